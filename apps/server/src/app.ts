@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError } from '@kodi/domain';
+import type { Config } from './config.ts';
+import { serverRoot, type Database } from './db/client.ts';
+import { registerErrorHandling } from './plugins/errors.ts';
+import { registerGuards } from './plugins/guard.ts';
+import { createSessions, type Sessions } from './plugins/session.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { captchaRoutes } from './features/captcha/routes.ts';
+import { companySingleRoute } from './features/companies/single-route.ts';
+
+export const API_PREFIX = '/rentapi/api';
+export const BODY_LIMIT = 1024 * 1024;
+
+/** What every feature's routes receive. */
+export type AppContext = {
+  config: Config;
+  database: Database;
+  sessions: Sessions;
+};
+
+export const webDistDir = path.resolve(serverRoot, '..', 'web', 'dist');
+
+export const buildApp = async (config: Config, database: Database): Promise<FastifyInstance> => {
+  const app = Fastify({
+    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('session', null);
+  app.decorateRequest('user', null);
+  app.decorateRequest('sessionExpired', false);
+
+  const ctx: AppContext = { config, database, sessions: createSessions(database, config) };
+
+  registerErrorHandling(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: { title: 'Kodi API', description: 'Rental property management', version: '1.1.0' },
+      servers: [{ url: '/' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/rentapi/docs' });
+
+  await app.register(
+    async (api) => {
+      registerGuards(api, ctx.sessions, API_PREFIX);
+      api.withTypeProvider<ZodTypeProvider>().get(
+        '/health',
+        {
+          config: { access: 'public' },
+          schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+        },
+        async () => {
+          await database.query('SELECT 1');
+          return { status: 'ok' as const };
+        },
+      );
+      authRoutes(api, ctx);
+      captchaRoutes(api, ctx);
+      companySingleRoute(api, ctx);
+      api.setNotFoundHandler(() => {
+        throw new AppError('not_found', 'No such API route.');
+      });
+    },
+    { prefix: API_PREFIX },
+  );
+
+  // The built web app at /, with the SPA fallback for its client-side routes.
+  const hasWeb = fs.existsSync(path.join(webDistDir, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const accept = request.headers.accept ?? '';
+    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/rentapi') && accept.includes('text/html')) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    }
+    return reply.code(404).send({ error: 'Not found.', code: 'not_found' });
+  });
+
+  return app;
+};

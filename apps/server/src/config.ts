@@ -1,0 +1,57 @@
+import path from 'node:path';
+
+/** Every setting comes from the environment once, here; the README lists them. */
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  nodeEnv: string;
+  cookieSecure: boolean;
+  captchaTestAnswer: string | undefined;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  demoData: boolean;
+  sessionIdleMinutes: number;
+  trustProxy: boolean;
+  supportEmail: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  logLevel: string;
+  /** 0 disables the per-address rate limits (never in production). */
+  rateLimits: boolean;
+};
+
+export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
+  const databaseUrl = env.DATABASE_URL || undefined;
+  const nodeEnv = env.NODE_ENV ?? 'development';
+  const config: Config = {
+    port: Number(env.PORT ?? 3000),
+    host: env.HOST ?? '0.0.0.0',
+    databaseUrl,
+    dataDir: path.resolve(env.DATA_DIR ?? './data'),
+    nodeEnv,
+    cookieSecure: env.COOKIE_SECURE === '1',
+    captchaTestAnswer: env.CAPTCHA_TEST_ANSWER || undefined,
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    // Embedded database: demo data unless DEMO_DATA=0. PostgreSQL: only with DEMO_DATA=1.
+    demoData: databaseUrl ? env.DEMO_DATA === '1' : env.DEMO_DATA !== '0',
+    sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 120),
+    trustProxy: env.TRUST_PROXY === '1',
+    supportEmail: env.SUPPORT_EMAIL ?? 'support@kodi.local',
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM ?? 'Kodi <no-reply@kodi.local>',
+    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ''),
+    logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
+    rateLimits: env.RATE_LIMITS !== '0',
+  };
+  if (config.captchaTestAnswer && nodeEnv === 'production') {
+    throw new Error('CAPTCHA_TEST_ANSWER must not be set when NODE_ENV=production.');
+  }
+  if (!config.rateLimits && nodeEnv === 'production') {
+    throw new Error('RATE_LIMITS=0 must not be set when NODE_ENV=production.');
+  }
+  return config;
+};

@@ -1,0 +1,45 @@
+import { hashPassword } from '../lib/passwords.ts';
+import { randomToken } from '../lib/tokens.ts';
+import type { Config } from '../config.ts';
+import { sql } from 'drizzle-orm';
+import { execRows, type Database } from './client.ts';
+import { seedReferenceData } from './seed/reference-data.ts';
+import { seedDemoData } from './seed/demo.ts';
+
+export type BootstrapResult = { createdAdmin?: { email: string; password: string; generated: boolean } };
+
+/**
+ * First run: reference data (idempotent), then, on an empty database, a first company and its admin,
+ * and the demo data when asked for. A PostgreSQL advisory lock keeps two starting servers apart.
+ */
+export const bootstrap = async (database: Database, config: Config, today = new Date()): Promise<BootstrapResult> => {
+  const { db } = database;
+  return db.transaction(async (tx) => {
+    await tx.execute('SELECT pg_advisory_xact_lock(4242)');
+    await seedReferenceData(tx);
+    const users = await execRows<{ n: number }>(tx, 'SELECT count(*)::int AS n FROM users');
+    if (Number(users[0]?.n ?? 0) > 0) return {};
+
+    const email = (config.adminEmail ?? 'admin@kodi.local').toLowerCase();
+    const generated = !config.adminPassword;
+    const password = config.adminPassword ?? randomToken(12);
+    const company = await execRows<{ id: number }>(
+      tx,
+      `INSERT INTO companies (name, email, currency_code, address, industry_type, description)
+       VALUES ('Kodi Properties', 'office@kodi.local', 'UGX', 'Plot 12, Kampala Road, Kampala', 'Real estate',
+               'Residential and commercial rentals in Kampala.') RETURNING id`,
+    );
+    const companyId = Number(company[0]?.id);
+    const passwordHash = await hashPassword(password);
+    const user = await execRows<{ id: number }>(
+      tx,
+      sql`INSERT INTO users (email, first_name, last_name, company_id, country_code, password_hash)
+          VALUES (${email}, 'Kodi', 'Admin', ${companyId}, 'UGA', ${passwordHash}) RETURNING id`,
+    );
+    await tx.execute(
+      sql`INSERT INTO user_roles (user_id, role_id) SELECT ${Number(user[0]?.id)}, id FROM roles WHERE name = 'admin'`,
+    );
+    if (config.demoData) await seedDemoData(tx, companyId, today);
+    return { createdAdmin: { email, password, generated } };
+  });
+};

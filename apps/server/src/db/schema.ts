@@ -1,0 +1,536 @@
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  char,
+  check,
+  date,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+import {
+  depositStatus,
+  employeeStatus,
+  expenseCategory,
+  occupancyStatus,
+  paymentMethod,
+  paymentStatus,
+  priority,
+  rentCycle,
+  requestStatus,
+  roleNames,
+  sex,
+  tenantStatus,
+  unitStatus,
+  unitType,
+  wageCategory,
+  wageStatus,
+} from '@kodi/domain';
+
+/** created_at, updated_at and version: every record has them (optimistic locking on `version`). */
+const stamps = () => ({
+  created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  version: integer().notNull().default(1),
+});
+
+/** NUMERIC(14,2): money, never a float. */
+const money = () => numeric({ precision: 14, scale: 2, mode: 'string' });
+
+/** `col IN ('a','b')`: a status-like column holds only the spec's values. */
+const oneOf = (col: AnyPgColumn, values: readonly string[]): SQL =>
+  sql`${col} IN (${sql.join(
+    values.map((v) => sql.raw(`'${v.replace(/'/g, "''")}'`)),
+    sql`, `,
+  )})`;
+
+// ---------------------------------------------------------------- global tables
+
+export const countries = pgTable(
+  'countries',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    country_code: char({ length: 3 }).notNull().unique(),
+    country_name: varchar({ length: 255 }).notNull(),
+    phone_code: integer().notNull().default(0),
+    ...stamps(),
+  },
+  (t) => [check('countries_code_format', sql`${t.country_code} ~ '^[A-Z]{3}$'`)],
+);
+
+export const currencies = pgTable(
+  'currencies',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    currency_code: char({ length: 3 }).notNull().unique(),
+    currency_name: varchar({ length: 255 }).notNull(),
+    symbol: varchar({ length: 10 }).notNull(),
+    decimal_places: integer().notNull().default(2),
+    country: char({ length: 3 }).references(() => countries.country_code, { onDelete: 'restrict' }),
+    notes: varchar({ length: 1000 }),
+    ...stamps(),
+  },
+  (t) => [
+    check('currencies_code_format', sql`${t.currency_code} ~ '^[A-Z]{3}$'`),
+    check('currencies_decimal_places', sql`${t.decimal_places} BETWEEN 0 AND 10`),
+    index('currencies_country_idx').on(t.country),
+  ],
+);
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: varchar({ length: 255 }).notNull(),
+    email: varchar({ length: 255 }),
+    phone_number: varchar({ length: 50 }),
+    website: varchar({ length: 255 }),
+    address: text(),
+    industry_type: varchar({ length: 255 }),
+    currency_code: char({ length: 3 }).references(() => currencies.currency_code, { onDelete: 'restrict' }),
+    status: boolean().notNull().default(true),
+    description: text(),
+    ...stamps(),
+  },
+  (t) => [index('companies_currency_idx').on(t.currency_code)],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    name: varchar({ length: 50 }).notNull().unique(),
+    readable_name: varchar({ length: 100 }).notNull(),
+    ...stamps(),
+  },
+  (t) => [check('roles_name_known', oneOf(t.name, roleNames))],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    email: varchar({ length: 255 }).notNull(),
+    first_name: varchar({ length: 255 }).notNull(),
+    last_name: varchar({ length: 255 }).notNull(),
+    company_id: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    active: boolean().notNull().default(true),
+    country_code: char({ length: 3 }).references(() => countries.country_code, { onDelete: 'restrict' }),
+    password_hash: text(),
+    last_login_at: timestamp({ withTimezone: true }),
+    ...stamps(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    index('users_company_idx').on(t.company_id),
+    index('users_country_idx').on(t.country_code),
+  ],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    role_id: integer()
+      .notNull()
+      .references(() => roles.id, { onDelete: 'restrict' }),
+    ...stamps(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.role_id] }), index('user_roles_role_idx').on(t.role_id)],
+);
+
+/** Server-side sessions: the cookie holds a random id, the table its SHA-256. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: varchar({ length: 64 }).primaryKey(),
+    user_id: integer().references(() => users.id, { onDelete: 'restrict' }),
+    csrf_token: varchar({ length: 64 }).notNull(),
+    captcha_answer: varchar({ length: 64 }),
+    captcha_created_at: timestamp({ withTimezone: true }),
+    last_seen_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...stamps(),
+  },
+  (t) => [index('sessions_user_idx').on(t.user_id), index('sessions_last_seen_idx').on(t.last_seen_at)],
+);
+
+/** Failed sign-ins per e-mail (known or not), for the 5-failure, 15-minute lock. */
+export const loginAttempts = pgTable('login_attempts', {
+  email: varchar({ length: 255 }).primaryKey(),
+  failed_count: integer().notNull().default(0),
+  locked_until: timestamp({ withTimezone: true }),
+  last_failed_at: timestamp({ withTimezone: true }),
+  ...stamps(),
+});
+
+/** Fixed-window rate-limit counters, shared by every server process. */
+export const rateLimits = pgTable(
+  'rate_limits',
+  {
+    key: varchar({ length: 200 }).notNull(),
+    window_start: timestamp({ withTimezone: true }).notNull(),
+    count: integer().notNull().default(0),
+    ...stamps(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.window_start] }), index('rate_limits_window_idx').on(t.window_start)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    token_hash: varchar({ length: 64 }).notNull().unique(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    used_at: timestamp({ withTimezone: true }),
+    ...stamps(),
+  },
+  (t) => [index('password_reset_tokens_user_idx').on(t.user_id)],
+);
+
+// ---------------------------------------------------------------- company-owned tables
+// Keyed (company_id, id), `id` an identity unique on its own; references between them are composite,
+// so the database itself refuses a reference to another company's record.
+
+const companyId = () =>
+  integer()
+    .notNull()
+    .references(() => companies.id, { onDelete: 'restrict' });
+const ownedId = () => integer().notNull().generatedByDefaultAsIdentity();
+
+export const units = pgTable(
+  'units',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    name: varchar({ length: 255 }).notNull(),
+    address: text().notNull(),
+    water_meter_nbr: varchar({ length: 100 }),
+    electricity_meter_nbr: varchar({ length: 100 }),
+    monthly_rate: money().notNull(),
+    weekly_rate: money().notNull(),
+    daily_rate: money().notNull(),
+    description: text(),
+    bedrooms: integer(),
+    bathrooms: numeric({ precision: 4, scale: 1, mode: 'string' }),
+    size_sqft: numeric({ precision: 12, scale: 2, mode: 'string' }),
+    amenities: text(),
+    unit_type: varchar({ length: 20 }).notNull().default('apartment'),
+    status: varchar({ length: 20 }).notNull().default('available'),
+    image_1_base64: text(),
+    image_2_base64: text(),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('units_id_key').on(t.id),
+    check('units_status_known', oneOf(t.status, unitStatus.values)),
+    check('units_type_known', oneOf(t.unit_type, unitType.values)),
+    check('units_rates_positive', sql`${t.monthly_rate} > 0 AND ${t.weekly_rate} > 0 AND ${t.daily_rate} > 0`),
+    index('units_company_status_idx').on(t.company_id, t.status),
+  ],
+);
+
+export const tenants = pgTable(
+  'tenants',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    first_name: varchar({ length: 255 }).notNull(),
+    last_name: varchar({ length: 255 }).notNull(),
+    sex: char({ length: 1 }).notNull(),
+    country_code: varchar({ length: 4 }),
+    phone: varchar({ length: 15 }).notNull(),
+    email: varchar({ length: 255 }),
+    date_of_birth: date({ mode: 'string' }).notNull(),
+    id_or_passport_number: varchar({ length: 100 }),
+    emergency_contact_name: varchar({ length: 255 }),
+    emergency_contact_phone: varchar({ length: 50 }),
+    status: varchar({ length: 20 }).notNull().default('active'),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('tenants_id_key').on(t.id),
+    check('tenants_sex_known', oneOf(t.sex, sex.values)),
+    check('tenants_status_known', oneOf(t.status, tenantStatus.values)),
+  ],
+);
+
+export const occupancy = pgTable(
+  'occupancy',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    tenant_id: integer().notNull(),
+    unit_id: integer().notNull(),
+    start_date: date({ mode: 'string' }).notNull(),
+    end_date: date({ mode: 'string' }),
+    rate: money().notNull(),
+    deposit_amount: money(),
+    deposit_status: varchar({ length: 20 }),
+    rent_cycle: varchar({ length: 20 }).notNull().default('monthly'),
+    utilities_included: boolean().notNull().default(false),
+    occupancy_status: varchar({ length: 20 }).notNull().default('active'),
+    notice_period_days: integer(),
+    is_active: boolean().notNull().default(true),
+    lease_doc: text(),
+    lease_doc_name: varchar({ length: 255 }),
+    lease_doc_type: varchar({ length: 100 }),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('occupancy_id_key').on(t.id),
+    foreignKey({ columns: [t.company_id, t.tenant_id], foreignColumns: [tenants.company_id, tenants.id] }).onDelete(
+      'restrict',
+    ),
+    foreignKey({ columns: [t.company_id, t.unit_id], foreignColumns: [units.company_id, units.id] }).onDelete(
+      'restrict',
+    ),
+    check('occupancy_status_known', oneOf(t.occupancy_status, occupancyStatus.values)),
+    check('occupancy_deposit_status_known', oneOf(t.deposit_status, depositStatus.values)),
+    check('occupancy_rent_cycle_known', oneOf(t.rent_cycle, rentCycle.values)),
+    check('occupancy_dates_ordered', sql`${t.end_date} IS NULL OR ${t.end_date} >= ${t.start_date}`),
+    check('occupancy_rate_positive', sql`${t.rate} > 0`),
+    check('occupancy_notice_nonnegative', sql`${t.notice_period_days} IS NULL OR ${t.notice_period_days} >= 0`),
+    index('occupancy_tenant_idx').on(t.company_id, t.tenant_id),
+    index('occupancy_unit_idx').on(t.company_id, t.unit_id),
+  ],
+);
+
+export const payments = pgTable(
+  'payments',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    unit_id: integer().notNull(),
+    tenant_id: integer().notNull(),
+    occupancy_id: integer().notNull(),
+    payment_date: date({ mode: 'string' }).notNull(),
+    payment_serial: varchar({ length: 20 }).notNull(),
+    amount_paid: money().notNull(),
+    payment_details: text(),
+    effective_start_date: date({ mode: 'string' }).notNull(),
+    effective_end_date: date({ mode: 'string' }).notNull(),
+    payment_method: varchar({ length: 20 }),
+    status: varchar({ length: 20 }).notNull().default('pending'),
+    invoice_id: varchar({ length: 100 }).notNull().default('N/A'),
+    receipt_number: varchar({ length: 20 }),
+    reference_number: varchar({ length: 100 }).notNull().default('N/A'),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('payments_id_key').on(t.id),
+    unique('payments_serial_key').on(t.company_id, t.payment_serial),
+    unique('payments_receipt_key').on(t.company_id, t.receipt_number),
+    foreignKey({ columns: [t.company_id, t.tenant_id], foreignColumns: [tenants.company_id, tenants.id] }).onDelete(
+      'restrict',
+    ),
+    foreignKey({ columns: [t.company_id, t.unit_id], foreignColumns: [units.company_id, units.id] }).onDelete(
+      'restrict',
+    ),
+    foreignKey({
+      columns: [t.company_id, t.occupancy_id],
+      foreignColumns: [occupancy.company_id, occupancy.id],
+    }).onDelete('restrict'),
+    check('payments_status_known', oneOf(t.status, paymentStatus.values)),
+    check('payments_method_known', oneOf(t.payment_method, paymentMethod.values)),
+    check('payments_amount_positive', sql`${t.amount_paid} > 0`),
+    index('payments_company_date_idx').on(t.company_id, t.payment_date),
+    index('payments_company_status_idx').on(t.company_id, t.status),
+    index('payments_tenant_idx').on(t.company_id, t.tenant_id),
+    index('payments_unit_idx').on(t.company_id, t.unit_id),
+    index('payments_occupancy_idx').on(t.company_id, t.occupancy_id),
+  ],
+);
+
+export const vendors = pgTable(
+  'vendors',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    name: varchar({ length: 255 }).notNull(),
+    service_offered: varchar({ length: 255 }).notNull(),
+    phone: varchar({ length: 50 }).notNull(),
+    ...stamps(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.id] }), unique('vendors_id_key').on(t.id)],
+);
+
+export const maintenanceRequests = pgTable(
+  'maintenance_requests',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    unit_id: integer().notNull(),
+    tenant_id: integer().notNull(),
+    vendor_id: integer().notNull(),
+    request_date: date({ mode: 'string' }).notNull(),
+    description: text().notNull(),
+    priority: varchar({ length: 20 }).notNull().default('low'),
+    status: varchar({ length: 20 }).notNull().default('open'),
+    estimated_cost: money().notNull(),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('maintenance_requests_id_key').on(t.id),
+    foreignKey({ columns: [t.company_id, t.unit_id], foreignColumns: [units.company_id, units.id] }).onDelete(
+      'restrict',
+    ),
+    foreignKey({ columns: [t.company_id, t.tenant_id], foreignColumns: [tenants.company_id, tenants.id] }).onDelete(
+      'restrict',
+    ),
+    foreignKey({ columns: [t.company_id, t.vendor_id], foreignColumns: [vendors.company_id, vendors.id] }).onDelete(
+      'restrict',
+    ),
+    check('maintenance_requests_status_known', oneOf(t.status, requestStatus.values)),
+    check('maintenance_requests_priority_known', oneOf(t.priority, priority.values)),
+    index('maintenance_requests_company_status_idx').on(t.company_id, t.status),
+    index('maintenance_requests_unit_idx').on(t.company_id, t.unit_id),
+    index('maintenance_requests_tenant_idx').on(t.company_id, t.tenant_id),
+    index('maintenance_requests_vendor_idx').on(t.company_id, t.vendor_id),
+  ],
+);
+
+export const expenses = pgTable(
+  'expenses',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    unit_id: integer(),
+    vendor_id: integer(),
+    expense_date: date({ mode: 'string' }).notNull(),
+    amount: money().notNull(),
+    category: varchar({ length: 20 }).notNull(),
+    description: text(),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('expenses_id_key').on(t.id),
+    foreignKey({ columns: [t.company_id, t.unit_id], foreignColumns: [units.company_id, units.id] }).onDelete(
+      'restrict',
+    ),
+    foreignKey({ columns: [t.company_id, t.vendor_id], foreignColumns: [vendors.company_id, vendors.id] }).onDelete(
+      'restrict',
+    ),
+    check('expenses_category_known', oneOf(t.category, expenseCategory.values)),
+    index('expenses_company_date_idx').on(t.company_id, t.expense_date),
+    index('expenses_unit_idx').on(t.company_id, t.unit_id),
+    index('expenses_vendor_idx').on(t.company_id, t.vendor_id),
+  ],
+);
+
+export const employees = pgTable(
+  'employees',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    first_name: varchar({ length: 255 }).notNull(),
+    last_name: varchar({ length: 255 }).notNull(),
+    email: varchar({ length: 255 }),
+    phone_number: varchar({ length: 50 }).notNull(),
+    job_title: varchar({ length: 255 }).notNull(),
+    hire_date: date({ mode: 'string' }).notNull(),
+    salary: money().notNull(),
+    expected_pay_day: integer().notNull(),
+    status: varchar({ length: 20 }).notNull().default('active'),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('employees_id_key').on(t.id),
+    check('employees_status_known', oneOf(t.status, employeeStatus.values)),
+    check('employees_pay_day_range', sql`${t.expected_pay_day} BETWEEN 1 AND 31`),
+  ],
+);
+
+export const commissionWages = pgTable(
+  'commission_wages',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    employee_id: integer().notNull(),
+    payment_date: date({ mode: 'string' }).notNull(),
+    payment_category: varchar({ length: 20 }).notNull(),
+    payment_method: varchar({ length: 20 }).notNull(),
+    commission_split_percentage: numeric({ precision: 5, scale: 2, mode: 'string' }),
+    payment_start_date: date({ mode: 'string' }).notNull(),
+    payment_end_date: date({ mode: 'string' }).notNull(),
+    status: varchar({ length: 20 }).notNull().default('pending'),
+    description: text().notNull(),
+    amount: money().notNull(),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('commission_wages_id_key').on(t.id),
+    foreignKey({
+      columns: [t.company_id, t.employee_id],
+      foreignColumns: [employees.company_id, employees.id],
+    }).onDelete('restrict'),
+    check('commission_wages_category_known', oneOf(t.payment_category, wageCategory.values)),
+    check('commission_wages_method_known', oneOf(t.payment_method, paymentMethod.values)),
+    check('commission_wages_status_known', oneOf(t.status, wageStatus.values)),
+    check('commission_wages_amount_positive', sql`${t.amount} > 0`),
+    index('commission_wages_employee_idx').on(t.company_id, t.employee_id),
+    index('commission_wages_company_date_idx').on(t.company_id, t.payment_date),
+  ],
+);
+
+/** Per-company sequences (payment serials, receipt numbers): a row locked in the saving transaction. */
+export const counters = pgTable(
+  'counters',
+  {
+    company_id: companyId(),
+    name: varchar({ length: 50 }).notNull(),
+    value: bigint({ mode: 'number' }).notNull().default(0),
+    ...stamps(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.name] })],
+);
+
+/** Who changed what: written in the same transaction as the change. */
+export const auditEntries = pgTable(
+  'audit_entries',
+  {
+    company_id: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'restrict' }),
+    id: ownedId(),
+    entity: varchar({ length: 50 }).notNull(),
+    record_id: integer().notNull(),
+    action: varchar({ length: 10 }).notNull(),
+    user_id: integer().references(() => users.id, { onDelete: 'restrict' }),
+    before: jsonb(),
+    after: jsonb(),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('audit_entries_id_key').on(t.id),
+    check('audit_entries_action_known', oneOf(t.action, ['create', 'update', 'delete'])),
+    index('audit_entries_record_idx').on(t.company_id, t.entity, t.record_id),
+    index('audit_entries_user_idx').on(t.user_id),
+  ],
+);

@@ -1,0 +1,139 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, loginBody, type SessionUser } from '@kodi/domain';
+import type { AppContext } from '../../app.ts';
+import { hitRateLimit, RateLimitError } from '../../lib/rate-limit.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
+import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
+import { captchaMatches } from '../captcha/routes.ts';
+
+export const LOCK_AFTER_FAILURES = 5;
+export const LOCK_MINUTES = 15;
+
+const userSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  company_id: z.number(),
+  roles: z.array(z.string()),
+  active: z.boolean(),
+  country_code: z.string().nullable(),
+  last_login_at: z.string().nullable(),
+});
+
+type UserRow = Parameters<typeof rowToUser>[0] & { password_hash: string | null };
+
+export const findUserByEmail = async (ctx: AppContext, email: string) => {
+  const rows = await ctx.database.query<UserRow>(
+    `SELECT ${USER_SELECT}, u.password_hash FROM users u WHERE lower(u.email) = lower($1)`,
+    [email],
+  );
+  const row = rows[0];
+  return row ? { user: rowToUser(row), passwordHash: row.password_hash } : undefined;
+};
+
+export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { database, sessions } = ctx;
+
+  r.get(
+    '/auth/status',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'The signed-in user (or null) and the CSRF token',
+        response: { 200: z.object({ user: userSchema.nullable(), csrf_token: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      const session = await sessions.ensure(request, reply);
+      return { user: request.user, csrf_token: session.csrfToken };
+    },
+  );
+
+  r.get(
+    '/auth/csrf-token',
+    {
+      config: { access: 'public' },
+      schema: { tags: ['auth'], response: { 200: z.object({ csrf_token: z.string() }) } },
+    },
+    async (request, reply) => ({ csrf_token: (await sessions.ensure(request, reply)).csrfToken }),
+  );
+
+  r.post(
+    '/auth/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign in with e-mail, password and the CAPTCHA answer',
+        body: loginBody,
+        response: { 200: z.object({ user: userSchema, csrf_token: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      if (ctx.config.rateLimits) await hitRateLimit(database, `login:${request.ip}`, 30);
+      const { email, password, captcha_answer } = request.body;
+
+      // The captcha first, used up by any attempt; a wrong one never tries the password.
+      const captchaOk = captchaMatches(request.session, captcha_answer);
+      if (request.session?.captchaAnswer) await sessions.setCaptcha(request.session, null);
+      if (!captchaOk) throw new AppError('captcha_failed');
+
+      const key = email.toLowerCase();
+      const lock = await database.query<{ locked_until: Date | string | null }>(
+        'SELECT locked_until FROM login_attempts WHERE email = $1 AND locked_until > now()',
+        [key],
+      );
+      const lockedUntil = lock[0]?.locked_until;
+      if (lockedUntil) {
+        throw new RateLimitError('account_locked', (new Date(lockedUntil).getTime() - Date.now()) / 1000);
+      }
+
+      const found = await findUserByEmail(ctx, email);
+      const passwordOk = await verifyPassword(found?.passwordHash, password);
+      if (!found || !passwordOk) {
+        await database.query(
+          `INSERT INTO login_attempts (email, failed_count, last_failed_at) VALUES ($1, 1, now())
+           ON CONFLICT (email) DO UPDATE SET
+             failed_count = CASE WHEN login_attempts.locked_until IS NOT NULL THEN 1
+                                 ELSE login_attempts.failed_count + 1 END,
+             locked_until = NULL, last_failed_at = now(), updated_at = now()`,
+          [key],
+        );
+        await database.query(
+          `UPDATE login_attempts SET locked_until = now() + make_interval(mins => $3), failed_count = 0
+            WHERE email = $1 AND failed_count >= $2`,
+          [key, LOCK_AFTER_FAILURES, LOCK_MINUTES],
+        );
+        throw new AppError('invalid_credentials');
+      }
+      if (!found.user.active) throw new AppError('account_disabled', 'This account is disabled. Contact your administrator.');
+
+      await database.query('DELETE FROM login_attempts WHERE email = $1', [key]);
+      const rows = await database.query<{ last_login_at: Date | string }>(
+        'UPDATE users SET last_login_at = now() WHERE id = $1 RETURNING last_login_at',
+        [found.user.id],
+      );
+      const session = await sessions.signIn(request, reply, found.user.id);
+      const user: SessionUser = {
+        ...found.user,
+        last_login_at: rows[0] ? new Date(rows[0].last_login_at).toISOString() : null,
+      };
+      request.user = user;
+      return { user, csrf_token: session.csrfToken };
+    },
+  );
+
+  r.post(
+    '/auth/logout',
+    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Ends the session' } },
+    async (request, reply) => {
+      await sessions.end(request, reply);
+      return reply.code(204).send();
+    },
+  );
+};

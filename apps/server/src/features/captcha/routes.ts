@@ -1,0 +1,71 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import svgCaptcha from 'svg-captcha';
+import { z } from 'zod';
+import { captchaValidateBody } from '@kodi/domain';
+import type { AppContext } from '../../app.ts';
+import { hitRateLimit } from '../../lib/rate-limit.ts';
+
+/** svg-captcha's main export draws a given text; its typings only declare `create`. */
+const drawText = svgCaptcha as unknown as (text: string, options: object) => string;
+
+export const CAPTCHA_TTL_MS = 10 * 60_000;
+
+/** True when the session holds an unexpired captcha whose answer matches (case-insensitive). */
+export const captchaMatches = (
+  session: { captchaAnswer: string | null; captchaCreatedAt: Date | null } | null,
+  answer: string,
+): boolean =>
+  !!session?.captchaAnswer &&
+  !!session.captchaCreatedAt &&
+  Date.now() - session.captchaCreatedAt.getTime() < CAPTCHA_TTL_MS &&
+  session.captchaAnswer.toLowerCase() === answer.trim().toLowerCase();
+
+export const captchaRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const limit = async (ip: string) => {
+    if (ctx.config.rateLimits) await hitRateLimit(ctx.database, `captcha:${ip}`, 120);
+  };
+
+  r.get(
+    '/captcha',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'A new CAPTCHA image (SVG); its answer is kept with the session',
+        querystring: z.object({ t: z.string().max(50).optional() }).passthrough(),
+      },
+    },
+    async (request, reply) => {
+      await limit(request.ip);
+      const session = await ctx.sessions.ensure(request, reply);
+      const opts = { size: 5, noise: 2, color: false, background: '#f4f6fb', width: 200, height: 64, fontSize: 56 };
+      const captcha = ctx.config.captchaTestAnswer
+        ? { text: ctx.config.captchaTestAnswer, data: drawText(ctx.config.captchaTestAnswer, opts) }
+        : svgCaptcha.create({ ...opts, ignoreChars: '0oO1lIi' });
+      await ctx.sessions.setCaptcha(session, captcha.text);
+      return reply
+        .header('Cache-Control', 'no-store')
+        .type('image/svg+xml')
+        .send(captcha.data);
+    },
+  );
+
+  r.post(
+    '/captcha/validate',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Checks a CAPTCHA answer without using it up',
+        body: captchaValidateBody,
+        response: { 200: z.object({ valid: z.boolean() }) },
+      },
+    },
+    async (request) => {
+      await limit(request.ip);
+      return { valid: captchaMatches(request.session, request.body.answer) };
+    },
+  );
+};

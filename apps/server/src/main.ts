@@ -1,0 +1,36 @@
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { bootstrap } from './db/bootstrap.ts';
+import { buildApp } from './app.ts';
+
+const config = loadConfig();
+const database = await openDatabase(config);
+const { createdAdmin } = await bootstrap(database, config);
+const app = await buildApp(config, database);
+
+const shutdown = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void shutdown());
+process.on('SIGTERM', () => void shutdown());
+
+await app.listen({ port: config.port, host: config.host });
+const where = `http://localhost:${config.port}`;
+if (createdAdmin) {
+  const line = '='.repeat(64);
+  console.log(
+    [
+      line,
+      ' Kodi is ready: ' + where,
+      ` First administrator: ${createdAdmin.email}`,
+      createdAdmin.generated
+        ? ` Password (shown once, change it after signing in): ${createdAdmin.password}`
+        : ' Password: the one in ADMIN_PASSWORD',
+      line,
+    ].join('\n'),
+  );
+} else {
+  console.log(`Kodi is ready: ${where} (${database.driver === 'pg' ? 'PostgreSQL' : 'embedded database'})`);
+}

@@ -1,0 +1,132 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, errorCodes, type ErrorBody } from '@kodi/domain';
+import { RateLimitError } from '../lib/rate-limit.ts';
+
+/** What the tables are called in messages ("still used by payments"). */
+const tableLabels: Record<string, string> = {
+  units: 'units',
+  tenants: 'tenants',
+  occupancy: 'occupancy records',
+  payments: 'payments',
+  maintenance_requests: 'maintenance requests',
+  expenses: 'expenses',
+  vendors: 'vendors',
+  employees: 'employees',
+  commission_wages: 'commission wages',
+  companies: 'companies',
+  countries: 'countries',
+  currencies: 'currencies',
+  users: 'users',
+  audit_entries: 'history entries',
+  counters: 'counters',
+  sessions: 'sessions',
+};
+
+type PgError = { code: string; detail?: string; constraint?: string; table?: string; column?: string };
+
+/** Drizzle wraps driver errors; find the PostgreSQL one (pg and PGlite both carry a SQLSTATE `code`). */
+export const findPgError = (err: unknown): PgError | undefined => {
+  let e: unknown = err;
+  for (let i = 0; i < 5 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return e as PgError;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return undefined;
+};
+
+const fieldFromPath = (path: string): string => path.replace(/^\//, '').replace(/\//g, '.');
+
+/** Maps any error to `{ error, code, fields? }` with its status; never a stack trace. */
+export const toErrorBody = (err: unknown): { status: number; body: ErrorBody; log: boolean } => {
+  if (err instanceof AppError) return { status: err.status, body: err.toBody(), log: false };
+
+  if (hasZodFastifySchemaValidationErrors(err)) {
+    const fields: Record<string, string> = {};
+    let message: string = errorCodes.validation_failed.message;
+    for (const v of err.validation) {
+      const params = v.params as { keys?: string[] };
+      if (v.keyword === 'unrecognized_keys' && params.keys) {
+        for (const k of params.keys) fields[k] = 'Unknown field.';
+        message = `Unknown field${params.keys.length > 1 ? 's' : ''}: ${params.keys.join(', ')}.`;
+      } else {
+        const name = fieldFromPath(v.instancePath) || (err as FastifyError).validationContext || 'body';
+        fields[name] ??= v.message ?? 'Invalid value.';
+      }
+    }
+    return { status: 400, body: { error: message, code: 'validation_failed', fields }, log: false };
+  }
+
+  const pg = findPgError(err);
+  if (pg) {
+    if (pg.code === '23503') {
+      const referenced = /still referenced from table "([^"]+)"/.exec(pg.detail ?? '');
+      if (referenced) {
+        const by = tableLabels[referenced[1] ?? ''] ?? referenced[1];
+        return {
+          status: 409,
+          body: { error: `This record is still used by ${by}. Remove those first.`, code: 'in_use' },
+          log: false,
+        };
+      }
+      const missing = /Key \(([^)]+)\)=\(([^)]*)\) is not present in table "([^"]+)"/.exec(pg.detail ?? '');
+      const column = missing?.[1]?.split(', ').pop() ?? 'reference';
+      return {
+        status: 400,
+        body: {
+          error: `The selected ${column.replace(/_id$/, '').replace(/_/g, ' ')} does not exist.`,
+          code: 'validation_failed',
+          fields: { [column]: 'Not found.' },
+        },
+        log: false,
+      };
+    }
+    if (pg.code === '23505')
+      return { status: 409, body: { error: errorCodes.duplicate.message, code: 'duplicate' }, log: false };
+    if (pg.code === '23514' || pg.code === '23502' || pg.code.startsWith('22'))
+      return {
+        status: 400,
+        body: { error: 'A value is out of range or invalid.', code: 'validation_failed', fields: {} },
+        log: false,
+      };
+  }
+
+  const fe = err as Partial<FastifyError> & { status?: number };
+  const status = fe.statusCode ?? fe.status ?? 500;
+  if (status === 413)
+    return { status, body: { error: errorCodes.payload_too_large.message, code: 'payload_too_large' }, log: false };
+  if (status === 415)
+    return {
+      status,
+      body: { error: errorCodes.unsupported_media_type.message, code: 'unsupported_media_type' },
+      log: false,
+    };
+  if (status === 404) return { status, body: { error: errorCodes.not_found.message, code: 'not_found' }, log: false };
+  if (status >= 400 && status < 500) {
+    const json = fe.code?.startsWith('FST_ERR_CTP') || err instanceof SyntaxError;
+    return {
+      status: 400,
+      body: {
+        error: json ? 'The request body is not valid JSON.' : errorCodes.bad_request.message,
+        code: 'bad_request',
+      },
+      log: false,
+    };
+  }
+  return { status: 500, body: { error: errorCodes.internal_error.message, code: 'internal_error' }, log: true };
+};
+
+export const sendError = (reply: FastifyReply, err: unknown) => {
+  const { status, body } = toErrorBody(err);
+  return reply.code(status).type('application/json').send(body);
+};
+
+export const registerErrorHandling = (app: FastifyInstance) => {
+  app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const { status, body, log } = toErrorBody(err);
+    if (log) request.log.error({ err }, 'unhandled error');
+    if (err instanceof RateLimitError) void reply.header('Retry-After', String(err.retryAfterSeconds));
+    return reply.code(status).type('application/json').send(body);
+  });
+};

@@ -1,0 +1,158 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { RoleName, SessionUser } from '@kodi/domain';
+import type { Database } from '../db/client.ts';
+import type { Config } from '../config.ts';
+import { randomToken, sha256 } from '../lib/tokens.ts';
+
+export const SESSION_COOKIE = 'kodi_sid';
+
+/** The session row as a request sees it (the cookie holds a random id; the table keeps its SHA-256). */
+export type SessionState = {
+  id: string;
+  userId: number | null;
+  csrfToken: string;
+  captchaAnswer: string | null;
+  captchaCreatedAt: Date | null;
+};
+
+type Row = {
+  id: string;
+  user_id: number | null;
+  csrf_token: string;
+  captcha_answer: string | null;
+  captcha_created_at: Date | string | null;
+  last_seen_at: Date | string;
+  email: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  company_id: number | null;
+  active: boolean | null;
+  country_code: string | null;
+  last_login_at: Date | string | null;
+  roles: string[] | string | null;
+};
+
+const toDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
+const toRoles = (v: string[] | string | null): RoleName[] =>
+  (Array.isArray(v) ? v : typeof v === 'string' ? v.replace(/[{}]/g, '').split(',').filter(Boolean) : []) as RoleName[];
+
+export const USER_SELECT = `u.id AS user_id, u.email, u.first_name, u.last_name, u.company_id, u.active,
+  u.country_code, u.last_login_at,
+  COALESCE((SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur JOIN roles r ON r.id = ur.role_id
+            WHERE ur.user_id = u.id), '{}') AS roles`;
+
+export const rowToUser = (r: Omit<Row, 'id' | 'csrf_token' | 'captcha_answer' | 'captcha_created_at' | 'last_seen_at'>): SessionUser => ({
+  id: Number(r.user_id),
+  email: r.email ?? '',
+  first_name: r.first_name ?? '',
+  last_name: r.last_name ?? '',
+  company_id: Number(r.company_id),
+  roles: toRoles(r.roles),
+  active: r.active ?? false,
+  country_code: r.country_code?.trim() ?? null,
+  last_login_at: toDate(r.last_login_at)?.toISOString() ?? null,
+});
+
+export type Sessions = ReturnType<typeof createSessions>;
+
+export const createSessions = (database: Database, config: Config) => {
+  const idleMs = config.sessionIdleMinutes * 60_000;
+  const cookieOptions = {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: config.cookieSecure,
+  };
+
+  const setCookie = (reply: FastifyReply, rawId: string) => reply.setCookie(SESSION_COOKIE, rawId, cookieOptions);
+
+  /** Reads the cookie's session with its user and roles in one query; drops an idle or disabled one. */
+  const load = async (request: FastifyRequest): Promise<void> => {
+    request.session = null;
+    request.user = null;
+    request.sessionExpired = false;
+    const raw = request.cookies[SESSION_COOKIE];
+    if (!raw || raw.length > 100) return;
+    const id = sha256(raw);
+    const rows = await database.query<Row>(
+      `SELECT s.id, s.csrf_token, s.captcha_answer, s.captcha_created_at, s.last_seen_at, ${USER_SELECT}
+         FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) {
+      return;
+    }
+    const lastSeen = toDate(row.last_seen_at) ?? new Date(0);
+    const hasUser = row.user_id !== null;
+    if (Date.now() - lastSeen.getTime() > idleMs || (hasUser && row.active === false)) {
+      await database.query('DELETE FROM sessions WHERE id = $1', [id]);
+      request.sessionExpired = hasUser;
+      return;
+    }
+    if (Date.now() - lastSeen.getTime() > 60_000) {
+      await database.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [id]);
+    }
+    request.session = {
+      id,
+      userId: hasUser ? Number(row.user_id) : null,
+      csrfToken: row.csrf_token,
+      captchaAnswer: row.captcha_answer,
+      captchaCreatedAt: toDate(row.captcha_created_at),
+    };
+    request.user = hasUser ? rowToUser(row) : null;
+  };
+
+  const create = async (reply: FastifyReply, userId: number | null): Promise<SessionState> => {
+    const raw = randomToken(32);
+    const state: SessionState = {
+      id: sha256(raw),
+      userId,
+      csrfToken: randomToken(24),
+      captchaAnswer: null,
+      captchaCreatedAt: null,
+    };
+    await database.query('INSERT INTO sessions (id, user_id, csrf_token) VALUES ($1, $2, $3)', [
+      state.id,
+      userId,
+      state.csrfToken,
+    ]);
+    setCookie(reply, raw);
+    return state;
+  };
+
+  /** The request's session, made (anonymous) when it has none: the captcha and the CSRF token live there. */
+  const ensure = async (request: FastifyRequest, reply: FastifyReply): Promise<SessionState> => {
+    request.session ??= await create(reply, null);
+    return request.session;
+  };
+
+  /** Sign-in: a new session id (the old one is dropped), a new CSRF token. */
+  const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: number): Promise<SessionState> => {
+    if (request.session) await database.query('DELETE FROM sessions WHERE id = $1', [request.session.id]);
+    request.session = await create(reply, userId);
+    return request.session;
+  };
+
+  const end = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    if (request.session) await database.query('DELETE FROM sessions WHERE id = $1', [request.session.id]);
+    request.session = null;
+    request.user = null;
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  };
+
+  const endAllForUser = async (userId: number): Promise<void> => {
+    await database.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+  };
+
+  const setCaptcha = async (session: SessionState, answer: string | null): Promise<void> => {
+    session.captchaAnswer = answer;
+    session.captchaCreatedAt = answer ? new Date() : null;
+    await database.query(
+      'UPDATE sessions SET captcha_answer = $2, captcha_created_at = $3, updated_at = now() WHERE id = $1',
+      [session.id, answer, session.captchaCreatedAt?.toISOString() ?? null],
+    );
+  };
+
+  return { load, ensure, signIn, end, endAllForUser, setCaptcha };
+};

@@ -1,0 +1,82 @@
+import { loadConfig, type Config } from '../config.ts';
+import { openPglite, openPostgres, type Database } from '../db/client.ts';
+import { buildApp } from '../app.ts';
+import type { FastifyInstance } from 'fastify';
+
+/** Which database the API tests run on: PGlite by default, PostgreSQL with TEST_DB=pg. */
+export const testDriver = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
+export const CAPTCHA = 'kodi7';
+
+let shared: Promise<Database> | undefined;
+
+const openPerWorkerPostgres = async (): Promise<Database> => {
+  const base = process.env.TEST_DATABASE_URL;
+  if (!base) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
+  const { default: pg } = await import('pg');
+  const name = `kodi_test_w${process.env.VITEST_POOL_ID ?? '0'}`;
+  const admin = new pg.Client({ connectionString: base });
+  await admin.connect();
+  await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return openPostgres(url.toString(), 8);
+};
+
+/** One database per test worker (PGlite takes seconds and hundreds of MB to create). */
+export const testDatabase = (): Promise<Database> =>
+  (shared ??= testDriver === 'pg' ? openPerWorkerPostgres() : openPglite());
+
+const TABLES = [
+  'audit_entries',
+  'commission_wages',
+  'employees',
+  'expenses',
+  'maintenance_requests',
+  'vendors',
+  'payments',
+  'occupancy',
+  'tenants',
+  'units',
+  'counters',
+  'password_reset_tokens',
+  'sessions',
+  'user_roles',
+  'users',
+  'companies',
+  'currencies',
+  'countries',
+  'login_attempts',
+  'rate_limits',
+];
+
+/** Empties every table and puts back the few reference rows tests rely on. */
+export const resetDatabase = async (database: Database): Promise<void> => {
+  await database.query(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`);
+  await database.query(`INSERT INTO roles (name, readable_name) VALUES
+      ('admin','Admin'),('company_admin','Company admin'),('editor','Editor'),('viewer','Viewer')
+      ON CONFLICT (name) DO NOTHING`);
+  await database.query(`INSERT INTO countries (country_code, country_name, phone_code) VALUES
+      ('UGA','Uganda',256),('KEN','Kenya',254),('USA','United States of America',1),('GBR','United Kingdom',44)`);
+  await database.query(`INSERT INTO currencies (currency_code, currency_name, symbol, decimal_places, country) VALUES
+      ('UGX','Ugandan shilling','USh',0,'UGA'),('KES','Kenyan shilling','KSh',2,'KEN'),
+      ('USD','US dollar','$',2,'USA'),('GBP','Pound sterling','£',2,'GBR')`);
+};
+
+export const testConfig = (overrides: Partial<Config> = {}): Config => ({
+  ...loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_ANSWER: CAPTCHA, DATA_DIR: '/tmp/kodi-test-unused' }),
+  ...overrides,
+});
+
+export type TestContext = { app: FastifyInstance; database: Database; config: Config };
+
+/** A fresh app on the worker's database, emptied. Close the app after the test (the database stays). */
+export const setupApp = async (overrides: Partial<Config> = {}): Promise<TestContext> => {
+  const database = await testDatabase();
+  await resetDatabase(database);
+  const config = testConfig(overrides);
+  const app = await buildApp(config, database);
+  await app.ready();
+  return { app, database, config };
+};

@@ -1,0 +1,17 @@
+import type { Access, SessionUser } from '@kodi/domain';
+import type { SessionState } from './plugins/session.ts';
+
+declare module 'fastify' {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyRequest {
+    session: SessionState | null;
+    user: SessionUser | null;
+    /** set when the cookie named a session that had expired while idle. */
+    sessionExpired: boolean;
+  }
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
+  interface FastifyContextConfig {
+    /** Who may call the route; API routes without it need a signed-in user with a role. */
+    access?: Access;
+  }
+}

@@ -1,0 +1,38 @@
+export const roleNames = ['admin', 'company_admin', 'editor', 'viewer'] as const;
+export type RoleName = (typeof roleNames)[number];
+
+export const roleLabels: Record<RoleName, string> = {
+  admin: 'Admin',
+  company_admin: 'Company admin',
+  editor: 'Editor',
+  viewer: 'Viewer',
+};
+
+type HasRoles = { roles: readonly string[] } | null | undefined;
+
+/** admin or editor: may add and edit business records. */
+export const canEdit = (user: HasRoles): boolean =>
+  !!user && (user.roles.includes('admin') || user.roles.includes('editor'));
+
+/** holds the admin role. */
+export const isAdmin = (user: HasRoles): boolean => !!user && user.roles.includes('admin');
+
+export const hasAnyRole = (user: HasRoles): boolean => !!user && user.roles.length > 0;
+
+/** What a route or an entity action requires. */
+export type Access = 'public' | 'signedIn' | 'anyRole' | 'canEdit' | 'admin';
+
+export const allows = (access: Access, user: HasRoles): boolean => {
+  switch (access) {
+    case 'public':
+      return true;
+    case 'signedIn':
+      return !!user;
+    case 'anyRole':
+      return hasAnyRole(user);
+    case 'canEdit':
+      return canEdit(user);
+    case 'admin':
+      return isAdmin(user);
+  }
+};
