@@ -60,8 +60,9 @@ export const toErrorBody = (err: unknown): { status: number; body: ErrorBody; lo
 
   const pg = findPgError(err);
   if (pg) {
-    if (pg.code === '23503') {
-      const referenced = /still referenced from table "([^"]+)"/.exec(pg.detail ?? '');
+    // 23001 restrict_violation (ON DELETE RESTRICT) or 23503 foreign_key_violation.
+    if (pg.code === '23503' || pg.code === '23001') {
+      const referenced = /referenced from table "([^"]+)"/.exec(pg.detail ?? '');
       if (referenced) {
         const by = tableLabels[referenced[1] ?? ''] ?? referenced[1];
         return {
