@@ -21,6 +21,8 @@ import { createSessions, type Sessions } from './plugins/session.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { captchaRoutes } from './features/captcha/routes.ts';
 import { companySingleRoute } from './features/companies/single-route.ts';
+import { registerEntityRoutes } from './crud/routes.ts';
+import { serverEntities } from './crud/registry.ts';
 
 export const API_PREFIX = '/rentapi/api';
 export const BODY_LIMIT = 1024 * 1024;
@@ -77,6 +79,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       authRoutes(api, ctx);
       captchaRoutes(api, ctx);
       companySingleRoute(api, ctx);
+      for (const entity of serverEntities) registerEntityRoutes(api, ctx, entity);
       api.setNotFoundHandler(() => {
         throw new AppError('not_found', 'No such API route.');
       });

@@ -1,0 +1,88 @@
+import { z } from 'zod';
+import { defineEntity, standardMessages } from '../entity.ts';
+import { unitStatus, unitType } from '../enums.ts';
+import { oneOf, optionalInteger, optionalNonNegative, optionalText, positiveNumber, text } from '../fields.ts';
+
+/** An image field: base64 (or a data URL) of a png, jpeg or webp; '' or null clears it; absent leaves it. */
+export const imageField = () => z.union([z.string().max(3_000_000, 'Images must be at most 2 MB.'), z.null()]).optional();
+
+export const units = defineEntity({
+  name: 'units',
+  singular: 'Unit',
+  scope: 'company',
+  fields: [
+    { name: 'name', label: 'Name', kind: 'text', required: true },
+    { name: 'address', label: 'Address', kind: 'text', required: true, fullWidth: true },
+    { name: 'unit_type', label: 'Unit Type', kind: 'enum', options: unitType, required: true, defaultValue: 'apartment' },
+    {
+      name: 'status',
+      label: 'Status',
+      kind: 'enum',
+      options: unitStatus,
+      required: true,
+      defaultValue: 'available',
+      chipColors: { available: 'success', occupied: 'info', maintenance: 'warning' },
+    },
+    { name: 'monthly_rate', label: 'Monthly Rate', kind: 'money', required: true },
+    { name: 'weekly_rate', label: 'Weekly Rate', kind: 'money', required: true },
+    { name: 'daily_rate', label: 'Daily Rate', kind: 'money', required: true },
+    { name: 'bedrooms', label: 'Bedrooms', kind: 'integer' },
+    { name: 'bathrooms', label: 'Bathrooms', kind: 'number' },
+    { name: 'size_sqft', label: 'Size (sq ft)', kind: 'number' },
+    { name: 'water_meter_nbr', label: 'Water Meter No.', kind: 'text' },
+    { name: 'electricity_meter_nbr', label: 'Electricity Meter No.', kind: 'text' },
+    { name: 'amenities', label: 'Amenities (comma-separated)', kind: 'text', fullWidth: true },
+    { name: 'description', label: 'Description', kind: 'textarea', fullWidth: true },
+    { name: 'image_1_base64', label: 'Image 1', kind: 'image' },
+    { name: 'image_2_base64', label: 'Image 2', kind: 'image' },
+    { name: 'has_image_1', label: 'Has image 1', kind: 'boolean', readOnly: true },
+    { name: 'has_image_2', label: 'Has image 2', kind: 'boolean', readOnly: true },
+    { name: 'version', label: 'Version', kind: 'integer', readOnly: true },
+  ],
+  shape: {
+    name: text(255, 'Maximum 255 characters.'),
+    address: text(1000),
+    unit_type: oneOf(unitType.values),
+    status: oneOf(unitStatus.values),
+    monthly_rate: positiveNumber(),
+    weekly_rate: positiveNumber(),
+    daily_rate: positiveNumber(),
+    bedrooms: optionalInteger(),
+    bathrooms: optionalNonNegative('Must be a positive number >= 0.', 999),
+    size_sqft: optionalNonNegative(),
+    water_meter_nbr: optionalText(100),
+    electricity_meter_nbr: optionalText(100),
+    amenities: optionalText(2000),
+    description: optionalText(5000),
+    image_1_base64: imageField(),
+    image_2_base64: imageField(),
+  },
+  columns: [
+    { field: 'name', label: 'Name', sortable: true },
+    { field: 'address', label: 'Address', sortable: true },
+    { field: 'unit_type', label: 'Unit Type', kind: 'enum', sortable: true },
+    { field: 'monthly_rate', label: 'Monthly Rate', kind: 'money', sortable: true },
+    { field: 'status', label: 'Status', kind: 'enum', sortable: true },
+  ],
+  search: ['name', 'address', 'description'],
+  sort: ['id', 'name', 'address', 'unit_type', 'monthly_rate', 'status', 'created_at'],
+  access: { read: 'anyRole', create: 'canEdit', update: 'canEdit', delete: 'admin' },
+  ui: {
+    route: '/units',
+    title: 'Rental Units',
+    searchLabel: 'Search Units (Name, Address, Desc.)',
+    emptyText: 'No units available or match your search.',
+    dialogWidth: 750,
+    formTitle: { create: 'New Unit', edit: 'Edit Unit' },
+    detailsTitle: 'Unit Details',
+    deleteConfirm: (row) => `Are you sure you want to delete unit: ${String(row.name ?? '')}?`,
+    messages: {
+      ...standardMessages('Unit', 'units'),
+      detailsFailed: 'Failed to load unit details.',
+    },
+    errorPrefix: false,
+    timeouts: { success: 4000, error: 4000, saveError: 6000, deleteError: 6000 },
+    expandField: 'description',
+    expandEmpty: 'No description provided.',
+  },
+});

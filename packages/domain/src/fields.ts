@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { isValidIsoDate } from './dates.ts';
+import { messages } from './validation.ts';
+
+/** Zod building blocks with the spec's messages; every entity schema is made of these. */
+
+const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
+const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
+const trimmed = (v: unknown) => (typeof v === 'string' ? v.trim() : v);
+
+export const text = (max = 255, maxMessage = `Maximum ${max} characters.`) =>
+  z.preprocess(
+    (v) => blankToUndefined(trimmed(v)),
+    z.string({ error: messages.required }).max(max, maxMessage),
+  );
+
+export const optionalText = (max = 255, maxMessage = `Maximum ${max} characters.`) =>
+  z.preprocess((v) => blankToNull(trimmed(v)), z.string().max(max, maxMessage).nullable()).optional();
+
+const toNumber = (v: unknown) => {
+  if (typeof v === 'string') {
+    const s = v.trim().replace(/,/g, '');
+    return s === '' ? undefined : Number(s);
+  }
+  return v === null ? undefined : v;
+};
+
+const finite = z.number({ error: messages.required }).refine(Number.isFinite, 'Must be a number.');
+
+/** A required number greater than 0 (rates, amounts). */
+export const positiveNumber = (message = 'Must be a positive number > 0.') =>
+  z.preprocess(toNumber, finite.pipe(z.number().gt(0, message).max(999_999_999_999.99, 'The number is too large.')));
+
+/** An optional number >= 0; blank is null. */
+export const optionalNonNegative = (message = 'Must be a positive number >= 0.', max = 999_999_999_999) =>
+  z
+    .preprocess(
+      (v) => (v === '' || v === null || v === undefined ? null : toNumber(v)),
+      z.number().refine(Number.isFinite, 'Must be a number.').min(0, message).max(max, 'The number is too large.').nullable(),
+    )
+    .optional();
+
+export const optionalInteger = (message = 'Must be a positive number >= 0.', max = 100_000) =>
+  z
+    .preprocess(
+      (v) => (v === '' || v === null || v === undefined ? null : toNumber(v)),
+      z.number().int('Must be a whole number.').min(0, message).max(max, 'The number is too large.').nullable(),
+    )
+    .optional();
+
+/** A required YYYY-MM-DD date. */
+export const isoDate = () =>
+  z.preprocess(
+    (v) => blankToUndefined(typeof v === 'string' ? v.trim().slice(0, 10) : v),
+    z.string({ error: messages.required }).refine(isValidIsoDate, 'Invalid date format (YYYY-MM-DD).'),
+  );
+
+export const optionalIsoDate = () =>
+  z
+    .preprocess(
+      (v) => blankToNull(typeof v === 'string' ? v.trim().slice(0, 10) : v),
+      z.string().refine(isValidIsoDate, 'Invalid date format (YYYY-MM-DD).').nullable(),
+    )
+    .optional();
+
+/** One of an option list; the value is normalised (lowercased unless `keepCase`). */
+export const oneOf = <const T extends readonly [string, ...string[]]>(
+  values: T,
+  opts: { keepCase?: 'upper' | 'exact' } = {},
+) =>
+  z.preprocess(
+    (v) => {
+      if (typeof v !== 'string' || v.trim() === '') return blankToUndefined(v);
+      const s = v.trim();
+      return opts.keepCase === 'upper' ? s.toUpperCase() : opts.keepCase === 'exact' ? s : s.toLowerCase();
+    },
+    z.enum(values, {
+      error: (issue) => (issue.input === undefined ? messages.required : 'Choose one of the listed values.'),
+    }),
+  );
+
+export const optionalOneOf = <const T extends readonly [string, ...string[]]>(values: T) =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' && v.trim() !== '' ? v.trim().toLowerCase() : null),
+      z.enum(values, { error: 'Choose one of the listed values.' }).nullable(),
+    )
+    .optional();
+
+export const bool = (def: boolean) =>
+  z.preprocess((v) => (v === 'true' ? true : v === 'false' ? false : v), z.boolean()).default(def);
+
+/** A reference to another record by id. */
+export const refId = () =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : typeof v === 'string' ? Number(v) : v),
+    z.number({ error: messages.required }).int().positive().max(2147483647),
+  );
+
+export const optionalRefId = () =>
+  z
+    .preprocess(
+      (v) => (v === '' || v === null || v === undefined ? null : typeof v === 'string' ? Number(v) : v),
+      z.number().int().positive().max(2147483647).nullable(),
+    )
+    .optional();
+
+export const optionalEmail = () =>
+  z.preprocess((v) => blankToNull(trimmed(v)), z.email(messages.email).max(255).nullable()).optional();
+
+/** The record version a PUT must send back (optimistic locking). */
+export const version = z.preprocess(toNumber, z.number({ error: messages.required }).int().min(1));
+
+/** Fields the API answers that a client may send back: accepted and dropped. */
+export const ignored = z.unknown().optional();

@@ -1,0 +1,27 @@
+#!/usr/bin/env bash
+# The whole test suite: typecheck, lint, unit and API tests on PGlite, the API tests again on
+# PostgreSQL when TEST_DATABASE_URL is set, then the end-to-end tests in Chromium.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+
+step "typecheck"
+npm run -s typecheck
+step "lint"
+npm run -s lint
+step "format"
+npm run -s format:check
+
+step "unit and API tests on PGlite (embedded PostgreSQL)"
+TEST_DB=pglite npx vitest run
+
+if [ -n "${TEST_DATABASE_URL:-}" ]; then
+  step "API tests on PostgreSQL ($(echo "$TEST_DATABASE_URL" | sed -E 's#//[^@]*@#//#'))"
+  TEST_DB=pg npx vitest run --project server
+else
+  echo "!! TEST_DATABASE_URL is not set: the API tests did not run on PostgreSQL."
+fi
+
+step "end-to-end tests in Chromium"
+bash scripts/e2e.sh
