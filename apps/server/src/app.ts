@@ -23,6 +23,9 @@ import { captchaRoutes } from './features/captcha/routes.ts';
 import { companySingleRoute } from './features/companies/single-route.ts';
 import { registerEntityRoutes } from './crud/routes.ts';
 import { serverEntities } from './crud/registry.ts';
+import { leaseDocRoute } from './features/occupancy/lease-doc-route.ts';
+import { receiptRoute } from './features/payments/receipt-route.ts';
+import { dashboardRoute } from './features/dashboard/route.ts';
 
 export const API_PREFIX = '/rentapi/api';
 export const BODY_LIMIT = 1024 * 1024;
@@ -80,6 +83,9 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       captchaRoutes(api, ctx);
       companySingleRoute(api, ctx);
       for (const entity of serverEntities) registerEntityRoutes(api, ctx, entity);
+      leaseDocRoute(api, ctx);
+      receiptRoute(api, ctx);
+      dashboardRoute(api, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('not_found', 'No such API route.');
       });

@@ -93,6 +93,8 @@ export type EntityDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> = {
   sort: readonly string[];
   access: { read: Access; create: Access; update: Access; delete: Access };
   ui: EntityUi;
+  /** Rules across fields (end date after start): the field and the message, or nothing. */
+  check?: (values: Record<string, unknown>) => { field: string; message: string } | undefined;
 };
 
 export const defineEntity = <Shape extends z.ZodRawShape>(def: EntityDefinition<Shape>) => def;
@@ -109,19 +111,31 @@ export const readOnlyNames = (def: EntityDefinition): string[] => [
 /** The create body: the entity's rules, read-only fields accepted and dropped, anything else refused. */
 export const createSchema = <Shape extends z.ZodRawShape>(def: EntityDefinition<Shape>) => {
   const extra = Object.fromEntries([...readOnlyNames(def), 'version'].map((n) => [n, ignored]));
-  return z.strictObject({ ...extra, ...def.shape }).transform((body) => pick(body, Object.keys(def.shape)));
+  return z
+    .strictObject({ ...extra, ...def.shape })
+    .superRefine(crossCheck(def))
+    .transform((body) => pick(body, Object.keys(def.shape)));
 };
+
+const crossCheck =
+  (def: EntityDefinition) =>
+  (values: Record<string, unknown>, ctx: z.RefinementCtx): void => {
+    const problem = def.check?.(values);
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
+  };
 
 /** The update body: as create, plus the `version` that was read. */
 export const updateSchema = <Shape extends z.ZodRawShape>(def: EntityDefinition<Shape>) => {
   const extra = Object.fromEntries(readOnlyNames(def).map((n) => [n, ignored]));
   return z
     .strictObject({ ...extra, ...def.shape, version })
+    .superRefine(crossCheck(def))
     .transform((body) => pick(body, [...Object.keys(def.shape), 'version']));
 };
 
 /** The form schema the web uses with react-hook-form: the same rules, no transform. */
-export const formSchema = <Shape extends z.ZodRawShape>(def: EntityDefinition<Shape>) => z.object(def.shape);
+export const formSchema = <Shape extends z.ZodRawShape>(def: EntityDefinition<Shape>) =>
+  z.object(def.shape).superRefine(crossCheck(def));
 
 const pick = (o: Record<string, unknown>, keys: string[]): Record<string, unknown> => {
   const out: Record<string, unknown> = {};

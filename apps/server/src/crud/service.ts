@@ -7,6 +7,11 @@ import { fieldExpression, fromClause, isHeavy, likePattern, presentRow, selectLi
 export type ServerEntity = {
   def: EntityDefinition;
   sql: EntitySql;
+  /**
+   * Which rows the user may see, for entities whose scope is not simply their company
+   * (companies: admins all, others their own). Default: company-owned rows of the session's company.
+   */
+  scope?: (user: SessionUser) => SQL;
   /** request body limit for create and update (images, documents). */
   bodyLimit?: number;
   /**
@@ -24,7 +29,7 @@ export type ServerEntity = {
 export type ListQuery = { page: number; page_size: number; q?: string; sort?: string; filter?: string };
 
 const scopeCondition = (e: ServerEntity, user: SessionUser): SQL =>
-  e.def.scope === 'company' ? sql`t.company_id = ${user.company_id}` : sql`TRUE`;
+  e.scope ? e.scope(user) : e.def.scope === 'company' ? sql`t.company_id = ${user.company_id}` : sql`TRUE`;
 
 /** WHERE for a list: the company from the session, the search, the filter (which never widens the scope). */
 export const listWhere = (e: ServerEntity, user: SessionUser, query: ListQuery): SQL => {

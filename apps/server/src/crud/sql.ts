@@ -30,7 +30,8 @@ export const selectList = (def: EntityDefinition, s: EntitySql, opts: { list: bo
     't.id',
     ...(def.scope === 'company' ? ['t.company_id'] : []),
     ...def.fields
-      .filter((f) => f.name !== 'version' && !(opts.list && isHeavy(f)))
+      // documents are downloaded on their own route; images come with a single record only
+      .filter((f) => f.name !== 'version' && f.kind !== 'file' && !(opts.list && isHeavy(f)))
       .map((f) => `${selectExpression(s, f)} AS ${f.name}`),
     't.version',
     `${ts('t.created_at')} AS created_at`,

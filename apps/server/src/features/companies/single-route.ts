@@ -21,9 +21,11 @@ export const companySingleRoute = (app: FastifyInstance, ctx: AppContext) => {
       const user = currentUser(request);
       if (request.params.id !== user.company_id && !isAdmin(user)) throw new AppError('not_found');
       const rows = await ctx.database.query(
-        `SELECT id, name, email, phone_number, website, address, industry_type,
-                trim(currency_code) AS currency_code, status, description
-           FROM companies WHERE id = $1`,
+        `SELECT c.id, c.name, c.email, c.phone_number, c.website, c.address, c.industry_type,
+                trim(c.currency_code) AS currency_code, c.status, c.description,
+                cur.decimal_places AS currency_decimal_places, cur.symbol AS currency_symbol
+           FROM companies c LEFT JOIN currencies cur ON cur.currency_code = c.currency_code
+          WHERE c.id = $1`,
         [request.params.id],
       );
       if (!rows[0]) throw new AppError('not_found');
