@@ -8,7 +8,7 @@ test('signs in through the login page, reaches the dashboard, and logs out', asy
   await expect(page.getByRole('heading', { name: 'Kodi Rentals Dashboard' })).toBeVisible();
   await expect(page.getByText(/Welcome back/)).toBeVisible();
 
-  await page.getByRole('button', { name: E2E_ADMIN.email.split('@')[0] }).click();
+  await page.getByRole('button', { name: E2E_ADMIN.email.split('@')[0], exact: true }).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/login/);
   await page.goto('/');

@@ -6,3 +6,6 @@ export * from './money.ts';
 export * from './dates.ts';
 export * from './enums.ts';
 export * from './navigation.ts';
+export * from './fields.ts';
+export * from './entity.ts';
+export * from './entities/index.ts';

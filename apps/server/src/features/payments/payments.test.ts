@@ -128,9 +128,9 @@ describe(`occupancy, payments, receipts and the dashboard (${testDriver})`, () =
     const p = pending.json();
     const completed = await admin.put(`/payments/${p.id}`, { ...p, status: 'completed', payment_serial: 'PAY-999999' });
     expect(completed.json()).toMatchObject({ payment_serial: 'PAY-000001', receipt_number: 'RCT-000002' });
-    const failedAgain = await admin.put(`/payments/${p.id}`, { ...completed.json(), status: 'failed' });
+    const failedAgain = await admin.put(`/payments/${p.id}`, { ...(completed.json() as Record<string, unknown>), status: 'failed' });
     expect(failedAgain.json().receipt_number).toBe('RCT-000002');
-    const again = await admin.put(`/payments/${p.id}`, { ...failedAgain.json(), status: 'completed' });
+    const again = await admin.put(`/payments/${p.id}`, { ...(failedAgain.json() as Record<string, unknown>), status: 'completed' });
     expect(again.json().receipt_number).toBe('RCT-000002');
     const search = await admin.get('/payments?q=rct-000002');
     expect(search.json().map((x: { id: number }) => x.id)).toEqual([p.id]);

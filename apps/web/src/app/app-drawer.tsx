@@ -1,0 +1,119 @@
+import { useState } from 'react';
+import { Link as RouterLink, useLocation } from 'react-router';
+import Box from '@mui/material/Box';
+import Collapse from '@mui/material/Collapse';
+import Divider from '@mui/material/Divider';
+import Drawer from '@mui/material/Drawer';
+import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
+import ListItemButton from '@mui/material/ListItemButton';
+import ListItemText from '@mui/material/ListItemText';
+import Toolbar from '@mui/material/Toolbar';
+import Typography from '@mui/material/Typography';
+import ExpandLess from '@mui/icons-material/ExpandLess';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import type { NavSection } from '@kodi/domain';
+import { APP_VERSION } from './version.ts';
+
+export const DRAWER_WIDTH = 248;
+
+type AppDrawerProps = {
+  sections: NavSection[];
+  /** permanent (desktop, md and up) or temporary (mobile). */
+  variant: 'permanent' | 'temporary';
+  open: boolean;
+  onClose: () => void;
+};
+
+const isActive = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
+
+const DrawerContent = ({ sections, onNavigate }: { sections: NavSection[]; onNavigate: () => void }) => {
+  const { pathname } = useLocation();
+  const [collapsed, setCollapsed] = useState<Record<string, boolean>>({});
+
+  return (
+    <Box
+      component="nav"
+      id="app-navigation"
+      aria-label="Main navigation"
+      sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
+    >
+      <Toolbar />
+      <Box sx={{ flexGrow: 1, overflowY: 'auto' }}>
+        {sections.map((section) => {
+          const open = !collapsed[section.title];
+          const listId = `nav-section-${section.title.toLowerCase()}`;
+          return (
+            <Box key={section.title}>
+              <ListItemButton
+                aria-expanded={open}
+                aria-controls={listId}
+                onClick={() => setCollapsed((c) => ({ ...c, [section.title]: open }))}
+                sx={{ py: 0.75 }}
+              >
+                <ListItemText
+                  primary={section.title}
+                  slotProps={{
+                    primary: { sx: { fontWeight: 600, fontSize: '0.875rem', color: 'text.secondary' } },
+                  }}
+                />
+                {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
+              </ListItemButton>
+              <Collapse in={open} timeout="auto" unmountOnExit>
+                <List id={listId} dense disablePadding aria-label={section.title}>
+                  {section.items.map((item) => (
+                    <ListItem key={item.path} disablePadding>
+                      <ListItemButton
+                        component={RouterLink}
+                        to={item.path}
+                        selected={isActive(pathname, item.path)}
+                        aria-current={isActive(pathname, item.path) ? 'page' : undefined}
+                        onClick={onNavigate}
+                        sx={{ pl: 4 }}
+                      >
+                        <ListItemText primary={item.label} />
+                      </ListItemButton>
+                    </ListItem>
+                  ))}
+                </List>
+              </Collapse>
+            </Box>
+          );
+        })}
+      </Box>
+      <Divider />
+      <Typography variant="caption" sx={{ px: 2, py: 1.5, color: 'text.secondary' }}>
+        v{APP_VERSION}
+      </Typography>
+    </Box>
+  );
+};
+
+/** The left drawer (02-admin §2 'App shell'): permanent on desktop, temporary on mobile. */
+export const AppDrawer = ({ sections, variant, open, onClose }: AppDrawerProps) => {
+  const paper = { width: DRAWER_WIDTH, boxSizing: 'border-box' } as const;
+  if (variant === 'permanent') {
+    if (!open) return null;
+    return (
+      <Drawer
+        variant="permanent"
+        open
+        sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': paper }}
+      >
+        <DrawerContent sections={sections} onNavigate={() => undefined} />
+      </Drawer>
+    );
+  }
+  return (
+    <Drawer
+      variant="temporary"
+      open={open}
+      onClose={onClose}
+      ModalProps={{ keepMounted: true }}
+      slotProps={{ paper: { 'aria-label': 'Navigation' } }}
+      sx={{ '& .MuiDrawer-paper': paper }}
+    >
+      <DrawerContent sections={sections} onNavigate={onClose} />
+    </Drawer>
+  );
+};

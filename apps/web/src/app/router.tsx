@@ -1,0 +1,27 @@
+import { createBrowserRouter } from 'react-router';
+import { PageLoader } from '../components/page-loader.tsx';
+import { setNavigator } from '../lib/navigation.ts';
+import { AppShell } from './app-shell.tsx';
+import { RootError } from './root-error.tsx';
+import { guardLoader } from './route-guard.ts';
+import { appRoutes } from './routes.tsx';
+
+export const router = createBrowserRouter([
+  {
+    id: 'root',
+    element: <AppShell />,
+    errorElement: <RootError />,
+    hydrateFallbackElement: <PageLoader />,
+    children: appRoutes.map((route) => ({
+      id: route.id,
+      path: route.path,
+      element: route.element,
+      loader: guardLoader(route.guard),
+    })),
+  },
+]);
+
+// Lets the session store and API client navigate (401, logout) without a full page load.
+setNavigator((to, options) => {
+  void router.navigate(to, options);
+});

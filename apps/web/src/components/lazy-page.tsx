@@ -1,0 +1,93 @@
+import { Component, Suspense, lazy, type ComponentType, type ErrorInfo, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { PageLoader } from './page-loader.tsx';
+
+/** A page's code could not be loaded (network, new deployment, or it took longer than the limit). */
+export class ChunkLoadError extends Error {
+  constructor(cause?: unknown) {
+    super('Loading chunk failed', { cause });
+    this.name = 'ChunkLoadError';
+  }
+}
+
+export const PAGE_LOAD_TIMEOUT_MS = 120_000;
+
+const withTimeout = <T,>(promise: Promise<T>, ms: number): Promise<T> =>
+  new Promise<T>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new ChunkLoadError('timeout')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        resolve(value);
+      },
+      (error: unknown) => {
+        clearTimeout(timer);
+        reject(new ChunkLoadError(error));
+      },
+    );
+  });
+
+type BoundaryState = { error: Error | null };
+
+/** Catches a failed page load (or a crash while rendering it) and offers a reload. */
+export class PageErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+  override state: BoundaryState = { error: null };
+
+  static getDerivedStateFromError(error: unknown): BoundaryState {
+    return { error: error instanceof Error ? error : new Error(String(error)) };
+  }
+
+  override componentDidCatch(error: Error, info: ErrorInfo) {
+    console.error('Page failed', error, info.componentStack);
+  }
+
+  override render() {
+    const { error } = this.state;
+    if (!error) return this.props.children;
+    return (
+      <PageError
+        message={error instanceof ChunkLoadError ? 'Loading chunk failed' : 'Something went wrong.'}
+      />
+    );
+  }
+}
+
+export const PageError = ({ message }: { message: string }) => (
+  <Box sx={{ py: 4, maxWidth: 560, mx: 'auto' }}>
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+          Reload
+        </Button>
+      }
+    >
+      {message}
+    </Alert>
+  </Box>
+);
+
+/**
+ * A lazily loaded page element for the route table: `lazyPage(() => import('./x-page.tsx'), 'XPage')`.
+ * Shows a loader meanwhile, and 'Loading chunk failed' with a reload button when the code does not
+ * arrive (error, or more than 120 s).
+ */
+export const lazyPage = <K extends string, M extends Record<K, ComponentType>>(
+  load: () => Promise<M>,
+  exportName: K,
+): ReactNode => {
+  const Page = lazy<ComponentType>(() =>
+    withTimeout(load(), PAGE_LOAD_TIMEOUT_MS).then((module) => ({
+      default: module[exportName] as ComponentType,
+    })),
+  );
+  return (
+    <PageErrorBoundary>
+      <Suspense fallback={<PageLoader />}>
+        <Page />
+      </Suspense>
+    </PageErrorBoundary>
+  );
+};

@@ -1,0 +1,87 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Snackbar from '@mui/material/Snackbar';
+import {
+  DEFAULT_AUTO_HIDE_MS,
+  notify,
+  subscribeNotices,
+  type Notice,
+  type NoticeSeverity,
+} from '../lib/notifications.ts';
+
+export type SnackbarOptions = {
+  message: string;
+  severity?: NoticeSeverity;
+  /** Milliseconds; 4000 unless told (01-core §9). */
+  autoHideDuration?: number;
+};
+
+type SnackbarApi = { showSnackbar: (options: SnackbarOptions) => void };
+
+const SnackbarContext = createContext<SnackbarApi | null>(null);
+
+/** One global snackbar; messages queue and show one at a time, each with a 'Close' button. */
+export const SnackbarProvider = ({ children }: { children: ReactNode }) => {
+  const [queue, setQueue] = useState<Notice[]>([]);
+  const [open, setOpen] = useState(false);
+  const current = queue[0];
+
+  useEffect(
+    () =>
+      subscribeNotices((notice) => {
+        setQueue((q) => [...q, notice]);
+      }),
+    [],
+  );
+
+  useEffect(() => {
+    if (current) setOpen(true);
+  }, [current]);
+
+  const close = useCallback((_event?: unknown, reason?: string) => {
+    if (reason === 'clickaway') return;
+    setOpen(false);
+  }, []);
+
+  const value = useMemo<SnackbarApi>(
+    () => ({
+      showSnackbar: ({ message, severity = 'info', autoHideDuration = DEFAULT_AUTO_HIDE_MS }) =>
+        notify(message, severity, autoHideDuration),
+    }),
+    [],
+  );
+
+  return (
+    <SnackbarContext.Provider value={value}>
+      {children}
+      <Snackbar
+        key={current?.id}
+        open={open && current !== undefined}
+        autoHideDuration={current?.autoHideDuration ?? DEFAULT_AUTO_HIDE_MS}
+        onClose={close}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+        slotProps={{ transition: { onExited: () => setQueue((q) => q.slice(1)) } }}
+      >
+        <Alert
+          severity={current?.severity ?? 'info'}
+          variant="filled"
+          sx={{ width: '100%', alignItems: 'center' }}
+          action={
+            <Button color="inherit" size="small" onClick={() => close()}>
+              Close
+            </Button>
+          }
+        >
+          {current?.message}
+        </Alert>
+      </Snackbar>
+    </SnackbarContext.Provider>
+  );
+};
+
+export const useSnackbar = (): SnackbarApi => {
+  const api = useContext(SnackbarContext);
+  if (!api) throw new Error('useSnackbar must be used inside <SnackbarProvider>');
+  return api;
+};

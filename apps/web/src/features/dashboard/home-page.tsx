@@ -1,0 +1,27 @@
+import Alert from '@mui/material/Alert';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { hasAnyRole } from '@kodi/domain';
+import { useSession } from '../../lib/session.ts';
+import { DashboardContent } from './dashboard-content.tsx';
+
+export const NO_ROLE_NOTICE =
+  "Your account is waiting for access. An administrator must grant you a role before you can see your company's data.";
+
+/** Home (01-core §2 'Home dashboard'). The route guard guarantees a signed-in user. */
+export const HomePage = () => {
+  const { user } = useSession();
+  if (!user) return null;
+
+  return (
+    <Stack spacing={3}>
+      <Stack spacing={0.5}>
+        <Typography variant="h4" component="h1">
+          Kodi Rentals Dashboard
+        </Typography>
+        <Typography sx={{ color: 'text.secondary' }}>Welcome back, {user.first_name}!</Typography>
+      </Stack>
+      {hasAnyRole(user) ? <DashboardContent /> : <Alert severity="info">{NO_ROLE_NOTICE}</Alert>}
+    </Stack>
+  );
+};

@@ -1,0 +1,71 @@
+import { describe, it, expect } from 'vitest';
+import { drawerSections } from './navigation.ts';
+import type { RoleName } from './roles.ts';
+
+const user = (...roles: RoleName[]) => ({ roles });
+
+/** Section title → item labels, for compact assertions. */
+const outline = (roles: RoleName[] | null) =>
+  Object.fromEntries(
+    drawerSections(roles ? user(...roles) : null).map((s) => [s.title, s.items.map((i) => i.label)]),
+  );
+
+describe('drawerSections', () => {
+  it('shows an admin every section and item', () => {
+    expect(outline(['admin'])).toEqual({
+      Operations: ['Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
+      Finance: ['Payments', 'Expenses', 'Commission Wages'],
+      Profile: ['Change Password'],
+      Administration: ['User Roles', 'Companies', 'Employees'],
+      References: ['Countries', 'Currencies'],
+    });
+  });
+
+  it('shows a company admin operations, commission wages and only Employees in administration', () => {
+    expect(outline(['company_admin'])).toEqual({
+      Operations: ['Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
+      Finance: ['Commission Wages'],
+      Profile: ['Change Password'],
+      Administration: ['Employees'],
+      References: ['Countries'],
+    });
+  });
+
+  it('shows an editor operations, payments and expenses, and no administration', () => {
+    expect(outline(['editor'])).toEqual({
+      Operations: ['Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
+      Finance: ['Payments', 'Expenses'],
+      Profile: ['Change Password'],
+      References: ['Countries'],
+    });
+  });
+
+  it('shows a viewer only Units in operations and hides empty sections', () => {
+    expect(outline(['viewer'])).toEqual({
+      Operations: ['Units'],
+      Profile: ['Change Password'],
+      References: ['Countries'],
+    });
+  });
+
+  it('shows a signed-in user without a role only the profile', () => {
+    expect(outline([])).toEqual({ Profile: ['Change Password'] });
+  });
+
+  it('shows nothing when signed out', () => {
+    expect(drawerSections(null)).toEqual([]);
+    expect(drawerSections(undefined)).toEqual([]);
+  });
+
+  it('combines roles without duplicates and keeps paths', () => {
+    const sections = drawerSections(user('editor', 'company_admin'));
+    expect(sections.find((s) => s.title === 'Finance')?.items).toEqual([
+      { label: 'Payments', path: '/payments' },
+      { label: 'Expenses', path: '/expenses' },
+      { label: 'Commission Wages', path: '/commission-wages' },
+    ]);
+    expect(sections.find((s) => s.title === 'Administration')?.items).toEqual([
+      { label: 'Employees', path: '/employees' },
+    ]);
+  });
+});
