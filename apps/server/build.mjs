@@ -14,7 +14,9 @@ await build({
   target: 'node20',
   sourcemap: true,
   external: [...external, ...external.map((d) => `${d}/*`)],
-  banner: { js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);" },
+  banner: {
+    js: "import { createRequire as __cr } from 'node:module'; const require = __cr(import.meta.url);",
+  },
   logLevel: 'warning',
 });
 console.log('server built: apps/server/dist/main.js');

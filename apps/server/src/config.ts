@@ -18,6 +18,10 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   publicUrl: string;
+  /** Google sign-in: off while the client id is unset. */
+  googleClientId: string | undefined;
+  googleClientSecret: string | undefined;
+  googleIssuer: string;
   logLevel: string;
   /** 0 disables the per-address rate limits (never in production). */
   rateLimits: boolean;
@@ -44,6 +48,9 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Kodi <no-reply@kodi.local>',
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ''),
+    googleClientId: env.GOOGLE_CLIENT_ID || undefined,
+    googleClientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
+    googleIssuer: env.GOOGLE_ISSUER || 'https://accounts.google.com',
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     rateLimits: env.RATE_LIMITS !== '0',
   };

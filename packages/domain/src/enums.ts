@@ -15,7 +15,10 @@ export const unitType = options(['apartment', 'house', 'studio', 'commercial'] a
   studio: 'Studio',
   commercial: 'Commercial',
 });
-export const tenantStatus = options(['active', 'inactive'] as const, { active: 'Active', inactive: 'Inactive' });
+export const tenantStatus = options(['active', 'inactive'] as const, {
+  active: 'Active',
+  inactive: 'Inactive',
+});
 export const sex = options(['M', 'F', 'O'] as const, { M: 'Male', F: 'Female', O: 'Other' });
 export const occupancyStatus = options(['active', 'terminated', 'renewed'] as const, {
   active: 'Active',
@@ -37,19 +40,26 @@ export const paymentStatus = options(['pending', 'completed', 'failed'] as const
   completed: 'Completed',
   failed: 'Failed',
 });
-export const paymentMethod = options(['cash', 'check', 'banktransfer', 'creditcard', 'mobilemoney'] as const, {
-  cash: 'Cash',
-  check: 'Check',
-  banktransfer: 'Bank transfer',
-  creditcard: 'Credit card',
-  mobilemoney: 'Mobile money',
-});
+export const paymentMethod = options(
+  ['cash', 'check', 'banktransfer', 'creditcard', 'mobilemoney'] as const,
+  {
+    cash: 'Cash',
+    check: 'Check',
+    banktransfer: 'Bank transfer',
+    creditcard: 'Credit card',
+    mobilemoney: 'Mobile money',
+  },
+);
 export const requestStatus = options(['open', 'in_progress', 'closed'] as const, {
   open: 'Open',
   in_progress: 'In Progress',
   closed: 'Closed',
 });
-export const priority = options(['low', 'medium', 'high'] as const, { low: 'Low', medium: 'Medium', high: 'High' });
+export const priority = options(['low', 'medium', 'high'] as const, {
+  low: 'Low',
+  medium: 'Medium',
+  high: 'High',
+});
 export const expenseCategory = options(
   ['plumbing', 'fixes', 'fittings', 'electrical', 'cleaning', 'repairs', 'condo_fees', 'other'] as const,
   {
@@ -63,8 +73,14 @@ export const expenseCategory = options(
     other: 'Other',
   },
 );
-export const employeeStatus = options(['active', 'inactive'] as const, { active: 'Active', inactive: 'Inactive' });
-export const wageCategory = options(['salary', 'commission'] as const, { salary: 'Salary', commission: 'Commission' });
+export const employeeStatus = options(['active', 'inactive'] as const, {
+  active: 'Active',
+  inactive: 'Inactive',
+});
+export const wageCategory = options(['salary', 'commission'] as const, {
+  salary: 'Salary',
+  commission: 'Commission',
+});
 export const wageStatus = options(['paid', 'pending', 'voided'] as const, {
   paid: 'Paid',
   pending: 'Pending',

@@ -15,7 +15,10 @@ export const errorCodes = {
   captcha_failed: { status: 400, message: 'CAPTCHA failed' },
   account_disabled: { status: 403, message: 'This account is disabled.' },
   not_found: { status: 404, message: 'Not found.' },
-  conflict: { status: 409, message: 'This record was changed by someone else. Reload to see the latest version.' },
+  conflict: {
+    status: 409,
+    message: 'This record was changed by someone else. Reload to see the latest version.',
+  },
   in_use: { status: 409, message: 'This record is still in use by other records.' },
   duplicate: { status: 409, message: 'This record already exists.' },
   payload_too_large: { status: 413, message: 'The request is too large.' },

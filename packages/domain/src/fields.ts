@@ -29,22 +29,52 @@ const finite = z.number({ error: messages.required }).refine(Number.isFinite, 'M
 
 /** A required number greater than 0 (rates, amounts). */
 export const positiveNumber = (message = 'Must be a positive number > 0.') =>
-  z.preprocess(toNumber, finite.pipe(z.number().gt(0, message).max(999_999_999_999.99, 'The number is too large.')));
+  z.preprocess(
+    toNumber,
+    finite.pipe(z.number().gt(0, message).max(999_999_999_999.99, 'The number is too large.')),
+  );
 
 /** An optional number >= 0; blank is null. */
-export const optionalNonNegative = (message = 'Must be a positive number >= 0.', max = 999_999_999_999) =>
+export const optionalNonNegative = (
+  message = 'Must be a positive number >= 0.',
+  max = 999_999_999_999,
+  maxMessage = 'The number is too large.',
+) =>
   z
     .preprocess(
       (v) => (v === '' || v === null || v === undefined ? null : toNumber(v)),
-      z.number().refine(Number.isFinite, 'Must be a number.').min(0, message).max(max, 'The number is too large.').nullable(),
+      z.number().refine(Number.isFinite, 'Must be a number.').min(0, message).max(max, maxMessage).nullable(),
     )
     .optional();
+
+/** A required number >= 0 (a cost that may be nothing). */
+export const nonNegativeNumber = (message = 'Must be a positive number >= 0.') =>
+  z.preprocess(
+    toNumber,
+    finite.pipe(z.number().min(0, message).max(999_999_999_999.99, 'The number is too large.')),
+  );
+
+/** A required whole number from `min` to `max`, with one message for every way it can be wrong. */
+export const integerBetween = (min: number, max: number, message: string) =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: (issue) => (issue.input === undefined ? messages.required : message) })
+      .int(message)
+      .min(min, message)
+      .max(max, message),
+  );
 
 export const optionalInteger = (message = 'Must be a positive number >= 0.', max = 100_000) =>
   z
     .preprocess(
       (v) => (v === '' || v === null || v === undefined ? null : toNumber(v)),
-      z.number().int('Must be a whole number.').min(0, message).max(max, 'The number is too large.').nullable(),
+      z
+        .number()
+        .int('Must be a whole number.')
+        .min(0, message)
+        .max(max, 'The number is too large.')
+        .nullable(),
     )
     .optional();
 
@@ -104,6 +134,10 @@ export const optionalRefId = () =>
       z.number().int().positive().max(2147483647).nullable(),
     )
     .optional();
+
+/** A code of exactly three uppercase letters (countries, currencies). */
+export const LETTER_CODE = /^[A-Z]{3}$/;
+export const letterCode = (message: string) => text(3, message).refine((v) => LETTER_CODE.test(v), message);
 
 export const optionalEmail = () =>
   z.preprocess((v) => blankToNull(trimmed(v)), z.email(messages.email).max(255).nullable()).optional();

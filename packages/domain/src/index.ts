@@ -9,3 +9,4 @@ export * from './navigation.ts';
 export * from './fields.ts';
 export * from './entity.ts';
 export * from './entities/index.ts';
+export * from './accounts.ts';

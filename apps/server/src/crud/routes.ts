@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { createSchema, updateSchema } from '@kodi/domain';
+import { AppError, allows, createSchema, hasAnyRole, updateSchema } from '@kodi/domain';
 import type { AppContext } from '../app.ts';
 import { currentUser } from '../plugins/guard.ts';
 import { deleteRecord, getRecord, insertRecord, listRecords, recordAudit, updateRecord, type ServerEntity } from './service.ts';
@@ -31,10 +31,18 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
   r.get(
     base,
     {
-      config: { access: def.access.read },
+      // An entity with a public list: the route is public, and the role checks below apply to signed-in callers.
+      config: { access: e.publicList ? 'public' : def.access.read },
       schema: { tags, summary: `List ${def.name} (X-Total-Count has the total)`, querystring: listQuerySchema },
     },
     async (request, reply) => {
+      if (e.publicList && !request.user) {
+        const list = await e.publicList(db, request.query);
+        void reply.header('X-Total-Count', String(list.total));
+        return list.rows;
+      }
+      if (e.publicList && !hasAnyRole(request.user)) throw new AppError('no_role');
+      if (e.publicList && !allows(def.access.read, request.user)) throw new AppError('forbidden');
       const { rows, total } = await listRecords(db, e, currentUser(request), request.query);
       void reply.header('X-Total-Count', String(total));
       return rows;
@@ -59,7 +67,7 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
       const created = await db.transaction(async (tx) => {
         const values = e.prepare ? await e.prepare({ tx, user, values: request.body }) : request.body;
         const id = await insertRecord(tx, e, user, values);
-        const record = await getRecord(tx, e, user, id);
+        const record = await getRecord(tx, e, user, id, { justCreated: true });
         await recordAudit(tx, e, user, 'create', id, null, record);
         return record;
       });

@@ -12,6 +12,11 @@ export type ServerEntity = {
    * (companies: admins all, others their own). Default: company-owned rows of the session's company.
    */
   scope?: (user: SessionUser) => SQL;
+  /**
+   * A short list for signed-out callers (the register page's company picker). When set, the list route is
+   * public: signed-out callers get this, signed-in ones the normal list with the normal checks.
+   */
+  publicList?: (db: DbOrTx, query: ListQuery) => Promise<{ rows: Record<string, unknown>[]; total: number }>;
   /** request body limit for create and update (images, documents). */
   bodyLimit?: number;
   /**
@@ -97,11 +102,21 @@ export const listRecords = async (db: DbOrTx, e: ServerEntity, user: SessionUser
   return { rows: rows.map((r) => presentRow(e.def, r)), total: Number(count[0]?.n ?? 0) };
 };
 
-export const getRecord = async (db: DbOrTx, e: ServerEntity, user: SessionUser, id: number) => {
+/**
+ * One record the user may see. `justCreated`: the row this transaction has just inserted, read back
+ * whatever the scope (an editor may create a company that is not theirs to see afterwards).
+ */
+export const getRecord = async (
+  db: DbOrTx,
+  e: ServerEntity,
+  user: SessionUser,
+  id: number,
+  opts: { justCreated?: boolean } = {},
+) => {
   const rows = await execRows<Record<string, unknown>>(
     db,
     sql`SELECT ${selectList(e.def, e.sql, { list: false })} FROM ${fromClause(e.sql)}
-        WHERE ${scopeCondition(e, user)} AND t.id = ${id}`,
+        WHERE ${opts.justCreated ? sql`TRUE` : scopeCondition(e, user)} AND t.id = ${id}`,
   );
   const row = rows[0];
   if (!row) throw new AppError('not_found', `${e.def.singular} not found.`);

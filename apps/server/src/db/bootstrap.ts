@@ -12,7 +12,11 @@ export type BootstrapResult = { createdAdmin?: { email: string; password: string
  * First run: reference data (idempotent), then, on an empty database, a first company and its admin,
  * and the demo data when asked for. A PostgreSQL advisory lock keeps two starting servers apart.
  */
-export const bootstrap = async (database: Database, config: Config, today = new Date()): Promise<BootstrapResult> => {
+export const bootstrap = async (
+  database: Database,
+  config: Config,
+  today = new Date(),
+): Promise<BootstrapResult> => {
   const { db } = database;
   return db.transaction(async (tx) => {
     await tx.execute('SELECT pg_advisory_xact_lock(4242)');

@@ -74,7 +74,9 @@ describe(`database schema (${testDriver})`, () => {
     const refused = ['23001', '23503'];
     expect(refused).toContain(await pgCode(database.query('DELETE FROM units WHERE id = $1', [u])));
     expect(refused).toContain(await pgCode(database.query('DELETE FROM companies WHERE id = $1', [a])));
-    expect(refused).toContain(await pgCode(database.query(`DELETE FROM currencies WHERE currency_code = 'UGX'`)));
+    expect(refused).toContain(
+      await pgCode(database.query(`DELETE FROM currencies WHERE currency_code = 'UGX'`)),
+    );
   });
 
   it("keeps status-like columns to the spec's values and money exact", async () => {
@@ -118,7 +120,19 @@ describe(`database schema (${testDriver})`, () => {
     for (const { table_name } of tables) {
       expect(cols.filter((c) => c.table_name === table_name).length, table_name).toBe(3);
     }
-    const owned = ['units', 'tenants', 'occupancy', 'payments', 'maintenance_requests', 'expenses', 'vendors', 'employees', 'commission_wages', 'counters', 'audit_entries'];
+    const owned = [
+      'units',
+      'tenants',
+      'occupancy',
+      'payments',
+      'maintenance_requests',
+      'expenses',
+      'vendors',
+      'employees',
+      'commission_wages',
+      'counters',
+      'audit_entries',
+    ];
     for (const table of owned) {
       const idx = await database.query<{ indexdef: string }>(
         `SELECT indexdef FROM pg_indexes WHERE tablename = $1 AND indexdef LIKE '%(company_id%'`,

@@ -163,6 +163,8 @@ export const sessions = pgTable(
     csrf_token: varchar({ length: 64 }).notNull(),
     captcha_answer: varchar({ length: 64 }),
     captcha_created_at: timestamp({ withTimezone: true }),
+    /** Google sign-in in progress: JSON of the PKCE verifier, state and nonce (one use). */
+    oauth_state: text(),
     last_seen_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
     ...stamps(),
   },

@@ -32,16 +32,23 @@ type Row = {
   roles: string[] | string | null;
 };
 
-const toDate = (v: Date | string | null): Date | null => (v === null ? null : v instanceof Date ? v : new Date(v));
+const toDate = (v: Date | string | null): Date | null =>
+  v === null ? null : v instanceof Date ? v : new Date(v);
 const toRoles = (v: string[] | string | null): RoleName[] =>
-  (Array.isArray(v) ? v : typeof v === 'string' ? v.replace(/[{}]/g, '').split(',').filter(Boolean) : []) as RoleName[];
+  (Array.isArray(v)
+    ? v
+    : typeof v === 'string'
+      ? v.replace(/[{}]/g, '').split(',').filter(Boolean)
+      : []) as RoleName[];
 
 export const USER_SELECT = `u.id AS user_id, u.email, u.first_name, u.last_name, u.company_id, u.active,
   u.country_code, u.last_login_at,
   COALESCE((SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur JOIN roles r ON r.id = ur.role_id
             WHERE ur.user_id = u.id), '{}') AS roles`;
 
-export const rowToUser = (r: Omit<Row, 'id' | 'csrf_token' | 'captcha_answer' | 'captcha_created_at' | 'last_seen_at'>): SessionUser => ({
+export const rowToUser = (
+  r: Omit<Row, 'id' | 'csrf_token' | 'captcha_answer' | 'captcha_created_at' | 'last_seen_at'>,
+): SessionUser => ({
   id: Number(r.user_id),
   email: r.email ?? '',
   first_name: r.first_name ?? '',
@@ -64,7 +71,8 @@ export const createSessions = (database: Database, config: Config) => {
     secure: config.cookieSecure,
   };
 
-  const setCookie = (reply: FastifyReply, rawId: string) => reply.setCookie(SESSION_COOKIE, rawId, cookieOptions);
+  const setCookie = (reply: FastifyReply, rawId: string) =>
+    reply.setCookie(SESSION_COOKIE, rawId, cookieOptions);
 
   /** Reads the cookie's session with its user and roles in one query; drops an idle or disabled one. */
   const load = async (request: FastifyRequest): Promise<void> => {
@@ -128,7 +136,11 @@ export const createSessions = (database: Database, config: Config) => {
   };
 
   /** Sign-in: a new session id (the old one is dropped), a new CSRF token. */
-  const signIn = async (request: FastifyRequest, reply: FastifyReply, userId: number): Promise<SessionState> => {
+  const signIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+  ): Promise<SessionState> => {
     if (request.session) await database.query('DELETE FROM sessions WHERE id = $1', [request.session.id]);
     request.session = await create(reply, userId);
     return request.session;

@@ -39,15 +39,20 @@ export class TestClient {
     });
     const set = res.cookies.find((c) => c.name === 'kodi_sid');
     if (set) this.cookie = set.value ? `kodi_sid=${set.value}` : undefined;
-    const json = res.headers['content-type']?.toString().includes('json') ? (res.json() as { csrf_token?: string }) : null;
+    const json = res.headers['content-type']?.toString().includes('json')
+      ? (res.json() as { csrf_token?: string })
+      : null;
     if (json && typeof json.csrf_token === 'string') this.csrf = json.csrf_token;
     return res;
   }
 
   get = (path: string, headers?: Record<string, string>) => this.request('GET', path, undefined, headers);
-  post = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('POST', path, body, headers);
-  put = (path: string, body?: unknown, headers?: Record<string, string>) => this.request('PUT', path, body, headers);
-  delete = (path: string, headers?: Record<string, string>) => this.request('DELETE', path, undefined, headers);
+  post = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('POST', path, body, headers);
+  put = (path: string, body?: unknown, headers?: Record<string, string>) =>
+    this.request('PUT', path, body, headers);
+  delete = (path: string, headers?: Record<string, string>) =>
+    this.request('DELETE', path, undefined, headers);
 
   /** status, then a fresh captcha, then the login call. */
   async login(email: string, password: string, captcha = CAPTCHA): Promise<LightMyRequestResponse> {

@@ -19,7 +19,13 @@ export const buildCompany = async (
   return { id: Number(rows[0]?.id), name };
 };
 
-export type BuiltUser = { id: number; email: string; password: string; company_id: number; roles: RoleName[] };
+export type BuiltUser = {
+  id: number;
+  email: string;
+  password: string;
+  company_id: number;
+  roles: RoleName[];
+};
 
 export const buildUser = async (
   database: Database,
@@ -35,7 +41,10 @@ export const buildUser = async (
   const id = Number(rows[0]?.id);
   const roles = opts.roles ?? ['admin'];
   for (const r of roles) {
-    await database.query('INSERT INTO user_roles (user_id, role_id) SELECT $1, id FROM roles WHERE name = $2', [id, r]);
+    await database.query(
+      'INSERT INTO user_roles (user_id, role_id) SELECT $1, id FROM roles WHERE name = $2',
+      [id, r],
+    );
   }
   return { id, email, password: PASSWORD, company_id: opts.company_id, roles };
 };

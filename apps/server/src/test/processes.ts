@@ -13,7 +13,12 @@ export const freePort = (): Promise<number> =>
     srv.on('error', reject);
   });
 
-export type ServerProcess = { url: string; child: ChildProcess; output: () => string; stop: () => Promise<void> };
+export type ServerProcess = {
+  url: string;
+  child: ChildProcess;
+  output: () => string;
+  stop: () => Promise<void>;
+};
 
 /** Starts the real server (src/main.ts through tsx) as its own process and waits for /health. */
 export const startServerProcess = async (env: Record<string, string>): Promise<ServerProcess> => {
@@ -21,7 +26,14 @@ export const startServerProcess = async (env: Record<string, string>): Promise<S
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src', 'main.ts')], {
     cwd: serverRoot,
-    env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'warn', HOST: '127.0.0.1', PORT: String(port), ...env },
+    env: {
+      ...process.env,
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
@@ -56,7 +68,12 @@ export const startServerProcess = async (env: Record<string, string>): Promise<S
 export class HttpClient {
   cookie = '';
   csrf = '';
-  async call(base: string, method: string, p: string, body?: unknown): Promise<{ status: number; json: Record<string, unknown> }> {
+  async call(
+    base: string,
+    method: string,
+    p: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: Record<string, unknown> }> {
     const headers: Record<string, string> = {};
     if (this.cookie) headers.cookie = this.cookie;
     if (method !== 'GET') headers['x-csrf-token'] = this.csrf;
@@ -69,7 +86,10 @@ export class HttpClient {
     const set = res.headers.getSetCookie().find((c) => c.startsWith('kodi_sid='));
     if (set) this.cookie = set.split(';')[0] ?? '';
     const text = await res.text();
-    const json = (res.headers.get('content-type') ?? '').includes('json') && text ? (JSON.parse(text) as Record<string, unknown>) : {};
+    const json =
+      (res.headers.get('content-type') ?? '').includes('json') && text
+        ? (JSON.parse(text) as Record<string, unknown>)
+        : {};
     if (typeof json.csrf_token === 'string') this.csrf = json.csrf_token;
     return { status: res.status, json };
   }

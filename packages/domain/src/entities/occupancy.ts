@@ -21,12 +21,31 @@ export const occupancy = defineEntity({
   singular: 'Occupancy record',
   scope: 'company',
   fields: [
-    { name: 'tenant_id', label: 'Tenant', kind: 'reference', ref: { entity: 'tenants', labelFields: ['first_name', 'last_name'] }, required: true },
-    { name: 'unit_id', label: 'Unit', kind: 'reference', ref: { entity: 'units', labelFields: ['name'] }, required: true },
+    {
+      name: 'tenant_id',
+      label: 'Tenant',
+      kind: 'reference',
+      ref: { entity: 'tenants', labelFields: ['first_name', 'last_name'] },
+      required: true,
+    },
+    {
+      name: 'unit_id',
+      label: 'Unit',
+      kind: 'reference',
+      ref: { entity: 'units', labelFields: ['name'] },
+      required: true,
+    },
     { name: 'start_date', label: 'Start Date', kind: 'date', required: true, defaultValue: 'today' },
     { name: 'end_date', label: 'End Date', kind: 'date' },
     { name: 'rate', label: 'Rate', kind: 'money', required: true },
-    { name: 'rent_cycle', label: 'Rent Cycle', kind: 'enum', options: rentCycle, required: true, defaultValue: 'monthly' },
+    {
+      name: 'rent_cycle',
+      label: 'Rent Cycle',
+      kind: 'enum',
+      options: rentCycle,
+      required: true,
+      defaultValue: 'monthly',
+    },
     { name: 'deposit_amount', label: 'Deposit Amount', kind: 'money' },
     { name: 'deposit_status', label: 'Deposit Status', kind: 'enum', options: depositStatus },
     {
@@ -63,7 +82,9 @@ export const occupancy = defineEntity({
     notice_period_days: optionalInteger('Must be a positive number >= 0.', 3650),
     utilities_included: bool(false),
     is_active: bool(true),
-    lease_doc: z.union([z.string().max(7_100_000, 'The lease document must be at most 5 MB.'), z.null()]).optional(),
+    lease_doc: z
+      .union([z.string().max(7_100_000, 'The lease document must be at most 5 MB.'), z.null()])
+      .optional(),
     lease_doc_name: optionalText(255),
   },
   check: (v) =>
@@ -80,7 +101,17 @@ export const occupancy = defineEntity({
     { field: 'occupancy_status', label: 'Occupancy Status', kind: 'enum', sortable: true },
   ],
   search: ['tenant_name', 'unit_name', 'start_date', 'end_date'],
-  sort: ['id', 'tenant_name', 'unit_name', 'start_date', 'end_date', 'rate', 'rent_cycle', 'occupancy_status', 'created_at'],
+  sort: [
+    'id',
+    'tenant_name',
+    'unit_name',
+    'start_date',
+    'end_date',
+    'rate',
+    'rent_cycle',
+    'occupancy_status',
+    'created_at',
+  ],
   access: { read: 'anyRole', create: 'canEdit', update: 'canEdit', delete: 'admin' },
   ui: {
     route: '/occupancy',

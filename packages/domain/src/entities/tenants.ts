@@ -42,7 +42,10 @@ export const tenants = defineEntity({
       (v) => v === undefined || v === null || COUNTRY_CODE_PATTERN.test(v),
       'Invalid country code (e.g. +256).',
     ),
-    phone: text(15, 'Invalid phone number format.').refine((v) => PHONE_PATTERN.test(v), 'Invalid phone number format.'),
+    phone: text(15, 'Invalid phone number format.').refine(
+      (v) => PHONE_PATTERN.test(v),
+      'Invalid phone number format.',
+    ),
     email: optionalEmail(),
     date_of_birth: isoDate().refine((v) => v < todayIso(), 'Date of birth must be in the past.'),
     id_or_passport_number: optionalText(100),

@@ -1,10 +1,18 @@
 import { z } from 'zod';
 import { defineEntity, standardMessages } from '../entity.ts';
 import { unitStatus, unitType } from '../enums.ts';
-import { oneOf, optionalInteger, optionalNonNegative, optionalText, positiveNumber, text } from '../fields.ts';
+import {
+  oneOf,
+  optionalInteger,
+  optionalNonNegative,
+  optionalText,
+  positiveNumber,
+  text,
+} from '../fields.ts';
 
 /** An image field: base64 (or a data URL) of a png, jpeg or webp; '' or null clears it; absent leaves it. */
-export const imageField = () => z.union([z.string().max(3_000_000, 'Images must be at most 2 MB.'), z.null()]).optional();
+export const imageField = () =>
+  z.union([z.string().max(3_000_000, 'Images must be at most 2 MB.'), z.null()]).optional();
 
 export const units = defineEntity({
   name: 'units',
@@ -13,7 +21,14 @@ export const units = defineEntity({
   fields: [
     { name: 'name', label: 'Name', kind: 'text', required: true },
     { name: 'address', label: 'Address', kind: 'text', required: true, fullWidth: true },
-    { name: 'unit_type', label: 'Unit Type', kind: 'enum', options: unitType, required: true, defaultValue: 'apartment' },
+    {
+      name: 'unit_type',
+      label: 'Unit Type',
+      kind: 'enum',
+      options: unitType,
+      required: true,
+      defaultValue: 'apartment',
+    },
     {
       name: 'status',
       label: 'Status',

@@ -10,7 +10,11 @@ describe(`auth and sessions (${testDriver})`, () => {
   beforeEach(async () => {
     t = await setupApp();
     const company = await buildCompany(t.database, { name: 'Acme Rentals' });
-    admin = await buildUser(t.database, { company_id: company.id, roles: ['admin'], email: 'boss@acme.test' });
+    admin = await buildUser(t.database, {
+      company_id: company.id,
+      roles: ['admin'],
+      email: 'boss@acme.test',
+    });
   });
   afterEach(async () => {
     await t.app.close();
@@ -18,8 +22,12 @@ describe(`auth and sessions (${testDriver})`, () => {
 
   const failedCount = async (email: string) =>
     Number(
-      (await t.database.query<{ n: number }>('SELECT failed_count AS n FROM login_attempts WHERE email = $1', [email]))[0]
-        ?.n ?? 0,
+      (
+        await t.database.query<{ n: number }>(
+          'SELECT failed_count AS n FROM login_attempts WHERE email = $1',
+          [email],
+        )
+      )[0]?.n ?? 0,
     );
 
   it('answers health once migrations ran', async () => {
@@ -39,9 +47,10 @@ describe(`auth and sessions (${testDriver})`, () => {
     expect(body.user).toMatchObject({ email: admin.email, company_id: admin.company_id, roles: ['admin'] });
     expect(body.csrf_token).toEqual(expect.any(String));
     expect(c.cookie).not.toEqual(before); // a new session id at sign-in
-    const row = await t.database.query<{ last_login_at: Date | null }>('SELECT last_login_at FROM users WHERE id = $1', [
-      admin.id,
-    ]);
+    const row = await t.database.query<{ last_login_at: Date | null }>(
+      'SELECT last_login_at FROM users WHERE id = $1',
+      [admin.id],
+    );
     expect(row[0]?.last_login_at).not.toBeNull();
     const after = await c.get('/auth/status');
     expect(after.json().user.email).toBe(admin.email);
@@ -53,12 +62,17 @@ describe(`auth and sessions (${testDriver})`, () => {
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({ code: 'captcha_failed', error: 'CAPTCHA failed' });
     expect(await failedCount(admin.email)).toBe(0);
-    const row = await t.database.query<{ last_login_at: Date | null }>('SELECT last_login_at FROM users WHERE id = $1', [
-      admin.id,
-    ]);
+    const row = await t.database.query<{ last_login_at: Date | null }>(
+      'SELECT last_login_at FROM users WHERE id = $1',
+      [admin.id],
+    );
     expect(row[0]?.last_login_at).toBeNull();
     // the captcha was used up: the right answer now fails too until a new image is fetched
-    const again = await c.post('/auth/login', { email: admin.email, password: admin.password, captcha_answer: CAPTCHA });
+    const again = await c.post('/auth/login', {
+      email: admin.email,
+      password: admin.password,
+      captcha_answer: CAPTCHA,
+    });
     expect(again.json().code).toBe('captcha_failed');
   });
 
@@ -69,16 +83,25 @@ describe(`auth and sessions (${testDriver})`, () => {
     expect(img.statusCode).toBe(200);
     expect(img.headers['content-type']).toContain('image/svg+xml');
     expect((await c.post('/captcha/validate', { answer: 'nope' })).json()).toEqual({ valid: false });
-    expect((await c.post('/captcha/validate', { answer: CAPTCHA.toUpperCase() })).json()).toEqual({ valid: true });
+    expect((await c.post('/captcha/validate', { answer: CAPTCHA.toUpperCase() })).json()).toEqual({
+      valid: true,
+    });
     expect((await c.post('/captcha/validate', { answer: CAPTCHA })).json()).toEqual({ valid: true });
-    const res = await c.post('/auth/login', { email: admin.email, password: admin.password, captcha_answer: CAPTCHA });
+    const res = await c.post('/auth/login', {
+      email: admin.email,
+      password: admin.password,
+      captcha_answer: CAPTCHA,
+    });
     expect(res.statusCode).toBe(200);
   });
 
   it('answers a wrong password with 401 and an error message', async () => {
     const res = await new TestClient(t.app).login(admin.email, 'not-the-password');
     expect(res.statusCode).toBe(401);
-    expect(res.json()).toEqual({ error: 'Login failed. Please check your credentials.', code: 'invalid_credentials' });
+    expect(res.json()).toEqual({
+      error: 'Login failed. Please check your credentials.',
+      code: 'invalid_credentials',
+    });
   });
 
   it('locks an e-mail for 15 minutes after five failures, known or not, with the same answer', async () => {
@@ -108,7 +131,11 @@ describe(`auth and sessions (${testDriver})`, () => {
     await c.get('/auth/status');
     let limited = 0;
     for (let i = 0; i < 32; i++) {
-      const res = await c.post('/auth/login', { email: `x${i}@acme.test`, password: 'x', captcha_answer: 'x' });
+      const res = await c.post('/auth/login', {
+        email: `x${i}@acme.test`,
+        password: 'x',
+        captcha_answer: 'x',
+      });
       if (res.statusCode === 429) {
         limited++;
         expect(res.json().code).toBe('rate_limited');
@@ -154,11 +181,19 @@ describe(`auth and sessions (${testDriver})`, () => {
     expect(types.json()).toMatchObject({ code: 'validation_failed', fields: { email: expect.any(String) } });
     const bad = await c.post('/auth/login', { email: 'not-an-email', password: 'x', captcha_answer: 'x' });
     expect(bad.json().fields.email).toBe('E-mail must be valid.');
-    const unknown = await c.post('/auth/login', { email: 'a@b.co', password: 'x', captcha_answer: 'x', admin: true });
+    const unknown = await c.post('/auth/login', {
+      email: 'a@b.co',
+      password: 'x',
+      captcha_answer: 'x',
+      admin: true,
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json()).toMatchObject({ code: 'validation_failed', fields: { admin: 'Unknown field.' } });
     expect(unknown.json().error).toContain('admin');
-    const huge = await c.post('/auth/login', JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1_100_000) }));
+    const huge = await c.post(
+      '/auth/login',
+      JSON.stringify({ email: 'a@b.co', password: 'x'.repeat(1_100_000) }),
+    );
     expect(huge.statusCode).toBe(413);
     expect(huge.json().code).toBe('payload_too_large');
   });

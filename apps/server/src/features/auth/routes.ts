@@ -44,13 +44,15 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'The signed-in user (or null) and the CSRF token',
-        response: { 200: z.object({ user: userSchema.nullable(), csrf_token: z.string() }) },
+        summary: 'The signed-in user (or null), the CSRF token, and whether Google sign-in is configured',
+        response: {
+          200: z.object({ user: userSchema.nullable(), csrf_token: z.string(), google_enabled: z.boolean() }),
+        },
       },
     },
     async (request, reply) => {
       const session = await sessions.ensure(request, reply);
-      return { user: request.user, csrf_token: session.csrfToken };
+      return { user: request.user, csrf_token: session.csrfToken, google_enabled: !!ctx.config.googleClientId };
     },
   );
 

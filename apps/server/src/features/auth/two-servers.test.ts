@@ -47,7 +47,11 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
     expect(login.status).toBe(200);
     const onA = await c.call(a.url, 'GET', '/auth/status');
     expect((onA.json.user as { email: string }).email).toBe(email);
-    const company = await c.call(a.url, 'GET', `/companies_single/${(onA.json.user as { company_id: number }).company_id}`);
+    const company = await c.call(
+      a.url,
+      'GET',
+      `/companies_single/${(onA.json.user as { company_id: number }).company_id}`,
+    );
     expect(company.status).toBe(200);
     const created = await c.call(b.url, 'POST', '/units', {
       name: 'Shared',
@@ -70,7 +74,15 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
       const server = i % 2 === 0 ? a : b;
       await c.call(server.url, 'GET', '/auth/status');
       await c.call(server.url, 'GET', '/captcha');
-      expect((await c.call(server.url, 'POST', '/auth/login', { email, password: 'wrong', captcha_answer: 'twin1' })).status).toBe(401);
+      expect(
+        (
+          await c.call(server.url, 'POST', '/auth/login', {
+            email,
+            password: 'wrong',
+            captcha_answer: 'twin1',
+          })
+        ).status,
+      ).toBe(401);
     }
     const c = new HttpClient();
     await c.call(a.url, 'GET', '/auth/status');

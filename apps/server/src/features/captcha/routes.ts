@@ -40,15 +40,20 @@ export const captchaRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (request, reply) => {
       await limit(request.ip);
       const session = await ctx.sessions.ensure(request, reply);
-      const opts = { size: 5, noise: 2, color: false, background: '#f4f6fb', width: 200, height: 64, fontSize: 56 };
+      const opts = {
+        size: 5,
+        noise: 2,
+        color: false,
+        background: '#f4f6fb',
+        width: 200,
+        height: 64,
+        fontSize: 56,
+      };
       const captcha = ctx.config.captchaTestAnswer
         ? { text: ctx.config.captchaTestAnswer, data: drawText(ctx.config.captchaTestAnswer, opts) }
         : svgCaptcha.create({ ...opts, ignoreChars: '0oO1lIi' });
       await ctx.sessions.setCaptcha(session, captcha.text);
-      return reply
-        .header('Cache-Control', 'no-store')
-        .type('image/svg+xml')
-        .send(captcha.data);
+      return reply.header('Cache-Control', 'no-store').type('image/svg+xml').send(captcha.data);
     },
   );
 

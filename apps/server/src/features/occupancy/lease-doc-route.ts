@@ -19,7 +19,11 @@ export const leaseDocRoute = (app: FastifyInstance, ctx: AppContext) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const rows = await ctx.database.query<{ lease_doc: string | null; lease_doc_name: string | null; lease_doc_type: string | null }>(
+      const rows = await ctx.database.query<{
+        lease_doc: string | null;
+        lease_doc_name: string | null;
+        lease_doc_type: string | null;
+      }>(
         'SELECT lease_doc, lease_doc_name, lease_doc_type FROM occupancy WHERE company_id = $1 AND id = $2',
         [user.company_id, request.params.id],
       );
@@ -28,7 +32,8 @@ export const leaseDocRoute = (app: FastifyInstance, ctx: AppContext) => {
       if (!row.lease_doc) throw new AppError('not_found', 'This occupancy record has no lease document.');
       const type = row.lease_doc_type ?? 'application/octet-stream';
       const ext = type === 'application/pdf' ? 'pdf' : type === 'image/png' ? 'png' : 'jpg';
-      const base = (row.lease_doc_name ?? 'lease').replace(/\.[a-z0-9]+$/i, '').replace(/[^\w.-]+/g, '_') || 'lease';
+      const base =
+        (row.lease_doc_name ?? 'lease').replace(/\.[a-z0-9]+$/i, '').replace(/[^\w.-]+/g, '_') || 'lease';
       const filename = `${base}.${ext}`;
       return reply
         .type(type)

@@ -28,9 +28,13 @@ const prepareLeaseDoc = (values: Record<string, unknown>): Record<string, unknow
     delete out.lease_doc_name;
     return out;
   }
-  if (doc === null || doc === '') return { ...out, lease_doc: null, lease_doc_name: null, lease_doc_type: null };
-  const base64 = String(doc).replace(/^data:[^;,]*;base64,/, '').replace(/\s/g, '');
-  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64)) throw docError('The lease document must be a PDF, PNG or JPEG file.');
+  if (doc === null || doc === '')
+    return { ...out, lease_doc: null, lease_doc_name: null, lease_doc_type: null };
+  const base64 = String(doc)
+    .replace(/^data:[^;,]*;base64,/, '')
+    .replace(/\s/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(base64))
+    throw docError('The lease document must be a PDF, PNG or JPEG file.');
   const bytes = Buffer.from(base64, 'base64');
   if (bytes.length > MAX_LEASE_DOC_BYTES) throw docError('The lease document must be at most 5 MB.');
   const type = sniffDocument(bytes);

@@ -54,7 +54,13 @@ describe(`occupancy, payments, receipts and the dashboard (${testDriver})`, () =
   });
 
   const lease = async (overrides: Record<string, unknown> = {}) =>
-    admin.post('/occupancy', { tenant_id: tenant.id, unit_id: unit.id, start_date: '2026-01-01', rate: 1500000, ...overrides });
+    admin.post('/occupancy', {
+      tenant_id: tenant.id,
+      unit_id: unit.id,
+      start_date: '2026-01-01',
+      rate: 1500000,
+      ...overrides,
+    });
 
   it('creates an occupancy with joined names and defaults, and checks its dates', async () => {
     const res = await lease();
@@ -86,7 +92,10 @@ describe(`occupancy, payments, receipts and the dashboard (${testDriver})`, () =
 
   it('uploads a lease document checked by content and downloads it', async () => {
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF').toString('base64');
-    const res = await lease({ lease_doc: `data:application/pdf;base64,${pdf}`, lease_doc_name: 'Grace lease.pdf' });
+    const res = await lease({
+      lease_doc: `data:application/pdf;base64,${pdf}`,
+      lease_doc_name: 'Grace lease.pdf',
+    });
     expect(res.statusCode).toBe(201);
     expect(res.json()).toMatchObject({ has_lease_doc: true, lease_doc_name: 'Grace lease.pdf' });
     expect(res.json()).not.toHaveProperty('lease_doc');
@@ -95,7 +104,10 @@ describe(`occupancy, payments, receipts and the dashboard (${testDriver})`, () =
     expect(dl.headers['content-type']).toBe('application/pdf');
     expect(dl.headers['x-suggested-filename']).toBe('Grace_lease.pdf');
     expect(dl.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
-    const fake = await lease({ lease_doc: Buffer.from('MZ not a pdf').toString('base64'), lease_doc_name: 'x.pdf' });
+    const fake = await lease({
+      lease_doc: Buffer.from('MZ not a pdf').toString('base64'),
+      lease_doc_name: 'x.pdf',
+    });
     expect(fake.statusCode).toBe(400);
     expect(fake.json().fields.lease_doc).toBe('The lease document must be a PDF, PNG or JPEG file.');
   });
@@ -123,14 +135,31 @@ describe(`occupancy, payments, receipts and the dashboard (${testDriver})`, () =
       unit_name: 'Kololo Heights A1',
       amount_paid: 1500000,
     });
-    const done = await admin.post('/payments', validPayment(tenant.id, unit.id, { reference_number: 'MM-1' }));
-    expect(done.json()).toMatchObject({ payment_serial: 'PAY-000002', receipt_number: 'RCT-000001', reference_number: 'MM-1' });
+    const done = await admin.post(
+      '/payments',
+      validPayment(tenant.id, unit.id, { reference_number: 'MM-1' }),
+    );
+    expect(done.json()).toMatchObject({
+      payment_serial: 'PAY-000002',
+      receipt_number: 'RCT-000001',
+      reference_number: 'MM-1',
+    });
     const p = pending.json();
-    const completed = await admin.put(`/payments/${p.id}`, { ...p, status: 'completed', payment_serial: 'PAY-999999' });
+    const completed = await admin.put(`/payments/${p.id}`, {
+      ...p,
+      status: 'completed',
+      payment_serial: 'PAY-999999',
+    });
     expect(completed.json()).toMatchObject({ payment_serial: 'PAY-000001', receipt_number: 'RCT-000002' });
-    const failedAgain = await admin.put(`/payments/${p.id}`, { ...(completed.json() as Record<string, unknown>), status: 'failed' });
+    const failedAgain = await admin.put(`/payments/${p.id}`, {
+      ...(completed.json() as Record<string, unknown>),
+      status: 'failed',
+    });
     expect(failedAgain.json().receipt_number).toBe('RCT-000002');
-    const again = await admin.put(`/payments/${p.id}`, { ...(failedAgain.json() as Record<string, unknown>), status: 'completed' });
+    const again = await admin.put(`/payments/${p.id}`, {
+      ...(failedAgain.json() as Record<string, unknown>),
+      status: 'completed',
+    });
     expect(again.json().receipt_number).toBe('RCT-000002');
     const search = await admin.get('/payments?q=rct-000002');
     expect(search.json().map((x: { id: number }) => x.id)).toEqual([p.id]);
@@ -139,7 +168,9 @@ describe(`occupancy, payments, receipts and the dashboard (${testDriver})`, () =
   it('gives 50 payments saved at once 50 distinct receipt numbers with no gap', async () => {
     await lease();
     const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) => admin.post('/payments', validPayment(tenant.id, unit.id, { amount_paid: 1000 + i }))),
+      Array.from({ length: 50 }, (_, i) =>
+        admin.post('/payments', validPayment(tenant.id, unit.id, { amount_paid: 1000 + i })),
+      ),
     );
     expect(results.map((r) => r.statusCode)).toEqual(Array(50).fill(201));
     const receipts = results.map((r) => r.json().receipt_number as string).sort();
@@ -172,18 +203,41 @@ describe(`occupancy, payments, receipts and the dashboard (${testDriver})`, () =
   it('counts and lists on the dashboard in one call', async () => {
     await lease();
     const today = new Date().toISOString().slice(0, 10);
-    await admin.post('/payments', validPayment(tenant.id, unit.id, { payment_date: today, status: 'completed' }));
-    await admin.post('/payments', validPayment(tenant.id, unit.id, { payment_date: today, status: 'pending' }));
-    await admin.post('/payments', validPayment(tenant.id, unit.id, { payment_date: '2020-01-01', status: 'failed' }));
+    await admin.post(
+      '/payments',
+      validPayment(tenant.id, unit.id, { payment_date: today, status: 'completed' }),
+    );
+    await admin.post(
+      '/payments',
+      validPayment(tenant.id, unit.id, { payment_date: today, status: 'pending' }),
+    );
+    await admin.post(
+      '/payments',
+      validPayment(tenant.id, unit.id, { payment_date: '2020-01-01', status: 'failed' }),
+    );
     const res = await admin.get('/dashboard');
     expect(res.statusCode).toBe(200);
     const d = res.json();
-    expect(d.counts).toEqual({ available_units: 1, pending_repairs: 0, payments_this_month: 1, incomplete_payments: 1 });
+    expect(d.counts).toEqual({
+      available_units: 1,
+      pending_repairs: 0,
+      payments_this_month: 1,
+      incomplete_payments: 1,
+    });
     expect(d.available_units).toEqual([
-      { id: unit.id, name: 'Kololo Heights A1', address: 'Plot 4, Kololo Hill Drive, Kampala', monthly_rate: 1500000 },
+      {
+        id: unit.id,
+        name: 'Kololo Heights A1',
+        address: 'Plot 4, Kololo Hill Drive, Kampala',
+        monthly_rate: 1500000,
+      },
     ]);
     expect(d.recent_payments).toHaveLength(1);
-    expect(d.pending_payments[0]).toMatchObject({ tenant_first_name: 'Grace', unit_name: 'Kololo Heights A1', amount_paid: 1500000 });
+    expect(d.pending_payments[0]).toMatchObject({
+      tenant_first_name: 'Grace',
+      unit_name: 'Kololo Heights A1',
+      amount_paid: 1500000,
+    });
     expect(d.currency_code).toBe('UGX');
   });
 });

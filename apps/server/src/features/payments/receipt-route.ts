@@ -40,47 +40,79 @@ export const receiptRoute = (app: FastifyInstance, ctx: AppContext) => {
       const width = doc.page.width - left - doc.page.margins.right;
 
       doc.rect(left, doc.y, width, 70).fill('#1565c0');
-      doc.fillColor('#ffffff').fontSize(22).font('Helvetica-Bold').text(company.name, left + 16, doc.y + 14, { width: width - 32 });
-      doc.fontSize(12).font('Helvetica').text('Payment Receipt', left + 16, doc.y + 2);
+      doc
+        .fillColor('#ffffff')
+        .fontSize(22)
+        .font('Helvetica-Bold')
+        .text(company.name, left + 16, doc.y + 14, { width: width - 32 });
+      doc
+        .fontSize(12)
+        .font('Helvetica')
+        .text('Payment Receipt', left + 16, doc.y + 2);
       doc.fillColor('#000000').moveDown(2.2);
 
       const y0 = doc.y;
       doc.fontSize(11).font('Helvetica-Bold').text(`Receipt No: ${number}`, left, y0);
-      doc.font('Helvetica').text(`Date: ${formatDate(String(p.payment_date))}`, left, y0, { width, align: 'right' });
+      doc
+        .font('Helvetica')
+        .text(`Date: ${formatDate(String(p.payment_date))}`, left, y0, { width, align: 'right' });
       doc.moveDown(1.5);
 
       const status = String(p.status);
       const rows: [string, string][] = [
         ['Tenant', `${String(p.tenant_first_name ?? '')} ${String(p.tenant_last_name ?? '')}`.trim()],
         ['Unit', String(p.unit_name ?? '')],
-        ['Payment method', p.payment_method ? (paymentMethod.labels[String(p.payment_method) as keyof typeof paymentMethod.labels] ?? String(p.payment_method)) : 'N/A'],
+        [
+          'Payment method',
+          p.payment_method
+            ? (paymentMethod.labels[String(p.payment_method) as keyof typeof paymentMethod.labels] ??
+              String(p.payment_method))
+            : 'N/A',
+        ],
         ['Status', paymentStatus.labels[status as keyof typeof paymentStatus.labels] ?? status],
-        ['Period', `${formatDate(String(p.effective_start_date))} – ${formatDate(String(p.effective_end_date))}`],
+        [
+          'Period',
+          `${formatDate(String(p.effective_start_date))} – ${formatDate(String(p.effective_end_date))}`,
+        ],
         ['Reference', String(p.reference_number ?? 'N/A')],
         ['Payment serial', String(p.payment_serial ?? '')],
       ];
       for (const [label, value] of rows) {
         const y = doc.y;
         doc.font('Helvetica-Bold').fontSize(11).fillColor('#555555').text(label, left, y, { width: 150 });
-        doc.font('Helvetica').fillColor('#000000').text(value, left + 160, y, { width: width - 160 });
+        doc
+          .font('Helvetica')
+          .fillColor('#000000')
+          .text(value, left + 160, y, { width: width - 160 });
         doc.moveDown(0.6);
       }
       doc.moveDown(0.8);
-      doc.moveTo(left, doc.y).lineTo(left + width, doc.y).strokeColor('#cccccc').stroke();
+      doc
+        .moveTo(left, doc.y)
+        .lineTo(left + width, doc.y)
+        .strokeColor('#cccccc')
+        .stroke();
       doc.moveDown(0.8);
       const ya = doc.y;
       doc.font('Helvetica-Bold').fontSize(14).text('Amount paid', left, ya);
-      doc.text(formatMoney(Number(p.amount_paid), company.currency, company.decimals), left, ya, { width, align: 'right' });
+      doc.text(formatMoney(Number(p.amount_paid), company.currency, company.decimals), left, ya, {
+        width,
+        align: 'right',
+      });
       doc.moveDown(1.5);
       if (p.payment_details) {
         doc.font('Helvetica-Bold').fontSize(11).text('Notes', left);
         doc.font('Helvetica').text(String(p.payment_details), left, doc.y, { width });
         doc.moveDown(1.2);
       }
-      doc.font('Helvetica-Oblique').fontSize(11).fillColor('#333333').text('Thank you for your payment!', left, doc.y, {
-        width,
-        align: 'center',
-      });
+      doc
+        .font('Helvetica-Oblique')
+        .fontSize(11)
+        .fillColor('#333333')
+        .text('Thank you for your payment!', left, doc.y, {
+          width,
+          align: 'center',
+        });
       doc.end();
 
       return reply

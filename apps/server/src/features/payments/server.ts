@@ -45,7 +45,8 @@ export const paymentsServer: ServerEntity = {
     for (const f of ['reference_number', 'invoice_id']) {
       if (out[f] === undefined || out[f] === null || out[f] === '') out[f] = 'N/A';
     }
-    if (!existing) out.payment_serial = formatSerial('PAY', await nextNumber(tx, user.company_id, 'payment_serial'));
+    if (!existing)
+      out.payment_serial = formatSerial('PAY', await nextNumber(tx, user.company_id, 'payment_serial'));
     if (out.status === 'completed' && !existing?.receipt_number) {
       out.receipt_number = formatSerial('RCT', await nextNumber(tx, user.company_id, 'receipt_number'));
     }
