@@ -1,0 +1,130 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { AppError, type EntityDefinition, type SessionUser } from '@kodi/domain';
+import type { AppContext } from '../app.ts';
+import { execRows, type Db } from '../db/client.ts';
+import { currentUser } from '../plugins/guard.ts';
+import { companyMoney } from '../lib/company.ts';
+import { pdfWriter, xlsxWriter, type TabularColumn, type TabularWriter } from '../lib/tabular.ts';
+import { listWhere, orderBy, type ServerEntity } from './service.ts';
+import { fromClause, presentRow, selectList } from './sql.ts';
+
+export const EXPORT_BATCH = 1000;
+
+export const exportQuerySchema = z.object({
+  fmt: z.enum(['xlsx', 'pdf'], { error: "fmt must be 'xlsx' or 'pdf'." }),
+  headers: z.string().max(4000).optional(),
+  q: z.string().max(200).optional(),
+  sort: z.string().max(60).optional(),
+  filter: z.string().max(500).optional(),
+});
+
+/** The visible column labels (as the web shows them) mapped to fields through the definition. */
+export const exportColumns = (def: EntityDefinition, headers: string | undefined): TabularColumn[] => {
+  const byLabel = (label: string): TabularColumn | undefined => {
+    const col = def.columns.find((c) => c.label === label);
+    const field = def.fields.find((f) => f.name === (col?.field ?? '')) ?? (col ? undefined : def.fields.find((f) => f.label === label));
+    if (col) {
+      const kind = col.kind ?? field?.kind ?? 'text';
+      return { key: col.field, label, kind: kind === 'reference' ? 'text' : kind, ...(field?.options ? { options: field.options } : {}) };
+    }
+    if (field && field.kind !== 'image' && field.kind !== 'file') {
+      return { key: field.name, label, kind: field.kind === 'reference' ? 'integer' : field.kind, ...(field.options ? { options: field.options } : {}) };
+    }
+    return undefined;
+  };
+  if (!headers) return def.columns.map((c) => byLabel(c.label)).filter((c): c is TabularColumn => !!c);
+  let labels: unknown;
+  try {
+    labels = JSON.parse(headers);
+  } catch {
+    throw new AppError('validation_failed', 'headers must be a JSON list of column names.', { headers: 'Invalid JSON.' });
+  }
+  if (!Array.isArray(labels) || labels.length === 0 || labels.length > 60 || !labels.every((l) => typeof l === 'string')) {
+    throw new AppError('validation_failed', 'headers must be a JSON list of column names.', { headers: 'Invalid list.' });
+  }
+  return (labels as string[])
+    .filter((l) => l !== 'Actions')
+    .map((label) => {
+      const col = byLabel(label);
+      if (!col) throw new AppError('validation_failed', `Unknown column: ${label}.`, { headers: `Unknown column: ${label}.` });
+      return col;
+    });
+};
+
+/**
+ * Reads the rows of a query through a server-side cursor, a batch at a time, inside one
+ * read-only transaction: memory stays flat whatever the table's size.
+ */
+export const forEachBatch = async (
+  db: Db,
+  query: ReturnType<typeof sql>,
+  onBatch: (rows: Record<string, unknown>[]) => Promise<void>,
+  batch = EXPORT_BATCH,
+) => {
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`DECLARE kodi_export NO SCROLL CURSOR FOR ${query}`);
+    for (;;) {
+      const rows = await execRows<Record<string, unknown>>(tx, sql.raw(`FETCH FORWARD ${batch} FROM kodi_export`));
+      if (rows.length === 0) break;
+      await onBatch(rows);
+      if (rows.length < batch) break;
+    }
+    await tx.execute(sql`CLOSE kodi_export`);
+  });
+};
+
+/** Starts the download: headers now, then rows as they come; a failure mid-way cuts the stream. */
+export const sendTabular = (
+  reply: import('fastify').FastifyReply,
+  request: import('fastify').FastifyRequest,
+  filename: string,
+  writer: TabularWriter,
+  produce: (w: TabularWriter) => Promise<void>,
+) => {
+  const type =
+    filename.endsWith('.pdf') ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  void produce(writer)
+    .then(() => writer.end())
+    .catch((err: unknown) => {
+      request.log.error({ err }, 'export failed');
+      writer.stream.destroy(err instanceof Error ? err : new Error('export failed'));
+    });
+  return reply
+    .type(type)
+    .header('Content-Disposition', `attachment; filename="${filename}"`)
+    .header('X-Suggested-Filename', filename)
+    .header('Cache-Control', 'no-store')
+    .send(writer.stream);
+};
+
+export const registerExportRoute = (app: FastifyInstance, ctx: AppContext, e: ServerEntity) => {
+  const { def } = e;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    `/${def.name}/export`,
+    {
+      config: { access: def.access.read },
+      schema: {
+        tags: [def.name],
+        summary: `Export the ${def.name} list (same q, sort and filter) to xlsx or pdf, in the columns asked for`,
+        querystring: exportQuerySchema,
+      },
+    },
+    async (request, reply) => {
+      const user: SessionUser = currentUser(request);
+      const { fmt, headers, ...list } = request.query;
+      const columns = exportColumns(def, headers);
+      const where = listWhere(e, user, { page: 1, page_size: 1, ...list });
+      const order = orderBy(e, list.sort);
+      const money = await companyMoney(ctx.database, user.company_id);
+      const title = def.ui.title;
+      const writer = fmt === 'xlsx' ? xlsxWriter(title, columns, money) : pdfWriter(title, columns, money);
+      const query = sql`SELECT ${selectList(def, e.sql, { list: true })} FROM ${fromClause(e.sql)} WHERE ${where} ORDER BY ${order}`;
+      return sendTabular(reply, request, `${def.name}.${fmt}`, writer, (w) =>
+        forEachBatch(ctx.database.db, query, (rows) => w.write(rows.map((r) => presentRow(def, r)))),
+      );
+    },
+  );
+};
