@@ -1,0 +1,170 @@
+import ExcelJS from 'exceljs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
+import { TestClient } from '../../test/client.ts';
+import { buildCompany, buildUser } from '../../test/factories.ts';
+
+describe(`income statement and cash flow (${testDriver})`, () => {
+  let t: TestContext;
+  let admin: TestClient;
+  let c: number;
+
+  const exec = (text: string, params: unknown[] = []) => t.database.query(text, params);
+
+  beforeEach(async () => {
+    t = await setupApp();
+    c = (await buildCompany(t.database, { name: 'Ledger Lane' })).id;
+    const other = (await buildCompany(t.database)).id;
+    const u = await buildUser(t.database, { company_id: c });
+    admin = new TestClient(t.app);
+    await admin.login(u.email, u.password);
+
+    for (const company of [c, other]) {
+      await exec(
+        `INSERT INTO units (company_id, name, address, monthly_rate, weekly_rate, daily_rate) VALUES ($1, 'U', 'A', 100, 30, 5)`,
+        [company],
+      );
+      await exec(
+        `INSERT INTO tenants (company_id, first_name, last_name, sex, phone, date_of_birth) VALUES ($1, 'T', 'N', 'M', '+256700000000', '1980-01-01')`,
+        [company],
+      );
+      await exec(
+        `INSERT INTO occupancy (company_id, tenant_id, unit_id, start_date, rate)
+         SELECT $1, (SELECT id FROM tenants WHERE company_id = $1), (SELECT id FROM units WHERE company_id = $1), '2025-01-01', 100`,
+        [company],
+      );
+      await exec(
+        `INSERT INTO employees (company_id, first_name, last_name, phone_number, job_title, hire_date, salary, expected_pay_day)
+         VALUES ($1, 'E', 'M', '+256700000001', 'Caretaker', '2024-01-01', 500, 28)`,
+        [company],
+      );
+    }
+    const pay = (company: number, date: string, amount: string, status: string, method: string | null, n: number) =>
+      exec(
+        `INSERT INTO payments (company_id, tenant_id, unit_id, occupancy_id, payment_date, payment_serial, amount_paid,
+                               effective_start_date, effective_end_date, status, payment_method)
+         SELECT $1, o.tenant_id, o.unit_id, o.id, $2, $6, $3, $2, $2, $4, $5 FROM occupancy o WHERE o.company_id = $1`,
+        [company, date, amount, status, method, `PAY-${company}-${n}`],
+      );
+    // before the range (opening balance): +1000.10 in, -200.05 spent, -300 wages
+    await pay(c, '2025-12-15', '1000.10', 'completed', 'cash', 1);
+    await pay(c, '2025-12-16', '999.99', 'pending', 'cash', 2);
+    // January 2026: 250.25 cash + 100.10 mobile money completed; pending and failed excluded
+    await pay(c, '2026-01-05', '250.25', 'completed', 'cash', 3);
+    await pay(c, '2026-01-31', '100.10', 'completed', 'mobilemoney', 4);
+    await pay(c, '2026-01-10', '77.77', 'pending', 'cash', 5);
+    await pay(c, '2026-01-11', '66.66', 'failed', 'cash', 6);
+    // March 2026: 0.01 with no method
+    await pay(c, '2026-03-01', '0.01', 'completed', null, 7);
+    // another company's money never counts
+    await pay(other, '2026-01-05', '5000.00', 'completed', 'cash', 8);
+    const expense = (company: number, date: string, amount: string, category: string) =>
+      exec(`INSERT INTO expenses (company_id, expense_date, amount, category) VALUES ($1, $2, $3, $4)`, [
+        company,
+        date,
+        amount,
+        category,
+      ]);
+    await expense(c, '2025-11-30', '200.05', 'repairs');
+    await expense(c, '2026-01-02', '40.40', 'plumbing');
+    await expense(c, '2026-01-20', '9.60', 'plumbing');
+    await expense(c, '2026-01-21', '15.00', 'condo_fees');
+    await expense(other, '2026-01-21', '999.00', 'repairs');
+    const wage = (company: number, date: string, amount: string, status: string) =>
+      exec(
+        `INSERT INTO commission_wages (company_id, employee_id, payment_date, payment_category, payment_method,
+                                       payment_start_date, payment_end_date, status, description, amount)
+         SELECT $1, id, $2, 'salary', 'cash', $2, $2, $3, 'Pay', $4 FROM employees WHERE company_id = $1`,
+        [company, date, status, amount],
+      );
+    await wage(c, '2025-10-28', '300.00', 'paid');
+    await wage(c, '2026-01-28', '120.00', 'paid');
+    await wage(c, '2026-01-29', '55.00', 'pending');
+    await wage(c, '2026-01-30', '44.00', 'voided');
+  });
+  afterEach(async () => {
+    await t.app.close();
+  });
+
+  it('computes the income statement to the cent, with empty months as 0', async () => {
+    const res = await admin.get('/income-statement?from=2026-01&to=2026-03');
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual([
+      {
+        month: '2026-01',
+        rental_income: 350.35,
+        late_fees: 0,
+        other_income: 0,
+        expenses: { plumbing: 50, condo_fees: 15, salaries_and_commissions: 120 },
+        total_expenses: 185,
+        net_income: 165.35,
+      },
+      { month: '2026-02', rental_income: 0, late_fees: 0, other_income: 0, expenses: {}, total_expenses: 0, net_income: 0 },
+      { month: '2026-03', rental_income: 0.01, late_fees: 0, other_income: 0, expenses: {}, total_expenses: 0, net_income: 0.01 },
+    ]);
+  });
+
+  it('computes the cash flow with opening and closing balances', async () => {
+    const res = await admin.get('/cash-flow?from=2026-01&to=2026-03');
+    // opening = 1000.10 - 200.05 - 300.00 = 500.05
+    expect(res.json()).toEqual([
+      {
+        month: '2026-01',
+        inflows: { cash: 250.25, mobilemoney: 100.1 },
+        total_inflow: 350.35,
+        outflows: { plumbing: 50, condo_fees: 15, salaries_and_commissions: 120 },
+        total_outflow: 185,
+        opening_balance: 500.05,
+        closing_balance: 665.4,
+      },
+      {
+        month: '2026-02',
+        inflows: {},
+        total_inflow: 0,
+        outflows: {},
+        total_outflow: 0,
+        opening_balance: 665.4,
+        closing_balance: 665.4,
+      },
+      {
+        month: '2026-03',
+        inflows: { other: 0.01 },
+        total_inflow: 0.01,
+        outflows: {},
+        total_outflow: 0,
+        opening_balance: 665.4,
+        closing_balance: 665.41,
+      },
+    ]);
+  });
+
+  it('defaults to the last 12 months and refuses a bad range', async () => {
+    const res = await admin.get('/income-statement');
+    const months = res.json().map((m: { month: string }) => m.month);
+    expect(months).toHaveLength(12);
+    expect(months[11]).toBe(new Date().toISOString().slice(0, 7));
+    expect((await admin.get('/cash-flow?from=2026-05&to=2026-01')).statusCode).toBe(400);
+    expect((await admin.get('/cash-flow?from=2026-13')).statusCode).toBe(400);
+  });
+
+  it('exports the income statement to xlsx with the report lines by month', async () => {
+    const res = await admin.get('/income-statement/export?fmt=xlsx&from=2026-01&to=2026-02');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['x-suggested-filename']).toBe('income-statement_2026-01_2026-02.xlsx');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getRow(1).values).toEqual([undefined, '2026-01 to 2026-02', '2026-01', '2026-02']);
+    const rows = new Map<string, unknown[]>();
+    ws.eachRow((row, i) => {
+      if (i > 1) rows.set(String(row.getCell(1).value), [row.getCell(2).value, row.getCell(3).value]);
+    });
+    expect(rows.get('Rental income')).toEqual([350.35, 0]);
+    expect(rows.get('Condominium fees')).toEqual([15, 0]);
+    expect(rows.get('Salaries and commissions')).toEqual([120, 0]);
+    expect(rows.get('Net Operating Income')).toEqual([165.35, 0]);
+    const pdf = await admin.get('/cash-flow/export?fmt=pdf&from=2026-01&to=2026-02');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});

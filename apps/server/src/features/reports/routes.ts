@@ -1,0 +1,171 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AppError,
+  SALARIES_KEY,
+  cashFlowLines,
+  incomeStatementLines,
+  monthsBetween,
+  reportRangeSchema,
+  resolveRange,
+  type CashFlowMonth,
+  type IncomeStatementMonth,
+  type ReportLine,
+} from '@kodi/domain';
+import type { AppContext } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
+import { currentUser } from '../../plugins/guard.ts';
+import { companyMoney } from '../../lib/company.ts';
+import { pdfWriter, xlsxWriter, type TabularColumn } from '../../lib/tabular.ts';
+import { sendTabular } from '../../crud/export.ts';
+
+type Range = { from: string; to: string };
+
+const MAX_MONTHS = 120;
+
+const checkedRange = (query: { from?: string | undefined; to?: string | undefined }): Range => {
+  const range = resolveRange(query);
+  if (range.from > range.to) {
+    throw new AppError('validation_failed', 'The start month must not be after the end month.', { from: 'After the end month.' });
+  }
+  if (monthsBetween(range.from, range.to) > MAX_MONTHS) {
+    throw new AppError('validation_failed', 'A report covers at most 120 months.', { from: 'At most 120 months.' });
+  }
+  return range;
+};
+
+/** The months of the range, and each money movement of the company dated in it, in SQL. */
+const MONTHS_CTE = `
+  months AS (
+    SELECT to_char(m, 'YYYY-MM') AS month, m::date AS start
+      FROM generate_series(to_date($2, 'YYYY-MM'), to_date($3, 'YYYY-MM'), interval '1 month') m
+  ),
+  bounds AS (SELECT to_date($2, 'YYYY-MM') AS lo, (to_date($3, 'YYYY-MM') + interval '1 month')::date AS hi),
+  income AS (
+    SELECT date_trunc('month', p.payment_date)::date AS m, COALESCE(p.payment_method, 'other') AS key, sum(p.amount_paid) AS amt
+      FROM payments p, bounds b
+     WHERE p.company_id = $1 AND p.status = 'completed' AND p.payment_date >= b.lo AND p.payment_date < b.hi
+     GROUP BY 1, 2
+  ),
+  spending AS (
+    SELECT date_trunc('month', e.expense_date)::date AS m, e.category AS key, sum(e.amount) AS amt
+      FROM expenses e, bounds b
+     WHERE e.company_id = $1 AND e.expense_date >= b.lo AND e.expense_date < b.hi
+     GROUP BY 1, 2
+    UNION ALL
+    SELECT date_trunc('month', w.payment_date)::date, '${SALARIES_KEY}', sum(w.amount)
+      FROM commission_wages w, bounds b
+     WHERE w.company_id = $1 AND w.status = 'paid' AND w.payment_date >= b.lo AND w.payment_date < b.hi
+     GROUP BY 1
+  )`;
+
+type Totals = { month: string; income: string; spent: string; spending: Record<string, string> | string | null; inflows: Record<string, string> | string | null };
+
+const toMap = (v: Record<string, string> | string | null): Record<string, number> => {
+  const o = typeof v === 'string' ? (JSON.parse(v) as Record<string, string>) : (v ?? {});
+  return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, Number(x)]));
+};
+
+const monthlyTotals = (database: Database, companyId: number, range: Range, extra = '') =>
+  database.query<Totals & Record<string, string>>(
+    `WITH ${MONTHS_CTE},
+     per_month AS (
+       SELECT mo.month, mo.start,
+              COALESCE((SELECT sum(amt) FROM income i WHERE i.m = mo.start), 0) AS income,
+              COALESCE((SELECT sum(amt) FROM spending s WHERE s.m = mo.start), 0) AS spent,
+              (SELECT json_object_agg(key, amt::text) FROM income i WHERE i.m = mo.start) AS inflows,
+              (SELECT json_object_agg(key, total::text) FROM
+                 (SELECT key, sum(amt) AS total FROM spending s WHERE s.m = mo.start GROUP BY key) k) AS spending
+         FROM months mo
+     )
+     SELECT month, income::text AS income, spent::text AS spent, inflows, spending ${extra}
+       FROM per_month ORDER BY start`,
+    [companyId, range.from, range.to],
+  );
+
+export const incomeStatement = async (database: Database, companyId: number, range: Range): Promise<IncomeStatementMonth[]> => {
+  const rows = await monthlyTotals(database, companyId, range, `, (income - spent)::text AS net`);
+  return rows.map((r) => ({
+    month: r.month,
+    rental_income: Number(r.income),
+    late_fees: 0,
+    other_income: 0,
+    expenses: toMap(r.spending),
+    total_expenses: Number(r.spent),
+    net_income: Number(r.net),
+  }));
+};
+
+export const cashFlow = async (database: Database, companyId: number, range: Range): Promise<CashFlowMonth[]> => {
+  // Opening balance of the first month: every earlier inflow minus every earlier outflow; then running sums.
+  const opening = `(
+      COALESCE((SELECT sum(amount_paid) FROM payments WHERE company_id = $1 AND status = 'completed'
+                  AND payment_date < to_date($2, 'YYYY-MM')), 0)
+    - COALESCE((SELECT sum(amount) FROM expenses WHERE company_id = $1 AND expense_date < to_date($2, 'YYYY-MM')), 0)
+    - COALESCE((SELECT sum(amount) FROM commission_wages WHERE company_id = $1 AND status = 'paid'
+                  AND payment_date < to_date($2, 'YYYY-MM')), 0))`;
+  const rows = await monthlyTotals(
+    database,
+    companyId,
+    range,
+    `, (${opening} + COALESCE(sum(income - spent) OVER (ORDER BY start ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0))::text AS opening,
+       (${opening} + sum(income - spent) OVER (ORDER BY start))::text AS closing`,
+  );
+  return rows.map((r) => ({
+    month: r.month,
+    inflows: toMap(r.inflows),
+    total_inflow: Number(r.income),
+    outflows: toMap(r.spending),
+    total_outflow: Number(r.spent),
+    opening_balance: Number(r.opening),
+    closing_balance: Number(r.closing),
+  }));
+};
+
+const linesToColumns = (range: Range, entries: { month: string }[]): TabularColumn[] => [
+  { key: 'label', label: `${range.from} to ${range.to}`, kind: 'text' },
+  ...entries.map((e) => ({ key: e.month, label: e.month, kind: 'money' as const })),
+];
+
+const linesToRows = (lines: ReportLine[]) => lines.map((l) => ({ label: l.label, ...l.values }));
+
+const exportQuery = reportRangeSchema.and(z.object({ fmt: z.enum(['xlsx', 'pdf']) }));
+
+/** `GET /income-statement`, `GET /cash-flow` and their exports: any signed-in user with a role, their company. */
+export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const reports = [
+    { path: '/income-statement', title: 'Monthly Income Statement', compute: incomeStatement, lines: incomeStatementLines },
+    { path: '/cash-flow', title: 'Cash Flow Statement', compute: cashFlow, lines: cashFlowLines },
+  ] as const;
+  for (const report of reports) {
+    r.get(
+      report.path,
+      {
+        config: { access: 'anyRole' },
+        schema: { tags: ['reports'], summary: `${report.title}: month entries (default: the last 12 months)`, querystring: reportRangeSchema },
+      },
+      async (request) => report.compute(ctx.database, currentUser(request).company_id, checkedRange(request.query)),
+    );
+    r.get(
+      `${report.path}/export`,
+      {
+        config: { access: 'anyRole' },
+        schema: { tags: ['reports'], summary: `${report.title} as xlsx or pdf`, querystring: exportQuery },
+      },
+      async (request, reply) => {
+        const user = currentUser(request);
+        const range = checkedRange(request.query);
+        const entries = await report.compute(ctx.database, user.company_id, range);
+        const lines = (report.lines as (e: typeof entries) => ReportLine[])(entries);
+        const money = await companyMoney(ctx.database, user.company_id);
+        const columns = linesToColumns(range, entries);
+        const fmt = request.query.fmt;
+        const writer = fmt === 'xlsx' ? xlsxWriter(report.title, columns, money) : pdfWriter(report.title, columns, money);
+        const name = `${report.path.slice(1)}_${range.from}_${range.to}.${fmt}`;
+        return sendTabular(reply, request, name, writer, (w) => w.write(linesToRows(lines)));
+      },
+    );
+  }
+};
