@@ -135,6 +135,17 @@ export const optionalRefId = () =>
     )
     .optional();
 
+/** A rule across fields for `check`: the end date, when given, is not before the start date. */
+export const endNotBeforeStart =
+  (start: string, end: string) =>
+  (v: Record<string, unknown>): { field: string; message: string } | undefined => {
+    const from = v[start];
+    const to = v[end];
+    return typeof from === 'string' && typeof to === 'string' && to < from
+      ? { field: end, message: 'End date must be after start date.' }
+      : undefined;
+  };
+
 /** A code of exactly three uppercase letters (countries, currencies). */
 export const LETTER_CODE = /^[A-Z]{3}$/;
 export const letterCode = (message: string) => text(3, message).refine((v) => LETTER_CODE.test(v), message);

@@ -13,4 +13,17 @@ import { currenciesServer } from '../features/currencies/server.ts';
 import type { ServerEntity } from './service.ts';
 
 /** Every entity served by the generic routes. */
-export const serverEntities: ServerEntity[] = [unitsServer, tenantsServer, occupancyServer, paymentsServer, maintenanceRequestsServer, expensesServer, vendorsServer, employeesServer, commissionWagesServer, companiesServer, countriesServer, currenciesServer];
+export const serverEntities: ServerEntity[] = [
+  unitsServer,
+  tenantsServer,
+  occupancyServer,
+  paymentsServer,
+  maintenanceRequestsServer,
+  expensesServer,
+  vendorsServer,
+  employeesServer,
+  commissionWagesServer,
+  companiesServer,
+  countriesServer,
+  currenciesServer,
+];

@@ -17,12 +17,34 @@ export { MAX_LEASE_DOC_BYTES } from './occupancy.ts';
 export { formatSerial, NO_OCCUPANCY_MESSAGE } from './payments.ts';
 export { PHONE_PATTERN, COUNTRY_CODE_PATTERN } from './tenants.ts';
 export { imageField } from './units.ts';
-export { maintenanceRequests, expenses, vendors, employees, commissionWages, companies, countries, currencies };
+export {
+  maintenanceRequests,
+  expenses,
+  vendors,
+  employees,
+  commissionWages,
+  companies,
+  countries,
+  currencies,
+};
 export { EXPECTED_PAY_DAY_MESSAGE } from './employees.ts';
 export { WAGE_AMOUNT_MESSAGE, COMMISSION_SPLIT_MESSAGE } from './commission-wages.ts';
 export { COUNTRY_CODE_MESSAGE, PHONE_CODE_MESSAGE } from './countries.ts';
 export { CURRENCY_CODE_MESSAGE, DECIMAL_PLACES_MESSAGE } from './currencies.ts';
 
 /** Every entity with generic routes and pages: adding one is a definition and a line here. */
-export const entities = { units, tenants, occupancy, payments, maintenance_requests: maintenanceRequests, expenses, vendors, employees, commission_wages: commissionWages, companies, countries, currencies } as const satisfies Record<string, EntityDefinition>;
+export const entities = {
+  units,
+  tenants,
+  occupancy,
+  payments,
+  maintenance_requests: maintenanceRequests,
+  expenses,
+  vendors,
+  employees,
+  commission_wages: commissionWages,
+  companies,
+  countries,
+  currencies,
+} as const satisfies Record<string, EntityDefinition>;
 export type EntityName = keyof typeof entities;

@@ -1,0 +1,10 @@
+import { sql } from 'drizzle-orm';
+import { companies, isAdmin } from '@kodi/domain';
+import type { ServerEntity } from '../../crud/service.ts';
+
+/** Admins administer every company; everyone else sees only their own. */
+export const companiesServer: ServerEntity = {
+  def: companies,
+  sql: { table: 'companies' },
+  scope: (user) => (isAdmin(user) ? sql`TRUE` : sql`t.id = ${user.company_id}`),
+};
