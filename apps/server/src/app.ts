@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
@@ -19,6 +20,10 @@ import { registerErrorHandling } from './plugins/errors.ts';
 import { registerGuards } from './plugins/guard.ts';
 import { createSessions, type Sessions } from './plugins/session.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { registerRoutes } from './features/accounts/register-routes.ts';
+import { passwordRoutes } from './features/accounts/password-routes.ts';
+import { googleRoutes } from './features/accounts/google-routes.ts';
+import { userRoutes } from './features/users/routes.ts';
 import { captchaRoutes } from './features/captcha/routes.ts';
 import { companySingleRoute } from './features/companies/single-route.ts';
 import { registerEntityRoutes } from './crud/routes.ts';
@@ -26,6 +31,7 @@ import { serverEntities } from './crud/registry.ts';
 import { leaseDocRoute } from './features/occupancy/lease-doc-route.ts';
 import { receiptRoute } from './features/payments/receipt-route.ts';
 import { dashboardRoute } from './features/dashboard/route.ts';
+import { reportRoutes } from './features/reports/routes.ts';
 
 export const API_PREFIX = '/rentapi/api';
 export const BODY_LIMIT = 1024 * 1024;
@@ -56,6 +62,27 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
 
   registerErrorHandling(app);
   await app.register(fastifyCookie);
+  // A strict Content-Security-Policy: no inline script anywhere (MUI's emotion needs inline styles).
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    hsts: config.cookieSecure ? { maxAge: 31536000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
   await app.register(fastifySwagger, {
     openapi: {
       info: { title: 'Kodi API', description: 'Rental property management', version: '1.1.0' },
@@ -63,7 +90,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/rentapi/docs' });
+  await app.register(fastifySwaggerUi, { routePrefix: '/rentapi/docs', staticCSP: true });
 
   await app.register(
     async (api) => {
@@ -80,12 +107,17 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
         },
       );
       authRoutes(api, ctx);
+      registerRoutes(api, ctx);
+      passwordRoutes(api, ctx);
+      googleRoutes(api, ctx);
+      userRoutes(api, ctx);
       captchaRoutes(api, ctx);
       companySingleRoute(api, ctx);
       for (const entity of serverEntities) registerEntityRoutes(api, ctx, entity);
       leaseDocRoute(api, ctx);
       receiptRoute(api, ctx);
       dashboardRoute(api, ctx);
+      reportRoutes(api, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('not_found', 'No such API route.');
       });

@@ -40,7 +40,7 @@ export type SessionUser = {
   last_login_at: string | null;
 };
 
-export type AuthStatus = { user: SessionUser | null; csrf_token: string };
+export type AuthStatus = { user: SessionUser | null; csrf_token: string; google_enabled?: boolean };
 export type LoginAnswer = { user: SessionUser; csrf_token: string };
 
 export type Company = {

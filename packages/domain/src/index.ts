@@ -10,3 +10,4 @@ export * from './fields.ts';
 export * from './entity.ts';
 export * from './entities/index.ts';
 export * from './accounts.ts';
+export * from './reports.ts';

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, allows, createSchema, hasAnyRole, updateSchema } from '@kodi/domain';
 import type { AppContext } from '../app.ts';
+import { registerExportRoute } from './export.ts';
 import { currentUser } from '../plugins/guard.ts';
 import { deleteRecord, getRecord, insertRecord, listRecords, recordAudit, updateRecord, type ServerEntity } from './service.ts';
 
@@ -48,6 +49,8 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
       return rows;
     },
   );
+
+  registerExportRoute(app, ctx, e);
 
   r.get(
     `${base}/:id`,

@@ -1,0 +1,175 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  AppError,
+  RESET_TOKEN_MINUTES,
+  accountMessages,
+  changePasswordBody,
+  forgotPasswordBody,
+  resetPasswordBody,
+} from '@kodi/domain';
+import type { AppContext } from '../../app.ts';
+import { execRows } from '../../db/client.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { hitRateLimit, RateLimitError } from '../../lib/rate-limit.ts';
+import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { currentUser } from '../../plugins/guard.ts';
+import { findUserByEmail } from '../auth/routes.ts';
+import { createMailer, type MailMessage } from './mailer.ts';
+
+/** Reset mails to one address, at most this many an hour (beyond it the answer stays the same, no mail). */
+export const RESET_MAILS_PER_HOUR = 5;
+
+const messageSchema = z.object({ message: z.string() });
+
+export const resetMail = (to: string, firstName: string, link: string): MailMessage => ({
+  to,
+  subject: 'Reset your Kodi password',
+  text: [
+    `Hello ${firstName},`,
+    '',
+    'Someone asked to reset the password of your Kodi account.',
+    `To choose a new password, open this link within ${RESET_TOKEN_MINUTES} minutes:`,
+    '',
+    link,
+    '',
+    'The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.',
+  ].join('\n'),
+});
+
+/** Forgot, reset and change password (02-admin §4, §5, §8). */
+export const passwordRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { database, sessions, config } = ctx;
+  const { db } = database;
+  const mailer = createMailer(config);
+  app.addHook('onClose', async () => mailer.close());
+
+  r.post(
+    '/auth/forgot-password',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'E-mails a reset link valid 30 minutes; the answer never tells whether the address is known',
+        body: forgotPasswordBody,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      if (config.rateLimits) await hitRateLimit(database, `forgot:${request.ip}`, 10);
+      const email = request.body.email.toLowerCase();
+      const token = randomToken(32);
+      const tokenHash = sha256(token);
+
+      // The same work for a known and an unknown address: a per-address counter, the lookup, one more
+      // statement; the SMTP exchange runs after the answer.
+      let mailAllowed = true;
+      try {
+        await hitRateLimit(database, `forgot-mail:${email}`, RESET_MAILS_PER_HOUR, 3600);
+      } catch (err) {
+        if (!(err instanceof RateLimitError)) throw err;
+        mailAllowed = false;
+      }
+      const found = await findUserByEmail(ctx, email);
+      if (found && found.user.active && mailAllowed) {
+        await database.query(
+          `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at)
+           VALUES ($1, $2, now() + make_interval(mins => $3))`,
+          [found.user.id, tokenHash, RESET_TOKEN_MINUTES],
+        );
+        const link = `${config.publicUrl}/reset?token=${encodeURIComponent(token)}`;
+        mailer.enqueue(resetMail(found.user.email, found.user.first_name, link), request.log);
+      } else {
+        await database.query('SELECT 1 FROM password_reset_tokens WHERE token_hash = $1', [tokenHash]);
+      }
+      return { message: accountMessages.forgotSent };
+    },
+  );
+
+  r.post(
+    '/auth/reset-password',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Sets a new password with a reset token (once, within 30 minutes); ends every session of the user',
+        body: resetPasswordBody,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request) => {
+      if (config.rateLimits) await hitRateLimit(database, `reset:${request.ip}`, 30);
+      const tokenHash = sha256(request.body.token);
+      const passwordHash = await hashPassword(request.body.password);
+      const done = await db.transaction(async (tx) => {
+        // Used up in the same statement that checks it: two requests with one token cannot both pass.
+        const rows = await execRows<{ user_id: number; email: string }>(
+          tx,
+          sql`UPDATE password_reset_tokens t SET used_at = now(), updated_at = now()
+                FROM users u
+               WHERE t.token_hash = ${tokenHash} AND t.used_at IS NULL AND t.expires_at > now()
+                 AND u.id = t.user_id AND u.active
+           RETURNING t.user_id, u.email`,
+        );
+        const row = rows[0];
+        if (!row) return false;
+        const userId = Number(row.user_id);
+        await tx.execute(
+          sql`UPDATE users SET password_hash = ${passwordHash}, updated_at = now() WHERE id = ${userId}`,
+        );
+        await tx.execute(
+          sql`UPDATE password_reset_tokens SET used_at = now(), updated_at = now()
+               WHERE user_id = ${userId} AND used_at IS NULL`,
+        );
+        await tx.execute(sql`DELETE FROM sessions WHERE user_id = ${userId}`);
+        await tx.execute(sql`DELETE FROM login_attempts WHERE email = ${row.email.toLowerCase()}`);
+        return true;
+      });
+      if (!done) {
+        throw new AppError('validation_failed', accountMessages.resetInvalid, {
+          token: accountMessages.resetInvalid,
+        });
+      }
+      return { message: accountMessages.resetDone };
+    },
+  );
+
+  r.post(
+    '/auth/change-password',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Changes the password with the current one; ends every session of the user, this one included',
+        body: changePasswordBody,
+        response: { 200: messageSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (config.rateLimits) await hitRateLimit(database, `change-password:${user.id}`, 10);
+      const rows = await database.query<{ password_hash: string | null }>(
+        'SELECT password_hash FROM users WHERE id = $1',
+        [user.id],
+      );
+      if (!(await verifyPassword(rows[0]?.password_hash, request.body.current_password))) {
+        throw new AppError('validation_failed', accountMessages.currentWrong, {
+          current_password: accountMessages.currentWrong,
+        });
+      }
+      const passwordHash = await hashPassword(request.body.new_password);
+      await database.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
+        user.id,
+        passwordHash,
+      ]);
+      await sessions.endAllForUser(user.id);
+      await sessions.end(request, reply);
+      return { message: accountMessages.changeDone };
+    },
+  );
+};

@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, accountMessages, registerBody } from '@kodi/domain';
+import type { AppContext } from '../../app.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { findUserByEmail } from '../auth/routes.ts';
+import { captchaMatches } from '../captcha/routes.ts';
+import { emailTaken, rethrowDuplicateEmail, sessionUserSchema } from '../users/routes.ts';
+
+/** Self-registration (02-admin §2 Register): a user with no role until an administrator grants one. */
+export const registerRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { database, sessions } = ctx;
+
+  r.post(
+    '/auth/register',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Create an account (no role yet) with the CAPTCHA answer, and sign in',
+        body: registerBody,
+        response: { 201: z.object({ user: sessionUserSchema, csrf_token: z.string() }) },
+      },
+    },
+    async (request, reply) => {
+      if (ctx.config.rateLimits) await hitRateLimit(database, `register:${request.ip}`, 30);
+      const { captcha_answer, ...input } = request.body;
+
+      // The captcha first, used up by any attempt (as at login).
+      const captchaOk = captchaMatches(request.session, captcha_answer);
+      if (request.session?.captchaAnswer) await sessions.setCaptcha(request.session, null);
+      if (!captchaOk) throw new AppError('captcha_failed', accountMessages.captchaFailed);
+
+      const email = input.email.toLowerCase();
+      // Only the companies the register page offers (the active ones).
+      const company = await database.query('SELECT 1 FROM companies WHERE id = $1 AND status', [
+        input.company_id,
+      ]);
+      if (company.length === 0) {
+        throw new AppError('validation_failed', accountMessages.companyMissing, {
+          company_id: accountMessages.companyMissing,
+        });
+      }
+      if (await findUserByEmail(ctx, email)) throw emailTaken();
+
+      const passwordHash = await hashPassword(input.password);
+      const rows = await database
+        .query<{ id: number }>(
+          `INSERT INTO users (email, first_name, last_name, company_id, active, password_hash, last_login_at)
+           VALUES ($1, $2, $3, $4, true, $5, now()) RETURNING id`,
+          [email, input.first_name, input.last_name, input.company_id, passwordHash],
+        )
+        .catch(rethrowDuplicateEmail);
+      const id = Number(rows[0]?.id);
+      const session = await sessions.signIn(request, reply, id);
+      const found = await findUserByEmail(ctx, email);
+      if (!found) throw new AppError('internal_error');
+      request.user = found.user;
+      return reply.code(201).send({ user: found.user, csrf_token: session.csrfToken });
+    },
+  );
+};

@@ -1,0 +1,384 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  AppError,
+  accountMessages,
+  registerAsAdminBody,
+  userPasswordBody,
+  userProfileBody,
+  userRolesBody,
+  type ManagedUser,
+  type Role,
+} from '@kodi/domain';
+import type { AppContext } from '../../app.ts';
+import { execRows, type DbOrTx } from '../../db/client.ts';
+import { listQuerySchema } from '../../crud/routes.ts';
+import { likePattern } from '../../crud/sql.ts';
+import { hashPassword } from '../../lib/passwords.ts';
+import { currentUser } from '../../plugins/guard.ts';
+import { findPgError } from '../../plugins/errors.ts';
+import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
+
+/** The signed-in user as login, register and status answer it. */
+export const sessionUserSchema = z.object({
+  id: z.number(),
+  email: z.string(),
+  first_name: z.string(),
+  last_name: z.string(),
+  company_id: z.number(),
+  roles: z.array(z.string()),
+  active: z.boolean(),
+  country_code: z.string().nullable(),
+  last_login_at: z.string().nullable(),
+});
+
+/** A user as the users routes answer it: never the password hash. */
+export const managedUserSchema = sessionUserSchema.extend({
+  company_name: z.string().nullable(),
+  version: z.number(),
+});
+
+const roleSchema = z.object({ id: z.number(), name: z.string(), readable_name: z.string() });
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+
+type UserRow = Parameters<typeof rowToUser>[0] & { company_name: string | null; version: number };
+
+const USERS_FROM = sql.raw(`SELECT ${USER_SELECT}, c.name AS company_name, u.version
+  FROM users u LEFT JOIN companies c ON c.id = u.company_id`);
+
+const toManaged = (r: UserRow): ManagedUser => ({
+  ...rowToUser(r),
+  company_name: r.company_name,
+  version: Number(r.version),
+});
+
+/** Sortable fields and their expressions. */
+const SORTS: Record<string, string> = {
+  id: 'u.id',
+  email: 'lower(u.email)',
+  first_name: 'lower(u.first_name)',
+  last_name: 'lower(u.last_name)',
+  company_name: 'lower(c.name)',
+  company_id: 'u.company_id',
+  active: 'u.active',
+  country_code: 'u.country_code',
+  last_login_at: 'u.last_login_at',
+  created_at: 'u.created_at',
+};
+
+type ListQuery = z.infer<typeof listQuerySchema>;
+
+const listWhere = (query: ListQuery): SQL => {
+  const parts: SQL[] = [sql`TRUE`];
+  const q = query.q?.trim();
+  if (q) parts.push(sql`u.email ILIKE ${likePattern(q)}`);
+  if (query.filter) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(query.filter);
+    } catch {
+      throw new AppError('validation_failed', 'The filter is not valid JSON.', { filter: 'Invalid JSON.' });
+    }
+    for (const f of Array.isArray(parsed) ? parsed : [parsed]) {
+      const { field, value } = (f ?? {}) as { field?: unknown; value?: unknown };
+      if (field === 'company_id' && (typeof value === 'number' || typeof value === 'string')) {
+        parts.push(sql`u.company_id::text = ${String(value)}`);
+      } else if (
+        field === 'active' &&
+        (typeof value === 'boolean' || value === 'true' || value === 'false')
+      ) {
+        parts.push(sql`u.active = ${value === true || value === 'true'}`);
+      } else {
+        throw new AppError('validation_failed', `Unknown filter field: ${String(field)}.`, {
+          filter: 'Unknown field.',
+        });
+      }
+    }
+  }
+  return sql.join(parts, sql` AND `);
+};
+
+const orderBy = (sort: string | undefined): SQL => {
+  if (!sort) return sql.raw('u.id DESC');
+  const desc = sort.startsWith('-');
+  const field = desc ? sort.slice(1) : sort;
+  const expr = SORTS[field];
+  if (!expr)
+    throw new AppError('validation_failed', `Unknown sort field: ${field}.`, { sort: 'Unknown field.' });
+  return sql.raw(`${expr} ${desc ? 'DESC' : 'ASC'} NULLS LAST, u.id DESC`);
+};
+
+export const getUser = async (db: DbOrTx, id: number): Promise<ManagedUser> => {
+  const rows = await execRows<UserRow>(db, sql`${USERS_FROM} WHERE u.id = ${id}`);
+  const row = rows[0];
+  if (!row) throw new AppError('not_found', 'User not found.');
+  return toManaged(row);
+};
+
+/** The company and the country must exist; the e-mail must be free (another user's id excepted). */
+const checkProfile = async (
+  tx: DbOrTx,
+  values: { email: string; company_id: number; country_code?: string | null },
+  exceptUserId?: number,
+) => {
+  const company = await execRows(tx, sql`SELECT 1 FROM companies WHERE id = ${values.company_id}`);
+  if (company.length === 0) {
+    throw new AppError('validation_failed', accountMessages.companyMissing, {
+      company_id: accountMessages.companyMissing,
+    });
+  }
+  if (values.country_code) {
+    const country = await execRows(
+      tx,
+      sql`SELECT 1 FROM countries WHERE country_code = ${values.country_code}`,
+    );
+    if (country.length === 0) {
+      throw new AppError('validation_failed', accountMessages.countryMissing, {
+        country_code: accountMessages.countryMissing,
+      });
+    }
+  }
+  const taken = await execRows(
+    tx,
+    sql`SELECT 1 FROM users WHERE lower(email) = lower(${values.email}) AND id <> ${exceptUserId ?? 0}`,
+  );
+  if (taken.length > 0) throw emailTaken();
+};
+
+export const emailTaken = () =>
+  new AppError('duplicate', accountMessages.emailTaken, { email: accountMessages.emailTaken });
+
+/** A unique-index race on the e-mail ends as the same 409 as the check before it. */
+export const rethrowDuplicateEmail = (err: unknown): never => {
+  if (findPgError(err)?.code === '23505') throw emailTaken();
+  throw err;
+};
+
+/** The role ids of the names given (each must be in the roles table). */
+const roleIds = async (tx: DbOrTx, names: readonly string[]): Promise<number[]> => {
+  const all = await execRows<{ id: number; name: string }>(tx, sql`SELECT id, name FROM roles`);
+  const byName = new Map(all.map((r) => [r.name, Number(r.id)]));
+  const unknown = names.filter((n) => !byName.has(n));
+  if (unknown.length > 0) {
+    throw new AppError('validation_failed', `Unknown role: ${unknown.join(', ')}.`, {
+      roles: accountMessages.unknownRole,
+    });
+  }
+  return [...new Set(names)].map((n) => byName.get(n) ?? 0);
+};
+
+const setRoles = async (tx: DbOrTx, userId: number, ids: number[]) => {
+  await tx.execute(sql`DELETE FROM user_roles WHERE user_id = ${userId}`);
+  for (const roleId of ids) {
+    await tx.execute(sql`INSERT INTO user_roles (user_id, role_id) VALUES (${userId}, ${roleId})`);
+  }
+};
+
+/** The user row, locked for the rest of the transaction; 404 when there is none. */
+const lockUser = async (tx: DbOrTx, id: number) => {
+  const rows = await execRows<{ id: number; email: string; active: boolean; version: number }>(
+    tx,
+    sql`SELECT id, email, active, version FROM users WHERE id = ${id} FOR UPDATE`,
+  );
+  const row = rows[0];
+  if (!row) throw new AppError('not_found', 'User not found.');
+  return row;
+};
+
+/** Users and roles: admins only, every user of the installation (product decisions). */
+export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = ctx.database;
+  const tags = ['users'];
+
+  r.get(
+    '/users',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'List users (X-Total-Count has the total); q searches the e-mail',
+        querystring: listQuerySchema,
+        response: { 200: z.array(managedUserSchema) },
+      },
+    },
+    async (request, reply) => {
+      const where = listWhere(request.query);
+      const { page, page_size } = request.query;
+      const [rows, count] = await Promise.all([
+        execRows<UserRow>(
+          db,
+          sql`${USERS_FROM} WHERE ${where} ORDER BY ${orderBy(request.query.sort)}
+              LIMIT ${page_size} OFFSET ${(page - 1) * page_size}`,
+        ),
+        execRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE ${where}`,
+        ),
+      ]);
+      void reply.header('X-Total-Count', String(Number(count[0]?.n ?? 0)));
+      return rows.map(toManaged);
+    },
+  );
+
+  r.get(
+    '/users/:id',
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'One user', params: idParams, response: { 200: managedUserSchema } },
+    },
+    async (request) => getUser(db, request.params.id),
+  );
+
+  r.get(
+    '/roles',
+    {
+      config: { access: 'admin' },
+      schema: { tags, summary: 'The roles a user may hold', response: { 200: z.array(roleSchema) } },
+    },
+    async (): Promise<Role[]> => {
+      const rows = await execRows<Role>(db, sql`SELECT id, name, readable_name FROM roles ORDER BY id`);
+      return rows.map((row) => ({ ...row, id: Number(row.id) }));
+    },
+  );
+
+  r.put(
+    '/users/:id',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary:
+          'Edit a profile (disabling ends the sessions; send the version you read to be warned of a change)',
+        params: idParams,
+        body: userProfileBody,
+        response: { 200: managedUserSchema },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { id } = request.params;
+      const body = request.body;
+      const email = body.email.toLowerCase();
+      if (id === me.id && body.active === false) {
+        throw new AppError('validation_failed', accountMessages.ownDisable, {
+          active: accountMessages.ownDisable,
+        });
+      }
+      return db
+        .transaction(async (tx) => {
+          const existing = await lockUser(tx, id);
+          if (body.version !== undefined && body.version !== Number(existing.version))
+            throw new AppError('conflict');
+          await checkProfile(tx, { email, company_id: body.company_id, country_code: body.country_code }, id);
+          await tx.execute(
+            sql`UPDATE users SET email = ${email}, first_name = ${body.first_name}, last_name = ${body.last_name},
+                  company_id = ${body.company_id}, country_code = ${body.country_code},
+                  active = ${body.active ?? existing.active}, version = version + 1, updated_at = now()
+                WHERE id = ${id}`,
+          );
+          if (body.active === false) await tx.execute(sql`DELETE FROM sessions WHERE user_id = ${id}`);
+          return getUser(tx, id);
+        })
+        .catch(rethrowDuplicateEmail);
+    },
+  );
+
+  r.put(
+    '/users/:id/roles',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: "Replace a user's roles (at least one)",
+        params: idParams,
+        body: userRolesBody,
+        response: { 200: managedUserSchema },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { id } = request.params;
+      const { roles } = request.body;
+      if (id === me.id && !roles.includes('admin')) {
+        throw new AppError('validation_failed', accountMessages.ownAdminRole, {
+          roles: accountMessages.ownAdminRole,
+        });
+      }
+      return db.transaction(async (tx) => {
+        await lockUser(tx, id);
+        await setRoles(tx, id, await roleIds(tx, roles));
+        return getUser(tx, id);
+      });
+    },
+  );
+
+  r.put(
+    '/users/:id/password',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: "Set a user's password (ends that user's other sessions, lifts a login lock)",
+        params: idParams,
+        body: userPasswordBody,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const passwordHash = await hashPassword(request.body.password);
+      await db.transaction(async (tx) => {
+        const user = await lockUser(tx, id);
+        await tx.execute(
+          sql`UPDATE users SET password_hash = ${passwordHash}, updated_at = now() WHERE id = ${id}`,
+        );
+        await tx.execute(
+          sql`DELETE FROM sessions WHERE user_id = ${id} AND id <> ${request.session?.id ?? ''}`,
+        );
+        await tx.execute(
+          sql`UPDATE password_reset_tokens SET used_at = now(), updated_at = now() WHERE user_id = ${id} AND used_at IS NULL`,
+        );
+        await tx.execute(sql`DELETE FROM login_attempts WHERE email = ${user.email.toLowerCase()}`);
+      });
+      return { message: accountMessages.adminPasswordDone };
+    },
+  );
+
+  r.post(
+    '/auth/register_as_admin',
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: 'Add a user (admin): profile, password and roles',
+        body: registerAsAdminBody,
+        response: { 201: managedUserSchema },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      const email = body.email.toLowerCase();
+      const passwordHash = await hashPassword(body.password);
+      const created = await db
+        .transaction(async (tx) => {
+          await checkProfile(tx, { email, company_id: body.company_id, country_code: body.country_code });
+          const ids = await roleIds(tx, body.roles);
+          const rows = await execRows<{ id: number }>(
+            tx,
+            sql`INSERT INTO users (email, first_name, last_name, company_id, country_code, active, password_hash)
+                VALUES (${email}, ${body.first_name}, ${body.last_name}, ${body.company_id}, ${body.country_code},
+                        ${body.active}, ${passwordHash})
+                RETURNING id`,
+          );
+          const id = Number(rows[0]?.id);
+          await setRoles(tx, id, ids);
+          return getUser(tx, id);
+        })
+        .catch(rethrowDuplicateEmail);
+      return reply.code(201).send(created);
+    },
+  );
+};
