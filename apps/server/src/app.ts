@@ -132,7 +132,12 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   }
   app.setNotFoundHandler((request, reply) => {
     const accept = request.headers.accept ?? '';
-    if (hasWeb && request.method === 'GET' && !request.url.startsWith('/rentapi') && accept.includes('text/html')) {
+    if (
+      hasWeb &&
+      request.method === 'GET' &&
+      !request.url.startsWith('/rentapi') &&
+      accept.includes('text/html')
+    ) {
       return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
     }
     return reply.code(404).send({ error: 'Not found.', code: 'not_found' });

@@ -29,8 +29,8 @@ export const reportLineLabel = (key: string): string =>
   key === SALARIES_KEY
     ? 'Salaries and commissions'
     : ((expenseCategory.labels as Record<string, string>)[key] ??
-        (paymentMethod.labels as Record<string, string>)[key] ??
-        key);
+      (paymentMethod.labels as Record<string, string>)[key] ??
+      key);
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
@@ -39,7 +39,10 @@ export const reportRangeSchema = z
     from: z.string().regex(MONTH, 'Use a month as YYYY-MM.').optional(),
     to: z.string().regex(MONTH, 'Use a month as YYYY-MM.').optional(),
   })
-  .refine((r) => !r.from || !r.to || r.from <= r.to, { message: 'The start month must not be after the end month.', path: ['from'] });
+  .refine((r) => !r.from || !r.to || r.from <= r.to, {
+    message: 'The start month must not be after the end month.',
+    path: ['from'],
+  });
 
 /** The range asked for, or the last 12 months up to this one. At most 10 years. */
 export const resolveRange = (r: { from?: string | undefined; to?: string | undefined }, now = new Date()) => {
@@ -57,11 +60,20 @@ export const monthsBetween = (from: string, to: string): number => {
 };
 
 /** A report as rows of labelled lines by month: what the page shows and the exports write. */
-export type ReportLine = { label: string; kind: 'item' | 'total' | 'heading'; values: Record<string, number> };
+export type ReportLine = {
+  label: string;
+  kind: 'item' | 'total' | 'heading';
+  values: Record<string, number>;
+};
 
 const keysOf = (maps: Record<string, number>[]) => [...new Set(maps.flatMap((m) => Object.keys(m)))].sort();
 
-const line = <T extends { month: string }>(label: string, kind: ReportLine['kind'], entries: T[], pick: (e: T) => number): ReportLine => ({
+const line = <T extends { month: string }>(
+  label: string,
+  kind: ReportLine['kind'],
+  entries: T[],
+  pick: (e: T) => number,
+): ReportLine => ({
   label,
   kind,
   values: Object.fromEntries(entries.map((e) => [e.month, pick(e)])),
@@ -71,16 +83,22 @@ export const incomeStatementLines = (entries: IncomeStatementMonth[]): ReportLin
   line('Rental income', 'item', entries, (e) => e.rental_income),
   line('Late fees', 'item', entries, (e) => e.late_fees),
   line('Other income', 'item', entries, (e) => e.other_income),
-  ...keysOf(entries.map((e) => e.expenses)).map((k) => line(reportLineLabel(k), 'item', entries, (e) => e.expenses[k] ?? 0)),
+  ...keysOf(entries.map((e) => e.expenses)).map((k) =>
+    line(reportLineLabel(k), 'item', entries, (e) => e.expenses[k] ?? 0),
+  ),
   line('Total expenses', 'total', entries, (e) => e.total_expenses),
   line('Net Operating Income', 'total', entries, (e) => e.net_income),
 ];
 
 export const cashFlowLines = (entries: CashFlowMonth[]): ReportLine[] => [
   line('Opening balance', 'total', entries, (e) => e.opening_balance),
-  ...keysOf(entries.map((e) => e.inflows)).map((k) => line(`Inflow: ${reportLineLabel(k)}`, 'item', entries, (e) => e.inflows[k] ?? 0)),
+  ...keysOf(entries.map((e) => e.inflows)).map((k) =>
+    line(`Inflow: ${reportLineLabel(k)}`, 'item', entries, (e) => e.inflows[k] ?? 0),
+  ),
   line('Total inflow', 'total', entries, (e) => e.total_inflow),
-  ...keysOf(entries.map((e) => e.outflows)).map((k) => line(`Outflow: ${reportLineLabel(k)}`, 'item', entries, (e) => e.outflows[k] ?? 0)),
+  ...keysOf(entries.map((e) => e.outflows)).map((k) =>
+    line(`Outflow: ${reportLineLabel(k)}`, 'item', entries, (e) => e.outflows[k] ?? 0),
+  ),
   line('Total outflow', 'total', entries, (e) => e.total_outflow),
   line('Closing balance', 'total', entries, (e) => e.closing_balance),
 ];

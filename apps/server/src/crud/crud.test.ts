@@ -28,16 +28,30 @@ describe(`generic entity routes: units and tenants (${testDriver})`, () => {
 
   it('creates, reads, updates and deletes a unit, with numbers as numbers', async () => {
     const admin = await as('admin');
-    const created = await admin.post('/units', { ...validUnit(), id: 999, company_id: companyB, has_image_1: true });
+    const created = await admin.post('/units', {
+      ...validUnit(),
+      id: 999,
+      company_id: companyB,
+      has_image_1: true,
+    });
     expect(created.statusCode).toBe(201);
     const unit = created.json();
-    expect(unit).toMatchObject({ name: 'Kololo Heights A1', monthly_rate: 1500000, company_id: companyA, version: 1 });
+    expect(unit).toMatchObject({
+      name: 'Kololo Heights A1',
+      monthly_rate: 1500000,
+      company_id: companyA,
+      version: 1,
+    });
     expect(unit.id).not.toBe(999);
 
     const read = await admin.get(`/units/${unit.id}`);
     expect(read.json()).toMatchObject({ id: unit.id, daily_rate: 50000, status: 'available' });
 
-    const updated = await admin.put(`/units/${unit.id}`, { ...unit, monthly_rate: '1600000.50', status: 'OCCUPIED' });
+    const updated = await admin.put(`/units/${unit.id}`, {
+      ...unit,
+      monthly_rate: '1600000.50',
+      status: 'OCCUPIED',
+    });
     expect(updated.statusCode).toBe(200);
     expect(updated.json()).toMatchObject({ monthly_rate: 1600000.5, status: 'occupied', version: 2 });
 
@@ -59,7 +73,12 @@ describe(`generic entity routes: units and tenants (${testDriver})`, () => {
 
   it("answers the spec's validation messages", async () => {
     const admin = await as('admin');
-    const res = await admin.post('/units', { name: 'x'.repeat(256), address: '', monthly_rate: 0, weekly_rate: -1 });
+    const res = await admin.post('/units', {
+      name: 'x'.repeat(256),
+      address: '',
+      monthly_rate: 0,
+      weekly_rate: -1,
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject({
       code: 'validation_failed',
@@ -72,14 +91,20 @@ describe(`generic entity routes: units and tenants (${testDriver})`, () => {
         unit_type: 'This field is required.',
       },
     });
-    const tenant = await admin.post('/tenants', validTenant({ phone: '12', country_code: '256', first_name: '' }));
+    const tenant = await admin.post(
+      '/tenants',
+      validTenant({ phone: '12', country_code: '256', first_name: '' }),
+    );
     expect(tenant.json().fields).toMatchObject({
       phone: 'Invalid phone number format.',
       country_code: 'Invalid country code (e.g. +256).',
       first_name: 'This field is required.',
     });
     const unknown = await admin.post('/tenants', validTenant({ nickname: 'G' }));
-    expect(unknown.json()).toMatchObject({ code: 'validation_failed', fields: { nickname: 'Unknown field.' } });
+    expect(unknown.json()).toMatchObject({
+      code: 'validation_failed',
+      fields: { nickname: 'Unknown field.' },
+    });
   });
 
   it('applies the role rules: viewer reads only, editor cannot delete, no role gets no_role', async () => {
@@ -111,11 +136,15 @@ describe(`generic entity routes: units and tenants (${testDriver})`, () => {
     expect((await adminA.delete(`/units/${unitB.id}`)).statusCode).toBe(404);
     const list = await adminA.get('/units');
     expect(list.json().map((u: { name: string }) => u.name)).toEqual(['A unit']);
-    const filtered = await adminA.get(`/units?filter=${encodeURIComponent(JSON.stringify({ field: 'company_id', value: companyB }))}`);
+    const filtered = await adminA.get(
+      `/units?filter=${encodeURIComponent(JSON.stringify({ field: 'company_id', value: companyB }))}`,
+    );
     expect(filtered.statusCode).toBe(200);
     expect(filtered.json()).toEqual([]);
     expect(filtered.headers['x-total-count']).toBe('0');
-    const own = await adminA.get(`/units?filter=${encodeURIComponent(JSON.stringify({ field: 'company_id', value: companyA }))}`);
+    const own = await adminA.get(
+      `/units?filter=${encodeURIComponent(JSON.stringify({ field: 'company_id', value: companyA }))}`,
+    );
     expect(own.json()).toHaveLength(1);
     expect((await adminB.get(`/units/${unitB.id}`)).json().name).toBe('B unit');
   });
@@ -123,7 +152,13 @@ describe(`generic entity routes: units and tenants (${testDriver})`, () => {
   it('pages, searches and sorts in SQL with X-Total-Count', async () => {
     const admin = await as('admin');
     for (let i = 1; i <= 30; i++) {
-      await admin.post('/tenants', validTenant({ first_name: `Name${String(i).padStart(2, '0')}`, last_name: i % 3 === 0 ? 'Okello' : 'Auma' }));
+      await admin.post(
+        '/tenants',
+        validTenant({
+          first_name: `Name${String(i).padStart(2, '0')}`,
+          last_name: i % 3 === 0 ? 'Okello' : 'Auma',
+        }),
+      );
     }
     const first = await admin.get('/tenants');
     expect(first.headers['x-total-count']).toBe('30');
@@ -137,7 +172,11 @@ describe(`generic entity routes: units and tenants (${testDriver})`, () => {
     const full = await admin.get(`/tenants?q=${encodeURIComponent('Name07 Auma')}`);
     expect(full.json()).toHaveLength(1);
     const sorted = await admin.get('/tenants?sort=first_name&page_size=3');
-    expect(sorted.json().map((x: { first_name: string }) => x.first_name)).toEqual(['Name01', 'Name02', 'Name03']);
+    expect(sorted.json().map((x: { first_name: string }) => x.first_name)).toEqual([
+      'Name01',
+      'Name02',
+      'Name03',
+    ]);
     const desc = await admin.get('/tenants?sort=-first_name&page_size=1');
     expect(desc.json()[0].first_name).toBe('Name30');
     const badSort = await admin.get('/tenants?sort=password_hash');
@@ -150,7 +189,9 @@ describe(`generic entity routes: units and tenants (${testDriver})`, () => {
 
   it('keeps images out of lists, checks them by content, and leaves absent ones untouched', async () => {
     const admin = await as('admin');
-    const unit = (await admin.post('/units', validUnit({ image_1_base64: `data:image/png;base64,${PNG_1PX}` }))).json();
+    const unit = (
+      await admin.post('/units', validUnit({ image_1_base64: `data:image/png;base64,${PNG_1PX}` }))
+    ).json();
     expect(unit.image_1_base64).toBe(PNG_1PX);
     const list = (await admin.get('/units')).json();
     expect(list[0]).toMatchObject({ has_image_1: true, has_image_2: false });
@@ -175,6 +216,9 @@ describe(`generic entity routes: units and tenants (${testDriver})`, () => {
     );
     const res = await admin.delete(`/units/${unit.id}`);
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({ error: 'This record is still used by occupancy records. Remove those first.', code: 'in_use' });
+    expect(res.json()).toEqual({
+      error: 'This record is still used by occupancy records. Remove those first.',
+      code: 'in_use',
+    });
   });
 });

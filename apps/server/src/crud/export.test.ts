@@ -69,7 +69,14 @@ describe(`list exports to xlsx and pdf (${testDriver})`, () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(units.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
-    expect(ws.getRow(1).values).toEqual([undefined, 'Name', 'Address', 'Unit Type', 'Monthly Rate', 'Status']);
+    expect(ws.getRow(1).values).toEqual([
+      undefined,
+      'Name',
+      'Address',
+      'Unit Type',
+      'Monthly Rate',
+      'Status',
+    ]);
     const rate = ws.getRow(2).getCell(4);
     expect(rate.value).toBe(1234567);
     expect(rate.numFmt).toContain('UGX');
@@ -101,7 +108,9 @@ describe(`list exports to xlsx and pdf (${testDriver})`, () => {
   });
 
   it('refuses unknown columns and formats with 400 JSON', async () => {
-    const bad = await admin.get(`/tenants/export?${q({ fmt: 'xlsx', headers: JSON.stringify(['Password']) })}`);
+    const bad = await admin.get(
+      `/tenants/export?${q({ fmt: 'xlsx', headers: JSON.stringify(['Password']) })}`,
+    );
     expect(bad.statusCode).toBe(400);
     expect(bad.json()).toMatchObject({ code: 'validation_failed', error: 'Unknown column: Password.' });
     expect((await admin.get(`/tenants/export?${q({ fmt: 'csv' })}`)).statusCode).toBe(400);

@@ -25,13 +25,25 @@ export const exportQuerySchema = z.object({
 export const exportColumns = (def: EntityDefinition, headers: string | undefined): TabularColumn[] => {
   const byLabel = (label: string): TabularColumn | undefined => {
     const col = def.columns.find((c) => c.label === label);
-    const field = def.fields.find((f) => f.name === (col?.field ?? '')) ?? (col ? undefined : def.fields.find((f) => f.label === label));
+    const field =
+      def.fields.find((f) => f.name === (col?.field ?? '')) ??
+      (col ? undefined : def.fields.find((f) => f.label === label));
     if (col) {
       const kind = col.kind ?? field?.kind ?? 'text';
-      return { key: col.field, label, kind: kind === 'reference' ? 'text' : kind, ...(field?.options ? { options: field.options } : {}) };
+      return {
+        key: col.field,
+        label,
+        kind: kind === 'reference' ? 'text' : kind,
+        ...(field?.options ? { options: field.options } : {}),
+      };
     }
     if (field && field.kind !== 'image' && field.kind !== 'file') {
-      return { key: field.name, label, kind: field.kind === 'reference' ? 'integer' : field.kind, ...(field.options ? { options: field.options } : {}) };
+      return {
+        key: field.name,
+        label,
+        kind: field.kind === 'reference' ? 'integer' : field.kind,
+        ...(field.options ? { options: field.options } : {}),
+      };
     }
     return undefined;
   };
@@ -40,16 +52,28 @@ export const exportColumns = (def: EntityDefinition, headers: string | undefined
   try {
     labels = JSON.parse(headers);
   } catch {
-    throw new AppError('validation_failed', 'headers must be a JSON list of column names.', { headers: 'Invalid JSON.' });
+    throw new AppError('validation_failed', 'headers must be a JSON list of column names.', {
+      headers: 'Invalid JSON.',
+    });
   }
-  if (!Array.isArray(labels) || labels.length === 0 || labels.length > 60 || !labels.every((l) => typeof l === 'string')) {
-    throw new AppError('validation_failed', 'headers must be a JSON list of column names.', { headers: 'Invalid list.' });
+  if (
+    !Array.isArray(labels) ||
+    labels.length === 0 ||
+    labels.length > 60 ||
+    !labels.every((l) => typeof l === 'string')
+  ) {
+    throw new AppError('validation_failed', 'headers must be a JSON list of column names.', {
+      headers: 'Invalid list.',
+    });
   }
   return (labels as string[])
     .filter((l) => l !== 'Actions')
     .map((label) => {
       const col = byLabel(label);
-      if (!col) throw new AppError('validation_failed', `Unknown column: ${label}.`, { headers: `Unknown column: ${label}.` });
+      if (!col)
+        throw new AppError('validation_failed', `Unknown column: ${label}.`, {
+          headers: `Unknown column: ${label}.`,
+        });
       return col;
     });
 };
@@ -67,7 +91,10 @@ export const forEachBatch = async (
   await db.transaction(async (tx) => {
     await tx.execute(sql`DECLARE kodi_export NO SCROLL CURSOR FOR ${query}`);
     for (;;) {
-      const rows = await execRows<Record<string, unknown>>(tx, sql.raw(`FETCH FORWARD ${batch} FROM kodi_export`));
+      const rows = await execRows<Record<string, unknown>>(
+        tx,
+        sql.raw(`FETCH FORWARD ${batch} FROM kodi_export`),
+      );
       if (rows.length === 0) break;
       await onBatch(rows);
       if (rows.length < batch) break;
@@ -84,8 +111,9 @@ export const sendTabular = (
   writer: TabularWriter,
   produce: (w: TabularWriter) => Promise<void>,
 ) => {
-  const type =
-    filename.endsWith('.pdf') ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+  const type = filename.endsWith('.pdf')
+    ? 'application/pdf'
+    : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
   void produce(writer)
     .then(() => writer.end())
     .catch((err: unknown) => {

@@ -5,7 +5,15 @@ import { AppError, allows, createSchema, hasAnyRole, updateSchema } from '@kodi/
 import type { AppContext } from '../app.ts';
 import { registerExportRoute } from './export.ts';
 import { currentUser } from '../plugins/guard.ts';
-import { deleteRecord, getRecord, insertRecord, listRecords, recordAudit, updateRecord, type ServerEntity } from './service.ts';
+import {
+  deleteRecord,
+  getRecord,
+  insertRecord,
+  listRecords,
+  recordAudit,
+  updateRecord,
+  type ServerEntity,
+} from './service.ts';
 
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -34,7 +42,11 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
     {
       // An entity with a public list: the route is public, and the role checks below apply to signed-in callers.
       config: { access: e.publicList ? 'public' : def.access.read },
-      schema: { tags, summary: `List ${def.name} (X-Total-Count has the total)`, querystring: listQuerySchema },
+      schema: {
+        tags,
+        summary: `List ${def.name} (X-Total-Count has the total)`,
+        querystring: listQuerySchema,
+      },
     },
     async (request, reply) => {
       if (e.publicList && !request.user) {
@@ -54,7 +66,10 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
 
   r.get(
     `${base}/:id`,
-    { config: { access: def.access.read }, schema: { tags, summary: `One ${def.singular.toLowerCase()}`, params: idParams } },
+    {
+      config: { access: def.access.read },
+      schema: { tags, summary: `One ${def.singular.toLowerCase()}`, params: idParams },
+    },
     async (request) => getRecord(db, e, currentUser(request), request.params.id),
   );
 
@@ -107,7 +122,10 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
 
   r.delete(
     `${base}/:id`,
-    { config: { access: def.access.delete }, schema: { tags, summary: `Delete a ${def.singular.toLowerCase()}`, params: idParams } },
+    {
+      config: { access: def.access.delete },
+      schema: { tags, summary: `Delete a ${def.singular.toLowerCase()}`, params: idParams },
+    },
     async (request, reply) => {
       const user = currentUser(request);
       const { id } = request.params;

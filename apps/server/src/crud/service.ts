@@ -1,7 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError, type EntityDefinition, type SessionUser } from '@kodi/domain';
 import { execRows, type DbOrTx } from '../db/client.ts';
-import { fieldExpression, fromClause, isHeavy, likePattern, presentRow, selectList, type EntitySql } from './sql.ts';
+import {
+  fieldExpression,
+  fromClause,
+  isHeavy,
+  likePattern,
+  presentRow,
+  selectList,
+  type EntitySql,
+} from './sql.ts';
 
 /** The server side of an entity: its definition, its SQL, and only the rules that are its own. */
 export type ServerEntity = {
@@ -61,9 +69,12 @@ export const listWhere = (e: ServerEntity, user: SessionUser, query: ListQuery):
       const { field, value } = (f ?? {}) as { field?: unknown; value?: unknown };
       const known =
         field === 'company_id' ||
-        (typeof field === 'string' && e.def.fields.some((d) => d.name === field && (d.kind === 'enum' || d.kind === 'reference')));
+        (typeof field === 'string' &&
+          e.def.fields.some((d) => d.name === field && (d.kind === 'enum' || d.kind === 'reference')));
       if (!known || (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')) {
-        throw new AppError('validation_failed', `Unknown filter field: ${String(field)}.`, { filter: 'Unknown field.' });
+        throw new AppError('validation_failed', `Unknown filter field: ${String(field)}.`, {
+          filter: 'Unknown field.',
+        });
       }
       if (field === 'company_id') {
         // The scope is the session's company; a filter for another one selects nothing.
@@ -125,14 +136,25 @@ export const getRecord = async (
 
 const columnValue = (v: unknown) => (v === undefined ? null : v);
 
-export const insertRecord = async (tx: DbOrTx, e: ServerEntity, user: SessionUser, values: Record<string, unknown>) => {
+export const insertRecord = async (
+  tx: DbOrTx,
+  e: ServerEntity,
+  user: SessionUser,
+  values: Record<string, unknown>,
+) => {
   const cols = Object.keys(values);
   const names = [...(e.def.scope === 'company' ? ['company_id'] : []), ...cols];
-  const params = [...(e.def.scope === 'company' ? [user.company_id] : []), ...cols.map((c) => columnValue(values[c]))];
+  const params = [
+    ...(e.def.scope === 'company' ? [user.company_id] : []),
+    ...cols.map((c) => columnValue(values[c])),
+  ];
   const rows = await execRows<{ id: number }>(
     tx,
     sql`INSERT INTO ${sql.raw(e.sql.table)} (${sql.raw(names.join(', '))})
-        VALUES (${sql.join(params.map((p) => sql`${p}`), sql`, `)}) RETURNING id`,
+        VALUES (${sql.join(
+          params.map((p) => sql`${p}`),
+          sql`, `,
+        )}) RETURNING id`,
   );
   return Number(rows[0]?.id);
 };
@@ -153,7 +175,10 @@ export const updateRecord = async (
         WHERE ${scopeCondition(e, user)} AND t.id = ${id} AND t.version = ${expectedVersion} RETURNING t.id`,
   );
   if (rows.length === 0) {
-    const exists = await execRows(tx, sql`SELECT 1 FROM ${sql.raw(e.sql.table)} t WHERE ${scopeCondition(e, user)} AND t.id = ${id}`);
+    const exists = await execRows(
+      tx,
+      sql`SELECT 1 FROM ${sql.raw(e.sql.table)} t WHERE ${scopeCondition(e, user)} AND t.id = ${id}`,
+    );
     if (exists.length === 0) throw new AppError('not_found', `${e.def.singular} not found.`);
     throw new AppError('conflict');
   }

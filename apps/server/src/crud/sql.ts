@@ -50,7 +50,8 @@ export const presentRow = (def: EntityDefinition, row: Record<string, unknown>):
     if (NUMERIC_KINDS.has(f.kind) && v !== null && v !== undefined) out[f.name] = Number(v);
     if (f.kind === 'text' && typeof v === 'string' && f.name.endsWith('_code')) out[f.name] = v.trim();
   }
-  for (const k of ['id', 'company_id', 'version']) if (out[k] !== undefined && out[k] !== null) out[k] = Number(out[k]);
+  for (const k of ['id', 'company_id', 'version'])
+    if (out[k] !== undefined && out[k] !== null) out[k] = Number(out[k]);
   return out;
 };
 

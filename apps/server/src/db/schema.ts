@@ -189,7 +189,10 @@ export const rateLimits = pgTable(
     count: integer().notNull().default(0),
     ...stamps(),
   },
-  (t) => [primaryKey({ columns: [t.key, t.window_start] }), index('rate_limits_window_idx').on(t.window_start)],
+  (t) => [
+    primaryKey({ columns: [t.key, t.window_start] }),
+    index('rate_limits_window_idx').on(t.window_start),
+  ],
 );
 
 export const passwordResetTokens = pgTable(
@@ -245,7 +248,10 @@ export const units = pgTable(
     unique('units_id_key').on(t.id),
     check('units_status_known', oneOf(t.status, unitStatus.values)),
     check('units_type_known', oneOf(t.unit_type, unitType.values)),
-    check('units_rates_positive', sql`${t.monthly_rate} > 0 AND ${t.weekly_rate} > 0 AND ${t.daily_rate} > 0`),
+    check(
+      'units_rates_positive',
+      sql`${t.monthly_rate} > 0 AND ${t.weekly_rate} > 0 AND ${t.daily_rate} > 0`,
+    ),
     index('units_company_status_idx').on(t.company_id, t.status),
   ],
 );
@@ -301,9 +307,10 @@ export const occupancy = pgTable(
   (t) => [
     primaryKey({ columns: [t.company_id, t.id] }),
     unique('occupancy_id_key').on(t.id),
-    foreignKey({ columns: [t.company_id, t.tenant_id], foreignColumns: [tenants.company_id, tenants.id] }).onDelete(
-      'restrict',
-    ),
+    foreignKey({
+      columns: [t.company_id, t.tenant_id],
+      foreignColumns: [tenants.company_id, tenants.id],
+    }).onDelete('restrict'),
     foreignKey({ columns: [t.company_id, t.unit_id], foreignColumns: [units.company_id, units.id] }).onDelete(
       'restrict',
     ),
@@ -312,7 +319,10 @@ export const occupancy = pgTable(
     check('occupancy_rent_cycle_known', oneOf(t.rent_cycle, rentCycle.values)),
     check('occupancy_dates_ordered', sql`${t.end_date} IS NULL OR ${t.end_date} >= ${t.start_date}`),
     check('occupancy_rate_positive', sql`${t.rate} > 0`),
-    check('occupancy_notice_nonnegative', sql`${t.notice_period_days} IS NULL OR ${t.notice_period_days} >= 0`),
+    check(
+      'occupancy_notice_nonnegative',
+      sql`${t.notice_period_days} IS NULL OR ${t.notice_period_days} >= 0`,
+    ),
     index('occupancy_tenant_idx').on(t.company_id, t.tenant_id),
     index('occupancy_unit_idx').on(t.company_id, t.unit_id),
   ],
@@ -344,9 +354,10 @@ export const payments = pgTable(
     unique('payments_id_key').on(t.id),
     unique('payments_serial_key').on(t.company_id, t.payment_serial),
     unique('payments_receipt_key').on(t.company_id, t.receipt_number),
-    foreignKey({ columns: [t.company_id, t.tenant_id], foreignColumns: [tenants.company_id, tenants.id] }).onDelete(
-      'restrict',
-    ),
+    foreignKey({
+      columns: [t.company_id, t.tenant_id],
+      foreignColumns: [tenants.company_id, tenants.id],
+    }).onDelete('restrict'),
     foreignKey({ columns: [t.company_id, t.unit_id], foreignColumns: [units.company_id, units.id] }).onDelete(
       'restrict',
     ),
@@ -399,12 +410,14 @@ export const maintenanceRequests = pgTable(
     foreignKey({ columns: [t.company_id, t.unit_id], foreignColumns: [units.company_id, units.id] }).onDelete(
       'restrict',
     ),
-    foreignKey({ columns: [t.company_id, t.tenant_id], foreignColumns: [tenants.company_id, tenants.id] }).onDelete(
-      'restrict',
-    ),
-    foreignKey({ columns: [t.company_id, t.vendor_id], foreignColumns: [vendors.company_id, vendors.id] }).onDelete(
-      'restrict',
-    ),
+    foreignKey({
+      columns: [t.company_id, t.tenant_id],
+      foreignColumns: [tenants.company_id, tenants.id],
+    }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.company_id, t.vendor_id],
+      foreignColumns: [vendors.company_id, vendors.id],
+    }).onDelete('restrict'),
     check('maintenance_requests_status_known', oneOf(t.status, requestStatus.values)),
     check('maintenance_requests_priority_known', oneOf(t.priority, priority.values)),
     index('maintenance_requests_company_status_idx').on(t.company_id, t.status),
@@ -433,9 +446,10 @@ export const expenses = pgTable(
     foreignKey({ columns: [t.company_id, t.unit_id], foreignColumns: [units.company_id, units.id] }).onDelete(
       'restrict',
     ),
-    foreignKey({ columns: [t.company_id, t.vendor_id], foreignColumns: [vendors.company_id, vendors.id] }).onDelete(
-      'restrict',
-    ),
+    foreignKey({
+      columns: [t.company_id, t.vendor_id],
+      foreignColumns: [vendors.company_id, vendors.id],
+    }).onDelete('restrict'),
     check('expenses_category_known', oneOf(t.category, expenseCategory.values)),
     index('expenses_company_date_idx').on(t.company_id, t.expense_date),
     index('expenses_unit_idx').on(t.company_id, t.unit_id),

@@ -24,12 +24,15 @@ export const displayValue = (col: TabularColumn, value: unknown, money: CompanyM
   if (col.kind === 'date') return formatDate(String(value));
   if (col.kind === 'enum') return col.options?.labels[String(value)] ?? String(value);
   if (col.kind === 'boolean') return value === true || value === 'true' ? 'Yes' : 'No';
-  if (NUMBERS.has(col.kind)) return new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(Number(value));
+  if (NUMBERS.has(col.kind))
+    return new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(Number(value));
   return String(value);
 };
 
 const drain = (stream: PassThrough) =>
-  stream.writableNeedDrain ? new Promise<void>((resolve) => stream.once('drain', () => resolve())) : Promise.resolve();
+  stream.writableNeedDrain
+    ? new Promise<void>((resolve) => stream.once('drain', () => resolve()))
+    : Promise.resolve();
 
 const moneyFormat = (money: CompanyMoney) => {
   const d = money.decimals ?? 2;
@@ -41,7 +44,15 @@ const widthOf = (col: TabularColumn) =>
     50,
     Math.max(
       col.label.length + 4,
-      col.kind === 'date' ? 14 : MONEY.has(col.kind) ? 18 : NUMBERS.has(col.kind) ? 12 : col.kind === 'enum' ? 14 : 28,
+      col.kind === 'date'
+        ? 14
+        : MONEY.has(col.kind)
+          ? 18
+          : NUMBERS.has(col.kind)
+            ? 12
+            : col.kind === 'enum'
+              ? 14
+              : 28,
     ),
   );
 
@@ -94,7 +105,12 @@ export const xlsxWriter = (title: string, columns: TabularColumn[], money: Compa
 /** A landscape A4 PDF table: company, title, date, page numbers, header repeated on every page. */
 export const pdfWriter = (title: string, columns: TabularColumn[], money: CompanyMoney): TabularWriter => {
   const stream = new PassThrough();
-  const doc = new PDFDocument({ size: 'A4', layout: 'landscape', margin: 30, info: { Title: title, Creator: 'Kodi' } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'landscape',
+    margin: 30,
+    info: { Title: title, Creator: 'Kodi' },
+  });
   doc.pipe(stream);
   const left = doc.page.margins.left;
   const width = doc.page.width - left - doc.page.margins.right;
@@ -109,15 +125,25 @@ export const pdfWriter = (title: string, columns: TabularColumn[], money: Compan
 
   const rowHeight = (cells: string[], font: string) => {
     doc.font(font).fontSize(8);
-    return Math.max(...cells.map((t, i) => doc.heightOfString(t || ' ', { width: (widths[i] ?? 50) - 2 * pad }))) + 2 * pad;
+    return (
+      Math.max(...cells.map((t, i) => doc.heightOfString(t || ' ', { width: (widths[i] ?? 50) - 2 * pad }))) +
+      2 * pad
+    );
   };
   const drawRow = (cells: string[], font: string, fill?: string) => {
     const h = rowHeight(cells, font);
     const y = doc.y;
     if (fill) doc.rect(left, y, width, h).fill(fill);
     doc.fillColor('#000000').font(font).fontSize(8);
-    cells.forEach((t, i) => doc.text(t, (xs[i] ?? left) + pad, y + pad, { width: (widths[i] ?? 50) - 2 * pad, lineBreak: true }));
-    doc.moveTo(left, y + h).lineTo(left + width, y + h).lineWidth(0.3).strokeColor('#cccccc').stroke();
+    cells.forEach((t, i) =>
+      doc.text(t, (xs[i] ?? left) + pad, y + pad, { width: (widths[i] ?? 50) - 2 * pad, lineBreak: true }),
+    );
+    doc
+      .moveTo(left, y + h)
+      .lineTo(left + width, y + h)
+      .lineWidth(0.3)
+      .strokeColor('#cccccc')
+      .stroke();
     doc.x = left;
     doc.y = y + h;
   };
@@ -128,14 +154,22 @@ export const pdfWriter = (title: string, columns: TabularColumn[], money: Compan
     const margin = doc.page.margins.bottom;
     doc.page.margins.bottom = 0;
     doc.font('Helvetica').fontSize(8).fillColor('#666666');
-    doc.text(`Page ${page}`, left, doc.page.height - margin - 10, { width, align: 'right', lineBreak: false });
+    doc.text(`Page ${page}`, left, doc.page.height - margin - 10, {
+      width,
+      align: 'right',
+      lineBreak: false,
+    });
     doc.page.margins.bottom = margin;
     doc.x = left;
     doc.y = doc.page.margins.top;
     doc.fillColor('#000000').font('Helvetica-Bold').fontSize(14).text(money.name, left, doc.y, { width });
     doc.font('Helvetica').fontSize(10).text(`${title} · exported ${exported}`, left, doc.y, { width });
     doc.moveDown(0.5);
-    drawRow(columns.map((c) => c.label), 'Helvetica-Bold', '#e3eaf5');
+    drawRow(
+      columns.map((c) => c.label),
+      'Helvetica-Bold',
+      '#e3eaf5',
+    );
   };
   startPage();
 

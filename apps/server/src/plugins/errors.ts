@@ -96,14 +96,19 @@ export const toErrorBody = (err: unknown): { status: number; body: ErrorBody; lo
   const fe = err as Partial<FastifyError> & { status?: number };
   const status = fe.statusCode ?? fe.status ?? 500;
   if (status === 413)
-    return { status, body: { error: errorCodes.payload_too_large.message, code: 'payload_too_large' }, log: false };
+    return {
+      status,
+      body: { error: errorCodes.payload_too_large.message, code: 'payload_too_large' },
+      log: false,
+    };
   if (status === 415)
     return {
       status,
       body: { error: errorCodes.unsupported_media_type.message, code: 'unsupported_media_type' },
       log: false,
     };
-  if (status === 404) return { status, body: { error: errorCodes.not_found.message, code: 'not_found' }, log: false };
+  if (status === 404)
+    return { status, body: { error: errorCodes.not_found.message, code: 'not_found' }, log: false };
   if (status >= 400 && status < 500) {
     const json = fe.code?.startsWith('FST_ERR_CTP') || err instanceof SyntaxError;
     return {
@@ -115,7 +120,11 @@ export const toErrorBody = (err: unknown): { status: number; body: ErrorBody; lo
       log: false,
     };
   }
-  return { status: 500, body: { error: errorCodes.internal_error.message, code: 'internal_error' }, log: true };
+  return {
+    status: 500,
+    body: { error: errorCodes.internal_error.message, code: 'internal_error' },
+    log: true,
+  };
 };
 
 export const sendError = (reply: FastifyReply, err: unknown) => {

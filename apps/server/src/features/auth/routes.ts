@@ -52,7 +52,11 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
     },
     async (request, reply) => {
       const session = await sessions.ensure(request, reply);
-      return { user: request.user, csrf_token: session.csrfToken, google_enabled: !!ctx.config.googleClientId };
+      return {
+        user: request.user,
+        csrf_token: session.csrfToken,
+        google_enabled: !!ctx.config.googleClientId,
+      };
     },
   );
 
@@ -113,7 +117,8 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
         );
         throw new AppError('invalid_credentials');
       }
-      if (!found.user.active) throw new AppError('account_disabled', 'This account is disabled. Contact your administrator.');
+      if (!found.user.active)
+        throw new AppError('account_disabled', 'This account is disabled. Contact your administrator.');
 
       await database.query('DELETE FROM login_attempts WHERE email = $1', [key]);
       const rows = await database.query<{ last_login_at: Date | string }>(

@@ -39,7 +39,14 @@ describe(`income statement and cash flow (${testDriver})`, () => {
         [company],
       );
     }
-    const pay = (company: number, date: string, amount: string, status: string, method: string | null, n: number) =>
+    const pay = (
+      company: number,
+      date: string,
+      amount: string,
+      status: string,
+      method: string | null,
+      n: number,
+    ) =>
       exec(
         `INSERT INTO payments (company_id, tenant_id, unit_id, occupancy_id, payment_date, payment_serial, amount_paid,
                                effective_start_date, effective_end_date, status, payment_method)
@@ -99,8 +106,24 @@ describe(`income statement and cash flow (${testDriver})`, () => {
         total_expenses: 185,
         net_income: 165.35,
       },
-      { month: '2026-02', rental_income: 0, late_fees: 0, other_income: 0, expenses: {}, total_expenses: 0, net_income: 0 },
-      { month: '2026-03', rental_income: 0.01, late_fees: 0, other_income: 0, expenses: {}, total_expenses: 0, net_income: 0.01 },
+      {
+        month: '2026-02',
+        rental_income: 0,
+        late_fees: 0,
+        other_income: 0,
+        expenses: {},
+        total_expenses: 0,
+        net_income: 0,
+      },
+      {
+        month: '2026-03',
+        rental_income: 0.01,
+        late_fees: 0,
+        other_income: 0,
+        expenses: {},
+        total_expenses: 0,
+        net_income: 0.01,
+      },
     ]);
   });
 

@@ -27,10 +27,14 @@ const MAX_MONTHS = 120;
 const checkedRange = (query: { from?: string | undefined; to?: string | undefined }): Range => {
   const range = resolveRange(query);
   if (range.from > range.to) {
-    throw new AppError('validation_failed', 'The start month must not be after the end month.', { from: 'After the end month.' });
+    throw new AppError('validation_failed', 'The start month must not be after the end month.', {
+      from: 'After the end month.',
+    });
   }
   if (monthsBetween(range.from, range.to) > MAX_MONTHS) {
-    throw new AppError('validation_failed', 'A report covers at most 120 months.', { from: 'At most 120 months.' });
+    throw new AppError('validation_failed', 'A report covers at most 120 months.', {
+      from: 'At most 120 months.',
+    });
   }
   return range;
 };
@@ -60,7 +64,13 @@ const MONTHS_CTE = `
      GROUP BY 1
   )`;
 
-type Totals = { month: string; income: string; spent: string; spending: Record<string, string> | string | null; inflows: Record<string, string> | string | null };
+type Totals = {
+  month: string;
+  income: string;
+  spent: string;
+  spending: Record<string, string> | string | null;
+  inflows: Record<string, string> | string | null;
+};
 
 const toMap = (v: Record<string, string> | string | null): Record<string, number> => {
   const o = typeof v === 'string' ? (JSON.parse(v) as Record<string, string>) : (v ?? {});
@@ -84,7 +94,11 @@ const monthlyTotals = (database: Database, companyId: number, range: Range, extr
     [companyId, range.from, range.to],
   );
 
-export const incomeStatement = async (database: Database, companyId: number, range: Range): Promise<IncomeStatementMonth[]> => {
+export const incomeStatement = async (
+  database: Database,
+  companyId: number,
+  range: Range,
+): Promise<IncomeStatementMonth[]> => {
   const rows = await monthlyTotals(database, companyId, range, `, (income - spent)::text AS net`);
   return rows.map((r) => ({
     month: r.month,
@@ -97,7 +111,11 @@ export const incomeStatement = async (database: Database, companyId: number, ran
   }));
 };
 
-export const cashFlow = async (database: Database, companyId: number, range: Range): Promise<CashFlowMonth[]> => {
+export const cashFlow = async (
+  database: Database,
+  companyId: number,
+  range: Range,
+): Promise<CashFlowMonth[]> => {
   // Opening balance of the first month: every earlier inflow minus every earlier outflow; then running sums.
   const opening = `(
       COALESCE((SELECT sum(amount_paid) FROM payments WHERE company_id = $1 AND status = 'completed'
@@ -136,7 +154,12 @@ const exportQuery = reportRangeSchema.and(z.object({ fmt: z.enum(['xlsx', 'pdf']
 export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const reports = [
-    { path: '/income-statement', title: 'Monthly Income Statement', compute: incomeStatement, lines: incomeStatementLines },
+    {
+      path: '/income-statement',
+      title: 'Monthly Income Statement',
+      compute: incomeStatement,
+      lines: incomeStatementLines,
+    },
     { path: '/cash-flow', title: 'Cash Flow Statement', compute: cashFlow, lines: cashFlowLines },
   ] as const;
   for (const report of reports) {
@@ -144,9 +167,14 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
       report.path,
       {
         config: { access: 'anyRole' },
-        schema: { tags: ['reports'], summary: `${report.title}: month entries (default: the last 12 months)`, querystring: reportRangeSchema },
+        schema: {
+          tags: ['reports'],
+          summary: `${report.title}: month entries (default: the last 12 months)`,
+          querystring: reportRangeSchema,
+        },
       },
-      async (request) => report.compute(ctx.database, currentUser(request).company_id, checkedRange(request.query)),
+      async (request) =>
+        report.compute(ctx.database, currentUser(request).company_id, checkedRange(request.query)),
     );
     r.get(
       `${report.path}/export`,
@@ -162,7 +190,8 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
         const money = await companyMoney(ctx.database, user.company_id);
         const columns = linesToColumns(range, entries);
         const fmt = request.query.fmt;
-        const writer = fmt === 'xlsx' ? xlsxWriter(report.title, columns, money) : pdfWriter(report.title, columns, money);
+        const writer =
+          fmt === 'xlsx' ? xlsxWriter(report.title, columns, money) : pdfWriter(report.title, columns, money);
         const name = `${report.path.slice(1)}_${range.from}_${range.to}.${fmt}`;
         return sendTabular(reply, request, name, writer, (w) => w.write(linesToRows(lines)));
       },
