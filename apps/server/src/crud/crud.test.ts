@@ -222,3 +222,41 @@ describe(`generic entity routes: units and tenants (${testDriver})`, () => {
     });
   });
 });
+
+describe(`record history (${testDriver})`, () => {
+  it('answers who changed a record, newest first, to admins only, and keeps it after delete', async () => {
+    const t = await setupApp();
+    try {
+      const companyId = (await buildCompany(t.database)).id;
+      const otherId = (await buildCompany(t.database)).id;
+      const mk = async (role: RoleName, company = companyId) => {
+        const u = await buildUser(t.database, { company_id: company, roles: [role] });
+        const c = new TestClient(t.app);
+        await c.login(u.email, u.password);
+        return { c, u };
+      };
+      const { c: admin, u } = await mk('admin');
+      const unit = (await admin.post('/units', validUnit())).json();
+      const renamed = (await admin.put(`/units/${unit.id}`, { ...unit, name: 'Renamed' })).json();
+      await admin.delete(`/units/${unit.id}`);
+      const res = await admin.get(`/units/${unit.id}/history`);
+      expect(res.statusCode).toBe(200);
+      const h = res.json();
+      expect(h.map((x: { action: string }) => x.action)).toEqual(['delete', 'update', 'create']);
+      expect(h[1]).toMatchObject({
+        user_email: u.email,
+        before: { name: 'Kololo Heights A1' },
+        after: { name: 'Renamed' },
+      });
+      expect(h[0].after).toBeNull();
+      expect(h[2].before).toBeNull();
+      expect(renamed.version).toBe(2);
+      const { c: editor } = await mk('editor');
+      expect((await editor.get(`/units/${unit.id}/history`)).statusCode).toBe(403);
+      const { c: stranger } = await mk('admin', otherId);
+      expect((await stranger.get(`/units/${unit.id}/history`)).statusCode).toBe(404);
+    } finally {
+      await t.app.close();
+    }
+  });
+});

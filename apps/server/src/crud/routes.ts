@@ -11,6 +11,7 @@ import {
   insertRecord,
   listRecords,
   recordAudit,
+  recordHistory,
   updateRecord,
   type ServerEntity,
 } from './service.ts';
@@ -136,5 +137,18 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
       });
       return reply.code(204).send();
     },
+  );
+
+  r.get(
+    `${base}/:id/history`,
+    {
+      config: { access: 'admin' },
+      schema: {
+        tags,
+        summary: `Who changed this ${def.singular.toLowerCase()}, newest first (admins)`,
+        params: idParams,
+      },
+    },
+    async (request) => recordHistory(ctx, e, currentUser(request), request.params.id),
   );
 };

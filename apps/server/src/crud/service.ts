@@ -214,3 +214,34 @@ export const recordAudit = async (
                 ${light(before)}::jsonb, ${light(after)}::jsonb)`,
   );
 };
+
+/** The audit entries of a record, newest first; kept after the record is deleted. */
+export const recordHistory = async (
+  ctx: {
+    database: {
+      query: <T extends Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+    };
+  },
+  e: ServerEntity,
+  user: SessionUser,
+  id: number,
+) => {
+  const scoped = e.def.scope === 'company';
+  const rows = await ctx.database.query<Record<string, unknown>>(
+    `SELECT a.id, a.action, a.record_id, a.user_id, u.email AS user_email, a.before, a.after,
+            to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
+       FROM audit_entries a LEFT JOIN users u ON u.id = a.user_id
+      WHERE a.entity = $1 AND a.record_id = $2 ${scoped ? 'AND a.company_id = $3' : ''}
+      ORDER BY a.id DESC LIMIT 200`,
+    scoped ? [e.def.name, id, user.company_id] : [e.def.name, id],
+  );
+  if (rows.length === 0) throw new AppError('not_found', `${e.def.singular} not found.`);
+  return rows.map((r) => ({
+    ...r,
+    id: Number(r.id),
+    record_id: Number(r.record_id),
+    user_id: r.user_id === null ? null : Number(r.user_id),
+    before: typeof r.before === 'string' ? (JSON.parse(r.before) as unknown) : r.before,
+    after: typeof r.after === 'string' ? (JSON.parse(r.after) as unknown) : r.after,
+  }));
+};
