@@ -97,7 +97,23 @@ export type EntityDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> = {
   check?: (values: Record<string, unknown>) => { field: string; message: string } | undefined;
 };
 
-export const defineEntity = <Shape extends z.ZodRawShape>(def: EntityDefinition<Shape>) => def;
+/** Every record has a `version` (optimistic locking): the definition gets its read-only field. */
+export const defineEntity = <Shape extends z.ZodRawShape>(
+  def: EntityDefinition<Shape>,
+): EntityDefinition<Shape> => ({
+  ...def,
+  fields: def.fields.some((f) => f.name === 'version')
+    ? def.fields
+    : [...def.fields, { name: 'version', label: 'Version', kind: 'integer', readOnly: true }],
+});
+
+/** The read-only names joined from a record's tenant and unit (occupancy, payments, requests). */
+export const tenantUnitNames = (unitLabel = 'Unit'): Field[] => [
+  { name: 'tenant_first_name', label: 'Tenant First Name', kind: 'text', readOnly: true },
+  { name: 'tenant_last_name', label: 'Tenant Last Name', kind: 'text', readOnly: true },
+  { name: 'tenant_name', label: 'Tenant', kind: 'text', readOnly: true },
+  { name: 'unit_name', label: unitLabel, kind: 'text', readOnly: true },
+];
 
 /** Field names the API answers that a client may echo back in a body. */
 export const readOnlyNames = (def: EntityDefinition): string[] => [

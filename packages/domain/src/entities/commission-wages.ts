@@ -51,7 +51,6 @@ export const commissionWages = defineEntity({
     { name: 'employee_first_name', label: 'Employee First Name', kind: 'text', readOnly: true },
     { name: 'employee_last_name', label: 'Employee Last Name', kind: 'text', readOnly: true },
     { name: 'employee_name', label: 'Employee', kind: 'text', readOnly: true },
-    { name: 'version', label: 'Version', kind: 'integer', readOnly: true },
   ],
   shape: {
     employee_id: refId(),

@@ -17,7 +17,6 @@ export const companies = defineEntity({
     { name: 'currency_code', label: 'Currency Code', kind: 'text', helperText: 'e.g. UGX' },
     { name: 'status', label: 'Active', kind: 'boolean', defaultValue: true },
     { name: 'description', label: 'Description', kind: 'textarea', fullWidth: true },
-    { name: 'version', label: 'Version', kind: 'integer', readOnly: true },
   ],
   shape: {
     name: text(255),

@@ -20,7 +20,6 @@ export const countries = defineEntity({
       required: true,
       helperText: 'Digits only, e.g. 256',
     },
-    { name: 'version', label: 'Version', kind: 'integer', readOnly: true },
   ],
   shape: {
     country_code: letterCode(COUNTRY_CODE_MESSAGE),

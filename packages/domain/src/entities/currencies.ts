@@ -17,7 +17,6 @@ export const currencies = defineEntity({
     { name: 'decimal_places', label: 'Decimal Places', kind: 'integer', required: true, defaultValue: 2 },
     { name: 'country', label: 'Country', kind: 'text', required: true, helperText: 'Country code, e.g. UGA' },
     { name: 'notes', label: 'Notes', kind: 'textarea', fullWidth: true },
-    { name: 'version', label: 'Version', kind: 'integer', readOnly: true },
   ],
   shape: {
     currency_code: letterCode(CURRENCY_CODE_MESSAGE),

@@ -34,7 +34,6 @@ export const employees = defineEntity({
       chipColors: { active: 'success', inactive: 'error' },
     },
     { name: 'full_name', label: 'Full Name', kind: 'text', readOnly: true },
-    { name: 'version', label: 'Version', kind: 'integer', readOnly: true },
   ],
   shape: {
     first_name: text(255),

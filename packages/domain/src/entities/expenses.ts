@@ -22,7 +22,6 @@ export const expenses = defineEntity({
     },
     { name: 'unit_name', label: 'Unit', kind: 'text', readOnly: true },
     { name: 'vendor_name', label: 'Vendor', kind: 'text', readOnly: true },
-    { name: 'version', label: 'Version', kind: 'integer', readOnly: true },
   ],
   shape: {
     unit_id: optionalRefId(),

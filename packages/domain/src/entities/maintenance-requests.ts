@@ -55,7 +55,6 @@ export const maintenanceRequests = defineEntity({
     { name: 'tenant_last_name', label: 'Tenant Last Name', kind: 'text', readOnly: true },
     { name: 'tenant_name', label: 'Tenant', kind: 'text', readOnly: true },
     { name: 'vendor_name', label: 'Vendor', kind: 'text', readOnly: true },
-    { name: 'version', label: 'Version', kind: 'integer', readOnly: true },
   ],
   shape: {
     unit_id: refId(),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineEntity, standardMessages } from '../entity.ts';
+import { defineEntity, standardMessages, tenantUnitNames } from '../entity.ts';
 import { depositStatus, occupancyStatus, rentCycle } from '../enums.ts';
 import {
+  endNotBeforeStart,
   bool,
   isoDate,
   oneOf,
@@ -63,11 +64,7 @@ export const occupancy = defineEntity({
     { name: 'lease_doc', label: 'Lease Document', kind: 'file', fullWidth: true },
     { name: 'lease_doc_name', label: 'Lease Document Name', kind: 'text', form: false },
     { name: 'has_lease_doc', label: 'Has lease document', kind: 'boolean', readOnly: true },
-    { name: 'tenant_first_name', label: 'Tenant First Name', kind: 'text', readOnly: true },
-    { name: 'tenant_last_name', label: 'Tenant Last Name', kind: 'text', readOnly: true },
-    { name: 'tenant_name', label: 'Tenant', kind: 'text', readOnly: true },
-    { name: 'unit_name', label: 'Unit', kind: 'text', readOnly: true },
-    { name: 'version', label: 'Version', kind: 'integer', readOnly: true },
+    ...tenantUnitNames(),
   ],
   shape: {
     tenant_id: refId(),
@@ -87,10 +84,7 @@ export const occupancy = defineEntity({
       .optional(),
     lease_doc_name: optionalText(255),
   },
-  check: (v) =>
-    typeof v.end_date === 'string' && typeof v.start_date === 'string' && v.end_date < v.start_date
-      ? { field: 'end_date', message: 'End date must be after start date.' }
-      : undefined,
+  check: endNotBeforeStart('start_date', 'end_date'),
   columns: [
     { field: 'tenant_name', label: 'Tenant', sortable: true },
     { field: 'unit_name', label: 'Unit', sortable: true },

@@ -1,6 +1,7 @@
-import { defineEntity, standardMessages } from '../entity.ts';
+import { defineEntity, standardMessages, tenantUnitNames } from '../entity.ts';
 import { paymentMethod, paymentStatus } from '../enums.ts';
 import {
+  endNotBeforeStart,
   isoDate,
   oneOf,
   optionalOneOf,
@@ -60,11 +61,7 @@ export const payments = defineEntity({
     { name: 'payment_details', label: 'Details', kind: 'textarea', fullWidth: true },
     { name: 'payment_serial', label: 'Serial', kind: 'text', readOnly: true },
     { name: 'receipt_number', label: 'Receipt No.', kind: 'text', readOnly: true },
-    { name: 'tenant_first_name', label: 'Tenant First Name', kind: 'text', readOnly: true },
-    { name: 'tenant_last_name', label: 'Tenant Last Name', kind: 'text', readOnly: true },
-    { name: 'tenant_name', label: 'Tenant', kind: 'text', readOnly: true },
-    { name: 'unit_name', label: 'Unit Name', kind: 'text', readOnly: true },
-    { name: 'version', label: 'Version', kind: 'integer', readOnly: true },
+    ...tenantUnitNames('Unit Name'),
   ],
   shape: {
     tenant_id: refId(),
@@ -80,12 +77,7 @@ export const payments = defineEntity({
     invoice_id: optionalText(100),
     payment_details: optionalText(2000),
   },
-  check: (v) =>
-    typeof v.effective_end_date === 'string' &&
-    typeof v.effective_start_date === 'string' &&
-    v.effective_end_date < v.effective_start_date
-      ? { field: 'effective_end_date', message: 'End date must be after start date.' }
-      : undefined,
+  check: endNotBeforeStart('effective_start_date', 'effective_end_date'),
   columns: [
     { field: 'payment_date', label: 'Payment Date', kind: 'date', sortable: true },
     { field: 'status', label: 'Payment Status', kind: 'enum', sortable: true },

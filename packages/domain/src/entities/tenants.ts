@@ -32,7 +32,6 @@ export const tenants = defineEntity({
       chipColors: { active: 'success', inactive: 'default' },
     },
     { name: 'full_name', label: 'Full Name', kind: 'text', readOnly: true },
-    { name: 'version', label: 'Version', kind: 'integer', readOnly: true },
   ],
   shape: {
     first_name: text(255, 'Max 255 characters.'),

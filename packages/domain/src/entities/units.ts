@@ -52,7 +52,6 @@ export const units = defineEntity({
     { name: 'image_2_base64', label: 'Image 2', kind: 'image' },
     { name: 'has_image_1', label: 'Has image 1', kind: 'boolean', readOnly: true },
     { name: 'has_image_2', label: 'Has image 2', kind: 'boolean', readOnly: true },
-    { name: 'version', label: 'Version', kind: 'integer', readOnly: true },
   ],
   shape: {
     name: text(255, 'Maximum 255 characters.'),

@@ -10,7 +10,6 @@ export const vendors = defineEntity({
     { name: 'name', label: 'Name', kind: 'text', required: true },
     { name: 'service_offered', label: 'Service Offered', kind: 'text', required: true },
     { name: 'phone', label: 'Phone', kind: 'phone', required: true },
-    { name: 'version', label: 'Version', kind: 'integer', readOnly: true },
   ],
   shape: {
     name: text(255),
