@@ -48,6 +48,10 @@ export type RequestOptions = {
   quietForbidden?: boolean;
   /** Do not refresh the CSRF token and retry (used by logout). */
   noCsrfRetry?: boolean;
+  /** Read a successful answer as a Blob (file downloads) instead of JSON or text. */
+  blob?: boolean;
+  /** Called with a successful answer's headers (X-Total-Count, X-Suggested-Filename). */
+  onHeaders?: (headers: Headers) => void;
 };
 
 /** Session callbacks; the session store registers them (the client knows nothing about React). */
@@ -218,6 +222,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
 
   for (let attempt = 0; ; attempt++) {
     const res = await send(path, options);
+    if (res.ok) options.onHeaders?.(res.headers);
+    if (res.ok && options.blob) return (await res.blob()) as T;
     const body = await readBody(res);
     if (res.ok) return body as T;
 

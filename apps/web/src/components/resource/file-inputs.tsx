@@ -1,0 +1,221 @@
+import { useState, type ChangeEvent } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import FormHelperText from '@mui/material/FormHelperText';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import Download from '@mui/icons-material/Download';
+import UploadFile from '@mui/icons-material/UploadFile';
+import type { Field } from '@kodi/domain';
+import { imageDataUrl } from '../../lib/resources.ts';
+
+export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
+export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
+export const DOCUMENT_TYPES = ['application/pdf', 'image/png', 'image/jpeg'];
+export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;
+
+const readAsDataUrl = (file: File): Promise<string> =>
+  new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.readAsDataURL(file);
+  });
+
+const megabytes = (n: number) => `${n / (1024 * 1024)} MB`;
+
+/** Reads the chosen file when its type and size are allowed; otherwise says why not. */
+const pickFile = async (
+  event: ChangeEvent<HTMLInputElement>,
+  types: string[],
+  maxBytes: number,
+  typeMessage: string,
+): Promise<{ file: File; dataUrl: string } | { problem: string } | null> => {
+  const file = event.target.files?.[0];
+  event.target.value = '';
+  if (!file) return null;
+  if (!types.includes(file.type)) return { problem: typeMessage };
+  if (file.size > maxBytes) return { problem: `The file must be at most ${megabytes(maxBytes)}.` };
+  try {
+    return { file, dataUrl: await readAsDataUrl(file) };
+  } catch {
+    return { problem: 'The file could not be read.' };
+  }
+};
+
+type ImageInputProps = {
+  field: Field;
+  /** undefined: untouched (the record's image shows); '': removed; a data URL: the new image. */
+  value: unknown;
+  /** The record's image (base64 without prefix), when editing. */
+  current: unknown;
+  onChange: (value: string) => void;
+  error?: string;
+};
+
+/** An image field: png, jpeg or webp up to 2 MB, with a preview and 'Remove image'. */
+export const ImageInput = ({ field, value, current, onChange, error }: ImageInputProps) => {
+  const [problem, setProblem] = useState<string | null>(null);
+  const preview =
+    value === undefined || value === null
+      ? imageDataUrl(typeof current === 'string' ? current : null)
+      : typeof value === 'string' && value
+        ? value
+        : null;
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = await pickFile(event, IMAGE_TYPES, MAX_IMAGE_BYTES, 'Images must be png, jpeg or webp.');
+    if (!picked) return;
+    if ('problem' in picked) return setProblem(picked.problem);
+    setProblem(null);
+    onChange(picked.dataUrl);
+  };
+
+  const message = problem ?? error;
+  return (
+    <Box>
+      <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
+        {field.label}
+      </Typography>
+      <Box
+        sx={{
+          height: 140,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          overflow: 'hidden',
+          bgcolor: 'grey.50',
+          mb: 1,
+        }}
+      >
+        {preview ? (
+          <Box
+            component="img"
+            src={preview}
+            alt={`${field.label} preview`}
+            sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+          />
+        ) : (
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            No image provided.
+          </Typography>
+        )}
+      </Box>
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+        <Button component="label" size="small" variant="outlined" startIcon={<UploadFile />}>
+          Choose image
+          <input
+            type="file"
+            hidden
+            accept={IMAGE_TYPES.join(',')}
+            aria-label={field.label}
+            onChange={(e) => void choose(e)}
+          />
+        </Button>
+        {preview && (
+          <Button
+            size="small"
+            color="error"
+            startIcon={<DeleteOutline />}
+            aria-label={`Remove image (${field.label})`}
+            onClick={() => {
+              setProblem(null);
+              onChange('');
+            }}
+          >
+            Remove image
+          </Button>
+        )}
+      </Stack>
+      {message && <FormHelperText error>{message}</FormHelperText>}
+    </Box>
+  );
+};
+
+type DocumentInputProps = {
+  field: Field;
+  /** undefined: untouched; '': removed; a data URL: the new file. */
+  value: unknown;
+  /** The name of the new file, or of the record's file. */
+  fileName: string | null;
+  /** The record holds a file that can be downloaded. */
+  hasCurrent: boolean;
+  onChange: (value: string, fileName: string) => void;
+  onDownload?: () => void;
+  error?: string;
+};
+
+/** A document field: pdf, png or jpeg up to 5 MB, with the current file's name and a download link. */
+export const DocumentInput = ({
+  field,
+  value,
+  fileName,
+  hasCurrent,
+  onChange,
+  onDownload,
+  error,
+}: DocumentInputProps) => {
+  const [problem, setProblem] = useState<string | null>(null);
+  const untouched = value === undefined || value === null;
+  const present = untouched ? hasCurrent : typeof value === 'string' && value !== '';
+
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = await pickFile(
+      event,
+      DOCUMENT_TYPES,
+      MAX_DOCUMENT_BYTES,
+      'The document must be a PDF, PNG or JPEG file.',
+    );
+    if (!picked) return;
+    if ('problem' in picked) return setProblem(picked.problem);
+    setProblem(null);
+    onChange(picked.dataUrl, picked.file.name);
+  };
+
+  const message = problem ?? error;
+  return (
+    <Box>
+      <Typography variant="subtitle2" component="p" sx={{ mb: 0.5 }}>
+        {field.label}
+      </Typography>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <Typography variant="body2" sx={{ color: present ? 'text.primary' : 'text.secondary' }}>
+          {present ? fileName || 'Document' : 'No document provided.'}
+        </Typography>
+        {present && untouched && onDownload && (
+          <Button size="small" startIcon={<Download />} onClick={onDownload}>
+            Download
+          </Button>
+        )}
+        <Button component="label" size="small" variant="outlined" startIcon={<UploadFile />}>
+          {present ? 'Replace file' : 'Choose file'}
+          <input
+            type="file"
+            hidden
+            accept={DOCUMENT_TYPES.join(',')}
+            aria-label={field.label}
+            onChange={(e) => void choose(e)}
+          />
+        </Button>
+        {present && (
+          <Button
+            size="small"
+            color="error"
+            startIcon={<DeleteOutline />}
+            onClick={() => {
+              setProblem(null);
+              onChange('', '');
+            }}
+          >
+            Remove document
+          </Button>
+        )}
+      </Stack>
+      <FormHelperText error={!!message}>{message ?? 'PDF, PNG or JPEG, at most 5 MB.'}</FormHelperText>
+    </Box>
+  );
+};

@@ -1,0 +1,80 @@
+import ReceiptLong from '@mui/icons-material/ReceiptLong';
+import type { EntityName } from '@kodi/domain';
+import type { ResourceExtras } from '../../components/resource/types.ts';
+import { fetchList, type ResourceRow } from '../../lib/resources.ts';
+
+/**
+ * The entity-specific behaviour of the generic pages, through the declared extension points of
+ * `ResourceExtras`. Everything else comes from the entity definitions in @kodi/domain.
+ */
+
+/** A tenant's first occupancy (by start date): `GET /occupancy?filter={tenant_id}&page_size=1&sort=start_date`. */
+export const firstOccupancy = async (tenantId: number): Promise<ResourceRow | undefined> => {
+  const { rows } = await fetchList('occupancy', {
+    page: 0,
+    pageSize: 1,
+    sort: 'start_date',
+    filter: { field: 'tenant_id', value: tenantId },
+  });
+  return rows[0];
+};
+
+const ordinal = (n: number): string => {
+  const tens = n % 100;
+  if (tens >= 11 && tens <= 13) return `${n}th`;
+  return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
+};
+
+const payDay = (row: ResourceRow) => {
+  const n = Number(row.expected_pay_day);
+  return Number.isInteger(n) && n > 0 ? ordinal(n) : '—';
+};
+
+const employeeName = (row: ResourceRow) => {
+  const name = row.employee_name;
+  return typeof name === 'string' && name.trim() ? name : `Unknown (ID: ${String(row.employee_id ?? '')})`;
+};
+
+export const entityExtras: Partial<Record<EntityName, ResourceExtras>> = {
+  payments: {
+    rowActions: [
+      {
+        label: 'Print receipt',
+        icon: <ReceiptLong fontSize="small" />,
+        to: (row) => `/payments/${row.id}/receipt`,
+      },
+    ],
+    onFieldChange: {
+      // 01-core §5: choosing a tenant fills the unit from the tenant's first occupancy; the server
+      // then picks the matching occupancy (occupancy_id null).
+      tenant_id: async (value, form) => {
+        form.setValue('occupancy_id', null);
+        if (typeof value !== 'number') return;
+        const occupancy = await firstOccupancy(value);
+        if (occupancy && form.getValue('tenant_id') === value) {
+          const unitName = occupancy.unit_name;
+          form.setReference(
+            'unit_id',
+            Number(occupancy.unit_id),
+            typeof unitName === 'string' ? unitName : undefined,
+          );
+        }
+      },
+      unit_id: (_value, form) => form.setValue('occupancy_id', null),
+    },
+  },
+  employees: {
+    cells: { expected_pay_day: payDay },
+    details: { expected_pay_day: payDay },
+  },
+  commission_wages: {
+    cells: { employee_name: employeeName },
+    details: { employee_id: employeeName },
+  },
+  countries: {
+    details: {
+      phone_code: (row) =>
+        row.phone_code == null || row.phone_code === '' ? '—' : `+${String(row.phone_code)}`,
+    },
+  },
+};

@@ -1,0 +1,230 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { DEFAULT_CURRENCY } from '@kodi/domain';
+import { api } from './api-client.ts';
+import { useSession } from './session.ts';
+
+/**
+ * The one data-provider contract of the entity pages: list and record queries (queryOptions
+ * factories keyed `['resource', entity, ...]`) and the create, update and remove mutations, which
+ * invalidate `['resource', entity]` and `['dashboard']`. Every call goes through the API client.
+ */
+
+/** A record as the API answers it. */
+export type ResourceRow = Record<string, unknown> & { id: number; version?: number };
+
+export type ListParams = {
+  /** From 0 (the API counts from 1). */
+  page: number;
+  pageSize: number;
+  q?: string;
+  /** `field` or `-field`. */
+  sort?: string;
+  /** The API's `filter`: `{ field, value }` (enum and reference fields, company_id). */
+  filter?: { field: string; value: string | number | boolean };
+};
+
+export type ListResult = { rows: ResourceRow[]; total: number };
+
+export const resourceKeys = {
+  all: ['resource'] as const,
+  entity: (entity: string) => ['resource', entity] as const,
+  list: (entity: string, params: ListParams) => ['resource', entity, 'list', params] as const,
+  record: (entity: string, id: number) => ['resource', entity, 'record', id] as const,
+};
+
+export const DASHBOARD_KEY = ['dashboard'] as const;
+
+/** One page of `GET /{entity}` with the total of `X-Total-Count`. */
+export const fetchList = async (
+  entity: string,
+  params: ListParams,
+  signal?: AbortSignal,
+): Promise<ListResult> => {
+  let total: number | undefined;
+  const rows = await api.get<ResourceRow[]>(`/${entity}`, {
+    signal,
+    quietForbidden: true,
+    query: {
+      page: params.page + 1,
+      page_size: params.pageSize,
+      q: params.q?.trim() || undefined,
+      sort: params.sort || undefined,
+      filter: params.filter ? JSON.stringify(params.filter) : undefined,
+    },
+    onHeaders: (headers) => {
+      const n = Number(headers.get('X-Total-Count'));
+      total = Number.isFinite(n) ? n : undefined;
+    },
+  });
+  return { rows, total: total ?? rows.length };
+};
+
+export const listQuery = (entity: string, params: ListParams) =>
+  queryOptions({
+    queryKey: resourceKeys.list(entity, params),
+    queryFn: ({ signal }) => fetchList(entity, params, signal),
+    placeholderData: keepPreviousData,
+  });
+
+/** `GET /{entity}/{id}`: the whole record (with its images or document data). */
+export const recordQuery = (entity: string, id: number) =>
+  queryOptions({
+    queryKey: resourceKeys.record(entity, id),
+    queryFn: ({ signal }) => api.get<ResourceRow>(`/${entity}/${id}`, { signal, quietForbidden: true }),
+    staleTime: 0,
+  });
+
+/** The rows a picker offers: the server searches with `q` (20 at most). */
+export const PICKER_PAGE_SIZE = 20;
+export const pickerQuery = (entity: string, q: string) =>
+  listQuery(entity, { page: 0, pageSize: PICKER_PAGE_SIZE, q: q.trim() || undefined });
+
+export const createRecord = (entity: string, body: Record<string, unknown>) =>
+  api.post<ResourceRow>(`/${entity}`, body);
+
+export const updateRecord = (entity: string, id: number, body: Record<string, unknown>) =>
+  api.put<ResourceRow>(`/${entity}/${id}`, body);
+
+export const removeRecord = (entity: string, id: number) => api.delete(`/${entity}/${id}`);
+
+/**
+ * The create, update and remove mutations of an entity. Each success invalidates the entity's
+ * lists (active ones refetch), the dashboard, and marks every other resource stale (joined names).
+ */
+export const useResourceMutations = (entity: string) => {
+  const client = useQueryClient();
+  const invalidate = async () => {
+    await Promise.all([
+      client.invalidateQueries({ queryKey: resourceKeys.entity(entity) }),
+      client.invalidateQueries({ queryKey: DASHBOARD_KEY }),
+      client.invalidateQueries({ queryKey: resourceKeys.all, refetchType: 'none' }),
+    ]);
+  };
+  /** Puts the saved row in place in every cached list page right away (the refetch follows). */
+  const replaceInLists = (record: ResourceRow) => {
+    client.setQueriesData<ListResult>({ queryKey: [...resourceKeys.entity(entity), 'list'] }, (old) =>
+      old
+        ? { ...old, rows: old.rows.map((r) => (r.id === record.id ? { ...r, ...listView(record) } : r)) }
+        : old,
+    );
+    client.setQueryData(resourceKeys.record(entity, record.id), record);
+  };
+
+  const create = useMutation({
+    mutationFn: (body: Record<string, unknown>) => createRecord(entity, body),
+    onSuccess: invalidate,
+  });
+  const update = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: Record<string, unknown> }) =>
+      updateRecord(entity, id, body),
+    onSuccess: async (record) => {
+      replaceInLists(record);
+      await invalidate();
+    },
+  });
+  const remove = useMutation({
+    mutationFn: (id: number) => removeRecord(entity, id),
+    onSuccess: async (_data, id) => {
+      client.removeQueries({ queryKey: resourceKeys.record(entity, id) });
+      await invalidate();
+    },
+  });
+  return { create, update, remove };
+};
+
+/** A record without its large base64 payloads (what a list row holds). */
+const listView = (record: ResourceRow): ResourceRow => {
+  const out: ResourceRow = { ...record };
+  for (const key of Object.keys(out)) {
+    if (key.endsWith('_base64') || key === 'lease_doc') delete out[key];
+  }
+  return out;
+};
+
+// ---------------------------------------------------------------------------------------------
+// Files
+
+/** The file name of a download: X-Suggested-Filename, else Content-Disposition, else the fallback. */
+export const suggestedFilename = (headers: Headers, fallback: string): string => {
+  const suggested = headers.get('X-Suggested-Filename');
+  if (suggested) return suggested;
+  const disposition = headers.get('Content-Disposition') ?? '';
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(disposition);
+  if (star?.[1]) return decodeURIComponent(star[1]);
+  const plain = /filename="?([^";]+)"?/i.exec(disposition);
+  return plain?.[1] ?? fallback;
+};
+
+/** Hands a Blob to the browser as a download. */
+export const saveBlob = (blob: Blob, filename: string): void => {
+  const url = URL.createObjectURL(blob);
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = filename;
+  a.rel = 'noopener';
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+};
+
+/** GETs a file through the API client and saves it under the name the server suggests. */
+export const downloadFile = async (
+  path: string,
+  fallbackName: string,
+  query?: Record<string, string | number | undefined>,
+): Promise<string> => {
+  let filename = fallbackName;
+  const blob = await api.get<Blob>(path, {
+    query,
+    blob: true,
+    onHeaders: (headers) => {
+      filename = suggestedFilename(headers, fallbackName);
+    },
+  });
+  saveBlob(blob, filename);
+  return filename;
+};
+
+export type ExportFormat = 'xlsx' | 'pdf';
+
+/** `GET /{entity}/export?fmt=...&headers=[visible column labels]` saved as a file. */
+export const exportList = (entity: string, fmt: ExportFormat, headers: string[], q?: string) =>
+  downloadFile(`/${entity}/export`, `${entity}.${fmt}`, {
+    fmt,
+    headers: JSON.stringify(headers),
+    q: q?.trim() || undefined,
+  });
+
+// ---------------------------------------------------------------------------------------------
+// Money
+
+export type MoneyFormat = { currency: string; decimals: number | undefined };
+
+/** The company's currency and its decimal places (UGX when the company has none). */
+export const useCompanyMoney = (): MoneyFormat => {
+  const { company } = useSession();
+  const extra = company as (typeof company & { currency_decimal_places?: number | null }) | null;
+  const decimals = extra?.currency_decimal_places;
+  return {
+    currency: company?.currency_code || DEFAULT_CURRENCY,
+    decimals: decimals === null || decimals === undefined ? undefined : Number(decimals),
+  };
+};
+
+// ---------------------------------------------------------------------------------------------
+// Images
+
+/** A data URL for base64 image data without a prefix: png, jpeg or webp from the first bytes. */
+export const imageDataUrl = (base64: string | null | undefined): string | null => {
+  if (!base64) return null;
+  if (base64.startsWith('data:')) return base64;
+  const mime = base64.startsWith('iVBOR')
+    ? 'image/png'
+    : base64.startsWith('/9j/')
+      ? 'image/jpeg'
+      : base64.startsWith('UklGR')
+        ? 'image/webp'
+        : 'application/octet-stream';
+  return `data:${mime};base64,${base64}`;
+};
