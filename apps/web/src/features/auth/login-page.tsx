@@ -14,16 +14,16 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Google from '@mui/icons-material/Google';
+import { useQuery } from '@tanstack/react-query';
 import { loginBody, messages, type LoginAnswer } from '@kodi/domain';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { API_BASE, api, ensureCsrfToken, errorMessage } from '../../lib/api-client.ts';
 import { safeRedirect } from '../../lib/navigation.ts';
 import { completeLogin } from '../../lib/session.ts';
+import { serverInfoQuery } from '../accounts/server-info.ts';
 import { CaptchaImage } from './captcha-image.tsx';
 
-/** Switch on when the server reports Google sign-in as configured. */
-export const GOOGLE_SIGN_IN_ENABLED = false;
 export const GOOGLE_LOGIN_URL = `${API_BASE}/auth/google/login`;
 
 export const LOGIN_FAILED = 'Login failed. Please check your credentials.';
@@ -56,13 +56,16 @@ const GoogleButton = ({ enabled }: { enabled: boolean }) => {
 };
 
 /** Sign in (01-core §2 'Login', §5 'Login'). */
-export const LoginPage = ({ googleEnabled = GOOGLE_SIGN_IN_ENABLED }: { googleEnabled?: boolean }) => {
+export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const { showSnackbar } = useSnackbar();
   const [alert, setAlert] = useState<string | null>(null);
   const [captchaNonce, setCaptchaNonce] = useState<number | null>(null);
   const [captchaFailed, setCaptchaFailed] = useState(false);
+  // Google sign-in is on when the server's status says so (asked once the session exists).
+  const serverInfo = useQuery({ ...serverInfoQuery(), enabled: captchaNonce !== null });
+  const google = googleEnabled ?? serverInfo.data?.googleEnabled ?? false;
 
   const { control, handleSubmit, setValue, formState } = useForm<LoginInput, unknown, LoginValues>({
     resolver: zodResolver(loginBody),
@@ -221,7 +224,7 @@ export const LoginPage = ({ googleEnabled = GOOGLE_SIGN_IN_ENABLED }: { googleEn
               </Typography>
             </Divider>
 
-            <GoogleButton enabled={googleEnabled} />
+            <GoogleButton enabled={google} />
 
             <Typography variant="body2" sx={{ textAlign: 'center' }}>
               Don&apos;t have an account?{' '}

@@ -1,0 +1,72 @@
+import { useEffect, useState } from 'react';
+import { useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
+import { useQueryClient } from '@tanstack/react-query';
+import { accountMessages } from '@kodi/domain';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { completeLogin } from '../../lib/session.ts';
+import { clearLoggedOutFlag } from '../../lib/storage.ts';
+import { AccountCard } from '../accounts/account-card.tsx';
+import {
+  GOOGLE_FAILURE_REDIRECT_MS,
+  GOOGLE_LOGIN_FAILED,
+  GOOGLE_LOGIN_OK,
+  GOOGLE_SUCCESS_REDIRECT_MS,
+  googleSessionQuery,
+} from './google-api.ts';
+
+type Phase = 'processing' | 'success' | 'failed';
+
+/**
+ * Where the server sends the browser after a Google sign-in (02-admin §2 'Google sign-in pages'):
+ * asks who is signed in, then Home after 1 s, or 'Login failed' and Login after 2 s.
+ */
+export const GoogleSuccessPage = () => {
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [phase, setPhase] = useState<Phase>('processing');
+
+  useEffect(() => {
+    let live = true;
+    let timer: number | undefined;
+    // The user has just signed in: an earlier logout in this tab no longer applies.
+    clearLoggedOutFlag();
+    void (async () => {
+      let ok = false;
+      try {
+        const status = await queryClient.fetchQuery(googleSessionQuery());
+        if (!status.user) throw new Error(accountMessages.googleSessionMissing);
+        await completeLogin({ user: status.user, csrf_token: status.csrf_token });
+        ok = true;
+      } catch (e) {
+        console.warn('Google sign-in:', e instanceof Error ? e.message : e);
+      }
+      if (!live) return;
+      setPhase(ok ? 'success' : 'failed');
+      timer = window.setTimeout(
+        () => void navigate(ok ? '/' : '/login', { replace: true }),
+        ok ? GOOGLE_SUCCESS_REDIRECT_MS : GOOGLE_FAILURE_REDIRECT_MS,
+      );
+    })();
+    return () => {
+      live = false;
+      window.clearTimeout(timer);
+    };
+  }, [navigate, queryClient]);
+
+  return (
+    <AccountCard title="Google sign-in">
+      {phase === 'processing' && <PageLoader label="Completing your Google sign-in..." />}
+      {phase === 'success' && (
+        <Alert severity="success" role="status">
+          {GOOGLE_LOGIN_OK}
+        </Alert>
+      )}
+      {phase === 'failed' && (
+        <Alert severity="error" role="alert">
+          {GOOGLE_LOGIN_FAILED}
+        </Alert>
+      )}
+    </AccountCard>
+  );
+};

@@ -1,0 +1,65 @@
+import type { FocusEventHandler, Ref } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { pickerQuery, type ListResult } from '../../lib/resources.ts';
+import { SearchPicker, type PickerChoice } from '../accounts/search-picker.tsx';
+
+export const COMPANIES_LOAD_FAILED = 'Failed to load companies.';
+export const COUNTRIES_LOAD_FAILED = 'Failed to load countries.';
+
+type PickerFieldProps<V> = {
+  value: V | null;
+  valueLabel?: string;
+  onChange: (value: V | null) => void;
+  onBlur?: FocusEventHandler;
+  inputRef?: Ref<HTMLInputElement>;
+  error?: boolean;
+  helperText?: string;
+};
+
+const companiesQuery = (q: string) => pickerQuery('companies', q);
+const countriesQuery = (q: string) => pickerQuery('countries', q);
+
+const companyChoices = (data: ListResult): PickerChoice<number>[] =>
+  data.rows.map((row) => ({ value: row.id, label: String(row.name ?? `#${row.id}`) }));
+
+const countryChoices = (data: ListResult): PickerChoice<string>[] =>
+  data.rows
+    .filter((row) => typeof row.country_code === 'string')
+    .map((row) => ({
+      value: String(row.country_code),
+      label: `${String(row.country_name ?? row.country_code)} (${String(row.country_code)})`,
+    }));
+
+/** A company of the installation (`GET /companies?q=...&page_size=20`). */
+export const CompanyField = (props: PickerFieldProps<number>) => (
+  <SearchPicker
+    {...props}
+    label="Company"
+    required
+    query={companiesQuery}
+    toChoices={companyChoices}
+    loadErrorText={COMPANIES_LOAD_FAILED}
+  />
+);
+
+/** A country of the countries list, by its 3-letter code (`GET /countries?q=...&page_size=20`). */
+export const CountryField = (props: PickerFieldProps<string>) => {
+  const code = props.value ?? '';
+  // The name of a country set before the list was opened (a stored profile): looked up by its code.
+  const known = useQuery({
+    ...countriesQuery(code),
+    enabled: code !== '' && !props.valueLabel,
+    select: (data: ListResult) => countryChoices(data).find((c) => c.value === code)?.label,
+  });
+  return (
+    <SearchPicker
+      {...props}
+      valueLabel={props.valueLabel ?? known.data}
+      label="Country"
+      required
+      query={countriesQuery}
+      toChoices={countryChoices}
+      loadErrorText={COUNTRIES_LOAD_FAILED}
+    />
+  );
+};

@@ -1,0 +1,108 @@
+import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type {
+  ManagedUser,
+  MessageAnswer,
+  RegisterAsAdminBody,
+  Role,
+  UserPasswordBody,
+  UserProfileBody,
+  UserRolesBody,
+} from '@kodi/domain';
+import { api } from '../../lib/api-client.ts';
+import { ensureStatus, getSession } from '../../lib/session.ts';
+
+/** Users and roles (02-admin §2 'User Roles Management', §7): admins only. */
+
+export type UsersParams = {
+  /** From 0 (the API counts from 1). */
+  page: number;
+  pageSize: number;
+  q?: string;
+  /** `field` or `-field`. */
+  sort?: string;
+};
+
+export type UsersPage = { rows: ManagedUser[]; total: number };
+
+export const userKeys = {
+  all: ['users'] as const,
+  list: (params: UsersParams) => ['users', 'list', params] as const,
+  roles: ['roles'] as const,
+};
+
+/** One page of `GET /users` (q searches the e-mail) with the total of `X-Total-Count`. */
+export const usersQuery = (params: UsersParams) =>
+  queryOptions({
+    queryKey: userKeys.list(params),
+    queryFn: async ({ signal }): Promise<UsersPage> => {
+      let total: number | undefined;
+      const rows = await api.get<ManagedUser[]>('/users', {
+        signal,
+        quietForbidden: true,
+        query: {
+          page: params.page + 1,
+          page_size: params.pageSize,
+          q: params.q?.trim() || undefined,
+          sort: params.sort || undefined,
+        },
+        onHeaders: (headers) => {
+          const n = Number(headers.get('X-Total-Count'));
+          total = Number.isFinite(n) ? n : undefined;
+        },
+      });
+      return { rows, total: total ?? rows.length };
+    },
+    placeholderData: keepPreviousData,
+  });
+
+/** `GET /roles`: the roles a user may hold, with their readable names. */
+export const rolesQuery = () =>
+  queryOptions({
+    queryKey: userKeys.roles,
+    queryFn: ({ signal }) => api.get<Role[]>('/roles', { signal, quietForbidden: true }),
+    staleTime: 10 * 60_000,
+  });
+
+/** A user's profile as `PUT /users/{id}` takes it (without the read-only fields). */
+export const profileOf = (user: ManagedUser) => ({
+  email: user.email,
+  first_name: user.first_name,
+  last_name: user.last_name,
+  company_id: user.company_id,
+  country_code: user.country_code,
+  active: user.active,
+  version: user.version,
+});
+
+/**
+ * The users mutations. Each success refetches the users lists; a change to the signed-in admin's own
+ * account also refreshes the session (company, roles).
+ */
+export const useUserMutations = () => {
+  const client = useQueryClient();
+  const refresh = async (userId?: number) => {
+    await client.invalidateQueries({ queryKey: userKeys.all });
+    if (userId !== undefined && userId === getSession().user?.id) void ensureStatus({ force: true });
+  };
+
+  const updateProfile = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UserProfileBody }) =>
+      api.put<ManagedUser>(`/users/${id}`, body),
+    onSuccess: (user) => refresh(user.id),
+  });
+  const updateRoles = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UserRolesBody }) =>
+      api.put<ManagedUser>(`/users/${id}/roles`, body),
+    onSuccess: (user) => refresh(user.id),
+  });
+  const setPassword = useMutation({
+    mutationFn: ({ id, body }: { id: number; body: UserPasswordBody }) =>
+      api.put<MessageAnswer>(`/users/${id}/password`, body),
+    onSuccess: () => refresh(),
+  });
+  const addUser = useMutation({
+    mutationFn: (body: RegisterAsAdminBody) => api.post<ManagedUser>('/auth/register_as_admin', body),
+    onSuccess: () => refresh(),
+  });
+  return { updateProfile, updateRoles, setPassword, addUser };
+};
