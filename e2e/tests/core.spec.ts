@@ -101,7 +101,7 @@ test('a user adds a unit with an image, a tenant, an occupancy and a payment, th
 
   // Occupancy of that tenant in that unit.
   await page.goto('/occupancy');
-  await page.getByRole('button', { name: 'Add Occupancy record' }).click();
+  await page.getByRole('button', { name: 'Add Occupancy Record' }).click();
   const occupancyDialog = page.getByRole('dialog', { name: 'New Occupancy Record' });
   await pick(page, 'Tenant', last, tenantName);
   await pick(page, 'Unit', unitName, unitName);
@@ -112,7 +112,7 @@ test('a user adds a unit with an image, a tenant, an occupancy and a payment, th
 
   // Payment: choosing the tenant fills the unit.
   await page.goto('/payments');
-  await page.getByRole('button', { name: 'Add Payment record' }).click();
+  await page.getByRole('button', { name: 'Add Payment' }).click();
   const paymentDialog = page.getByRole('dialog', { name: 'New Payment' });
   await pick(page, 'Tenant', last, tenantName);
   await expect(paymentDialog.getByRole('combobox', { name: 'Unit' })).toHaveValue(unitName);

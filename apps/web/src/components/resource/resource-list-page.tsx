@@ -199,7 +199,7 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
         <ExportMenu def={def} headers={def.columns.map((c) => c.label)} q={q} />
         {canCreate && (
           <Button variant="contained" startIcon={<Add />} onClick={() => openForm({ kind: 'create' })}>
-            Add {def.singular}
+            {def.ui.formTitle.create.replace(/^New /, 'Add ')}
           </Button>
         )}
       </Stack>
