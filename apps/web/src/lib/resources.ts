@@ -189,11 +189,12 @@ export const downloadFile = async (
 export type ExportFormat = 'xlsx' | 'pdf';
 
 /** `GET /{entity}/export?fmt=...&headers=[visible column labels]` saved as a file. */
-export const exportList = (entity: string, fmt: ExportFormat, headers: string[], q?: string) =>
+export const exportList = (entity: string, fmt: ExportFormat, headers: string[], q?: string, sort?: string) =>
   downloadFile(`/${entity}/export`, `${entity}.${fmt}`, {
     fmt,
     headers: JSON.stringify(headers),
     q: q?.trim() || undefined,
+    sort: sort || undefined,
   });
 
 // ---------------------------------------------------------------------------------------------

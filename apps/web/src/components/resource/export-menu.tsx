@@ -17,10 +17,12 @@ type ExportMenuProps = {
   /** The visible column labels (without Actions). */
   headers: string[];
   q: string;
+  /** the list's current sort (`field` or `-field`): the file has the rows in the order shown. */
+  sort?: string | undefined;
 };
 
 /** Export: 'Excel (xlsx)' or 'PDF' of the list (`GET /{entity}/export`), saved as the server names it. */
-export const ExportMenu = ({ def, headers, q }: ExportMenuProps) => {
+export const ExportMenu = ({ def, headers, q, sort }: ExportMenuProps) => {
   const id = useId();
   const { showSnackbar } = useSnackbar();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -30,7 +32,7 @@ export const ExportMenu = ({ def, headers, q }: ExportMenuProps) => {
     setAnchor(null);
     setBusy(true);
     try {
-      await exportList(def.name, fmt, headers, q);
+      await exportList(def.name, fmt, headers, q, sort);
     } catch (e) {
       showSnackbar({
         message: actionErrorText(def, e, 'The export failed.'),

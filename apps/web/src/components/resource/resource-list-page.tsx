@@ -196,7 +196,7 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
           }}
         />
         <Box sx={{ flexGrow: 1 }} />
-        <ExportMenu def={def} headers={def.columns.map((c) => c.label)} q={q} />
+        <ExportMenu def={def} headers={def.columns.map((c) => c.label)} q={q} sort={sort} />
         {canCreate && (
           <Button variant="contained" startIcon={<Add />} onClick={() => openForm({ kind: 'create' })}>
             {def.ui.formTitle.create.replace(/^New /, 'Add ')}
