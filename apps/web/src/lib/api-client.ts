@@ -52,6 +52,24 @@ export type RequestOptions = {
   blob?: boolean;
   /** Called with a successful answer's headers (X-Total-Count, X-Suggested-Filename). */
   onHeaders?: (headers: Headers) => void;
+  /** With `blob`: called with the bytes received so far while a download streams in. */
+  onProgress?: (bytes: number) => void;
+};
+
+/** Reads a body chunk by chunk, telling how many bytes have arrived. */
+const readBlobWithProgress = async (res: Response, onProgress: (bytes: number) => void): Promise<Blob> => {
+  if (!res.body) return res.blob();
+  const reader = res.body.getReader();
+  const chunks: BlobPart[] = [];
+  let received = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    onProgress(received);
+  }
+  return new Blob(chunks, { type: res.headers.get('Content-Type') ?? 'application/octet-stream' });
 };
 
 /** Session callbacks; the session store registers them (the client knows nothing about React). */
@@ -223,7 +241,11 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   for (let attempt = 0; ; attempt++) {
     const res = await send(path, options);
     if (res.ok) options.onHeaders?.(res.headers);
-    if (res.ok && options.blob) return (await res.blob()) as T;
+    if (res.ok && options.blob) {
+      return (
+        options.onProgress ? await readBlobWithProgress(res, options.onProgress) : await res.blob()
+      ) as T;
+    }
     const body = await readBody(res);
     if (res.ok) return body as T;
 

@@ -173,11 +173,13 @@ export const downloadFile = async (
   path: string,
   fallbackName: string,
   query?: Record<string, string | number | undefined>,
+  onProgress?: (bytes: number) => void,
 ): Promise<string> => {
   let filename = fallbackName;
   const blob = await api.get<Blob>(path, {
     query,
     blob: true,
+    ...(onProgress ? { onProgress } : {}),
     onHeaders: (headers) => {
       filename = suggestedFilename(headers, fallbackName);
     },
@@ -189,13 +191,28 @@ export const downloadFile = async (
 export type ExportFormat = 'xlsx' | 'pdf';
 
 /** `GET /{entity}/export?fmt=...&headers=[visible column labels]` saved as a file. */
-export const exportList = (entity: string, fmt: ExportFormat, headers: string[], q?: string, sort?: string) =>
-  downloadFile(`/${entity}/export`, `${entity}.${fmt}`, {
-    fmt,
-    headers: JSON.stringify(headers),
-    q: q?.trim() || undefined,
-    sort: sort || undefined,
-  });
+export const exportList = (
+  entity: string,
+  fmt: ExportFormat,
+  headers: string[],
+  q?: string,
+  sort?: string,
+  onProgress?: (bytes: number) => void,
+) =>
+  downloadFile(
+    `/${entity}/export`,
+    `${entity}.${fmt}`,
+    { fmt, headers: JSON.stringify(headers), q: q?.trim() || undefined, sort: sort || undefined },
+    onProgress,
+  );
+
+/** '1.2 MB' */
+export const formatBytes = (n: number): string =>
+  n < 1024
+    ? `${n} B`
+    : n < 1024 * 1024
+      ? `${(n / 1024).toFixed(0)} KB`
+      : `${(n / 1024 / 1024).toFixed(1)} MB`;
 
 // ---------------------------------------------------------------------------------------------
 // Money

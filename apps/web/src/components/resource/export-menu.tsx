@@ -8,7 +8,7 @@ import FileDownload from '@mui/icons-material/FileDownload';
 import GridOn from '@mui/icons-material/GridOn';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import type { EntityDefinition } from '@kodi/domain';
-import { exportList, type ExportFormat } from '../../lib/resources.ts';
+import { exportList, formatBytes, type ExportFormat } from '../../lib/resources.ts';
 import { useSnackbar } from '../snackbar-provider.tsx';
 import { actionErrorText } from './messages.ts';
 
@@ -27,12 +27,14 @@ export const ExportMenu = ({ def, headers, q, sort }: ExportMenuProps) => {
   const { showSnackbar } = useSnackbar();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
+  const [received, setReceived] = useState(0);
 
   const run = async (fmt: ExportFormat) => {
     setAnchor(null);
     setBusy(true);
+    setReceived(0);
     try {
-      await exportList(def.name, fmt, headers, q, sort);
+      await exportList(def.name, fmt, headers, q, sort, setReceived);
     } catch (e) {
       showSnackbar({
         message: actionErrorText(def, e, 'The export failed.'),
@@ -57,7 +59,7 @@ export const ExportMenu = ({ def, headers, q, sort }: ExportMenuProps) => {
         loadingPosition="start"
         onClick={(e) => setAnchor(e.currentTarget)}
       >
-        Export
+        {busy ? (received > 0 ? `Exporting… ${formatBytes(received)}` : 'Preparing…') : 'Export'}
       </Button>
       <Menu
         id={`${id}-menu`}
