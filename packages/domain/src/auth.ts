@@ -40,7 +40,12 @@ export type SessionUser = {
   last_login_at: string | null;
 };
 
-export type AuthStatus = { user: SessionUser | null; csrf_token: string; google_enabled?: boolean };
+export type AuthStatus = {
+  user: SessionUser | null;
+  csrf_token: string;
+  google_enabled?: boolean;
+  support_email?: string;
+};
 export type LoginAnswer = { user: SessionUser; csrf_token: string };
 
 export type Company = {

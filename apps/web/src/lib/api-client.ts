@@ -229,7 +229,7 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
   const method = options.method ?? 'GET';
 
   // Client-side blocks (01-core §4, §6).
-  if (isLoggedOutFlagSet() && !allowedWhileLoggedOut(path)) {
+  if (isLoggedOutFlagSet() && !options.public && !allowedWhileLoggedOut(path)) {
     throw new ApiError(0, 'logged_out', 'User has logged out');
   }
   if (!options.public && !isPublicPath(path) && !hooks.isSignedIn()) {

@@ -46,7 +46,12 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
         tags: ['auth'],
         summary: 'The signed-in user (or null), the CSRF token, and whether Google sign-in is configured',
         response: {
-          200: z.object({ user: userSchema.nullable(), csrf_token: z.string(), google_enabled: z.boolean() }),
+          200: z.object({
+            user: userSchema.nullable(),
+            csrf_token: z.string(),
+            google_enabled: z.boolean(),
+            support_email: z.string(),
+          }),
         },
       },
     },
@@ -56,6 +61,7 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
         user: request.user,
         csrf_token: session.csrfToken,
         google_enabled: !!ctx.config.googleClientId,
+        support_email: ctx.config.supportEmail,
       };
     },
   );

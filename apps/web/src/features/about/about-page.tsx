@@ -17,9 +17,7 @@ export const AboutPage = () => (
         Kodi is a demo application: it shows how rental property management can work, and it may come with
         sample units, tenants and payments to try it out.
       </Alert>
-      <Typography>
-        Kodi is a demo application for managing rental units, tenants, leases, payments and receipts.
-      </Typography>
+      <Typography>Kodi manages rental units, tenants, leases, payments and receipts.</Typography>
       <Typography>
         Landlords and property managers keep their units, tenants and occupancy (lease) records in one place,
         record payments and print receipts, and follow maintenance requests and expenses. All data is kept per

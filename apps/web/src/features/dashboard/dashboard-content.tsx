@@ -26,6 +26,7 @@ import { useQuery } from '@tanstack/react-query';
 import { expenseCategory, formatDate, formatMoney } from '@kodi/domain';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { dashboardQuery, type Dashboard } from './dashboard-query.ts';
+import { ArrearsCard } from '../arrears/arrears-card.tsx';
 
 export const DASHBOARD_LIST_SIZE = 5;
 
@@ -185,6 +186,8 @@ const DashboardBody = ({ data }: { data: Dashboard }) => {
           color="error"
         />
       </Box>
+
+      <ArrearsCard />
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
         <ListCard

@@ -293,18 +293,20 @@ export const UserRolesPage = () => {
                                 icon={<Edit fontSize="small" />}
                                 onClick={() => openDialog('profile', user)}
                               />
-                              <RowAction
-                                label={user.active ? 'Disable user' : 'Enable user'}
-                                icon={
-                                  user.active ? (
-                                    <Block fontSize="small" />
-                                  ) : (
-                                    <CheckCircleOutline fontSize="small" />
-                                  )
-                                }
-                                color={user.active ? 'error' : 'primary'}
-                                onClick={() => openDialog('status', user)}
-                              />
+                              {user.id !== me?.id && (
+                                <RowAction
+                                  label={user.active ? 'Disable user' : 'Enable user'}
+                                  icon={
+                                    user.active ? (
+                                      <Block fontSize="small" />
+                                    ) : (
+                                      <CheckCircleOutline fontSize="small" />
+                                    )
+                                  }
+                                  color={user.active ? 'error' : 'primary'}
+                                  onClick={() => openDialog('status', user)}
+                                />
+                              )}
                             </>
                           )}
                         </TableCell>
@@ -319,6 +321,10 @@ export const UserRolesPage = () => {
           page={total === 0 ? 0 : Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
           rowsPerPage={pageSize}
           rowsPerPageOptions={PAGE_SIZES}
+          sx={{
+            '& .MuiTablePagination-selectLabel': { display: { xs: 'none', sm: 'block' } },
+            '& .MuiTablePagination-input': { display: { xs: 'none', sm: 'inline-flex' } },
+          }}
           onPageChange={(_e, p) => setPage(p)}
           onRowsPerPageChange={(e) => {
             setPageSize(Number(e.target.value));

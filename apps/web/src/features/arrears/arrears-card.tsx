@@ -1,0 +1,87 @@
+import { useId } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Skeleton from '@mui/material/Skeleton';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import WarningAmber from '@mui/icons-material/WarningAmber';
+import { useQuery } from '@tanstack/react-query';
+import { canEdit, formatMoney } from '@kodi/domain';
+import { useSession } from '../../lib/session.ts';
+import { useCompanyMoney } from '../../lib/resources.ts';
+import { arrearsSummaryQuery } from './arrears-queries.ts';
+
+const TITLE = 'Total arrears';
+
+const ArrearsCardBody = () => {
+  const id = useId();
+  const company = useCompanyMoney();
+  const query = useQuery(arrearsSummaryQuery());
+  const data = query.data;
+  return (
+    <Card variant="outlined" component="section" aria-labelledby={id}>
+      <CardContent sx={{ '&:last-child': { pb: 2 } }}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+          <Box
+            aria-hidden="true"
+            sx={{
+              width: 48,
+              height: 48,
+              borderRadius: '50%',
+              display: 'grid',
+              placeItems: 'center',
+              bgcolor: 'warning.50',
+              color: 'warning.700',
+              flexShrink: 0,
+            }}
+          >
+            <WarningAmber />
+          </Box>
+          <Box sx={{ flexGrow: 1 }}>
+            <Typography
+              id={id}
+              variant="body2"
+              component="h2"
+              sx={{ color: 'text.secondary', fontWeight: 500 }}
+            >
+              {TITLE}
+            </Typography>
+            {query.isError ? (
+              <Typography variant="body2" sx={{ color: 'error.main' }}>
+                Failed to load the arrears.
+              </Typography>
+            ) : data ? (
+              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
+                <Typography variant="h4" component="p" sx={{ fontWeight: 600 }} data-testid="total-arrears">
+                  {formatMoney(data.total, company.currency, company.decimals)}
+                </Typography>
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {data.leases === 0
+                    ? 'No lease is behind on rent.'
+                    : `overdue on ${data.leases} ${data.leases === 1 ? 'lease' : 'leases'}`}
+                </Typography>
+              </Stack>
+            ) : (
+              <Skeleton variant="text" width={180} sx={{ fontSize: '2rem' }} />
+            )}
+          </Box>
+          <Button component={RouterLink} to="/arrears" size="small" aria-label={`View All ${TITLE}`}>
+            View All
+          </Button>
+        </Stack>
+      </CardContent>
+    </Card>
+  );
+};
+
+/**
+ * The dashboard's 'Total arrears' card, for admins and editors (who may open the Arrears page). It
+ * has its own call (`GET /arrears/summary`), so `GET /dashboard` keeps its budget.
+ */
+export const ArrearsCard = () => {
+  const { user } = useSession();
+  return canEdit(user) ? <ArrearsCardBody /> : null;
+};
