@@ -201,5 +201,16 @@ test('a viewer sees the lists without Add, Edit or Delete', async ({ page, brows
     await expect(viewer.getByRole('button', { name: 'Edit' })).toHaveCount(0);
     await expect(viewer.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   }
+
+  // Companies show Edit and Delete to everybody (02-admin §6); the server refuses a viewer's delete
+  // with 403, the message shows, and the viewer stays signed in where they are.
+  await viewer.goto('/companies');
+  await viewer.getByRole('button', { name: 'Delete' }).first().click();
+  await viewer.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(viewer.getByText('You are not allowed to do this.').first()).toBeVisible();
+  await expect(viewer).toHaveURL(/\/companies$/);
+  await viewer.goto('/units');
+  await expect(viewer).toHaveURL(/\/units$/);
+  await expect(viewer.getByRole('button', { name: 'View details' }).first()).toBeVisible();
   await context.close();
 });

@@ -75,6 +75,11 @@ export type EntityUi = {
   /** a field shown in an expandable row under the main one. */
   expandField?: string;
   expandEmpty?: string;
+  /**
+   * Show Edit and Delete to every user, whatever their role (02-admin §6 says so for companies);
+   * the server still decides, and answers 403 with a message.
+   */
+  editDeleteShownToAll?: boolean;
 };
 
 export type EntityDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> = {

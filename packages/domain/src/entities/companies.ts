@@ -46,6 +46,7 @@ export const companies = defineEntity({
   access: { read: 'anyRole', create: 'canEdit', update: 'admin', delete: 'admin' },
   ui: {
     route: '/companies',
+    editDeleteShownToAll: true,
     title: 'Companies',
     searchLabel: 'Search Companies (Name, Email, Phone, Industry)',
     emptyText: 'No companies available or match your search.',

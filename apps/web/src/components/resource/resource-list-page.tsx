@@ -121,8 +121,8 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
   }, [list.data, list.isFetching, page, pageSize]);
 
   const canCreate = allows(def.access.create, user);
-  const canUpdate = allows(def.access.update, user);
-  const canDelete = allows(def.access.delete, user);
+  const canUpdate = def.ui.editDeleteShownToAll || allows(def.access.update, user);
+  const canDelete = def.ui.editDeleteShownToAll || allows(def.access.delete, user);
   const expandable = !!ui.expandField;
   const columnCount = def.columns.length + 1 + (expandable ? 1 : 0);
 
