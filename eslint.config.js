@@ -8,6 +8,7 @@ export default tseslint.config(
       '**/node_modules/**',
       '**/drizzle/**',
       'data/**',
+      'apps/server/tmp-perf/**',
       'test-results/**',
       'playwright-report/**',
       '**/*.mjs',

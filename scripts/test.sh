@@ -19,6 +19,12 @@ TEST_DB=pglite npx vitest run
 if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "API tests on PostgreSQL ($(echo "$TEST_DATABASE_URL" | sed -E 's#//[^@]*@#//#'))"
   TEST_DB=pg npx vitest run --project server
+
+  # The benchmark, reduced (2% of the data, 2 s per endpoint): no budgets, but no error and no
+  # non-2xx answer anywhere, so a change that breaks it is caught. The full run: npm run bench.
+  step "benchmark smoke test on PostgreSQL and PGlite (BENCH_SCALE=0.02)"
+  BENCH_DATABASE_URL="$(echo "$TEST_DATABASE_URL" | sed -E 's#/[^/?]*([?].*)?$#/kodi_bench_ci\1#')" \
+    BENCH_SCALE=0.02 BENCH_DURATION=2 npm run -s bench
 else
   echo "!! TEST_DATABASE_URL is not set: the API tests did not run on PostgreSQL."
 fi

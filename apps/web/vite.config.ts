@@ -13,6 +13,8 @@ export default defineConfig({
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
     sourcemap: false,
+    // dist/.vite/manifest.json: scripts/check-bundle.mjs follows each page's imports to check its budget
+    manifest: true,
     rolldownOptions: {
       // @kodi/domain has no import side effects: its zod schemas then only ship with the pages using them.
       treeshake: {

@@ -16,7 +16,7 @@ import { z } from 'zod';
 import { AppError } from '@kodi/domain';
 import type { Config } from './config.ts';
 import { serverRoot, type Database } from './db/client.ts';
-import { registerErrorHandling } from './plugins/errors.ts';
+import { registerErrorHandling, sendError } from './plugins/errors.ts';
 import { registerGuards } from './plugins/guard.ts';
 import { createSessions, type Sessions } from './plugins/session.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -32,6 +32,7 @@ import { leaseDocRoute } from './features/occupancy/lease-doc-route.ts';
 import { receiptRoute } from './features/payments/receipt-route.ts';
 import { dashboardRoute } from './features/dashboard/route.ts';
 import { reportRoutes } from './features/reports/routes.ts';
+import { ledgerRoutes } from './features/ledger/routes.ts';
 
 export const API_PREFIX = '/rentapi/api';
 export const BODY_LIMIT = 1024 * 1024;
@@ -51,6 +52,8 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true },
+    // A malformed URL (`/units/%zz`) or an over-long path parameter: the API's `{ error, code }`, not Fastify's own.
+    frameworkErrors: (err, _request, reply) => void sendError(reply, err),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -118,6 +121,7 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       receiptRoute(api, ctx);
       dashboardRoute(api, ctx);
       reportRoutes(api, ctx);
+      ledgerRoutes(api, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('not_found', 'No such API route.');
       });

@@ -27,11 +27,20 @@ const toNumber = (v: unknown) => {
 
 const finite = z.number({ error: messages.required }).refine(Number.isFinite, 'Must be a number.');
 
-/** A required number greater than 0 (rates, amounts). */
+/**
+ * A required amount greater than 0 (rates, amounts), stored to the cent: one that rounds to 0.00
+ * (0.001) is not greater than 0.
+ */
 export const positiveNumber = (message = 'Must be a positive number > 0.') =>
   z.preprocess(
     toNumber,
-    finite.pipe(z.number().gt(0, message).max(999_999_999_999.99, 'The number is too large.')),
+    finite.pipe(
+      z
+        .number()
+        .gt(0, message)
+        .max(999_999_999_999.99, 'The number is too large.')
+        .refine((v) => Math.round(v * 100) > 0, message),
+    ),
   );
 
 /** An optional number >= 0; blank is null. */

@@ -11,3 +11,4 @@ export * from './entity.ts';
 export * from './entities/index.ts';
 export * from './accounts.ts';
 export * from './reports.ts';
+export * from './ledger.ts';

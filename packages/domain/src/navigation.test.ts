@@ -14,7 +14,7 @@ describe('drawerSections', () => {
   it('shows an admin every section and item', () => {
     expect(outline(['admin'])).toEqual({
       Operations: ['Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
-      Finance: ['Payments', 'Expenses', 'Commission Wages'],
+      Finance: ['Payments', 'Arrears', 'Expenses', 'Commission Wages'],
       Profile: ['Change Password'],
       Administration: ['User Roles', 'Companies', 'Employees'],
       References: ['Countries', 'Currencies'],
@@ -34,7 +34,7 @@ describe('drawerSections', () => {
   it('shows an editor operations, payments and expenses, and no administration', () => {
     expect(outline(['editor'])).toEqual({
       Operations: ['Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
-      Finance: ['Payments', 'Expenses'],
+      Finance: ['Payments', 'Arrears', 'Expenses'],
       Profile: ['Change Password'],
       References: ['Countries'],
     });
@@ -61,6 +61,7 @@ describe('drawerSections', () => {
     const sections = drawerSections(user('editor', 'company_admin'));
     expect(sections.find((s) => s.title === 'Finance')?.items).toEqual([
       { label: 'Payments', path: '/payments' },
+      { label: 'Arrears', path: '/arrears' },
       { label: 'Expenses', path: '/expenses' },
       { label: 'Commission Wages', path: '/commission-wages' },
     ]);

@@ -30,6 +30,7 @@ export const drawerNavigation: readonly NavSectionDefinition[] = [
     title: 'Finance',
     items: [
       { label: 'Payments', path: '/payments', audience: ['admin', 'editor'] },
+      { label: 'Arrears', path: '/arrears', audience: ['admin', 'editor'] },
       { label: 'Expenses', path: '/expenses', audience: ['admin', 'editor'] },
       { label: 'Commission Wages', path: '/commission-wages', audience: ['admin', 'company_admin'] },
     ],

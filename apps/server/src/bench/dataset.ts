@@ -207,5 +207,8 @@ export const generateDataset = async (database: Database, largeCompanyId: number
       `SELECT setval(pg_get_serial_sequence('${t}', 'id'), (SELECT COALESCE(max(id), 1) FROM ${t}))`,
     );
   }
+  // the triggers keeping the totals were off during the load (replica): recount
+  await database.query('SELECT row_counts_rebuild()');
+  await database.query('SELECT totals_rebuild()');
   await database.query('ANALYZE');
 };

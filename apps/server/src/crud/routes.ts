@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, allows, createSchema, hasAnyRole, updateSchema } from '@kodi/domain';
 import type { AppContext } from '../app.ts';
-import { registerExportRoute } from './export.ts';
+import { filterQuery, registerExportRoute, searchQuery } from './export.ts';
 import { currentUser } from '../plugins/guard.ts';
 import {
   deleteRecord,
@@ -19,9 +19,9 @@ import {
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
   page_size: z.coerce.number().int().min(1).max(500, 'At most 500 rows a page.').default(25),
-  q: z.string().max(200).optional(),
+  q: searchQuery,
   sort: z.string().max(60).optional(),
-  filter: z.string().max(500).optional(),
+  filter: filterQuery,
 });
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
@@ -57,7 +57,7 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
       }
       if (e.publicList && !hasAnyRole(request.user)) throw new AppError('no_role');
       if (e.publicList && !allows(def.access.read, request.user)) throw new AppError('forbidden');
-      const { rows, total } = await listRecords(db, e, currentUser(request), request.query);
+      const { rows, total } = await listRecords(ctx.database, e, currentUser(request), request.query);
       void reply.header('X-Total-Count', String(total));
       return rows;
     },

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { AppError, type EntityDefinition, type SessionUser } from '@kodi/domain';
-import { execRows, type DbOrTx } from '../db/client.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import { execRows, type Database, type DbOrTx } from '../db/client.ts';
 import {
   fieldExpression,
   fromClause,
@@ -9,7 +10,9 @@ import {
   presentRow,
   selectList,
   type EntitySql,
+  type SearchVia,
 } from './sql.ts';
+import { COUNTED_TABLES, KEY_COUNTED, tableFacts } from './list-sql.ts';
 
 /** The server side of an entity: its definition, its SQL, and only the rules that are its own. */
 export type ServerEntity = {
@@ -44,15 +47,156 @@ export type ListQuery = { page: number; page_size: number; q?: string; sort?: st
 const scopeCondition = (e: ServerEntity, user: SessionUser): SQL =>
   e.scope ? e.scope(user) : e.def.scope === 'company' ? sql`t.company_id = ${user.company_id}` : sql`TRUE`;
 
-/** WHERE for a list: the company from the session, the search, the filter (which never widens the scope). */
-export const listWhere = (e: ServerEntity, user: SessionUser, query: ListQuery): SQL => {
+/**
+ * What a search's lookup found: per `searchVia` field, the ids of the referenced rows whose field
+ * matches; and, when the search matches through one such field alone, the list's total (the sum of
+ * those rows' `key_counts`), so that the rows need not be counted.
+ */
+export type SearchMatches = { ids: Record<string, number[]>; total?: number };
+
+const searchText = (query: { q?: string | undefined }) => query.q?.trim() || undefined;
+
+/** The search fields answered through their referenced table (company-owned entities only). */
+const viaFields = (e: ServerEntity): [string, SearchVia][] =>
+  e.def.scope === 'company' && !e.scope
+    ? e.def.search.flatMap((f) => {
+        const via = e.sql.searchVia?.[f];
+        return via ? [[f, via] as [string, SearchVia]] : [];
+      })
+    : [];
+
+const ilike = (e: ServerEntity, field: string, pattern: string) =>
+  sql`${sql.raw(`(${fieldExpression(e.sql, field)})::text`)} ILIKE ${pattern}`;
+
+/**
+ * The one query a search runs first when it matches joined fields through their own table: per such
+ * field the matching ids (`ARRAY(SELECT id FROM tenants WHERE ... ILIKE ...)`) and the sum of their
+ * key counts, and whether any other search field matches a row at all. Undefined when not needed.
+ */
+export const searchLookup = (e: ServerEntity, user: SessionUser, query: ListQuery): SQL | undefined => {
+  const q = searchText(query);
+  const fields = viaFields(e);
+  if (!q || fields.length === 0) return undefined;
+  const pattern = likePattern(q);
+  const counted = KEY_COUNTED[e.sql.table] ?? [];
+  const others = e.def.search.filter((f) => !e.sql.searchVia?.[f]);
+  const facts = tableFacts(e.sql);
+  const ctes = fields.map(
+    ([f, via]) =>
+      sql`${sql.raw(f)} AS MATERIALIZED (SELECT id FROM ${sql.raw(via.table)} WHERE company_id = ${user.company_id}
+            AND ${sql.raw(`(${via.expression})::text`)} ILIKE ${pattern})`,
+  );
+  const columns = fields.flatMap(([f, via]) => [
+    sql`ARRAY(SELECT id FROM ${sql.raw(f)}) AS ${sql.raw(f)}`,
+    counted.includes(via.key)
+      ? sql`(SELECT COALESCE(sum(n), 0) FROM key_counts WHERE company_id = ${user.company_id}
+               AND table_name = ${e.sql.table} AND key_name = ${via.key}
+               AND key_value = ANY(ARRAY(SELECT id FROM ${sql.raw(f)})))::bigint AS ${sql.raw(`${f}__n`)}`
+      : sql`NULL::bigint AS ${sql.raw(`${f}__n`)}`,
+  ]);
+  const joins = others.some((f) => facts.usesJoins(f));
+  columns.push(
+    others.length > 0
+      ? sql`EXISTS (SELECT 1 FROM ${sql.raw(joins ? facts.from : facts.base)} WHERE ${scopeCondition(e, user)}
+                      AND (${sql.join(
+                        others.map((f) => ilike(e, f, pattern)),
+                        sql` OR `,
+                      )})) AS others`
+      : sql`FALSE AS others`,
+  );
+  return sql`WITH ${sql.join(ctes, sql`, `)} SELECT ${sql.join(columns, sql`, `)}`;
+};
+
+const dialect = new PgDialect();
+
+/** Runs drizzle SQL through the database's raw query (prepared: a named statement on PostgreSQL). */
+const run = <T extends Record<string, unknown>>(database: Database, s: SQL, prepared = false) => {
+  const q = dialect.sqlToQuery(s);
+  return prepared ? database.prepared<T>(q.sql, q.params) : database.query<T>(q.sql, q.params);
+};
+
+/** Runs the search lookup, if the search needs one. */
+export const findSearchMatches = async (
+  database: Database,
+  e: ServerEntity,
+  user: SessionUser,
+  query: ListQuery,
+): Promise<SearchMatches> => {
+  const lookup = searchLookup(e, user, query);
+  if (!lookup) return { ids: {} };
+  return searchMatches(e, query, (await run(database, lookup))[0] ?? {});
+};
+
+/** What the lookup's row says (see `searchLookup`). */
+export const searchMatches = (
+  e: ServerEntity,
+  query: ListQuery,
+  row: Record<string, unknown>,
+): SearchMatches => {
+  const fields = viaFields(e).map(([f]) => f);
+  const ids = Object.fromEntries(fields.map((f) => [f, toIds(row[f])]));
+  const matching = fields.filter((f) => (ids[f]?.length ?? 0) > 0);
+  const only = matching[0];
+  const known =
+    !query.filter &&
+    row.others === false &&
+    (matching.length === 0 || (matching.length === 1 && only && row[`${only}__n`] !== null));
+  return { ids, ...(known ? { total: only ? Number(row[`${only}__n`]) : 0 } : {}) };
+};
+
+/** An int[] as both drivers answer it (an array, or its text form). */
+const toIds = (v: unknown): number[] =>
+  Array.isArray(v)
+    ? v.map(Number)
+    : typeof v === 'string'
+      ? v.replace(/[{}]/g, '').split(',').filter(Boolean).map(Number)
+      : [];
+
+/**
+ * Up to this many ids, `key = ANY(ids)` (an index condition: rare matches are found through the
+ * index); beyond it, `key IN (SELECT unnest(ids))` (a hashed lookup while reading the rows in order:
+ * a long array is costly to plan and to compare element by element).
+ */
+const INDEXED_IDS = 100;
+
+type Conditions = {
+  where: SQL;
+  /** the WHERE reads a joined table. */
+  joins: boolean;
+  /** anything beyond the company scope (a search or a filter). */
+  filtered: boolean;
+};
+
+const conditions = (
+  e: ServerEntity,
+  user: SessionUser,
+  query: ListQuery,
+  matches: SearchMatches,
+): Conditions => {
+  const facts = tableFacts(e.sql);
   const parts: SQL[] = [scopeCondition(e, user)];
-  const q = query.q?.trim();
+  let joins = false;
+  let filtered = false;
+  const q = searchText(query);
   if (q) {
+    filtered = true;
     const pattern = likePattern(q);
+    const via = new Map(viaFields(e));
     parts.push(
       sql`(${sql.join(
-        e.def.search.map((f) => sql`${sql.raw(`(${fieldExpression(e.sql, f)})::text`)} ILIKE ${pattern}`),
+        e.def.search.map((f) => {
+          const through = via.get(f);
+          if (through) {
+            // a PostgreSQL array literal as one text parameter: planned as a constant
+            const ids = matches.ids[f] ?? [];
+            const literal = `{${ids.join(',')}}`;
+            return ids.length <= INDEXED_IDS
+              ? sql`${sql.raw(`t.${through.key}`)} = ANY(${literal}::int[])`
+              : sql`${sql.raw(`t.${through.key}`)} IN (SELECT unnest(${literal}::int[]))`;
+          }
+          joins ||= facts.usesJoins(f);
+          return ilike(e, f, pattern);
+        }),
         sql` OR `,
       )})`,
     );
@@ -78,39 +222,137 @@ export const listWhere = (e: ServerEntity, user: SessionUser, query: ListQuery):
       }
       if (field === 'company_id') {
         // The scope is the session's company; a filter for another one selects nothing.
-        if (e.def.scope === 'company' && Number(value) !== user.company_id) parts.push(sql`FALSE`);
+        if (e.def.scope === 'company' && Number(value) !== user.company_id) {
+          parts.push(sql`FALSE`);
+          filtered = true;
+        }
       } else {
+        filtered = true;
+        joins ||= facts.usesJoins(field as string);
         parts.push(sql`${sql.raw(`(${fieldExpression(e.sql, field as string)})::text`)} = ${String(value)}`);
       }
     }
   }
-  return sql.join(parts, sql` AND `);
+  return { where: sql.join(parts, sql` AND `), joins, filtered };
 };
 
-export const orderBy = (e: ServerEntity, sort: string | undefined): SQL => {
-  if (!sort) return sql.raw('t.id DESC');
+/**
+ * WHERE for a list: the company from the session, the search, the filter (which never widens the scope).
+ * A search on joined fields looks their matches up first (see `searchLookup`).
+ */
+export const listWhere = async (
+  database: Database,
+  e: ServerEntity,
+  user: SessionUser,
+  query: ListQuery,
+): Promise<SQL> => conditions(e, user, query, await findSearchMatches(database, e, user, query)).where;
+
+type Order = { sql: string; joins: boolean };
+
+/**
+ * ORDER BY a sort field, then `t.id` in the same direction, so that a `(company_id, <col>, id)` index
+ * can serve it both ways. NULLS LAST only where a column may hold NULL (ASC puts them last anyway).
+ */
+const orderOf = (e: ServerEntity, sort: string | undefined): Order => {
+  if (!sort) return { sql: 't.id DESC', joins: false };
   const desc = sort.startsWith('-');
   const field = desc ? sort.slice(1) : sort;
   if (!e.def.sort.includes(field)) {
     throw new AppError('validation_failed', `Unknown sort field: ${field}.`, { sort: 'Unknown field.' });
   }
-  const expr = field === 'id' || field === 'created_at' ? `t.${field}` : fieldExpression(e.sql, field);
-  return sql.raw(`${expr} ${desc ? 'DESC' : 'ASC'} NULLS LAST, t.id DESC`);
+  const dir = desc ? 'DESC' : 'ASC';
+  if (field === 'id') return { sql: `t.id ${dir}`, joins: false };
+  const facts = tableFacts(e.sql);
+  const plain = field === 'created_at' || !e.sql.expressions?.[field];
+  const expr = plain ? `t.${field}` : fieldExpression(e.sql, field);
+  const nulls = desc && !(plain && facts.notNull.has(field)) ? ' NULLS LAST' : '';
+  return { sql: `${expr} ${dir}${nulls}, t.id ${dir}`, joins: !plain && facts.usesJoins(field) };
 };
 
-export const listRecords = async (db: DbOrTx, e: ServerEntity, user: SessionUser, query: ListQuery) => {
-  const where = listWhere(e, user, query);
-  const order = orderBy(e, query.sort);
+export const orderBy = (e: ServerEntity, sort: string | undefined): SQL => sql.raw(orderOf(e, sort).sql);
+
+/** The column of a page's rows that carries the list's total (X-Total-Count). */
+export const TOTAL_COLUMN = 'kodi_total';
+
+/**
+ * The statements of a list page: `page`, its rows, each carrying the total in TOTAL_COLUMN (one
+ * statement, one snapshot); `count`, the total alone, needed only for a page past the end.
+ * `prepared`: fixed text for a given entity and sort (no search, no filter), worth preparing.
+ */
+export type ListStatements = { page: SQL; count: SQL; prepared: boolean };
+
+/**
+ * The SQL of a list page, given the search's lookup (if it needed one):
+ * - the page's ids are chosen on the table alone when neither the WHERE nor the order reads a join
+ *   (an index-only scan of `(company_id, id)` or of a sort index, however deep the page), and only
+ *   those rows are then joined for their columns;
+ * - the total of an unfiltered list of a company-owned table is its `row_counts` row; a filtered one
+ *   is counted without the joins unless the WHERE reads them.
+ */
+export const listStatements = (
+  e: ServerEntity,
+  user: SessionUser,
+  query: ListQuery,
+  matches: SearchMatches = { ids: {} },
+): ListStatements => {
+  const facts = tableFacts(e.sql);
+  const cond = conditions(e, user, query, matches);
+  const order = orderOf(e, query.sort);
+  const orderSql = sql.raw(order.sql);
+  const select = selectList(e.def, e.sql, { list: true });
   const offset = (query.page - 1) * query.page_size;
-  const [rows, count] = await Promise.all([
-    execRows<Record<string, unknown>>(
-      db,
-      sql`SELECT ${selectList(e.def, e.sql, { list: true })} FROM ${fromClause(e.sql)}
-          WHERE ${where} ORDER BY ${order} LIMIT ${query.page_size} OFFSET ${offset}`,
-    ),
-    execRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM ${fromClause(e.sql)} WHERE ${where}`),
-  ]);
-  return { rows: rows.map((r) => presentRow(e.def, r)), total: Number(count[0]?.n ?? 0) };
+  const counted = e.def.scope === 'company' && !e.scope && COUNTED_TABLES.has(e.sql.table);
+  const total =
+    matches.total !== undefined
+      ? sql`${matches.total}::int`
+      : counted && !cond.filtered
+        ? sql`COALESCE((SELECT n FROM row_counts
+                         WHERE company_id = ${user.company_id} AND table_name = ${e.sql.table}), 0)::int`
+        : sql`(SELECT count(*)::int FROM ${sql.raw(cond.joins ? facts.from : facts.base)} WHERE ${cond.where})`;
+  const columns = sql`${select}, ${total} AS ${sql.raw(TOTAL_COLUMN)}`;
+  // a company's rows are joined back on their whole key (company_id, id), as a sharded database needs
+  const owned = e.def.scope === 'company';
+  const keyColumns = owned ? 't.company_id, t.id' : 't.id';
+  const keyJoin = owned ? 't.company_id = page.company_id AND t.id = page.id' : 't.id = page.id';
+  const page =
+    cond.joins || order.joins
+      ? sql`SELECT ${columns} FROM ${sql.raw(facts.from)}
+            WHERE ${cond.where} ORDER BY ${orderSql} LIMIT ${query.page_size} OFFSET ${offset}`
+      : sql`SELECT ${columns}
+              FROM (SELECT ${sql.raw(keyColumns)} FROM ${sql.raw(facts.base)} WHERE ${cond.where}
+                     ORDER BY ${orderSql} LIMIT ${query.page_size} OFFSET ${offset}) page
+              JOIN ${sql.raw(e.sql.table)} t ON ${sql.raw(keyJoin)} ${sql.raw(facts.joins)}
+             ORDER BY ${orderSql}`;
+  return { page, count: sql`SELECT ${total} AS n`, prepared: !searchText(query) && !query.filter };
+};
+
+/** A page's total: on its rows; none on the first page means none at all; past the end, counted. */
+export const pageTotal = async (
+  rows: Record<string, unknown>[],
+  query: ListQuery,
+  count: () => Promise<Record<string, unknown>[]>,
+): Promise<number> => {
+  if (rows[0]) return Number(rows[0][TOTAL_COLUMN]);
+  if (query.page === 1) return 0;
+  return Number((await count())[0]?.n ?? 0);
+};
+
+export const listRecords = async (
+  database: Database,
+  e: ServerEntity,
+  user: SessionUser,
+  query: ListQuery,
+) => {
+  const st = listStatements(e, user, query, await findSearchMatches(database, e, user, query));
+  const rows = await run(database, st.page, st.prepared);
+  const total = await pageTotal(rows, query, () => run(database, st.count, st.prepared));
+  return {
+    rows: rows.map((r) => {
+      const { [TOTAL_COLUMN]: _total, ...row } = r;
+      return presentRow(e.def, row);
+    }),
+    total,
+  };
 };
 
 /**

@@ -4,10 +4,25 @@ import type { EntityDefinition, Field } from '@kodi/domain';
 /** How one entity maps onto SQL: its table (alias `t`), joins, and expressions for derived fields. */
 export type EntitySql = {
   table: string;
+  /**
+   * To-one joins only (on a key; inner joins only along enforced foreign keys): they never add or drop
+   * rows. Joined on the composite key `(company_id, id)`: a join on `id` alone is planned in half
+   * the time, but only the company equality lets a sharded database (Citus, docs/scaling.md) send the
+   * whole query to the one node holding the company.
+   */
   joins?: string;
   /** SQL expressions (over `t` and the joins) for fields that are not plain columns of the table. */
   expressions?: Record<string, string>;
+  /**
+   * Searches on joined fields done in the referenced table: its rows whose `expression` matches
+   * (through that table's trigram index) are found first, then `t.<key> = ANY(their ids)` (through
+   * the `(company_id, <key>)` index); the list then needs no join to search. `expression` is written
+   * over the referenced table's own columns, exactly as its trigram index is.
+   */
+  searchVia?: Record<string, SearchVia>;
 };
+
+export type SearchVia = { key: string; table: string; expression: string };
 
 const NUMERIC_KINDS = new Set(['money', 'number', 'integer', 'percent']);
 /** Heavy fields stay out of lists: lists never carry image or document data. */

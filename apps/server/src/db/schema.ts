@@ -55,6 +55,13 @@ const oneOf = (col: AnyPgColumn, values: readonly string[]): SQL =>
     sql`, `,
   )})`;
 
+/**
+ * A trigram (pg_trgm GIN) index: `ILIKE '%text%'` searches use it instead of reading every row.
+ * The expression must be written exactly as the search writes it.
+ */
+const trigram = (name: string, expr: AnyPgColumn | SQL) =>
+  index(name).using('gin', sql`${expr} gin_trgm_ops`);
+
 // ---------------------------------------------------------------- global tables
 
 export const countries = pgTable(
@@ -252,7 +259,11 @@ export const units = pgTable(
       'units_rates_positive',
       sql`${t.monthly_rate} > 0 AND ${t.weekly_rate} > 0 AND ${t.daily_rate} > 0`,
     ),
-    index('units_company_status_idx').on(t.company_id, t.status),
+    // the dashboard's available units: counted and listed by name from the index
+    index('units_company_status_idx').on(t.company_id, t.status, t.name, t.id),
+    trigram('units_name_trgm_idx', t.name),
+    trigram('units_address_trgm_idx', t.address),
+    trigram('units_description_trgm_idx', t.description),
   ],
 );
 
@@ -279,6 +290,12 @@ export const tenants = pgTable(
     unique('tenants_id_key').on(t.id),
     check('tenants_sex_known', oneOf(t.sex, sex.values)),
     check('tenants_status_known', oneOf(t.status, tenantStatus.values)),
+    index('tenants_company_first_name_idx').on(t.company_id, t.first_name, t.id),
+    index('tenants_company_last_name_idx').on(t.company_id, t.last_name, t.id),
+    trigram('tenants_first_name_trgm_idx', t.first_name),
+    trigram('tenants_last_name_trgm_idx', t.last_name),
+    trigram('tenants_full_name_trgm_idx', sql`(${t.first_name} || ' ' || ${t.last_name})`),
+    trigram('tenants_phone_trgm_idx', t.phone),
   ],
 );
 
@@ -368,11 +385,20 @@ export const payments = pgTable(
     check('payments_status_known', oneOf(t.status, paymentStatus.values)),
     check('payments_method_known', oneOf(t.payment_method, paymentMethod.values)),
     check('payments_amount_positive', sql`${t.amount_paid} > 0`),
-    index('payments_company_date_idx').on(t.company_id, t.payment_date),
-    index('payments_company_status_idx').on(t.company_id, t.status),
+    index('payments_company_date_idx').on(t.company_id, t.payment_date, t.id),
+    index('payments_company_status_idx').on(t.company_id, t.status, t.id),
+    index('payments_company_amount_idx').on(t.company_id, t.amount_paid, t.id),
+    index('payments_company_reference_idx').on(t.company_id, t.reference_number, t.id),
+    trigram('payments_serial_trgm_idx', t.payment_serial),
+    trigram('payments_receipt_trgm_idx', t.receipt_number),
+    trigram('payments_reference_trgm_idx', t.reference_number),
     index('payments_tenant_idx').on(t.company_id, t.tenant_id),
     index('payments_unit_idx').on(t.company_id, t.unit_id),
     index('payments_occupancy_idx').on(t.company_id, t.occupancy_id),
+    // the arrears report: completed payments summed per lease, read from the index alone
+    index('payments_completed_occupancy_idx')
+      .on(t.company_id, t.occupancy_id, t.payment_date, t.amount_paid)
+      .where(sql`${t.status} = 'completed'`),
   ],
 );
 
@@ -420,7 +446,8 @@ export const maintenanceRequests = pgTable(
     }).onDelete('restrict'),
     check('maintenance_requests_status_known', oneOf(t.status, requestStatus.values)),
     check('maintenance_requests_priority_known', oneOf(t.priority, priority.values)),
-    index('maintenance_requests_company_status_idx').on(t.company_id, t.status),
+    // the dashboard's open requests: counted and listed newest first from the index
+    index('maintenance_requests_company_status_idx').on(t.company_id, t.status, t.request_date, t.id),
     index('maintenance_requests_unit_idx').on(t.company_id, t.unit_id),
     index('maintenance_requests_tenant_idx').on(t.company_id, t.tenant_id),
     index('maintenance_requests_vendor_idx').on(t.company_id, t.vendor_id),
@@ -451,7 +478,7 @@ export const expenses = pgTable(
       foreignColumns: [vendors.company_id, vendors.id],
     }).onDelete('restrict'),
     check('expenses_category_known', oneOf(t.category, expenseCategory.values)),
-    index('expenses_company_date_idx').on(t.company_id, t.expense_date),
+    index('expenses_company_date_idx').on(t.company_id, t.expense_date, t.id),
     index('expenses_unit_idx').on(t.company_id, t.unit_id),
     index('expenses_vendor_idx').on(t.company_id, t.vendor_id),
   ],
@@ -524,6 +551,92 @@ export const counters = pgTable(
     ...stamps(),
   },
   (t) => [primaryKey({ columns: [t.company_id, t.name] })],
+);
+
+/**
+ * Exact row counts per company of the company-owned tables, kept by statement-level triggers
+ * (migration 0004_row_counts): an unfiltered list reads its X-Total-Count here instead of counting.
+ */
+export const rowCounts = pgTable(
+  'row_counts',
+  {
+    company_id: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    table_name: varchar({ length: 63 }).notNull(),
+    n: bigint({ mode: 'number' }).notNull().default(0),
+    ...stamps(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.table_name] })],
+);
+
+/**
+ * The sum of the completed payments of each lease, kept by statement-level triggers on payments
+ * (migration 0007_lease_payment_totals_triggers): the arrears report reads one row per lease instead
+ * of summing 200,000 payments at each request.
+ */
+export const leasePaymentTotals = pgTable(
+  'lease_payment_totals',
+  {
+    company_id: integer().notNull(),
+    occupancy_id: integer().notNull(),
+    paid: numeric({ precision: 20, scale: 2, mode: 'string' }).notNull().default('0'),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.occupancy_id] }),
+    foreignKey({
+      name: 'lease_payment_totals_occupancy_fk',
+      columns: [t.company_id, t.occupancy_id],
+      foreignColumns: [occupancy.company_id, occupancy.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/**
+ * Exact row counts per company and referenced key (payments per tenant, per unit...), kept by the
+ * statement-level triggers of migration 0006_totals_triggers: a search that matches tenants by name
+ * sums their payments here instead of counting the payments.
+ */
+export const keyCounts = pgTable(
+  'key_counts',
+  {
+    company_id: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    table_name: varchar({ length: 63 }).notNull(),
+    key_name: varchar({ length: 63 }).notNull(),
+    key_value: integer().notNull(),
+    n: bigint({ mode: 'number' }).notNull().default(0),
+    ...stamps(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.table_name, t.key_name, t.key_value] })],
+);
+
+/**
+ * Money per company and month, kept exact by the statement-level triggers of migration
+ * 0006_totals_triggers: payments by status and method, expenses by category, wages by status. The
+ * reports and the dashboard read months here instead of summing every row.
+ */
+export const monthlyTotals = pgTable(
+  'monthly_totals',
+  {
+    company_id: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** payments, expenses or commission_wages */
+    source: varchar({ length: 63 }).notNull(),
+    /** the first day of the month */
+    month: date({ mode: 'string' }).notNull(),
+    /** the rows' status ('' for expenses) */
+    status: varchar({ length: 20 }).notNull().default(''),
+    /** payment method ('' when none), expense category, '' for wages */
+    key: varchar({ length: 20 }).notNull().default(''),
+    n: bigint({ mode: 'number' }).notNull().default(0),
+    amount: numeric({ precision: 20, scale: 2, mode: 'string' }).notNull().default('0'),
+    ...stamps(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.source, t.month, t.status, t.key] })],
 );
 
 /** Who changed what: written in the same transaction as the change. */

@@ -82,7 +82,8 @@ export const createSessions = (database: Database, config: Config) => {
     const raw = request.cookies[SESSION_COOKIE];
     if (!raw || raw.length > 100) return;
     const id = sha256(raw);
-    const rows = await database.query<Row>(
+    // every API request runs this: a prepared statement, parsed and planned once per connection
+    const rows = await database.prepared<Row>(
       `SELECT s.id, s.csrf_token, s.captcha_answer, s.captcha_created_at, s.last_seen_at, ${USER_SELECT}
          FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
       [id],

@@ -9,13 +9,33 @@ export const CAPTCHA = 'kodi7';
 
 let shared: Promise<Database> | undefined;
 
+const processAlive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+};
+
 const openPerWorkerPostgres = async (): Promise<Database> => {
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=pg needs TEST_DATABASE_URL');
   const { default: pg } = await import('pg');
-  const name = `kodi_test_w${process.env.VITEST_POOL_ID ?? '0'}`;
+  // Named after the worker process: VITEST_POOL_ID is not unique when several projects run together,
+  // and two runs side by side on one PostgreSQL server must not share a database either.
+  const name = `kodi_test_${process.pid}`;
   const admin = new pg.Client({ connectionString: base });
   await admin.connect();
+  // The databases of workers that have ended.
+  const ended = await admin.query<{ datname: string }>(
+    `SELECT datname FROM pg_database WHERE datname ~ '^kodi_test_[0-9]+$'`,
+  );
+  for (const { datname } of ended.rows) {
+    if (!processAlive(Number(datname.slice('kodi_test_'.length)))) {
+      await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => undefined);
+    }
+  }
   await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
   await admin.query(`CREATE DATABASE ${name}`);
   await admin.end();
@@ -40,6 +60,9 @@ const TABLES = [
   'tenants',
   'units',
   'counters',
+  'row_counts',
+  'key_counts',
+  'monthly_totals',
   'password_reset_tokens',
   'sessions',
   'user_roles',

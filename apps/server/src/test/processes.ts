@@ -20,8 +20,14 @@ export type ServerProcess = {
   stop: () => Promise<void>;
 };
 
-/** Starts the real server (src/main.ts through tsx) as its own process and waits for /health. */
-export const startServerProcess = async (env: Record<string, string>): Promise<ServerProcess> => {
+/**
+ * Starts the real server (src/main.ts through tsx) as its own process and waits for /health
+ * (60 s unless `startTimeoutMs` says otherwise: a first start on a new embedded database is slow on a busy machine).
+ */
+export const startServerProcess = async (
+  env: Record<string, string>,
+  { startTimeoutMs = 60_000 }: { startTimeoutMs?: number } = {},
+): Promise<ServerProcess> => {
   const port = await freePort();
   let out = '';
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot, 'src', 'main.ts')], {
@@ -39,7 +45,7 @@ export const startServerProcess = async (env: Record<string, string>): Promise<S
   child.stdout?.on('data', (d: Buffer) => (out += d.toString()));
   child.stderr?.on('data', (d: Buffer) => (out += d.toString()));
   const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + startTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early:\n${out}`);
     try {
@@ -48,7 +54,10 @@ export const startServerProcess = async (env: Record<string, string>): Promise<S
     } catch {
       /* not listening yet */
     }
-    if (Date.now() > deadline) throw new Error(`server did not start:\n${out}`);
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL'); // not left running behind a failed test
+      throw new Error(`server did not start:\n${out}`);
+    }
     await new Promise((r) => setTimeout(r, 200));
   }
   return {

@@ -193,6 +193,12 @@ export const appRoutes: AppRoute[] = [
     ),
   },
   {
+    id: 'Arrears',
+    path: '/arrears',
+    guard: ['admin', 'editor'],
+    element: lazyPage(() => import('../features/arrears/arrears-page.tsx'), 'ArrearsPage'),
+  },
+  {
     id: 'FinancialReports',
     path: '/financial-reports',
     guard: 'signedIn',

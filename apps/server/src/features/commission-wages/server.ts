@@ -11,5 +11,12 @@ export const commissionWagesServer: ServerEntity = {
       employee_last_name: 'e.last_name',
       employee_name: `(e.first_name || ' ' || e.last_name)`,
     },
+    searchVia: {
+      employee_name: {
+        key: 'employee_id',
+        table: 'employees',
+        expression: `(first_name || ' ' || last_name)`,
+      },
+    },
   },
 };

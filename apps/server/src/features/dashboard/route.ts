@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { todayIso } from '@kodi/domain';
+import { DEFAULT_CURRENCY, todayIso } from '@kodi/domain';
 import type { AppContext } from '../../app.ts';
+import type { Database } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
-import { companyMoney } from '../../lib/company.ts';
 
 export const DASHBOARD_LIST_SIZE = 5;
 export const DASHBOARD_PENDING_SIZE = 10;
@@ -17,6 +17,87 @@ const num = <T extends Record<string, unknown>>(rows: T[], fields: (keyof T)[]):
     return out;
   });
 
+type JsonRows = Record<string, unknown>[] | string | null;
+type DashboardRow = {
+  available_units: number;
+  pending_repairs: number;
+  payments_this_month: number | string;
+  incomplete_payments: number | string;
+  available: JsonRows;
+  repairs: JsonRows;
+  payments: JsonRows;
+  expenses: JsonRows;
+  pending: JsonRows;
+  currency: string | null;
+  decimals: number | null;
+};
+
+/**
+ * Everything of the dashboard in one statement (one round trip, one snapshot), prepared once per
+ * connection. The payment counts come from `monthly_totals` (kept by triggers), the short lists
+ * from indexes that hold their order; the company's currency comes along. $1 company, $2 month start.
+ */
+const DASHBOARD_SQL = `
+  SELECT
+    (SELECT count(*)::int FROM units WHERE company_id = $1 AND status = 'available') AS available_units,
+    (SELECT count(*)::int FROM maintenance_requests WHERE company_id = $1 AND status = 'open') AS pending_repairs,
+    (SELECT COALESCE(sum(n), 0)::int FROM monthly_totals
+      WHERE company_id = $1 AND source = 'payments' AND month = $2::date AND status <> 'pending') AS payments_this_month,
+    (SELECT COALESCE(sum(n), 0)::int FROM monthly_totals
+      WHERE company_id = $1 AND source = 'payments' AND status = 'pending') AS incomplete_payments,
+    (SELECT json_agg(x) FROM (
+       SELECT id, name, address, monthly_rate FROM units
+        WHERE company_id = $1 AND status = 'available' ORDER BY name, id LIMIT ${DASHBOARD_LIST_SIZE}) x) AS available,
+    (SELECT json_agg(x) FROM (
+       SELECT m.id, m.description, u.name AS unit_name, to_char(m.request_date, 'YYYY-MM-DD') AS request_date
+         FROM maintenance_requests m LEFT JOIN units u ON u.company_id = m.company_id AND u.id = m.unit_id
+        WHERE m.company_id = $1 AND m.status = 'open'
+        ORDER BY m.request_date DESC, m.id DESC LIMIT ${DASHBOARD_LIST_SIZE}) x) AS repairs,
+    (SELECT json_agg(x) FROM (
+       SELECT p.id, p.amount_paid, tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name,
+              to_char(p.payment_date, 'YYYY-MM-DD') AS payment_date
+         FROM payments p JOIN tenants tn ON tn.company_id = p.company_id AND tn.id = p.tenant_id
+        WHERE p.company_id = $1 AND p.status = 'completed'
+        ORDER BY p.payment_date DESC, p.id DESC LIMIT ${DASHBOARD_LIST_SIZE}) x) AS payments,
+    (SELECT json_agg(x) FROM (
+       SELECT e.id, e.amount, e.category, u.name AS unit_name, to_char(e.expense_date, 'YYYY-MM-DD') AS expense_date
+         FROM expenses e LEFT JOIN units u ON u.company_id = e.company_id AND u.id = e.unit_id
+        WHERE e.company_id = $1 ORDER BY e.expense_date DESC, e.id DESC LIMIT ${DASHBOARD_LIST_SIZE}) x) AS expenses,
+    (SELECT json_agg(x) FROM (
+       SELECT p.id, tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name, u.name AS unit_name,
+              p.amount_paid, to_char(p.payment_date, 'YYYY-MM-DD') AS due_date, p.payment_details
+         FROM payments p JOIN tenants tn ON tn.company_id = p.company_id AND tn.id = p.tenant_id
+         JOIN units u ON u.company_id = p.company_id AND u.id = p.unit_id
+        WHERE p.company_id = $1 AND p.status = 'pending'
+        ORDER BY p.payment_date ASC, p.id ASC LIMIT ${DASHBOARD_PENDING_SIZE}) x) AS pending,
+    (SELECT trim(c.currency_code) FROM companies c WHERE c.id = $1) AS currency,
+    (SELECT cur.decimal_places FROM companies c JOIN currencies cur ON cur.currency_code = c.currency_code
+      WHERE c.id = $1) AS decimals`;
+
+const list = <T extends Record<string, unknown>>(v: T[] | string | null): T[] =>
+  typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []);
+
+/** The dashboard of a company, as `GET /dashboard` answers it. */
+export const dashboard = async (database: Database, companyId: number) => {
+  const monthStart = `${todayIso().slice(0, 7)}-01`;
+  const r = (await database.prepared<DashboardRow>(DASHBOARD_SQL, [companyId, monthStart]))[0];
+  return {
+    counts: {
+      available_units: Number(r?.available_units ?? 0),
+      pending_repairs: Number(r?.pending_repairs ?? 0),
+      payments_this_month: Number(r?.payments_this_month ?? 0),
+      incomplete_payments: Number(r?.incomplete_payments ?? 0),
+    },
+    available_units: num(list(r?.available ?? null), ['monthly_rate']),
+    pending_repairs: list(r?.repairs ?? null),
+    recent_payments: num(list(r?.payments ?? null), ['amount_paid']),
+    recent_expenses: num(list(r?.expenses ?? null), ['amount']),
+    pending_payments: num(list(r?.pending ?? null), ['amount_paid']),
+    currency_code: r?.currency || DEFAULT_CURRENCY,
+    currency_decimal_places: r?.decimals === null || r?.decimals === undefined ? null : Number(r.decimals),
+  };
+};
+
 /**
  * `GET /dashboard`: the four counts, the four short lists and the pending table in one call,
  * each computed in SQL over indexed columns of the session's company.
@@ -28,68 +109,6 @@ export const dashboardRoute = (app: FastifyInstance, ctx: AppContext) => {
       config: { access: 'anyRole' },
       schema: { tags: ['dashboard'], summary: 'Counts and short lists for Home' },
     },
-    async (request) => {
-      const c = currentUser(request).company_id;
-      const q = ctx.database.query;
-      const month = todayIso().slice(0, 7);
-      const monthStart = `${month}-01`;
-      const [counts, available, repairs, payments, expenses, pending, money] = await Promise.all([
-        q<Record<string, number>>(
-          `SELECT
-             (SELECT count(*)::int FROM units WHERE company_id = $1 AND status = 'available') AS available_units,
-             (SELECT count(*)::int FROM maintenance_requests WHERE company_id = $1 AND status = 'open') AS pending_repairs,
-             (SELECT count(*)::int FROM payments WHERE company_id = $1 AND status <> 'pending'
-                AND payment_date >= $2::date AND payment_date < ($2::date + interval '1 month')) AS payments_this_month,
-             (SELECT count(*)::int FROM payments WHERE company_id = $1 AND status = 'pending') AS incomplete_payments`,
-          [c, monthStart],
-        ),
-        q(
-          `SELECT id, name, address, monthly_rate::text AS monthly_rate FROM units
-            WHERE company_id = $1 AND status = 'available' ORDER BY name, id LIMIT $2`,
-          [c, DASHBOARD_LIST_SIZE],
-        ),
-        q(
-          `SELECT m.id, m.description, u.name AS unit_name, to_char(m.request_date, 'YYYY-MM-DD') AS request_date
-             FROM maintenance_requests m LEFT JOIN units u ON u.company_id = m.company_id AND u.id = m.unit_id
-            WHERE m.company_id = $1 AND m.status = 'open' ORDER BY m.request_date DESC, m.id DESC LIMIT $2`,
-          [c, DASHBOARD_LIST_SIZE],
-        ),
-        q(
-          `SELECT p.id, p.amount_paid::text AS amount_paid, tn.first_name AS tenant_first_name,
-                  tn.last_name AS tenant_last_name, to_char(p.payment_date, 'YYYY-MM-DD') AS payment_date
-             FROM payments p JOIN tenants tn ON tn.company_id = p.company_id AND tn.id = p.tenant_id
-            WHERE p.company_id = $1 AND p.status = 'completed' ORDER BY p.payment_date DESC, p.id DESC LIMIT $2`,
-          [c, DASHBOARD_LIST_SIZE],
-        ),
-        q(
-          `SELECT e.id, e.amount::text AS amount, e.category, u.name AS unit_name,
-                  to_char(e.expense_date, 'YYYY-MM-DD') AS expense_date
-             FROM expenses e LEFT JOIN units u ON u.company_id = e.company_id AND u.id = e.unit_id
-            WHERE e.company_id = $1 ORDER BY e.expense_date DESC, e.id DESC LIMIT $2`,
-          [c, DASHBOARD_LIST_SIZE],
-        ),
-        q(
-          `SELECT p.id, tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name, u.name AS unit_name,
-                  p.amount_paid::text AS amount_paid, to_char(p.payment_date, 'YYYY-MM-DD') AS due_date,
-                  p.payment_details
-             FROM payments p
-             JOIN tenants tn ON tn.company_id = p.company_id AND tn.id = p.tenant_id
-             JOIN units u ON u.company_id = p.company_id AND u.id = p.unit_id
-            WHERE p.company_id = $1 AND p.status = 'pending' ORDER BY p.payment_date ASC, p.id ASC LIMIT $2`,
-          [c, DASHBOARD_PENDING_SIZE],
-        ),
-        companyMoney(ctx.database, c),
-      ]);
-      return {
-        counts: counts[0] ?? {},
-        available_units: num(available, ['monthly_rate']),
-        pending_repairs: repairs,
-        recent_payments: num(payments, ['amount_paid']),
-        recent_expenses: num(expenses, ['amount']),
-        pending_payments: num(pending, ['amount_paid']),
-        currency_code: money.currency,
-        currency_decimal_places: money.decimals ?? null,
-      };
-    },
+    async (request) => dashboard(ctx.database, currentUser(request).company_id),
   );
 };

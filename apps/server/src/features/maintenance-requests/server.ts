@@ -16,5 +16,6 @@ export const maintenanceRequestsServer: ServerEntity = {
       tenant_name: `(tn.first_name || ' ' || tn.last_name)`,
       vendor_name: 'v.name',
     },
+    searchVia: { unit_name: { key: 'unit_id', table: 'units', expression: 'name' } },
   },
 };

@@ -13,6 +13,12 @@ export const TENANT_UNIT_EXPRESSIONS = {
   unit_name: 'un.name',
 };
 
+/** Searches on the tenant's and unit's names go through their own tables (and trigram indexes). */
+export const TENANT_UNIT_SEARCH = {
+  tenant_name: { key: 'tenant_id', table: 'tenants', expression: `(first_name || ' ' || last_name)` },
+  unit_name: { key: 'unit_id', table: 'units', expression: 'name' },
+};
+
 /** PDF, PNG or JPEG by content. */
 export const sniffDocument = (bytes: Buffer): string | undefined =>
   bytes.subarray(0, 5).toString('latin1') === '%PDF-' ? 'application/pdf' : sniffImage(bytes);
@@ -48,6 +54,7 @@ export const occupancyServer: ServerEntity = {
     table: 'occupancy',
     joins: TENANT_UNIT_JOINS,
     expressions: { ...TENANT_UNIT_EXPRESSIONS, has_lease_doc: '(t.lease_doc IS NOT NULL)' },
+    searchVia: TENANT_UNIT_SEARCH,
   },
   bodyLimit: 8 * 1024 * 1024,
   prepare: async ({ values }) => prepareLeaseDoc(values),

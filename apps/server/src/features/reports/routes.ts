@@ -39,28 +39,28 @@ const checkedRange = (query: { from?: string | undefined; to?: string | undefine
   return range;
 };
 
-/** The months of the range, and each money movement of the company dated in it, in SQL. */
+/**
+ * The months of the range, and the company's money in each, read from `monthly_totals` (kept exact
+ * by triggers on payments, expenses and wages): twelve months are a few dozen rows, not every payment.
+ */
 const MONTHS_CTE = `
   months AS (
     SELECT to_char(m, 'YYYY-MM') AS month, m::date AS start
       FROM generate_series(to_date($2, 'YYYY-MM'), to_date($3, 'YYYY-MM'), interval '1 month') m
   ),
-  bounds AS (SELECT to_date($2, 'YYYY-MM') AS lo, (to_date($3, 'YYYY-MM') + interval '1 month')::date AS hi),
-  income AS (
-    SELECT date_trunc('month', p.payment_date)::date AS m, COALESCE(p.payment_method, 'other') AS key, sum(p.amount_paid) AS amt
-      FROM payments p, bounds b
-     WHERE p.company_id = $1 AND p.status = 'completed' AND p.payment_date >= b.lo AND p.payment_date < b.hi
+  totals AS MATERIALIZED (
+    SELECT month, source, status, key, amount FROM monthly_totals
+     WHERE company_id = $1 AND month >= to_date($2, 'YYYY-MM') AND month <= to_date($3, 'YYYY-MM') AND n <> 0
+  ),
+  income AS MATERIALIZED (
+    SELECT month AS m, COALESCE(NULLIF(key, ''), 'other') AS key, sum(amount) AS amt
+      FROM totals WHERE source = 'payments' AND status = 'completed'
      GROUP BY 1, 2
   ),
-  spending AS (
-    SELECT date_trunc('month', e.expense_date)::date AS m, e.category AS key, sum(e.amount) AS amt
-      FROM expenses e, bounds b
-     WHERE e.company_id = $1 AND e.expense_date >= b.lo AND e.expense_date < b.hi
-     GROUP BY 1, 2
+  spending AS MATERIALIZED (
+    SELECT month AS m, key, sum(amount) AS amt FROM totals WHERE source = 'expenses' GROUP BY 1, 2
     UNION ALL
-    SELECT date_trunc('month', w.payment_date)::date, '${SALARIES_KEY}', sum(w.amount)
-      FROM commission_wages w, bounds b
-     WHERE w.company_id = $1 AND w.status = 'paid' AND w.payment_date >= b.lo AND w.payment_date < b.hi
+    SELECT month, '${SALARIES_KEY}', sum(amount) FROM totals WHERE source = 'commission_wages' AND status = 'paid'
      GROUP BY 1
   )`;
 
@@ -77,8 +77,12 @@ const toMap = (v: Record<string, string> | string | null): Record<string, number
   return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, Number(x)]));
 };
 
-const monthlyTotals = (database: Database, companyId: number, range: Range, extra = '') =>
-  database.query<Totals & Record<string, string>>(
+/**
+ * The money of every month of the range. `opening`: also the balance before the range (every earlier
+ * inflow minus every earlier outflow, from the monthly totals, computed once) as `o.opening`.
+ */
+const monthlyTotals = (database: Database, companyId: number, range: Range, extra = '', opening = false) =>
+  database.prepared<Totals & Record<string, string>>(
     `WITH ${MONTHS_CTE},
      per_month AS (
        SELECT mo.month, mo.start,
@@ -88,9 +92,19 @@ const monthlyTotals = (database: Database, companyId: number, range: Range, extr
               (SELECT json_object_agg(key, total::text) FROM
                  (SELECT key, sum(amt) AS total FROM spending s WHERE s.m = mo.start GROUP BY key) k) AS spending
          FROM months mo
-     )
+     )${
+       opening
+         ? `,
+     opening AS (
+       SELECT COALESCE(sum(amount) FILTER (WHERE source = 'payments' AND status = 'completed'), 0)
+            - COALESCE(sum(amount) FILTER (WHERE source = 'expenses'), 0)
+            - COALESCE(sum(amount) FILTER (WHERE source = 'commission_wages' AND status = 'paid'), 0) AS opening
+         FROM monthly_totals WHERE company_id = $1 AND month < to_date($2, 'YYYY-MM') AND n <> 0
+     )`
+         : ''
+     }
      SELECT month, income::text AS income, spent::text AS spent, inflows, spending ${extra}
-       FROM per_month ORDER BY start`,
+       FROM per_month${opening ? ', opening o' : ''} ORDER BY start`,
     [companyId, range.from, range.to],
   );
 
@@ -116,19 +130,14 @@ export const cashFlow = async (
   companyId: number,
   range: Range,
 ): Promise<CashFlowMonth[]> => {
-  // Opening balance of the first month: every earlier inflow minus every earlier outflow; then running sums.
-  const opening = `(
-      COALESCE((SELECT sum(amount_paid) FROM payments WHERE company_id = $1 AND status = 'completed'
-                  AND payment_date < to_date($2, 'YYYY-MM')), 0)
-    - COALESCE((SELECT sum(amount) FROM expenses WHERE company_id = $1 AND expense_date < to_date($2, 'YYYY-MM')), 0)
-    - COALESCE((SELECT sum(amount) FROM commission_wages WHERE company_id = $1 AND status = 'paid'
-                  AND payment_date < to_date($2, 'YYYY-MM')), 0))`;
+  // Opening balance of the first month, then running sums.
   const rows = await monthlyTotals(
     database,
     companyId,
     range,
-    `, (${opening} + COALESCE(sum(income - spent) OVER (ORDER BY start ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0))::text AS opening,
-       (${opening} + sum(income - spent) OVER (ORDER BY start))::text AS closing`,
+    `, (o.opening + COALESCE(sum(income - spent) OVER (ORDER BY start ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0))::text AS opening,
+       (o.opening + sum(income - spent) OVER (ORDER BY start))::text AS closing`,
+    true,
   );
   return rows.map((r) => ({
     month: r.month,

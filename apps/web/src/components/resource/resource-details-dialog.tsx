@@ -168,6 +168,7 @@ export const ResourceDetailsDialog = ({ def, extras, id, onClose }: ResourceDeta
                 })}
               </Box>
             )}
+            {extras?.detailsSection?.(record)}
           </>
         )}
       </DialogContent>

@@ -29,4 +29,6 @@ export type ResourceExtras = {
   cells?: Readonly<Record<string, (row: ResourceRow) => ReactNode>>;
   /** How the details dialog shows a field. */
   details?: Readonly<Record<string, (record: ResourceRow) => ReactNode>>;
+  /** A section of its own under the fields of the details dialog (occupancy: the ledger). */
+  detailsSection?: (record: ResourceRow) => ReactNode;
 };

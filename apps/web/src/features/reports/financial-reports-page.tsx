@@ -30,9 +30,17 @@ const ExportButtons = ({ path, range, label }: ExportButtonsProps) => {
   const run = async (fmt: 'xlsx' | 'pdf') => {
     setBusy(fmt);
     try {
-      await downloadFile(`${path}/export`, `${path.slice(1)}.${fmt}`, { fmt, from: range.from, to: range.to });
+      await downloadFile(`${path}/export`, `${path.slice(1)}.${fmt}`, {
+        fmt,
+        from: range.from,
+        to: range.to,
+      });
     } catch (e) {
-      showSnackbar({ message: errorMessage(e, 'The export failed.'), severity: 'error', autoHideDuration: 6000 });
+      showSnackbar({
+        message: errorMessage(e, 'The export failed.'),
+        severity: 'error',
+        autoHideDuration: 6000,
+      });
     } finally {
       setBusy(null);
     }
@@ -130,14 +138,19 @@ export const FinancialReportsPage = () => {
               <Typography>Fetching data...</Typography>
             </Stack>
           ) : income.isError ? (
-            <Alert severity="error">{errorMessage(income.error, 'Failed to load the income statement.')}</Alert>
+            <Alert severity="error">
+              {errorMessage(income.error, 'Failed to load the income statement.')}
+            </Alert>
           ) : (
             <>
               <BarChart
                 height={280}
                 xAxis={[{ scaleType: 'band', data: months }]}
                 series={[
-                  { data: income.data.map((m) => m.rental_income + m.late_fees + m.other_income), label: 'Income' },
+                  {
+                    data: income.data.map((m) => m.rental_income + m.late_fees + m.other_income),
+                    label: 'Income',
+                  },
                   { data: income.data.map((m) => m.total_expenses), label: 'Expenses' },
                   { data: income.data.map((m) => m.net_income), label: 'Net Operating Income' },
                 ]}
@@ -167,13 +180,17 @@ export const FinancialReportsPage = () => {
               <Typography>Fetching data...</Typography>
             </Stack>
           ) : cash.isError ? (
-            <Alert severity="error">{errorMessage(cash.error, 'Failed to load the cash flow statement.')}</Alert>
+            <Alert severity="error">
+              {errorMessage(cash.error, 'Failed to load the cash flow statement.')}
+            </Alert>
           ) : (
             <>
               <LineChart
                 height={260}
                 xAxis={[{ scaleType: 'point', data: cash.data.map((m) => m.month) }]}
-                series={[{ data: cash.data.map((m) => m.closing_balance), label: 'Closing balance', area: true }]}
+                series={[
+                  { data: cash.data.map((m) => m.closing_balance), label: 'Closing balance', area: true },
+                ]}
               />
               <ReportTable
                 caption="Cash Flow Statement"

@@ -13,7 +13,8 @@ export const reportKeys = {
 export const incomeStatementQuery = (r: MonthRange) =>
   queryOptions({
     queryKey: reportKeys.incomeStatement(r),
-    queryFn: () => api.get<IncomeStatementMonth[]>('/income-statement', { query: { from: r.from, to: r.to } }),
+    queryFn: () =>
+      api.get<IncomeStatementMonth[]>('/income-statement', { query: { from: r.from, to: r.to } }),
   });
 
 export const cashFlowQuery = (r: MonthRange) =>

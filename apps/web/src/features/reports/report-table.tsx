@@ -9,7 +9,9 @@ import { formatNumber, type ReportLine } from '@kodi/domain';
 type ReportTableProps = { caption: string; months: string[]; lines: ReportLine[]; decimals: number };
 
 const monthLabel = (m: string) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(new Date(`${m}-01T00:00:00Z`));
+  new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
+    new Date(`${m}-01T00:00:00Z`),
+  );
 
 /** Report lines by month: thousands separators, 0 for empty, totals in bold. */
 export const ReportTable = ({ caption, months, lines, decimals }: ReportTableProps) => (
@@ -17,7 +19,9 @@ export const ReportTable = ({ caption, months, lines, decimals }: ReportTablePro
     <Table size="small" aria-label={caption}>
       <TableHead>
         <TableRow>
-          <TableCell sx={{ fontWeight: 700, minWidth: 200, position: 'sticky', left: 0, bgcolor: 'background.paper' }}>
+          <TableCell
+            sx={{ fontWeight: 700, minWidth: 200, position: 'sticky', left: 0, bgcolor: 'background.paper' }}
+          >
             Item
           </TableCell>
           {months.map((m) => (

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_completed_occupancy_idx" ON "payments" USING btree ("company_id","occupancy_id","payment_date","amount_paid") WHERE "payments"."status" = 'completed';

@@ -1,0 +1,65 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { loadConfig } from '../config.ts';
+import { bootstrap } from '../db/bootstrap.ts';
+import { openPglite, openPostgres, type Database } from '../db/client.ts';
+import { generateDataset, type DatasetSize } from './dataset.ts';
+
+export const BENCH_ADMIN = { email: 'bench@kodi.test', password: 'bench-admin-password' };
+
+/** A fresh, empty PostgreSQL database `name` on the server of `baseUrl`; answers its URL. */
+export const freshPostgresDatabase = async (baseUrl: string, name: string): Promise<string> => {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(baseUrl);
+  url.pathname = `/${name}`;
+  return url.toString();
+};
+
+export const dropPostgresDatabase = async (baseUrl: string, name: string): Promise<void> => {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: baseUrl });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+};
+
+/** Migrations, the first company and its admin (no demo data), then the benchmark's dataset. */
+export const loadDataset = async (database: Database, size: DatasetSize): Promise<void> => {
+  await bootstrap(
+    database,
+    loadConfig({ DEMO_DATA: '0', ADMIN_EMAIL: BENCH_ADMIN.email, ADMIN_PASSWORD: BENCH_ADMIN.password }),
+  );
+  await generateDataset(database, 1, size);
+  await database.query(database.driver === 'pg' ? 'VACUUM ANALYZE' : 'VACUUM ANALYZE');
+};
+
+export const preparePostgres = async (url: string, size: DatasetSize): Promise<void> => {
+  const database = await openPostgres(url, 4);
+  try {
+    await loadDataset(database, size);
+  } finally {
+    await database.close();
+  }
+};
+
+/** A fresh DATA_DIR holding an embedded database with the same dataset. */
+export const preparePglite = async (dataDir: string, size: DatasetSize): Promise<void> => {
+  fs.rmSync(dataDir, { recursive: true, force: true });
+  const database = await openPglite(path.join(dataDir, 'pglite'));
+  try {
+    await loadDataset(database, size);
+  } finally {
+    await database.close();
+  }
+};

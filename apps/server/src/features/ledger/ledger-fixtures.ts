@@ -1,0 +1,64 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { execFileSync } from 'node:child_process';
+import type { TestClient } from '../../test/client.ts';
+import { validTenant, validUnit } from '../../test/entities.ts';
+
+/** Leases and payments through the real routes, for the ledger and arrears API tests. */
+export const leaseFixtures = (client: TestClient) => {
+  let n = 0;
+  const created = async (res: { statusCode: number; json: () => unknown; body: string }) => {
+    if (res.statusCode !== 201) throw new Error(`create failed: ${res.statusCode} ${res.body}`);
+    return res.json() as { id: number };
+  };
+  const lease = async (
+    first: string,
+    last: string,
+    unitName: string,
+    terms: Record<string, unknown>,
+  ): Promise<{ id: number; tenant_id: number; unit_id: number }> => {
+    n += 1;
+    const unit = await created(await client.post('/units', validUnit({ name: unitName })));
+    const tenant = await created(
+      await client.post(
+        '/tenants',
+        validTenant({ first_name: first, last_name: last, email: `t${n}@example.com` }),
+      ),
+    );
+    const occ = await created(
+      await client.post('/occupancy', { tenant_id: tenant.id, unit_id: unit.id, ...terms }),
+    );
+    return { id: occ.id, tenant_id: tenant.id, unit_id: unit.id };
+  };
+  const pay = async (
+    l: { tenant_id: number; unit_id: number },
+    payment_date: string,
+    amount_paid: number,
+    extra: Record<string, unknown> = {},
+  ) =>
+    created(
+      await client.post('/payments', {
+        tenant_id: l.tenant_id,
+        unit_id: l.unit_id,
+        payment_date,
+        amount_paid,
+        payment_method: 'cash',
+        effective_start_date: payment_date,
+        effective_end_date: payment_date,
+        ...extra,
+      }),
+    );
+  return { lease, pay };
+};
+
+/** The text of a PDF (poppler's pdftotext). */
+export const pdfText = (buf: Buffer): string => {
+  const file = path.join(os.tmpdir(), `kodi-ledger-${process.pid}-${Date.now()}.pdf`);
+  fs.writeFileSync(file, buf);
+  try {
+    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
+  } finally {
+    fs.rmSync(file, { force: true });
+  }
+};

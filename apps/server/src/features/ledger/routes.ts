@@ -1,0 +1,204 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AppError,
+  arrearsColumns,
+  centsToNumber,
+  isValidIsoDate,
+  ledgerAnswer,
+  todayIso,
+  type ArrearsSummary,
+} from '@kodi/domain';
+import type { AppContext } from '../../app.ts';
+import { execRows } from '../../db/client.ts';
+import { currentUser } from '../../plugins/guard.ts';
+import { companyMoney } from '../../lib/company.ts';
+import { pdfWriter, xlsxWriter, type TabularColumn } from '../../lib/tabular.ts';
+import { forEachBatch, sendTabular } from '../../crud/export.ts';
+import { listQuerySchema } from '../../crud/routes.ts';
+import { arrearsQuery, arrearsSummaryQuery, presentArrearsRow } from './arrears-sql.ts';
+import { leaseLedger } from './ledger-data.ts';
+import { statementPdf } from './statement-pdf.ts';
+
+/** `as_of=YYYY-MM-DD`: the day the ledger or the arrears are computed for (default: today, UTC). */
+const asOfSchema = z
+  .string()
+  .refine(isValidIsoDate, 'Use a date as YYYY-MM-DD.')
+  // a ledger has a line per period: a bounded day keeps a daily lease's ledger bounded too
+  .refine((d) => d >= '1900-01-01' && d <= '2199-12-31', 'The date must be from 1900 to 2199.')
+  .optional()
+  .transform((v) => v ?? todayIso());
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+const asOfQuery = z.object({ as_of: asOfSchema });
+
+const arrearsListQuery = listQuerySchema.omit({ filter: true }).extend({ as_of: asOfSchema });
+
+const arrearsExportQuery = z.object({
+  fmt: z.enum(['xlsx', 'pdf'], { error: "fmt must be 'xlsx' or 'pdf'." }),
+  headers: z.string().max(4000).optional(),
+  q: z.string().max(200).optional(),
+  sort: z.string().max(60).optional(),
+  as_of: asOfSchema,
+});
+
+const invalidHeaders = (message: string) =>
+  new AppError('validation_failed', 'headers must be a JSON list of column names.', { headers: message });
+
+/** The visible column labels of the Arrears page mapped to its columns (all when none are given). */
+export const arrearsExportColumns = (headers: string | undefined): TabularColumn[] => {
+  const all = arrearsColumns.map((c) => ({ key: c.field, label: c.label, kind: c.kind ?? 'text' }));
+  if (!headers) return all;
+  let labels: unknown;
+  try {
+    labels = JSON.parse(headers);
+  } catch {
+    throw invalidHeaders('Invalid JSON.');
+  }
+  if (!Array.isArray(labels) || labels.length > 60 || !labels.every((l) => typeof l === 'string')) {
+    throw invalidHeaders('Invalid list.');
+  }
+  const visible = (labels as string[]).filter((l) => l !== 'Actions');
+  if (visible.length === 0) throw invalidHeaders('Invalid list.');
+  return visible.map((label) => {
+    const col = all.find((c) => c.label === label);
+    if (!col)
+      throw new AppError('validation_failed', `Unknown column: ${label}.`, {
+        headers: `Unknown column: ${label}.`,
+      });
+    return col;
+  });
+};
+
+/**
+ * The ledger of a lease (`GET /occupancy/{id}/ledger`, any role), its statement PDF, and the arrears
+ * report (`GET /arrears`, its export and summary; admins and editors). All scoped to the company.
+ */
+export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { database } = ctx;
+
+  r.get(
+    '/occupancy/:id/ledger',
+    {
+      config: { access: 'anyRole' },
+      schema: {
+        tags: ['occupancy'],
+        summary:
+          'Rent charges, payments and deposit of a lease with the running balance (as_of: default today)',
+        params: idParams,
+        querystring: asOfQuery,
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const asOf = request.query.as_of;
+      const { ledger } = await leaseLedger(database, user.company_id, request.params.id, asOf);
+      return ledgerAnswer(request.params.id, asOf, ledger);
+    },
+  );
+
+  r.get(
+    '/occupancy/:id/statement.pdf',
+    {
+      config: { access: 'anyRole' },
+      schema: {
+        tags: ['occupancy'],
+        summary: 'The tenant statement of a lease, as a PDF',
+        params: idParams,
+        querystring: asOfQuery,
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const asOf = request.query.as_of;
+      const { lease, ledger } = await leaseLedger(database, user.company_id, request.params.id, asOf);
+      const company = await companyMoney(database, user.company_id);
+      const filename = `statement_${lease.id}.pdf`;
+      return reply
+        .type('application/pdf')
+        .header('Content-Disposition', `attachment; filename="${filename}"`)
+        .header('X-Suggested-Filename', filename)
+        .header('Cache-Control', 'no-store')
+        .send(statementPdf(lease, ledger, asOf, company));
+    },
+  );
+
+  r.get(
+    '/arrears',
+    {
+      config: { access: 'canEdit' },
+      schema: {
+        tags: ['arrears'],
+        summary: 'Leases with an overdue balance, aged in buckets (X-Total-Count has the total)',
+        querystring: arrearsListQuery,
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { page, page_size, q, sort, as_of } = request.query;
+      const rows = await execRows<Record<string, unknown>>(
+        database.db,
+        arrearsQuery({
+          companyId: user.company_id,
+          asOf: as_of,
+          q,
+          sort,
+          page: { limit: page_size, offset: (page - 1) * page_size },
+        }),
+      );
+      void reply.header('X-Total-Count', String(Number(rows[0]?.total ?? 0)));
+      return rows.filter((row) => row.occupancy_id !== null).map(presentArrearsRow);
+    },
+  );
+
+  r.get(
+    '/arrears/summary',
+    {
+      config: { access: 'canEdit' },
+      schema: {
+        tags: ['arrears'],
+        summary: 'The total overdue and the number of leases in arrears (the dashboard card)',
+        querystring: asOfQuery,
+      },
+    },
+    async (request): Promise<ArrearsSummary> => {
+      const user = currentUser(request);
+      const rows = await execRows<{ leases: number; total_cents: string }>(
+        database.db,
+        arrearsSummaryQuery(user.company_id, request.query.as_of),
+      );
+      return {
+        total: centsToNumber(BigInt(rows[0]?.total_cents ?? '0')),
+        leases: Number(rows[0]?.leases ?? 0),
+      };
+    },
+  );
+
+  r.get(
+    '/arrears/export',
+    {
+      config: { access: 'canEdit' },
+      schema: {
+        tags: ['arrears'],
+        summary: 'The arrears report (same q and sort) as xlsx or pdf, in the columns asked for',
+        querystring: arrearsExportQuery,
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { fmt, headers, q, sort, as_of } = request.query;
+      const columns = arrearsExportColumns(headers);
+      const query = arrearsQuery({ companyId: user.company_id, asOf: as_of, q, sort });
+      const money = await companyMoney(database, user.company_id);
+      const title = `Arrears on ${as_of}`;
+      const writer = fmt === 'xlsx' ? xlsxWriter(title, columns, money) : pdfWriter(title, columns, money);
+      return sendTabular(reply, request, `arrears.${fmt}`, writer, (w) =>
+        forEachBatch(database.db, query, (rows) =>
+          w.write(rows.filter((row) => row.occupancy_id !== null).map(presentArrearsRow)),
+        ),
+      );
+    },
+  );
+};

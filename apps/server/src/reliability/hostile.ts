@@ -1,0 +1,447 @@
+/** fast-check arbitraries for hostile input: values, bodies, query strings and headers. */
+import fc from 'fast-check';
+import type { EntityDefinition } from '@kodi/domain';
+import type { Body } from './world.ts';
+
+export const b64 = (bytes: Buffer | string) => Buffer.from(bytes).toString('base64');
+
+/** Bytes that are not png, jpeg or webp, whatever their name or data-URL prefix says. */
+export const NOT_IMAGES = {
+  gif: b64(Buffer.from('474946383961010001000000002c00000000010001000002024401003b', 'hex')),
+  text: b64('this is a text file named photo.png'),
+  svg: b64('<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>'),
+  html: b64('<!doctype html><script>alert(1)</script>'),
+  /** the first four bytes of the png signature only */
+  halfPng: b64(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x41, 0x41, 0x41, 0x41])),
+  /** "RIFF" without "WEBP" */
+  riff: b64(Buffer.from('RIFF\u0000\u0000\u0000\u0000WAVEfmt ', 'latin1')),
+  pdf: b64('%PDF-1.4\n%%EOF'),
+};
+
+/** Real images (only their signatures matter to the server). */
+export const IMAGES = {
+  png: 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=',
+  jpeg: b64(
+    Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0xff, 0xd9]),
+  ),
+  webp: b64(Buffer.concat([Buffer.from('RIFF'), Buffer.from([26, 0, 0, 0]), Buffer.from('WEBPVP8 ')])),
+};
+
+const STRINGS = [
+  '',
+  ' ',
+  '\t\n',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e309',
+  '-1e309',
+  '1e-400',
+  '-1',
+  '0',
+  '-0',
+  '0x1F',
+  '0b11',
+  '1_000',
+  '1,000,000.5',
+  ' 42 ',
+  '9'.repeat(40),
+  '12345678901234567890',
+  '999999999999.995',
+  '2026-02-30',
+  '2026-02-29',
+  '0000-01-01',
+  '9999-12-31',
+  '275760-09-13',
+  '2026-13-01',
+  '2026-1-1',
+  '2026-01-01T25:00:00Z',
+  '1970-01-01',
+  '2999-01-01',
+  'null',
+  'undefined',
+  'true',
+  'false',
+  '[]',
+  '{}',
+  '<script>alert(1)</script>',
+  "'; DROP TABLE units; --",
+  "' OR '1'='1",
+  '=HYPERLINK("http://x","y")',
+  '+cmd|" /C calc"!A0',
+  '@SUM(1)',
+  '\u0000',
+  'a\u0000b',
+  '\ud800',
+  '\udfff\ud800',
+  '\u202e',
+  '\ufeff',
+  '𝕂𝕠𝕕𝕚',
+  'Ω≈ç√∫',
+  'ǅ',
+  'İ',
+  'ß',
+  'e\u0301',
+  '👨‍👩‍👧‍👦',
+  '%s%n%x',
+  '%00',
+  '../../etc/passwd',
+  '${7*7}',
+  '{{7*7}}',
+  '__proto__',
+  'constructor',
+  'prototype',
+  'hasOwnProperty',
+  'toString',
+  'PAY-000001',
+  'RCT-000001',
+  'admin',
+  '+256',
+  '+2567721234567',
+  'UGA',
+  'uga',
+  'UGX',
+  'x@y',
+  'a@b.co',
+  ...Object.values(NOT_IMAGES).flatMap((v) => [v, `data:image/png;base64,${v}`]),
+  ...Object.values(IMAGES).map((v) => `data:image/png;base64,${v}`),
+  'data:image/png;base64,',
+  'data:image/png;base64,%%%',
+  'data:application/pdf;base64,JVBERi0xLjQ=',
+];
+
+const NUMBERS = [
+  0,
+  -0,
+  -1,
+  1,
+  0.001,
+  0.005,
+  1e308,
+  -1e308,
+  2 ** 31,
+  2 ** 31 - 1,
+  2 ** 53,
+  Number.MAX_SAFE_INTEGER + 2,
+  0.1 + 0.2,
+  1e-7,
+  999_999_999_999.99,
+  999_999_999_999.995,
+  1_000_000_000_000,
+  31,
+  32,
+  100.001,
+];
+
+/** Nested arrays and objects `depth` deep. */
+export const deepNest = (depth: number): unknown => {
+  let v: unknown = 'bottom';
+  for (let i = 0; i < depth; i++) v = i % 2 ? [v] : { a: v };
+  return v;
+};
+
+const HUGE = ['x'.repeat(300_000), 'é'.repeat(70_000), '𝕂'.repeat(40_000), '\u0000'.repeat(10_000)];
+
+export const hostileString = fc.oneof(
+  { weight: 4, arbitrary: fc.constantFrom(...STRINGS) },
+  { weight: 2, arbitrary: fc.string({ unit: 'binary', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ unit: 'grapheme', maxLength: 40 }) },
+  { weight: 1, arbitrary: fc.string({ maxLength: 300, minLength: 250 }) },
+);
+
+export const hostileValue: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 6, arbitrary: hostileString },
+  { weight: 2, arbitrary: fc.constantFrom(...NUMBERS) },
+  { weight: 1, arbitrary: fc.integer() },
+  { weight: 1, arbitrary: fc.double() },
+  { weight: 1, arbitrary: fc.boolean() },
+  { weight: 1, arbitrary: fc.constant(null) },
+  { weight: 2, arbitrary: fc.anything({ maxDepth: 3, maxKeys: 4 }) },
+  { weight: 1, arbitrary: fc.integer({ min: 10, max: 400 }).map(deepNest) },
+  { weight: 1, arbitrary: fc.constantFrom(...HUGE) },
+);
+
+/** Keys a body should never be able to use: prototype pollution, read-only and unknown fields. */
+const EXTRA_KEYS = fc.oneof(
+  fc.constantFrom(
+    '__proto__',
+    'constructor',
+    'prototype',
+    'id',
+    'company_id',
+    'version',
+    'created_at',
+    'payment_serial',
+    'receipt_number',
+    'tenant_name',
+    'has_image_1',
+    'password_hash',
+    'roles',
+    'admin',
+    'is_admin',
+    'lease_doc_type',
+  ),
+  fc.string({ maxLength: 12 }),
+);
+
+/** An object with own properties only, whatever their names (`__proto__` included). */
+const own = (entries: [string, unknown][]): Body => {
+  const o: Body = {};
+  for (const [k, v] of entries)
+    Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+  return o;
+};
+
+const PROTO_PREFIXES = [
+  '',
+  '',
+  '',
+  '"__proto__":{"polluted":"yes","admin":true},',
+  '"constructor":{"prototype":{"polluted":"yes"}},',
+  '"__proto__":null,',
+];
+
+/**
+ * A raw JSON body: mostly a valid body of the entity with some fields replaced, removed or added, and
+ * sometimes anything at all; prototype-pollution keys go into the text itself.
+ */
+export const hostileBody = (keys: readonly string[], base: () => Body): fc.Arbitrary<string> =>
+  fc.oneof(
+    {
+      weight: 8,
+      arbitrary: fc
+        .record({
+          replace: fc.array(fc.tuple(fc.constantFrom(...keys), hostileValue), { maxLength: 3 }),
+          remove: fc.oneof(
+            { weight: 3, arbitrary: fc.constant<string[]>([]) },
+            { weight: 1, arbitrary: fc.subarray([...keys], { maxLength: Math.min(3, keys.length) }) },
+          ),
+          extra: fc.oneof(
+            { weight: 3, arbitrary: fc.constant<[string, unknown][]>([]) },
+            { weight: 1, arbitrary: fc.array(fc.tuple(EXTRA_KEYS, hostileValue), { maxLength: 2 }) },
+          ),
+          prefix: fc.constantFrom(...PROTO_PREFIXES),
+        })
+        .map(({ replace, remove, extra, prefix }) => {
+          const entries = Object.entries(base()).filter(([k]) => !remove.includes(k));
+          const body = own(entries);
+          for (const [k, v] of [...replace, ...extra]) {
+            Object.defineProperty(body, k, {
+              value: v,
+              enumerable: true,
+              writable: true,
+              configurable: true,
+            });
+          }
+          const json = JSON.stringify(body);
+          return prefix && json.startsWith('{') ? `{${prefix}${json.slice(1)}`.replace(/,}$/, '}') : json;
+        }),
+    },
+    { weight: 1, arbitrary: fc.anything({ maxDepth: 4 }).map((v) => JSON.stringify(v) ?? 'null') },
+    { weight: 1, arbitrary: fc.object({ maxDepth: 3 }).map((v) => JSON.stringify(v)) },
+    {
+      weight: 1,
+      arbitrary: fc.constantFrom(
+        '',
+        '{',
+        '{"a":',
+        'nul',
+        '[',
+        '{"a":1,}',
+        "{'a':1}",
+        '{"a":1}{"b":2}',
+        '\u0000',
+        '{"a":"\\ud800"}',
+        '{"a":1e999}',
+        '{"a":NaN}',
+        '{"__proto__":{"polluted":"yes"}}',
+        '{"constructor":{"prototype":{"polluted":"yes"}}}',
+        '['.repeat(3000) + ']'.repeat(3000),
+        '{"a":'.repeat(3000) + '1' + '}'.repeat(3000),
+      ),
+    },
+  );
+
+/** A query-string value: a number, a known word, or anything. */
+const queryValue = fc.oneof(
+  fc.integer({ min: -5, max: 600 }).map(String),
+  fc.constantFrom(
+    '1',
+    '25',
+    '500',
+    '501',
+    '0',
+    '-1',
+    '1.5',
+    '1e3',
+    'NaN',
+    'Infinity',
+    '',
+    ' ',
+    '2147483648',
+    '99999999999',
+  ),
+  hostileString,
+);
+
+const filterItem = (def: EntityDefinition) =>
+  fc.record({
+    field: fc.oneof(
+      fc.constant('company_id'),
+      fc.constantFrom(...def.fields.map((f) => f.name)),
+      fc.constantFrom('password_hash', 'id', 't.company_id', 'company_id OR 1=1', '__proto__', ''),
+      hostileString,
+    ),
+    value: fc.oneof(
+      hostileValue,
+      fc.integer({ min: -2, max: 50 }),
+      fc.constantFrom('active', 'completed', '1'),
+    ),
+  });
+
+export const hostileFilter = (def: EntityDefinition): fc.Arbitrary<string> =>
+  fc.oneof(
+    { weight: 3, arbitrary: filterItem(def).map((f) => JSON.stringify(f)) },
+    { weight: 1, arbitrary: fc.array(filterItem(def), { maxLength: 3 }).map((f) => JSON.stringify(f)) },
+    { weight: 1, arbitrary: hostileString },
+    { weight: 1, arbitrary: fc.anything({ maxDepth: 2 }).map((v) => JSON.stringify(v) ?? 'null') },
+  );
+
+export const hostileSort = (def: EntityDefinition): fc.Arbitrary<string> =>
+  fc.oneof(
+    fc.constantFrom(...def.sort, ...def.sort.map((s) => `-${s}`)),
+    fc.constantFrom(...def.fields.map((f) => f.name)),
+    fc.constantFrom(
+      'password_hash',
+      'id;DROP TABLE units',
+      '-',
+      '--id',
+      'ID',
+      'id DESC',
+      't.id',
+      '(select 1)',
+      '',
+    ),
+    hostileString,
+  );
+
+export type ListParams = {
+  page?: string;
+  page_size?: string;
+  q?: string;
+  sort?: string;
+  filter?: string;
+  raw: string;
+};
+
+export const hostileListQuery = (def: EntityDefinition): fc.Arbitrary<ListParams> =>
+  fc.record(
+    {
+      page: queryValue,
+      page_size: queryValue,
+      q: hostileString,
+      sort: hostileSort(def),
+      filter: hostileFilter(def),
+      raw: fc.constantFrom(
+        '',
+        '',
+        '',
+        '&%zz',
+        '&q=%',
+        '&q=%E0%A4%A',
+        '&&&',
+        '&page[]=1',
+        '&page[a]=1',
+        '&__proto__=1',
+        '&constructor[prototype][x]=1',
+        '&page=1&page=2',
+      ),
+    },
+    { requiredKeys: ['raw'] },
+  );
+
+export const toQueryString = (p: Record<string, string | undefined>, raw = ''): string => {
+  const params = new URLSearchParams();
+  for (const [k, v] of Object.entries(p)) if (v !== undefined) params.set(k, v);
+  return params.toString() + raw;
+};
+
+/** Does the server know this sort (`field` or `-field` of the definition's sort list)? */
+export const knownSort = (def: EntityDefinition, sort: string | undefined): boolean =>
+  sort === undefined || sort === '' || def.sort.includes(sort.startsWith('-') ? sort.slice(1) : sort);
+
+/** Does the server know every field of this filter (company_id, enum and reference fields)? */
+export const knownFilter = (def: EntityDefinition, filter: string | undefined): boolean => {
+  if (filter === undefined || filter === '') return true;
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(filter);
+  } catch {
+    return false;
+  }
+  const items = Array.isArray(parsed) ? parsed : [parsed];
+  return items.every((f) => {
+    const { field, value } = (f ?? {}) as { field?: unknown; value?: unknown };
+    const fieldOk =
+      field === 'company_id' ||
+      def.fields.some((d) => d.name === field && (d.kind === 'enum' || d.kind === 'reference'));
+    return fieldOk && ['string', 'number', 'boolean'].includes(typeof value);
+  });
+};
+
+/** Printable header values (what an HTTP client can send). */
+const printable = fc.string({
+  unit: fc.integer({ min: 0x20, max: 0x7e }).map((c) => String.fromCharCode(c)),
+  maxLength: 80,
+});
+
+export const CONTENT_TYPES = [
+  'application/json',
+  'application/json; charset=utf-8',
+  'application/json; charset=utf-16',
+  'application/json; charset=latin1',
+  'APPLICATION/JSON',
+  'application/json;;;',
+  'application/vnd.api+json',
+  'application/x-www-form-urlencoded',
+  'multipart/form-data; boundary=x',
+  'text/plain',
+  'text/html',
+  'application/xml',
+  'image/png',
+  'application/octet-stream',
+  '*/*',
+  '',
+];
+
+export type HostileHeaders = {
+  contentType: string | undefined;
+  cookie: 'valid' | 'none' | string;
+  csrf: 'valid' | 'none' | string;
+  accept: string | undefined;
+};
+
+export const hostileHeaders: fc.Arbitrary<HostileHeaders> = fc.record({
+  contentType: fc.option(fc.oneof(fc.constantFrom(...CONTENT_TYPES), printable), { nil: undefined }),
+  cookie: fc.oneof(
+    fc.constantFrom('valid', 'valid', 'none'),
+    printable,
+    printable.map((v) => `kodi_sid=${v}`),
+    fc.constantFrom(
+      'kodi_sid=',
+      `kodi_sid=${'a'.repeat(5000)}`,
+      'kodi_sid=%E0%A4%A',
+      'kodi_sid="unterminated',
+      'kodi_sid=a; kodi_sid=b',
+      '=; ;=;',
+      '__proto__=x; constructor=y',
+    ),
+  ),
+  csrf: fc.oneof(
+    fc.constantFrom('valid', 'valid', 'none', '', ' ', 'null', 'undefined', 'x'.repeat(8000)),
+    printable,
+  ),
+  accept: fc.option(fc.constantFrom('text/html', 'application/json', '*/*', 'image/*', ''), {
+    nil: undefined,
+  }),
+});
