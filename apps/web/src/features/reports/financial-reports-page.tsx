@@ -22,6 +22,9 @@ import { cashFlowQuery, incomeStatementQuery, type MonthRange } from './report-q
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
+const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
+const yAxis = [{ valueFormatter: (v: number | null) => compact.format(v ?? 0), width: 56 }];
+
 type ExportButtonsProps = { path: string; range: MonthRange; label: string };
 
 const ExportButtons = ({ path, range, label }: ExportButtonsProps) => {
@@ -146,6 +149,7 @@ export const FinancialReportsPage = () => {
               <BarChart
                 height={280}
                 xAxis={[{ scaleType: 'band', data: months }]}
+                yAxis={yAxis}
                 series={[
                   {
                     data: income.data.map((m) => m.rental_income + m.late_fees + m.other_income),
@@ -188,6 +192,7 @@ export const FinancialReportsPage = () => {
               <LineChart
                 height={260}
                 xAxis={[{ scaleType: 'point', data: cash.data.map((m) => m.month) }]}
+                yAxis={yAxis}
                 series={[
                   { data: cash.data.map((m) => m.closing_balance), label: 'Closing balance', area: true },
                 ]}
