@@ -19,6 +19,8 @@ export type Row = {
   budget: string;
   note?: string;
   ok: boolean;
+  /** the machine's 1-minute load average when the row was measured */
+  load?: number;
 };
 
 const START = '<!-- bench:results:start -->';
@@ -50,13 +52,13 @@ export const renderReport = (r: {
     `- Load: autocannon in its own process, ${r.connections} connections on PostgreSQL (1 on PGlite), ` +
       `${r.duration} s per endpoint after a warm-up; server pool of 16 connections; LOG_LEVEL=warn.`,
     '',
-    '| | endpoint | req/s | p50 ms | p99 ms | errors | × baseline | peak RSS MB | budget | |',
-    '|---|---|--:|--:|--:|--:|--:|--:|---|---|',
+    '| | endpoint | req/s | p50 ms | p99 ms | errors | × baseline | peak RSS MB | load | budget | |',
+    '|---|---|--:|--:|--:|--:|--:|--:|--:|---|---|',
     ...r.rows.map(
       (row) =>
         `| ${row.db} | ${row.endpoint}${row.note ? ` — ${row.note}` : ''} | ${n(row.rps)} | ${n(row.p50, row.p50 !== undefined && row.p50 < 10 ? 1 : 0)} | ` +
         `${n(row.p99, row.p99 !== undefined && row.p99 < 10 ? 1 : 0)} | ${n(row.errors)} | ${row.ratio === undefined ? '' : n(row.ratio, 2)} | ` +
-        `${n(row.memMb)} | ${row.budget} | ${row.ok ? 'met' : '**missed**'} |`,
+        `${n(row.memMb)} | ${n(row.load, 1)} | ${row.budget} | ${row.ok ? 'met' : '**missed**'} |`,
     ),
   ];
   return lines.join('\n');

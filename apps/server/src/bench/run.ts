@@ -150,6 +150,7 @@ const check = (ok: boolean, r: LoadResult | undefined) => (r ? failures(r) === 0
 
 const rows: Row[] = [];
 const add = (row: Row) => {
+  row.load = Math.round((os.loadavg()[0] ?? 0) * 10) / 10;
   rows.push(row);
   log(
     `${row.ok ? 'ok  ' : 'MISS'} ${row.db} ${row.endpoint}: ${row.rps?.toFixed(0) ?? '-'} req/s, p50 ${row.p50 ?? '-'} ms, p99 ${row.p99 ?? '-'} ms` +
@@ -460,15 +461,30 @@ const bundlePhase = () => {
     endpoint: 'login page JavaScript (gzip)',
     note: `${report.login.kb.toFixed(1)} KB`,
     budget: `≤ ${report.login.budgetKb} KB`,
-    ok: report.login.kb <= report.login.budgetKb,
+    // the smoke run reports the bundle sizes; only a full run holds them to their budget
+    ok: reduced || report.login.kb <= report.login.budgetKb,
   });
   add({
     db: 'Web',
     endpoint: `largest page JavaScript (gzip): ${report.largest.page}`,
     note: `${report.largest.kb.toFixed(1)} KB`,
     budget: `≤ ${report.largest.budgetKb} KB`,
-    ok: report.largest.kb <= report.largest.budgetKb,
+    ok: reduced || report.largest.kb <= report.largest.budgetKb,
   });
+};
+
+/**
+ * Other work on the machine skews every figure (2 cores). A full run first waits, up to
+ * BENCH_QUIET_WAIT minutes (20), for the 1-minute load average to fall under BENCH_QUIET_LOAD (1.5);
+ * each row of the table records the load average when it was measured.
+ */
+const waitForQuiet = async () => {
+  const limit = Number(process.env.BENCH_QUIET_LOAD ?? 1.5);
+  const until = Date.now() + Number(process.env.BENCH_QUIET_WAIT ?? 20) * 60_000;
+  while (!reduced && limit > 0 && (os.loadavg()[0] ?? 0) > limit && Date.now() < until) {
+    log(`waiting for a quieter machine: load average ${os.loadavg()[0]?.toFixed(2)} > ${limit}`);
+    await new Promise((r) => setTimeout(r, 30_000));
+  }
 };
 
 const main = async () => {
@@ -487,6 +503,7 @@ const main = async () => {
   let t = Date.now();
   await preparePostgres(databaseUrl, size);
   log(`PostgreSQL dataset loaded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  await waitForQuiet();
   const db = await openPostgres(databaseUrl, 2);
   const machine = await describeMachine(db);
   let explained = '';
