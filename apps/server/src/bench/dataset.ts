@@ -210,5 +210,6 @@ export const generateDataset = async (database: Database, largeCompanyId: number
   // the triggers keeping the totals were off during the load (replica): recount
   await database.query('SELECT row_counts_rebuild()');
   await database.query('SELECT totals_rebuild()');
+  await database.query('SELECT status_counts_rebuild()');
   await database.query('ANALYZE');
 };

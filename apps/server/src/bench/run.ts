@@ -194,14 +194,16 @@ const postgresPhase = async (db: Database) => {
             ok: check(true, bare.result),
           });
         }
-        const ok = ours.result.p99 < budget.listP99 && (ratio === undefined || ratio >= budget.listRatio);
+        // the budgets are the payments list's (the issue's); units and tenants are measured alongside
+        const budgeted = ratio !== undefined;
+        const ok = ratio === undefined || (ours.result.p99 < budget.listP99 && ratio >= budget.listRatio);
         add({
           db: 'PostgreSQL',
           endpoint: `GET /${list.entity} ${c.name}`,
           ...fromLoad(ours.result),
           ...(ratio !== undefined ? { ratio } : {}),
           memMb: ours.memMb,
-          budget: `p99 < ${budget.listP99} ms${ratio !== undefined ? `, ≥ ${budget.listRatio} × baseline` : ''}`,
+          budget: budgeted ? `p99 < ${budget.listP99} ms, ≥ ${budget.listRatio} × baseline` : 'measured',
           ok: check(ok, ours.result),
         });
       }
@@ -542,7 +544,16 @@ const main = async () => {
   });
   console.log(`\n${text}`);
   if (!reduced) {
-    writeReport(path.join(repoRoot, 'docs', 'performance.md'), text, explained);
+    const doc = path.join(repoRoot, 'docs', 'performance.md');
+    writeReport(doc, text, explained);
+    // the table as Prettier lays it out, so that `npm run format:check` stays clean
+    spawnSync(
+      process.execPath,
+      [path.join(repoRoot, 'node_modules', 'prettier', 'bin', 'prettier.cjs'), '--write', doc],
+      {
+        stdio: 'ignore',
+      },
+    );
     log('docs/performance.md updated');
   }
   // the smoke test leaves nothing behind; a full run keeps its database to look into

@@ -9,10 +9,14 @@ import { currentUser } from '../plugins/guard.ts';
 import { companyMoney } from '../lib/company.ts';
 import { pdfWriter, xlsxWriter, type TabularColumn, type TabularWriter } from '../lib/tabular.ts';
 import { listWhere, orderBy, type ServerEntity } from './service.ts';
-import { fromClause, presentRow, selectList } from './sql.ts';
+import { fromClause, presentRow, selectFields, selectList } from './sql.ts';
 
-/** Rows fetched per round trip: a few MB at most, and 40 round trips for 200,000 rows. */
-export const EXPORT_BATCH = 5000;
+/**
+ * Rows fetched per round trip. Small batches die young: 500 rows at a time, 200,000 payments peaked
+ * at ~210 MB of server memory, 2,000 at ~300 MB (V8 promotes what survives a scavenge), for the
+ * same ~6 s.
+ */
+export const EXPORT_BATCH = 500;
 
 /**
  * `q` and `filter` of lists and exports. PostgreSQL text cannot hold U+0000 (nor can a filter's JSON
@@ -169,7 +173,13 @@ export const registerExportRoute = (app: FastifyInstance, ctx: AppContext, e: Se
       const money = await companyMoney(ctx.database, user.company_id);
       const title = def.ui.title;
       const writer = fmt === 'xlsx' ? xlsxWriter(title, columns, money) : pdfWriter(title, columns, money);
-      const query = sql`SELECT ${selectList(def, e.sql, { list: true })} FROM ${fromClause(e.sql)} WHERE ${where} ORDER BY ${order}`;
+      const select =
+        selectFields(
+          def,
+          e.sql,
+          columns.map((c) => c.key),
+        ) ?? selectList(def, e.sql, { list: true });
+      const query = sql`SELECT ${select} FROM ${fromClause(e.sql)} WHERE ${where} ORDER BY ${order}`;
       return sendTabular(reply, request, `${def.name}.${fmt}`, writer, (w) =>
         forEachBatch(ctx.database.db, query, (rows) => w.write(rows.map((r) => presentRow(def, r)))),
       );

@@ -55,18 +55,65 @@ export const selectList = (def: EntityDefinition, s: EntitySql, opts: { list: bo
   return sql.raw(cols.join(', '));
 };
 
+/**
+ * The SELECT list of just these fields (an export's columns): a third of a list's columns is a third
+ * of the work to read, send and parse 200,000 rows. Undefined when one is not a field of the entity.
+ */
+export const selectFields = (
+  def: EntityDefinition,
+  s: EntitySql,
+  names: readonly string[],
+): SQL | undefined => {
+  const fields = names.map((n) => def.fields.find((f) => f.name === n && !isHeavy(f)));
+  if (fields.length === 0 || fields.some((f) => !f)) return undefined;
+  return sql.raw(
+    [...new Set(fields as Field[])].map((f) => `${selectExpression(s, f)} AS ${f.name}`).join(', '),
+  );
+};
+
 export const fromClause = (s: EntitySql): SQL => sql.raw(`${s.table} t${s.joins ? ` ${s.joins}` : ''}`);
 
-/** NUMERIC comes back as exact text; the API answers JSON numbers (NUMERIC(14,2) fits a double exactly). */
-export const presentRow = (def: EntityDefinition, row: Record<string, unknown>): Record<string, unknown> => {
-  const out: Record<string, unknown> = { ...row };
-  for (const f of def.fields) {
-    const v = out[f.name];
-    if (NUMERIC_KINDS.has(f.kind) && v !== null && v !== undefined) out[f.name] = Number(v);
-    if (f.kind === 'text' && typeof v === 'string' && f.name.endsWith('_code')) out[f.name] = v.trim();
+/** Per definition, the fields a row's presentation converts (worked out once, not per row). */
+const conversions = new WeakMap<EntityDefinition, { numbers: string[]; codes: string[] }>();
+const conversionsOf = (def: EntityDefinition) => {
+  let c = conversions.get(def);
+  if (!c) {
+    c = {
+      numbers: [
+        ...new Set([
+          ...def.fields.filter((f) => NUMERIC_KINDS.has(f.kind)).map((f) => f.name),
+          'id',
+          'company_id',
+          'version',
+        ]),
+      ],
+      codes: def.fields.filter((f) => f.kind === 'text' && f.name.endsWith('_code')).map((f) => f.name),
+    };
+    conversions.set(def, c);
   }
-  for (const k of ['id', 'company_id', 'version'])
-    if (out[k] !== undefined && out[k] !== null) out[k] = Number(out[k]);
+  return c;
+};
+
+/**
+ * NUMERIC comes back as exact text; the API answers JSON numbers (NUMERIC(14,2) fits a double exactly).
+ * `omit`: a column of the statement that is not the record's (the list's total).
+ */
+export const presentRow = (
+  def: EntityDefinition,
+  row: Record<string, unknown>,
+  omit?: string,
+): Record<string, unknown> => {
+  const out: Record<string, unknown> = {};
+  for (const k in row) if (k !== omit) out[k] = row[k];
+  const { numbers, codes } = conversionsOf(def);
+  for (const k of numbers) {
+    const v = out[k];
+    if (v !== null && v !== undefined) out[k] = Number(v);
+  }
+  for (const k of codes) {
+    const v = out[k];
+    if (typeof v === 'string') out[k] = v.trim();
+  }
   return out;
 };
 

@@ -388,6 +388,10 @@ export const payments = pgTable(
     index('payments_company_date_idx').on(t.company_id, t.payment_date, t.id),
     index('payments_company_status_idx').on(t.company_id, t.status, t.id),
     index('payments_company_amount_idx').on(t.company_id, t.amount_paid, t.id),
+    // the dashboard's pending payments, oldest first: a tenth of the rows, in their order
+    index('payments_pending_idx')
+      .on(t.company_id, t.payment_date, t.id)
+      .where(sql`${t.status} = 'pending'`),
     index('payments_company_reference_idx').on(t.company_id, t.reference_number, t.id),
     trigram('payments_serial_trgm_idx', t.payment_serial),
     trigram('payments_receipt_trgm_idx', t.receipt_number),
@@ -611,6 +615,24 @@ export const keyCounts = pgTable(
     ...stamps(),
   },
   (t) => [primaryKey({ columns: [t.company_id, t.table_name, t.key_name, t.key_value] })],
+);
+
+/**
+ * Exact row counts per company and status (units available, requests open, payments pending), kept
+ * by the statement-level triggers of migration 0012_status_counts: the dashboard reads its counts here.
+ */
+export const statusCounts = pgTable(
+  'status_counts',
+  {
+    company_id: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    table_name: varchar({ length: 63 }).notNull(),
+    status: varchar({ length: 20 }).notNull(),
+    n: bigint({ mode: 'number' }).notNull().default(0),
+    ...stamps(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.table_name, t.status] })],
 );
 
 /**

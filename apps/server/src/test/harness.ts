@@ -62,6 +62,7 @@ const TABLES = [
   'counters',
   'row_counts',
   'key_counts',
+  'status_counts',
   'monthly_totals',
   'password_reset_tokens',
   'sessions',

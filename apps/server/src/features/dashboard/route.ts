@@ -34,17 +34,20 @@ type DashboardRow = {
 
 /**
  * Everything of the dashboard in one statement (one round trip, one snapshot), prepared once per
- * connection. The payment counts come from `monthly_totals` (kept by triggers), the short lists
- * from indexes that hold their order; the company's currency comes along. $1 company, $2 month start.
+ * connection. The counts come from `status_counts` and `monthly_totals` (kept by triggers), the short
+ * lists from indexes that hold their order; the company's currency comes along. $1 company, $2 month
+ * start.
  */
 const DASHBOARD_SQL = `
   SELECT
-    (SELECT count(*)::int FROM units WHERE company_id = $1 AND status = 'available') AS available_units,
-    (SELECT count(*)::int FROM maintenance_requests WHERE company_id = $1 AND status = 'open') AS pending_repairs,
+    (SELECT COALESCE(sum(n), 0)::int FROM status_counts
+      WHERE company_id = $1 AND table_name = 'units' AND status = 'available') AS available_units,
+    (SELECT COALESCE(sum(n), 0)::int FROM status_counts
+      WHERE company_id = $1 AND table_name = 'maintenance_requests' AND status = 'open') AS pending_repairs,
     (SELECT COALESCE(sum(n), 0)::int FROM monthly_totals
       WHERE company_id = $1 AND source = 'payments' AND month = $2::date AND status <> 'pending') AS payments_this_month,
-    (SELECT COALESCE(sum(n), 0)::int FROM monthly_totals
-      WHERE company_id = $1 AND source = 'payments' AND status = 'pending') AS incomplete_payments,
+    (SELECT COALESCE(sum(n), 0)::int FROM status_counts
+      WHERE company_id = $1 AND table_name = 'payments' AND status = 'pending') AS incomplete_payments,
     (SELECT json_agg(x) FROM (
        SELECT id, name, address, monthly_rate FROM units
         WHERE company_id = $1 AND status = 'available' ORDER BY name, id LIMIT ${DASHBOARD_LIST_SIZE}) x) AS available,

@@ -84,14 +84,19 @@ const toMap = (v: Record<string, string> | string | null): Record<string, number
 const monthlyTotals = (database: Database, companyId: number, range: Range, extra = '', opening = false) =>
   database.prepared<Totals & Record<string, string>>(
     `WITH ${MONTHS_CTE},
+     income_month AS (
+       SELECT m, sum(amt) AS income, json_object_agg(key, amt::text) AS inflows FROM income GROUP BY m
+     ),
+     spending_month AS (
+       SELECT m, sum(total) AS spent, json_object_agg(key, total::text) AS spending
+         FROM (SELECT m, key, sum(amt) AS total FROM spending GROUP BY m, key) k GROUP BY m
+     ),
      per_month AS (
-       SELECT mo.month, mo.start,
-              COALESCE((SELECT sum(amt) FROM income i WHERE i.m = mo.start), 0) AS income,
-              COALESCE((SELECT sum(amt) FROM spending s WHERE s.m = mo.start), 0) AS spent,
-              (SELECT json_object_agg(key, amt::text) FROM income i WHERE i.m = mo.start) AS inflows,
-              (SELECT json_object_agg(key, total::text) FROM
-                 (SELECT key, sum(amt) AS total FROM spending s WHERE s.m = mo.start GROUP BY key) k) AS spending
+       SELECT mo.month, mo.start, COALESCE(i.income, 0) AS income, COALESCE(s.spent, 0) AS spent,
+              i.inflows, s.spending
          FROM months mo
+         LEFT JOIN income_month i ON i.m = mo.start
+         LEFT JOIN spending_month s ON s.m = mo.start
      )${
        opening
          ? `,

@@ -1,0 +1,1 @@
+CREATE INDEX "payments_pending_idx" ON "payments" USING btree ("company_id","payment_date","id") WHERE "payments"."status" = 'pending';

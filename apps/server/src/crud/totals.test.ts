@@ -1,0 +1,223 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { setupApp, testDriver, type TestContext } from '../test/harness.ts';
+import { TestClient } from '../test/client.ts';
+import { buildCompany, buildUser } from '../test/factories.ts';
+import { validTenant, validUnit } from '../test/entities.ts';
+import type { Database } from '../db/client.ts';
+import { COUNTED_TABLES, KEY_COUNTED } from './list-sql.ts';
+
+type Row = Record<string, unknown>;
+
+const MONTHLY: Record<string, { date: string; status: string; key: string; amount: string }> = {
+  payments: {
+    date: 'payment_date',
+    status: 'status',
+    key: "COALESCE(payment_method, '')",
+    amount: 'amount_paid',
+  },
+  expenses: { date: 'expense_date', status: "''", key: 'category', amount: 'amount' },
+  commission_wages: { date: 'payment_date', status: 'status', key: "''", amount: 'amount' },
+};
+
+/** Every kept total, recomputed from the rows themselves (text, sorted: compared as a whole). */
+const totalsMismatch = async (database: Database): Promise<string[]> => {
+  const problems: string[] = [];
+  const same = async (what: string, kept: string, counted: string) => {
+    const a = (await database.query<{ k: string }>(`SELECT k FROM (${kept}) x ORDER BY k`)).map((r) => r.k);
+    const b = (await database.query<{ k: string }>(`SELECT k FROM (${counted}) x ORDER BY k`)).map(
+      (r) => r.k,
+    );
+    if (JSON.stringify(a) !== JSON.stringify(b))
+      problems.push(`${what}: kept ${a.join(' ')} | rows ${b.join(' ')}`);
+  };
+  for (const t of COUNTED_TABLES) {
+    await same(
+      `row_counts ${t}`,
+      `SELECT company_id || ':' || n AS k FROM row_counts WHERE table_name = '${t}' AND n <> 0`,
+      `SELECT company_id || ':' || count(*) AS k FROM ${t} GROUP BY company_id`,
+    );
+  }
+  for (const [t, keys] of Object.entries(KEY_COUNTED)) {
+    for (const key of keys) {
+      await same(
+        `key_counts ${t}.${key}`,
+        `SELECT company_id || ':' || key_value || ':' || n AS k FROM key_counts
+          WHERE table_name = '${t}' AND key_name = '${key}' AND n <> 0`,
+        `SELECT company_id || ':' || ${key} || ':' || count(*) AS k FROM ${t} WHERE ${key} IS NOT NULL
+          GROUP BY company_id, ${key}`,
+      );
+    }
+  }
+  for (const t of ['units', 'maintenance_requests', 'payments']) {
+    await same(
+      `status_counts ${t}`,
+      `SELECT concat_ws(':', company_id, status, n) AS k FROM status_counts WHERE table_name = '${t}' AND n <> 0`,
+      `SELECT concat_ws(':', company_id, status, count(*)) AS k FROM ${t} GROUP BY company_id, status`,
+    );
+  }
+  for (const [t, m] of Object.entries(MONTHLY)) {
+    await same(
+      `monthly_totals ${t}`,
+      `SELECT concat_ws(':', company_id, month, status, key, n, amount) AS k FROM monthly_totals
+        WHERE source = '${t}' AND n <> 0`,
+      `SELECT concat_ws(':', company_id, month, status, key, count(*), sum(amount)) AS k FROM (
+         SELECT company_id, date_trunc('month', ${m.date}::timestamp)::date AS month, ${m.status} AS status,
+                ${m.key} AS key, ${m.amount} AS amount FROM ${t}
+       ) r GROUP BY company_id, month, status, key`,
+    );
+  }
+  return problems;
+};
+
+describe(`kept totals and fast counts (${testDriver})`, () => {
+  let t: TestContext;
+  let admin: TestClient;
+  let other: TestClient;
+
+  beforeEach(async () => {
+    t = await setupApp();
+    const a = await buildCompany(t.database, { name: 'Counted Estates' });
+    const b = await buildCompany(t.database, { name: 'Other Estates' });
+    admin = new TestClient(t.app);
+    await admin.login((await buildUser(t.database, { company_id: a.id })).email, 'correct-horse-42');
+    other = new TestClient(t.app);
+    await other.login((await buildUser(t.database, { company_id: b.id })).email, 'correct-horse-42');
+  });
+  afterEach(async () => {
+    await t.app.close();
+  });
+
+  const make = async (c: TestClient, path: string, body: Row): Promise<Row> => {
+    const res = await c.post(path, body);
+    if (res.statusCode !== 201) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+    return res.json() as Row;
+  };
+
+  const lease = async (c: TestClient, tenant: Row, unit: Row) =>
+    make(c, '/occupancy', {
+      tenant_id: tenant.id,
+      unit_id: unit.id,
+      start_date: '2025-01-01',
+      rate: 500_000,
+      rent_cycle: 'monthly',
+      occupancy_status: 'active',
+    });
+
+  const pay = (c: TestClient, tenant: Row, unit: Row, date: string, extra: Row = {}) =>
+    make(c, '/payments', {
+      tenant_id: tenant.id,
+      unit_id: unit.id,
+      payment_date: date,
+      amount_paid: 500_000,
+      effective_start_date: date,
+      effective_end_date: date,
+      ...extra,
+    });
+
+  it('keeps row, key, status and monthly totals equal to the rows through inserts, updates, deletes and truncates', async () => {
+    const kololo = await make(admin, '/units', validUnit({ name: 'Kololo A' }));
+    const ntinda = await make(admin, '/units', validUnit({ name: 'Ntinda Namuli Court' }));
+    const grace = await make(admin, '/tenants', validTenant({ first_name: 'Grace', last_name: 'Namuli' }));
+    const moses = await make(admin, '/tenants', validTenant({ first_name: 'Moses', last_name: 'Okello' }));
+    await lease(admin, grace, kololo);
+    await lease(admin, moses, ntinda);
+    const payments: Row[] = [];
+    for (const [i, date] of ['2025-01-05', '2025-01-20', '2025-02-03', '2025-03-01'].entries()) {
+      payments.push(await pay(admin, i % 2 ? moses : grace, i % 2 ? ntinda : kololo, date));
+    }
+    payments.push(
+      await pay(admin, grace, kololo, '2025-02-10', { status: 'pending', payment_method: 'cash' }),
+    );
+    const strangerUnit = await make(other, '/units', validUnit({ name: 'Elsewhere' }));
+    const stranger = await make(other, '/tenants', validTenant({ last_name: 'Namuli' }));
+    await lease(other, stranger, strangerUnit);
+    await pay(other, stranger, strangerUnit, '2025-01-07');
+    expect(await totalsMismatch(t.database)).toEqual([]);
+
+    // updates: a status, an amount, a month, a method; then a delete
+    const p0 = payments[0] as Row;
+    const put = await admin.put(`/payments/${String(p0.id)}`, {
+      ...p0,
+      status: 'failed',
+      amount_paid: 123_456,
+      payment_date: '2025-04-02',
+      payment_method: 'banktransfer',
+    });
+    expect(put.statusCode).toBe(200);
+    const unitPut = await admin.put(`/units/${String(kololo.id)}`, { ...kololo, status: 'occupied' });
+    expect(unitPut.statusCode).toBe(200);
+    expect((await admin.delete(`/payments/${String((payments[1] as Row).id)}`)).statusCode).toBe(204);
+    expect(await totalsMismatch(t.database)).toEqual([]);
+
+    // SQL beyond the API: a statement of many rows, rows moved to another company, a truncate
+    await t.database.query(
+      `INSERT INTO vendors (company_id, name, service_offered, phone)
+       SELECT c.id, 'Vendor ' || g, 'cleaning', '+256700000000' FROM companies c, generate_series(1, 3) g`,
+    );
+    await t.database.query(
+      `UPDATE vendors SET company_id = (SELECT max(id) FROM companies) WHERE name = 'Vendor 1'`,
+    );
+    await t.database.query('DELETE FROM vendors WHERE name = $1', ['Vendor 2']);
+    expect(await totalsMismatch(t.database)).toEqual([]);
+    await t.database.query('TRUNCATE vendors CASCADE');
+    expect(await totalsMismatch(t.database)).toEqual([]);
+  });
+
+  it('answers the same totals and rows as counting, for searches through joined names and not', async () => {
+    const units = [
+      await make(admin, '/units', validUnit({ name: 'Kololo A' })),
+      await make(admin, '/units', validUnit({ name: 'Namuli Gardens' })),
+    ];
+    const tenants = [
+      await make(admin, '/tenants', validTenant({ first_name: 'Grace', last_name: 'Namuli' })),
+      await make(admin, '/tenants', validTenant({ first_name: 'Moses', last_name: 'Okello' })),
+      await make(admin, '/tenants', validTenant({ first_name: 'Ruth', last_name: 'Nakato' })),
+    ];
+    for (const [i, tenant] of tenants.entries()) await lease(admin, tenant, units[i % 2] as Row);
+    for (let i = 0; i < 12; i++) {
+      const k = i % 3;
+      await pay(admin, tenants[k] as Row, units[k % 2] as Row, `2025-0${1 + (i % 9)}-10`, {
+        reference_number: i === 5 ? 'NAMULI-REF' : `R-${i}`,
+      });
+    }
+    const strangerUnit = await make(other, '/units', validUnit({ name: 'Namuli Other' }));
+    const stranger = await make(other, '/tenants', validTenant({ last_name: 'Namuli' }));
+    await lease(other, stranger, strangerUnit);
+    await pay(other, stranger, strangerUnit, '2025-01-07');
+
+    const companyId = Number((await admin.get('/auth/status')).json().user.company_id);
+    for (const q of [
+      'Namuli',
+      'namuli',
+      'Okello',
+      'Kololo',
+      'Grace Namuli',
+      'PAY-00000',
+      'RCT',
+      'R-1',
+      'none',
+    ]) {
+      const pattern = `%${q}%`;
+      const expected = await t.database.query<{ id: number }>(
+        `SELECT t.id FROM payments t
+           JOIN tenants tn ON tn.company_id = t.company_id AND tn.id = t.tenant_id
+           JOIN units un ON un.company_id = t.company_id AND un.id = t.unit_id
+          WHERE t.company_id = $1 AND (t.payment_serial ILIKE $2 OR t.receipt_number ILIKE $2
+                OR (tn.first_name || ' ' || tn.last_name) ILIKE $2 OR un.name ILIKE $2 OR t.reference_number ILIKE $2)
+          ORDER BY t.id DESC`,
+        [companyId, pattern],
+      );
+      for (const size of [25, 3]) {
+        const res = await admin.get(`/payments?q=${encodeURIComponent(q)}&page_size=${size}&page=2`);
+        expect(res.headers['x-total-count'], q).toBe(String(expected.length));
+        expect(
+          res.json().map((r: Row) => r.id),
+          q,
+        ).toEqual(expected.slice(size, 2 * size).map((r) => Number(r.id)));
+      }
+      const first = await admin.get(`/payments?q=${encodeURIComponent(q)}`);
+      expect(first.headers['x-total-count'], q).toBe(String(expected.length));
+      expect(first.json().map((r: Row) => r.id)).toEqual(expected.slice(0, 25).map((r) => Number(r.id)));
+    }
+  });
+});
