@@ -8,6 +8,8 @@
  * BENCH_DURATION: seconds per endpoint (default 10, or 2 when reduced).
  * BENCH_DATABASE_URL: the PostgreSQL database the benchmark owns (dropped and created afresh;
  * its name must contain "bench"); default postgres://postgres@127.0.0.1:5432/kodi_bench.
+ * BENCH_ONLY: a comma-separated list of parts to run (lists, dashboard, reports, arrears, browser,
+ * export, post, ceiling, pglite, bundle), for working on one of them; such a run writes no report.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -47,6 +49,11 @@ const CAPTCHA = 'bench1';
 const size: DatasetSize = reduced ? scaledSize(scale) : fullSize;
 const databaseUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/kodi_bench';
 const API = '/rentapi/api';
+const only = process.env.BENCH_ONLY
+  ? new Set(process.env.BENCH_ONLY.split(',').map((p) => p.trim()))
+  : undefined;
+/** Whether this part of the benchmark runs (all of them unless BENCH_ONLY names some). */
+const runs = (part: string) => !only || only.has(part);
 
 const load = startLoadGenerator();
 const runLoad = load.run;
@@ -141,6 +148,7 @@ const budget = {
   duringExportP99: 100,
   pgliteListP99: 100,
   dashboardBrowserMs: 1000,
+  arrearsP99: 100,
 };
 
 /** In a reduced run every budget is "no errors, no non-2xx" (and the correctness checks). */
@@ -177,7 +185,7 @@ const postgresPhase = async (db: Database) => {
     const session = await signIn(kodi.url);
     const headers = { cookie: session.cookie };
 
-    for (const list of LISTS) {
+    for (const list of runs('lists') ? LISTS : []) {
       const cases = listCases(list.rows, list.search, list.sort);
       for (const [i, c] of cases.entries()) {
         const ours = await measure(kodi, { url: `${kodi.url}${API}/${list.entity}?${qs(c.query)}`, headers });
@@ -209,16 +217,18 @@ const postgresPhase = async (db: Database) => {
       }
     }
 
-    const dash = await measure(kodi, { url: `${kodi.url}${API}/dashboard`, headers });
-    add({
-      db: 'PostgreSQL',
-      endpoint: 'GET /dashboard',
-      ...fromLoad(dash.result),
-      memMb: dash.memMb,
-      budget: `p99 < ${budget.dashboardP99} ms`,
-      ok: check(dash.result.p99 < budget.dashboardP99, dash.result),
-    });
-    for (const report of ['income-statement', 'cash-flow']) {
+    if (runs('dashboard')) {
+      const dash = await measure(kodi, { url: `${kodi.url}${API}/dashboard`, headers });
+      add({
+        db: 'PostgreSQL',
+        endpoint: 'GET /dashboard',
+        ...fromLoad(dash.result),
+        memMb: dash.memMb,
+        budget: `p99 < ${budget.dashboardP99} ms`,
+        ok: check(dash.result.p99 < budget.dashboardP99, dash.result),
+      });
+    }
+    for (const report of runs('reports') ? ['income-statement', 'cash-flow'] : []) {
       const r = await measure(kodi, { url: `${kodi.url}${API}/${report}`, headers });
       add({
         db: 'PostgreSQL',
@@ -230,8 +240,23 @@ const postgresPhase = async (db: Database) => {
       });
     }
 
+    // the arrears of the large company (every lease's charges against its payments), one user
+    if (runs('arrears')) {
+      const r = await measure(kodi, { url: `${kodi.url}${API}/arrears?page=1&page_size=25`, headers }, 1);
+      add({
+        db: 'PostgreSQL',
+        endpoint: 'GET /arrears first page (1 connection)',
+        ...fromLoad(r.result),
+        memMb: r.memMb,
+        budget: `p99 < ${budget.arrearsP99} ms`,
+        ok: check(r.result.p99 < budget.arrearsP99, r.result),
+      });
+    }
+
     // the browser: the dashboard of the large company, from navigation to its data on screen
-    if (hasChromium() && fs.existsSync(path.join(repoRoot, 'apps', 'web', 'dist', 'index.html'))) {
+    if (!runs('browser')) {
+      // not asked for
+    } else if (hasChromium() && fs.existsSync(path.join(repoRoot, 'apps', 'web', 'dist', 'index.html'))) {
       const available = Number(
         (
           await db.query<{ n: number }>(
@@ -256,7 +281,7 @@ const postgresPhase = async (db: Database) => {
     }
 
     // the export of every payment, with the first page under load meanwhile
-    {
+    if (runs('export')) {
       const mem = memorySampler(kodi.pid);
       const during = runLoad({
         url: `${kodi.url}${API}/payments?page=1&page_size=25`,
@@ -294,7 +319,7 @@ const postgresPhase = async (db: Database) => {
     }
 
     // writes: new payments for an existing lease, then every receipt number must be distinct
-    {
+    if (runs('post')) {
       const lease = (
         await db.query<{ tenant_id: number; unit_id: number }>(
           `SELECT tenant_id, unit_id FROM occupancy WHERE company_id = 1 AND is_active ORDER BY id LIMIT 1`,
@@ -346,7 +371,7 @@ const postgresPhase = async (db: Database) => {
       });
     }
 
-    if (!reduced) await ceilingPhase(kodi, baseline, headers);
+    if (!reduced && runs('ceiling')) await ceilingPhase(kodi, baseline, headers);
   } finally {
     await Promise.all([kodi.stop(), baseline.stop()]);
   }
@@ -510,7 +535,7 @@ const main = async () => {
   const machine = await describeMachine(db);
   let explained = '';
   try {
-    if (!reduced) {
+    if (!reduced && !only) {
       const lists = listCases(size.payments, 'Namuli', '-amount_paid').map((c) => ({
         title: c.name,
         query: { page: Number(c.query.page), page_size: Number(c.query.page_size), ...c.query } as ListQuery,
@@ -522,16 +547,18 @@ const main = async () => {
     await db.close();
   }
 
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kodi-bench-'));
-  try {
-    t = Date.now();
-    await preparePglite(dataDir, size);
-    log(`PGlite dataset loaded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
-    await pglitePhase(dataDir);
-  } finally {
-    fs.rmSync(dataDir, { recursive: true, force: true });
+  if (runs('pglite')) {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kodi-bench-'));
+    try {
+      t = Date.now();
+      await preparePglite(dataDir, size);
+      log(`PGlite dataset loaded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+      await pglitePhase(dataDir);
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
   }
-  bundlePhase();
+  if (runs('bundle')) bundlePhase();
 
   const text = renderReport({
     machine,
@@ -543,7 +570,7 @@ const main = async () => {
     seconds: (Date.now() - started) / 1000,
   });
   console.log(`\n${text}`);
-  if (!reduced) {
+  if (!reduced && !only) {
     const doc = path.join(repoRoot, 'docs', 'performance.md');
     writeReport(doc, text, explained);
     // the table as Prettier lays it out, so that `npm run format:check` stays clean

@@ -5,6 +5,7 @@ import { AppError, allows, createSchema, hasAnyRole, updateSchema } from '@kodi/
 import type { AppContext } from '../app.ts';
 import { filterQuery, registerExportRoute, searchQuery } from './export.ts';
 import { currentUser } from '../plugins/guard.ts';
+import { createBatcher } from './create-batch.ts';
 import {
   deleteRecord,
   getRecord,
@@ -37,6 +38,7 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
   const tags = [def.name];
   const { db } = ctx.database;
   const bodyLimit = e.bodyLimit;
+  const createInBatch = createBatcher(db);
 
   r.get(
     base,
@@ -83,7 +85,7 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const created = await db.transaction(async (tx) => {
+      const created = await createInBatch(def.name, user, async (tx) => {
         const values = e.prepare ? await e.prepare({ tx, user, values: request.body }) : request.body;
         const id = await insertRecord(tx, e, user, values);
         const record = await getRecord(tx, e, user, id, { justCreated: true });

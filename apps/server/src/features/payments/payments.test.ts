@@ -181,6 +181,41 @@ describe(`occupancy, payments, receipts and the dashboard (${testDriver})`, () =
     expect(sum[0]?.s).toBe(String(50 * 1000 + (49 * 50) / 2) + '.00');
   });
 
+  it('saves payments sent together in shared transactions; a refused one gives its numbers back', async () => {
+    await lease();
+    const other = (await admin.post('/units', validUnit({ name: 'No lease here' }))).json();
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        admin.post(
+          '/payments',
+          validPayment(tenant.id, i % 4 === 3 ? other.id : unit.id, { amount_paid: 10 + i }),
+        ),
+      ),
+    );
+    const codes = results.map((r) => r.statusCode);
+    expect(codes).toEqual(Array.from({ length: 40 }, (_, i) => (i % 4 === 3 ? 400 : 201)));
+    expect(results[3]?.json()).toMatchObject({ code: 'validation_failed' });
+    const saved = results.filter((r) => r.statusCode === 201).map((r) => r.json());
+    expect(saved.map((p) => p.receipt_number as string).sort()).toEqual(
+      Array.from({ length: 30 }, (_, i) => `RCT-${String(i + 1).padStart(6, '0')}`),
+    );
+    expect(saved.map((p) => p.payment_serial as string).sort()).toEqual(
+      Array.from({ length: 30 }, (_, i) => `PAY-${String(i + 1).padStart(6, '0')}`),
+    );
+    // each answered payment is in the database with its own audit entry, and they shared
+    // transactions (now() is the transaction's start: one created_at per transaction)
+    const rows = await t.database.query<{ n: number; tx: number; audits: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT created_at)::int AS tx,
+              (SELECT count(*)::int FROM audit_entries WHERE entity = 'payments' AND action = 'create') AS audits
+         FROM payments`,
+    );
+    expect(rows[0]).toMatchObject({ n: 30, audits: 30 });
+    // (PGlite has one connection: the next requests' session lookups wait for the running
+    // transaction, so there they arrive one at a time and nothing is shared)
+    if (testDriver === 'pg') expect(rows[0]?.tx).toBeLessThan(30);
+    else expect(rows[0]?.tx).toBeLessThanOrEqual(30);
+  });
+
   it('makes a receipt PDF with the receipt number, company and currency in its text', async () => {
     await lease();
     const pay = (await admin.post('/payments', validPayment(tenant.id, unit.id))).json();
