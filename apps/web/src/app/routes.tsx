@@ -22,7 +22,7 @@ export const appRoutes: AppRoute[] = [
     id: 'Home',
     path: '/',
     guard: 'signedIn',
-    element: lazyPage(() => import('../features/dashboard/home-page.tsx'), 'HomePage'),
+    element: lazyPage(() => import('./home-route.tsx'), 'HomeRoute'),
   },
   {
     id: 'Login',

@@ -1,4 +1,3 @@
-import { useId, useState, type MouseEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
@@ -11,6 +10,7 @@ import Typography from '@mui/material/Typography';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import HelpOutline from '@mui/icons-material/HelpOutline';
 import MenuIcon from '@mui/icons-material/Menu';
+import { useMenu } from '../components/ui/use-menu.ts';
 import { companyName, logout, useSession } from '../lib/session.ts';
 
 export const BRAND = 'Kodi';
@@ -23,19 +23,6 @@ type TopBarProps = {
 
 /** The part of the e-mail before '@', or 'Account'. */
 const accountLabel = (email: string | undefined) => email?.split('@', 1)[0] || 'Account';
-
-const useMenu = () => {
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const id = useId();
-  return {
-    anchor,
-    open: anchor !== null,
-    menuId: `${id}-menu`,
-    buttonId: `${id}-button`,
-    onOpen: (event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget),
-    onClose: () => setAnchor(null),
-  };
-};
 
 export const TopBar = ({ onToggleNavigation, navigationOpen }: TopBarProps) => {
   const session = useSession();
@@ -71,29 +58,19 @@ export const TopBar = ({ onToggleNavigation, navigationOpen }: TopBarProps) => {
 
         <Button
           color="inherit"
-          id={support.buttonId}
-          aria-haspopup="menu"
-          aria-controls={support.open ? support.menuId : undefined}
-          aria-expanded={support.open}
-          onClick={support.onOpen}
+          {...support.buttonProps}
           startIcon={<HelpOutline />}
           sx={{ flexShrink: 0, '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } }}
         >
           Support
         </Button>
-        <Menu
-          id={support.menuId}
-          anchorEl={support.anchor}
-          open={support.open}
-          onClose={support.onClose}
-          slotProps={{ list: { 'aria-labelledby': support.buttonId } }}
-        >
+        <Menu {...support.menuProps}>
           {user && (
-            <MenuItem component={RouterLink} to="/help" onClick={support.onClose}>
+            <MenuItem component={RouterLink} to="/help" onClick={support.close}>
               Help
             </MenuItem>
           )}
-          <MenuItem component={RouterLink} to="/about" onClick={support.onClose}>
+          <MenuItem component={RouterLink} to="/about" onClick={support.close}>
             About
           </MenuItem>
         </Menu>
@@ -102,11 +79,7 @@ export const TopBar = ({ onToggleNavigation, navigationOpen }: TopBarProps) => {
           <>
             <Button
               color="inherit"
-              id={account.buttonId}
-              aria-haspopup="menu"
-              aria-controls={account.open ? account.menuId : undefined}
-              aria-expanded={account.open}
-              onClick={account.onOpen}
+              {...account.buttonProps}
               startIcon={<AccountCircle />}
               sx={{
                 maxWidth: { xs: 150, sm: 260 },
@@ -118,20 +91,16 @@ export const TopBar = ({ onToggleNavigation, navigationOpen }: TopBarProps) => {
               <span className="label">{accountLabel(user.email)}</span>
             </Button>
             <Menu
-              id={account.menuId}
-              anchorEl={account.anchor}
-              open={account.open}
-              onClose={account.onClose}
+              {...account.menuProps}
               anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
               transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-              slotProps={{ list: { 'aria-labelledby': account.buttonId } }}
             >
-              <MenuItem component={RouterLink} to="/" onClick={account.onClose}>
+              <MenuItem component={RouterLink} to="/" onClick={account.close}>
                 Home
               </MenuItem>
               <MenuItem
                 onClick={() => {
-                  account.onClose();
+                  account.close();
                   void logout();
                 }}
               >

@@ -85,3 +85,11 @@ export const useSnackbar = (): SnackbarApi => {
   if (!api) throw new Error('useSnackbar must be used inside <SnackbarProvider>');
   return api;
 };
+
+/** Shows `message` as an error snackbar whenever it appears (or changes); nothing while it is null. */
+export const useErrorSnackbar = (message: string | null, autoHideDuration?: number) => {
+  const { showSnackbar } = useSnackbar();
+  useEffect(() => {
+    if (message) showSnackbar({ message, severity: 'error', autoHideDuration });
+  }, [message, autoHideDuration, showSnackbar]);
+};

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { DEFAULT_CURRENCY } from '@kodi/domain';
 import { api } from './api-client.ts';
+import { fetchPage, type Page, type PageParams } from './pages.ts';
 import { useSession } from './session.ts';
 
 /**
@@ -12,18 +13,12 @@ import { useSession } from './session.ts';
 /** A record as the API answers it. */
 export type ResourceRow = Record<string, unknown> & { id: number; version?: number };
 
-export type ListParams = {
-  /** From 0 (the API counts from 1). */
-  page: number;
-  pageSize: number;
-  q?: string;
-  /** `field` or `-field`. */
-  sort?: string;
+export type ListParams = PageParams & {
   /** The API's `filter`: `{ field, value }` (enum and reference fields, company_id). */
   filter?: { field: string; value: string | number | boolean };
 };
 
-export type ListResult = { rows: ResourceRow[]; total: number };
+export type ListResult = Page<ResourceRow>;
 
 export const resourceKeys = {
   all: ['resource'] as const,
@@ -35,29 +30,10 @@ export const resourceKeys = {
 export const DASHBOARD_KEY = ['dashboard'] as const;
 
 /** One page of `GET /{entity}` with the total of `X-Total-Count`. */
-export const fetchList = async (
-  entity: string,
-  params: ListParams,
-  signal?: AbortSignal,
-): Promise<ListResult> => {
-  let total: number | undefined;
-  const rows = await api.get<ResourceRow[]>(`/${entity}`, {
-    signal,
-    quietForbidden: true,
-    query: {
-      page: params.page + 1,
-      page_size: params.pageSize,
-      q: params.q?.trim() || undefined,
-      sort: params.sort || undefined,
-      filter: params.filter ? JSON.stringify(params.filter) : undefined,
-    },
-    onHeaders: (headers) => {
-      const n = Number(headers.get('X-Total-Count'));
-      total = Number.isFinite(n) ? n : undefined;
-    },
+export const fetchList = (entity: string, params: ListParams, signal?: AbortSignal): Promise<ListResult> =>
+  fetchPage<ResourceRow>(`/${entity}`, params, signal, {
+    filter: params.filter ? JSON.stringify(params.filter) : undefined,
   });
-  return { rows, total: total ?? rows.length };
-};
 
 export const listQuery = (entity: string, params: ListParams) =>
   queryOptions({

@@ -88,15 +88,23 @@ const applyUser = (user: SessionUser) => {
 
 let statusInFlight: Promise<SessionUser | null> | null = null;
 
+/** `GET /auth/status`: keeps its CSRF token and, when someone is signed in, the user (and a fresh token). */
+const readStatus = async (): Promise<AuthStatus> => {
+  const status = await api.get<AuthStatus>('/auth/status', {
+    signal: AbortSignal.timeout(STATUS_TIMEOUT_MS),
+  });
+  setCsrfToken(status.csrf_token);
+  if (status.user) {
+    applyUser(status.user);
+    await fetchCsrfToken();
+  }
+  return status;
+};
+
 const fetchStatus = async (): Promise<SessionUser | null> => {
   try {
-    const status = await api.get<AuthStatus>('/auth/status', {
-      signal: AbortSignal.timeout(STATUS_TIMEOUT_MS),
-    });
-    setCsrfToken(status.csrf_token);
+    const status = await readStatus();
     if (status.user) {
-      applyUser(status.user);
-      await fetchCsrfToken();
       void loadCompany(status.user);
     } else {
       if (state.user) clearSession();
@@ -194,16 +202,8 @@ export const expireSession = (message?: string): void => {
 const recheck = async () => {
   const hadUser = state.user !== null;
   try {
-    const status = await api.get<AuthStatus>('/auth/status', {
-      signal: AbortSignal.timeout(STATUS_TIMEOUT_MS),
-    });
-    setCsrfToken(status.csrf_token);
-    if (status.user) {
-      applyUser(status.user);
-      await fetchCsrfToken();
-    } else if (hadUser) {
-      expireSession('Your session has expired. Please sign in again.');
-    }
+    const status = await readStatus();
+    if (!status.user && hadUser) expireSession('Your session has expired. Please sign in again.');
   } catch {
     // Offline or server down: try again at the next check.
   }

@@ -1,10 +1,9 @@
 import { useState } from 'react';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { DialogButtons } from '../ui/dialog-buttons.tsx';
 
 type ConfirmDeleteDialogProps = {
   open: boolean;
@@ -26,14 +25,14 @@ export const ConfirmDeleteDialog = ({ open, text, busy, onCancel, onConfirm }: C
       <DialogContent>
         <DialogContentText>{shown}</DialogContentText>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={busy} autoFocus>
-          Cancel
-        </Button>
-        <Button onClick={onConfirm} color="error" variant="contained" loading={busy}>
-          Delete
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        busy={busy}
+        onCancel={onCancel}
+        cancelFocus
+        label="Delete"
+        onConfirm={onConfirm}
+        color="error"
+      />
     </Dialog>
   );
 };

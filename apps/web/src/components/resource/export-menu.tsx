@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import Button from '@mui/material/Button';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -7,40 +7,49 @@ import MenuItem from '@mui/material/MenuItem';
 import FileDownload from '@mui/icons-material/FileDownload';
 import GridOn from '@mui/icons-material/GridOn';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
-import type { EntityDefinition } from '@kodi/domain';
 import { exportList, formatBytes, type ExportFormat } from '../../lib/resources.ts';
 import { useSnackbar } from '../snackbar-provider.tsx';
-import { actionErrorText } from './messages.ts';
+import { useMenu } from '../ui/use-menu.ts';
 
 type ExportMenuProps = {
-  def: EntityDefinition;
+  /** The list's path: the file comes from `GET /{path}/export`. */
+  path: string;
   /** The visible column labels (without Actions). */
   headers: string[];
   q: string;
   /** the list's current sort (`field` or `-field`): the file has the rows in the order shown. */
   sort?: string | undefined;
+  /** The snackbar's text when the export fails. */
+  errorText: (error: unknown) => string;
+  /** How long that snackbar stays (the snackbar's default without it). */
+  errorMs?: number;
+  /** The button shows the bytes received while the file downloads. */
+  showProgress?: boolean;
 };
 
-/** Export: 'Excel (xlsx)' or 'PDF' of the list (`GET /{entity}/export`), saved as the server names it. */
-export const ExportMenu = ({ def, headers, q, sort }: ExportMenuProps) => {
-  const id = useId();
+/** Export: 'Excel (xlsx)' or 'PDF' of a list (`GET /{path}/export`), saved as the server names it. */
+export const ExportMenu = ({
+  path,
+  headers,
+  q,
+  sort,
+  errorText,
+  errorMs,
+  showProgress = false,
+}: ExportMenuProps) => {
+  const menu = useMenu();
   const { showSnackbar } = useSnackbar();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [busy, setBusy] = useState(false);
   const [received, setReceived] = useState(0);
 
   const run = async (fmt: ExportFormat) => {
-    setAnchor(null);
+    menu.close();
     setBusy(true);
     setReceived(0);
     try {
-      await exportList(def.name, fmt, headers, q, sort, setReceived);
+      await exportList(path, fmt, headers, q, sort, showProgress ? setReceived : undefined);
     } catch (e) {
-      showSnackbar({
-        message: actionErrorText(def, e, 'The export failed.'),
-        severity: 'error',
-        autoHideDuration: def.ui.timeouts.error,
-      });
+      showSnackbar({ message: errorText(e), severity: 'error', autoHideDuration: errorMs });
     } finally {
       setBusy(false);
     }
@@ -49,25 +58,20 @@ export const ExportMenu = ({ def, headers, q, sort }: ExportMenuProps) => {
   return (
     <>
       <Button
-        id={`${id}-button`}
+        {...menu.buttonProps}
+        aria-expanded={menu.open ? 'true' : undefined}
         variant="outlined"
         startIcon={<FileDownload />}
-        aria-haspopup="menu"
-        aria-controls={anchor ? `${id}-menu` : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
         loading={busy}
         loadingPosition="start"
-        onClick={(e) => setAnchor(e.currentTarget)}
       >
-        {busy ? (received > 0 ? `Exporting… ${formatBytes(received)}` : 'Preparing…') : 'Export'}
+        {busy && showProgress
+          ? received > 0
+            ? `Exporting… ${formatBytes(received)}`
+            : 'Preparing…'
+          : 'Export'}
       </Button>
-      <Menu
-        id={`${id}-menu`}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': `${id}-button` } }}
-      >
+      <Menu {...menu.menuProps}>
         <MenuItem onClick={() => void run('xlsx')}>
           <ListItemIcon>
             <GridOn fontSize="small" />

@@ -44,6 +44,78 @@ const pickFile = async (
   }
 };
 
+type ImageFrameProps = {
+  /** The image's data URL; none: 'No image provided.' */
+  src: string | null;
+  alt: string;
+  height: number;
+  /** Space under the frame (theme spacing). */
+  mb?: number;
+};
+
+/** An image fitted into a grey frame of a fixed height, or 'No image provided.' */
+export const ImageFrame = ({ src, alt, height, mb }: ImageFrameProps) => (
+  <Box
+    sx={{
+      height,
+      border: 1,
+      borderColor: 'divider',
+      borderRadius: 1,
+      display: 'flex',
+      alignItems: 'center',
+      justifyContent: 'center',
+      overflow: 'hidden',
+      bgcolor: 'grey.50',
+      mb,
+    }}
+  >
+    {src ? (
+      <Box
+        component="img"
+        src={src}
+        alt={alt}
+        sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+      />
+    ) : (
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        No image provided.
+      </Typography>
+    )}
+  </Box>
+);
+
+type FilePickerProps = {
+  label: string;
+  /** The accepted MIME types. */
+  types: string[];
+  /** The field's label: the file input's accessible name. */
+  fieldLabel: string;
+  onChoose: (event: ChangeEvent<HTMLInputElement>) => Promise<void>;
+};
+
+/** An outlined button that opens the file chooser. */
+const FilePicker = ({ label, types, fieldLabel, onChoose }: FilePickerProps) => (
+  <Button component="label" size="small" variant="outlined" startIcon={<UploadFile />}>
+    {label}
+    <input
+      type="file"
+      hidden
+      accept={types.join(',')}
+      aria-label={fieldLabel}
+      onChange={(e) => void onChoose(e)}
+    />
+  </Button>
+);
+
+type RemoveButtonProps = { label: string; ariaLabel?: string; onClick: () => void };
+
+/** Removes the field's file: 'Remove image', 'Remove document'. */
+const RemoveButton = ({ label, ariaLabel, onClick }: RemoveButtonProps) => (
+  <Button size="small" color="error" startIcon={<DeleteOutline />} aria-label={ariaLabel} onClick={onClick}>
+    {label}
+  </Button>
+);
+
 type ImageInputProps = {
   field: Field;
   /** undefined: untouched (the record's image shows); '': removed; a data URL: the new image. */
@@ -78,57 +150,18 @@ export const ImageInput = ({ field, value, current, onChange, error }: ImageInpu
       <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
         {field.label}
       </Typography>
-      <Box
-        sx={{
-          height: 140,
-          border: 1,
-          borderColor: 'divider',
-          borderRadius: 1,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          overflow: 'hidden',
-          bgcolor: 'grey.50',
-          mb: 1,
-        }}
-      >
-        {preview ? (
-          <Box
-            component="img"
-            src={preview}
-            alt={`${field.label} preview`}
-            sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
-          />
-        ) : (
-          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            No image provided.
-          </Typography>
-        )}
-      </Box>
+      <ImageFrame src={preview} alt={`${field.label} preview`} height={140} mb={1} />
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-        <Button component="label" size="small" variant="outlined" startIcon={<UploadFile />}>
-          Choose image
-          <input
-            type="file"
-            hidden
-            accept={IMAGE_TYPES.join(',')}
-            aria-label={field.label}
-            onChange={(e) => void choose(e)}
-          />
-        </Button>
+        <FilePicker label="Choose image" types={IMAGE_TYPES} fieldLabel={field.label} onChoose={choose} />
         {preview && (
-          <Button
-            size="small"
-            color="error"
-            startIcon={<DeleteOutline />}
-            aria-label={`Remove image (${field.label})`}
+          <RemoveButton
+            label="Remove image"
+            ariaLabel={`Remove image (${field.label})`}
             onClick={() => {
               setProblem(null);
               onChange('');
             }}
-          >
-            Remove image
-          </Button>
+          />
         )}
       </Stack>
       {message && <FormHelperText error>{message}</FormHelperText>}
@@ -191,28 +224,20 @@ export const DocumentInput = ({
             Download
           </Button>
         )}
-        <Button component="label" size="small" variant="outlined" startIcon={<UploadFile />}>
-          {present ? 'Replace file' : 'Choose file'}
-          <input
-            type="file"
-            hidden
-            accept={DOCUMENT_TYPES.join(',')}
-            aria-label={field.label}
-            onChange={(e) => void choose(e)}
-          />
-        </Button>
+        <FilePicker
+          label={present ? 'Replace file' : 'Choose file'}
+          types={DOCUMENT_TYPES}
+          fieldLabel={field.label}
+          onChoose={choose}
+        />
         {present && (
-          <Button
-            size="small"
-            color="error"
-            startIcon={<DeleteOutline />}
+          <RemoveButton
+            label="Remove document"
             onClick={() => {
               setProblem(null);
               onChange('', '');
             }}
-          >
-            Remove document
-          </Button>
+          />
         )}
       </Stack>
       <FormHelperText error={!!message}>{message ?? 'PDF, PNG or JPEG, at most 5 MB.'}</FormHelperText>

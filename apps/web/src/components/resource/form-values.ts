@@ -73,7 +73,7 @@ export const referenceHints = (def: EntityDefinition, record: ResourceRow): Reco
     const id = Number(record[field.name]);
     const label = referenceText(field, record);
     if (Number.isFinite(id) && id > 0 && label !== EMPTY && !label.startsWith('#')) {
-      hints[field.name] = { id, label };
+      hints[field.name] = { value: id, label };
     }
   }
   return hints;

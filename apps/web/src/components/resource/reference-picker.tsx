@@ -1,16 +1,14 @@
-import { useMemo, useState, type FocusEventHandler, type Ref } from 'react';
-import Autocomplete from '@mui/material/Autocomplete';
-import CircularProgress from '@mui/material/CircularProgress';
-import TextField from '@mui/material/TextField';
+import { useMemo, type FocusEventHandler, type Ref } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { Field } from '@kodi/domain';
 import { pickerQuery, recordQuery, type ResourceRow } from '../../lib/resources.ts';
-import { useDebounced } from './use-debounced.ts';
+import { ServerPicker, useChoicesWith, usePickerSearch, type PickerChoice } from '../ui/search-picker.tsx';
 
-export type PickerOption = { id: number; label: string };
+/** A record offered by a reference picker: its id and its label. */
+export type PickerOption = PickerChoice<number>;
 
 export const optionOf = (labelFields: readonly string[], row: ResourceRow): PickerOption => ({
-  id: row.id,
+  value: row.id,
   label:
     labelFields
       .map((f) => row[f])
@@ -28,12 +26,12 @@ type ReferencePickerProps = {
   field: Field;
   value: unknown;
   /** The label of the current value when the caller knows it (joined names of the record). */
-  hint?: PickerOption;
+  hint?: PickerOption | undefined;
   onChange: (id: number | null) => void;
   onBlur?: FocusEventHandler;
   inputRef?: Ref<HTMLInputElement>;
   error?: boolean;
-  helperText?: string;
+  helperText?: string | undefined;
 };
 
 /**
@@ -53,12 +51,10 @@ export const ReferencePicker = ({
   const ref = field.ref;
   const entity = ref?.entity ?? '';
   const labelFields = useMemo(() => ref?.labelFields ?? ['name'], [ref]);
-  const [open, setOpen] = useState(false);
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search, 300);
-  const [chosen, setChosen] = useState<PickerOption | null>(null);
+  const search = usePickerSearch<number>();
+  const { q, chosen } = search;
 
-  const list = useQuery({ ...pickerQuery(entity, q), enabled: open && !!ref });
+  const list = useQuery({ ...pickerQuery(entity, q), enabled: search.open && !!ref });
   const options = useMemo(
     () => (list.data?.rows ?? []).map((row) => optionOf(labelFields, row)),
     [list.data, labelFields],
@@ -68,11 +64,11 @@ export const ReferencePicker = ({
   const known =
     id === null
       ? null
-      : chosen?.id === id
+      : chosen?.value === id
         ? chosen
-        : hint?.id === id
+        : hint?.value === id
           ? hint
-          : (options.find((o) => o.id === id) ?? null);
+          : (options.find((o) => o.value === id) ?? null);
   // The label of a value nobody named yet (set by code): look the record up once.
   const lookup = useQuery({
     ...recordQuery(entity, id ?? 0),
@@ -82,62 +78,25 @@ export const ReferencePicker = ({
   });
   const label = id === null ? null : (known?.label ?? lookup.data?.label ?? 'Loading...');
   const selected = useMemo<PickerOption | null>(
-    () => (id === null || label === null ? null : { id, label }),
+    () => (id === null || label === null ? null : { value: id, label }),
     [id, label],
   );
-  const allOptions = useMemo(
-    () => (selected && !options.some((o) => o.id === selected.id) ? [selected, ...options] : options),
-    [options, selected],
-  );
+  const allOptions = useChoicesWith(options, selected);
 
   return (
-    <Autocomplete
-      options={allOptions}
-      value={selected}
-      open={open}
-      onOpen={() => setOpen(true)}
-      onClose={() => setOpen(false)}
-      onChange={(_event, option) => {
-        setChosen(option);
-        onChange(option?.id ?? null);
-      }}
-      onInputChange={(_event, text, reason) => setSearch(reason === 'input' ? text : '')}
-      filterOptions={(x) => x}
-      getOptionLabel={(o) => o.label}
-      isOptionEqualToValue={(a, b) => a.id === b.id}
-      loading={list.isFetching}
-      loadingText="Loading ... Please wait"
+    <ServerPicker
+      search={search}
+      choices={allOptions}
+      selected={selected}
+      onChange={onChange}
+      fetching={list.isFetching}
       noOptionsText={q ? 'No matches.' : 'Nothing to choose from.'}
-      renderOption={(props, option) => {
-        const { key, ...rest } = props as typeof props & { key: string };
-        return (
-          <li key={`${key}-${option.id}`} {...rest}>
-            {option.label}
-          </li>
-        );
-      }}
-      renderInput={(params) => (
-        <TextField
-          {...params}
-          label={field.label}
-          required={field.required}
-          error={error}
-          helperText={helperText}
-          inputRef={inputRef}
-          onBlur={onBlur}
-          slotProps={{
-            input: {
-              ...params.InputProps,
-              endAdornment: (
-                <>
-                  {list.isFetching && open ? <CircularProgress color="inherit" size={18} /> : null}
-                  {params.InputProps.endAdornment}
-                </>
-              ),
-            },
-          }}
-        />
-      )}
+      label={field.label}
+      required={field.required}
+      error={error}
+      helperText={helperText}
+      onBlur={onBlur}
+      inputRef={inputRef}
     />
   );
 };

@@ -19,6 +19,7 @@ import {
 } from '../../lib/resources.ts';
 import { PageLoader } from '../page-loader.tsx';
 import { useSnackbar } from '../snackbar-provider.tsx';
+import { ImageFrame } from './file-inputs.tsx';
 import { formatValue } from './format.tsx';
 import { companionName } from './form-values.ts';
 import { actionErrorText } from './messages.ts';
@@ -134,32 +135,7 @@ export const ResourceDetailsDialog = ({ def, extras, id, onClose }: ResourceDeta
                   const src = imageDataUrl(record[field.name] as string | null | undefined);
                   return (
                     <Box key={field.name} component="figure" sx={{ m: 0 }}>
-                      <Box
-                        sx={{
-                          height: 200,
-                          border: 1,
-                          borderColor: 'divider',
-                          borderRadius: 1,
-                          display: 'flex',
-                          alignItems: 'center',
-                          justifyContent: 'center',
-                          overflow: 'hidden',
-                          bgcolor: 'grey.50',
-                        }}
-                      >
-                        {src ? (
-                          <Box
-                            component="img"
-                            src={src}
-                            alt={field.label}
-                            sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
-                          />
-                        ) : (
-                          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                            No image provided.
-                          </Typography>
-                        )}
-                      </Box>
+                      <ImageFrame src={src} alt={field.label} height={200} />
                       <Typography component="figcaption" variant="caption" sx={{ color: 'text.secondary' }}>
                         {field.label}
                       </Typography>

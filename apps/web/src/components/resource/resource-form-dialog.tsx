@@ -1,11 +1,10 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { Controller, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -25,6 +24,7 @@ import {
   type ResourceRow,
 } from '../../lib/resources.ts';
 import { PageLoader } from '../page-loader.tsx';
+import { DialogButtons } from '../ui/dialog-buttons.tsx';
 import { useSnackbar } from '../snackbar-provider.tsx';
 import { DocumentInput, ImageInput } from './file-inputs.tsx';
 import {
@@ -135,7 +135,7 @@ export const ResourceFormDialog = ({
     setValue: (name, value) =>
       setValue(name, value, { shouldDirty: true, shouldValidate: formState.isSubmitted }),
     setReference: (name, id, label) => {
-      setHints((h) => ({ ...h, [name]: id !== null && label ? { id, label } : undefined }));
+      setHints((h) => ({ ...h, [name]: id !== null && label ? { value: id, label } : undefined }));
       setValue(name, id, { shouldDirty: true, shouldValidate: formState.isSubmitted });
     },
   };
@@ -256,14 +256,7 @@ export const ResourceFormDialog = ({
           </Box>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={close} disabled={saving}>
-          Cancel
-        </Button>
-        <Button type="submit" form={formId} variant="contained" loading={saving} disabled={loading}>
-          Save
-        </Button>
-      </DialogActions>
+      <DialogButtons busy={saving} onCancel={close} label="Save" form={formId} disabled={loading} />
     </Dialog>
   );
 };
@@ -308,6 +301,19 @@ const FormField = ({ def, field, control, record, hint, onUserChange, onFileChan
         const change = (value: unknown) => {
           input.onChange(value);
           onUserChange(field.name, value);
+        };
+        /** What the text and select fields share. */
+        const textProps = {
+          fullWidth: true,
+          label: field.label,
+          required: field.required,
+          value: input.value ?? '',
+          onChange: (e: ChangeEvent<HTMLInputElement | HTMLTextAreaElement>) => change(e.target.value),
+          onBlur: input.onBlur,
+          inputRef: input.ref,
+          name: input.name,
+          error: !!error,
+          helperText: error ?? field.helperText,
         };
         switch (field.kind) {
           case 'boolean':
@@ -366,19 +372,7 @@ const FormField = ({ def, field, control, record, hint, onUserChange, onFileChan
             );
           case 'enum':
             return (
-              <TextField
-                select
-                fullWidth
-                label={field.label}
-                required={field.required}
-                value={input.value ?? ''}
-                onChange={(e) => change(e.target.value)}
-                onBlur={input.onBlur}
-                inputRef={input.ref}
-                name={input.name}
-                error={!!error}
-                helperText={error ?? field.helperText}
-              >
+              <TextField select {...textProps}>
                 {!field.required && (
                   <MenuItem value="">
                     <em>None</em>
@@ -395,19 +389,10 @@ const FormField = ({ def, field, control, record, hint, onUserChange, onFileChan
             const numeric = inputType(field) === 'number';
             return (
               <TextField
-                fullWidth
-                label={field.label}
-                required={field.required}
+                {...textProps}
                 type={inputType(field)}
                 multiline={field.kind === 'textarea'}
                 minRows={field.kind === 'textarea' ? 3 : undefined}
-                value={input.value ?? ''}
-                onChange={(e) => change(e.target.value)}
-                onBlur={input.onBlur}
-                inputRef={input.ref}
-                name={input.name}
-                error={!!error}
-                helperText={error ?? field.helperText}
                 slotProps={{
                   inputLabel: field.kind === 'date' ? { shrink: true } : undefined,
                   htmlInput: numeric

@@ -37,10 +37,6 @@ export const publicCompaniesQuery = (q: string) =>
     staleTime: 60_000,
   });
 
-/** `POST /captcha/validate`: checks the answer without using it up. */
-export const validateCaptcha = async (answer: string): Promise<boolean> =>
-  (await api.post<{ valid: boolean }>('/captcha/validate', { answer })).valid;
-
 export const registerAccount = (body: RegisterBody) => api.post<LoginAnswer>('/auth/register', body);
 
 export const requestPasswordReset = (body: ForgotPasswordBody) =>

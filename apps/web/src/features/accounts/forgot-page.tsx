@@ -1,20 +1,17 @@
 import { useState } from 'react';
-import { Link as RouterLink } from 'react-router';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { RESET_TOKEN_MINUTES, accountMessages, forgotPasswordBody } from '@kodi/domain';
+import { ErrorAlert } from '../../components/ui/error-alert.tsx';
+import { FormEmailField } from '../../components/ui/form-text-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { AccountCard } from './account-card.tsx';
+import { AccountForm } from './account-form.tsx';
 import { requestPasswordReset } from './account-api.ts';
+import { BackToLogin } from './back-to-login.tsx';
 
 export const FORGOT_FAILED = 'The reset link could not be requested. Please try again.';
 
@@ -52,47 +49,17 @@ export const ForgotPage = () => {
           {sent}
         </Alert>
       ) : (
-        <Box
-          component="form"
-          noValidate
-          aria-label="Forgot password"
+        <AccountForm
+          label="Forgot password"
           onSubmit={(e) => void handleSubmit(onValid)(e)}
+          submitLabel="Send reset link"
+          busy={send.isPending}
         >
-          <Stack spacing={2.5}>
-            {failure && (
-              <Alert severity="error" role="alert">
-                {failure}
-              </Alert>
-            )}
-            <Controller
-              name="email"
-              control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  inputRef={field.ref}
-                  label="Email"
-                  type="email"
-                  autoComplete="email"
-                  autoFocus
-                  required
-                  fullWidth
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
-            <Button type="submit" variant="contained" size="large" fullWidth loading={send.isPending}>
-              Send reset link
-            </Button>
-          </Stack>
-        </Box>
+          <ErrorAlert message={failure} />
+          <FormEmailField control={control} name="email" autoComplete="email" />
+        </AccountForm>
       )}
-      <Typography variant="body2" sx={{ textAlign: 'center' }}>
-        <Link component={RouterLink} to="/login">
-          Back to Login
-        </Link>
-      </Typography>
+      <BackToLogin />
     </AccountCard>
   );
 };

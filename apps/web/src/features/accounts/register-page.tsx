@@ -1,26 +1,26 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { Controller, useForm, type FieldPath } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { accountMessages, messages, registerForm } from '@kodi/domain';
-import { PasswordField } from '../../components/password-field.tsx';
+import { CaptchaField, useCaptcha } from '../../components/ui/captcha.tsx';
+import { ErrorAlert } from '../../components/ui/error-alert.tsx';
+import { FormEmailField, FormTextField, NewPasswordFields } from '../../components/ui/form-text-field.tsx';
+import { SearchPicker, type PickerChoice } from '../../components/ui/search-picker.tsx';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
-import { ensureCsrfToken, errorMessage, isApiError } from '../../lib/api-client.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { captchaProblem } from '../../lib/captcha.ts';
+import { showFieldErrors } from '../../lib/form-errors.ts';
 import { completeLogin } from '../../lib/session.ts';
 import { clearLoggedOutFlag } from '../../lib/storage.ts';
-import { CaptchaImage } from '../auth/captcha-image.tsx';
 import { AccountCard } from './account-card.tsx';
-import { publicCompaniesQuery, registerAccount, validateCaptcha, type CompanyChoice } from './account-api.ts';
-import { SearchPicker, type PickerChoice } from './search-picker.tsx';
+import { AccountForm } from './account-form.tsx';
+import { publicCompaniesQuery, registerAccount, type CompanyChoice } from './account-api.ts';
 
 export const REGISTRATION_FAILED = 'Registration failed.';
 export const COMPANIES_LOAD_FAILED = 'Failed to load companies.';
@@ -47,9 +47,6 @@ export const RegisterPage = () => {
   const navigate = useNavigate();
   const { showSnackbar } = useSnackbar();
   const [alert, setAlert] = useState<string | null>(null);
-  const [ready, setReady] = useState(false);
-  const [captchaNonce, setCaptchaNonce] = useState<number | null>(null);
-  const [captchaFailed, setCaptchaFailed] = useState(false);
 
   const { control, handleSubmit, setValue, setError, formState } = useForm<
     RegisterInput,
@@ -68,46 +65,20 @@ export const RegisterPage = () => {
     },
   });
 
-  const newCaptcha = useCallback(() => {
-    setCaptchaFailed(false);
-    setCaptchaNonce(Date.now());
-  }, []);
-
   // Opening Register starts a new sign-up: the logout flag of an earlier logout in this tab would
   // otherwise block the companies list and send the user back to Login when the tab becomes visible.
-  // Then a session (and its CSRF token) before the first image, so the answer is kept with it.
-  useEffect(() => {
-    let live = true;
-    clearLoggedOutFlag();
-    void ensureCsrfToken().finally(() => {
-      if (!live) return;
-      setReady(true);
-      newCaptcha();
-    });
-    return () => {
-      live = false;
-    };
-  }, [newCaptcha]);
-
-  /** A captcha is used up by any attempt: clear the answer and load a new image. */
-  const resetCaptcha = () => {
-    setValue('captcha_answer', '');
-    newCaptcha();
-  };
+  // It is cleared before the captcha's effect (declared next) asks for a session.
+  useEffect(() => clearLoggedOutFlag(), []);
+  const captcha = useCaptcha(() => setValue('captcha_answer', ''));
 
   const register = useMutation({ mutationFn: registerAccount });
 
   const onValid = async (values: RegisterValues) => {
     setAlert(null);
-    try {
-      if (!(await validateCaptcha(values.captcha_answer))) {
-        setAlert(accountMessages.captchaFailed);
-        resetCaptcha();
-        return;
-      }
-    } catch (e) {
-      setAlert(errorMessage(e, accountMessages.captchaFailed));
-      resetCaptcha();
+    const problem = await captchaProblem(values.captcha_answer, accountMessages.captchaFailed);
+    if (problem) {
+      setAlert(problem);
+      captcha.reset();
       return;
     }
 
@@ -118,12 +89,8 @@ export const RegisterPage = () => {
       await navigate('/', { replace: true });
     } catch (e) {
       setAlert(errorMessage(e, REGISTRATION_FAILED));
-      if (isApiError(e) && e.fields) {
-        for (const [name, message] of Object.entries(e.fields)) {
-          if (formFields.has(name)) setError(name as FieldPath<RegisterInput>, { message });
-        }
-      }
-      resetCaptcha();
+      showFieldErrors(e, formFields, setError);
+      captcha.reset();
     }
   };
 
@@ -131,162 +98,61 @@ export const RegisterPage = () => {
 
   return (
     <AccountCard title="Create an account" maxWidth={520}>
-      <Box
-        component="form"
-        noValidate
-        aria-label="Create an account"
+      <AccountForm
+        label="Create an account"
         onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)}
-      >
-        <Stack spacing={2.5}>
-          {alert && (
-            <Alert severity="error" role="alert">
-              {alert}
-            </Alert>
-          )}
-
-          <Controller
-            name="email"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={field.ref}
-                label="Email"
-                type="email"
-                autoComplete="email"
-                autoFocus
-                required
-                fullWidth
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
-
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-            <Controller
-              name="first_name"
-              control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  inputRef={field.ref}
-                  label="First name"
-                  autoComplete="given-name"
-                  required
-                  fullWidth
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
-            <Controller
-              name="last_name"
-              control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  inputRef={field.ref}
-                  label="Last name"
-                  autoComplete="family-name"
-                  required
-                  fullWidth
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
-          </Stack>
-
-          <Controller
-            name="company_id"
-            control={control}
-            render={({ field, fieldState }) => (
-              <SearchPicker
-                label="Company"
-                required
-                eager={ready}
-                value={typeof field.value === 'number' ? field.value : null}
-                onChange={(id) => field.onChange(id)}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                query={publicCompaniesQuery}
-                toChoices={companyChoices}
-                loadErrorText={COMPANIES_LOAD_FAILED}
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
-
-          <Controller
-            name="password"
-            control={control}
-            render={({ field, fieldState }) => (
-              <PasswordField
-                {...field}
-                inputRef={field.ref}
-                label="Password"
-                autoComplete="new-password"
-                required
-                fullWidth
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? 'At least 8 characters.'}
-              />
-            )}
-          />
-          <Controller
-            name="confirm_password"
-            control={control}
-            render={({ field, fieldState }) => (
-              <PasswordField
-                {...field}
-                inputRef={field.ref}
-                label="Confirm password"
-                autoComplete="new-password"
-                required
-                fullWidth
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
-
-          <CaptchaImage
-            nonce={captchaNonce}
-            failed={captchaFailed}
-            onRefresh={newCaptcha}
-            onError={() => setCaptchaFailed(true)}
-          />
-          <Controller
-            name="captcha_answer"
-            control={control}
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={field.ref}
-                label="CAPTCHA"
-                autoComplete="off"
-                required
-                fullWidth
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? 'Type the characters shown in the image.'}
-              />
-            )}
-          />
-
-          <Button type="submit" variant="contained" size="large" fullWidth loading={formState.isSubmitting}>
-            Register
-          </Button>
-
+        submitLabel="Register"
+        busy={formState.isSubmitting}
+        footer={
           <Typography variant="body2" sx={{ textAlign: 'center' }}>
             Already have an account?{' '}
             <Link component={RouterLink} to="/login">
               Login
             </Link>
           </Typography>
+        }
+      >
+        <ErrorAlert message={alert} />
+        <FormEmailField control={control} name="email" autoComplete="email" />
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <FormTextField
+            control={control}
+            name="first_name"
+            label="First name"
+            autoComplete="given-name"
+            required
+          />
+          <FormTextField
+            control={control}
+            name="last_name"
+            label="Last name"
+            autoComplete="family-name"
+            required
+          />
         </Stack>
-      </Box>
+        <Controller
+          name="company_id"
+          control={control}
+          render={({ field, fieldState }) => (
+            <SearchPicker
+              label="Company"
+              required
+              eager={captcha.ready}
+              value={typeof field.value === 'number' ? field.value : null}
+              onChange={(id) => field.onChange(id)}
+              onBlur={field.onBlur}
+              inputRef={field.ref}
+              query={publicCompaniesQuery}
+              toChoices={companyChoices}
+              loadErrorText={COMPANIES_LOAD_FAILED}
+              error={!!fieldState.error}
+              helperText={fieldState.error?.message}
+            />
+          )}
+        />
+        <NewPasswordFields control={control} name="password" confirmName="confirm_password" newAccount />
+        <CaptchaField captcha={captcha} control={control} name="captcha_answer" required />
+      </AccountForm>
     </AccountCard>
   );
 };

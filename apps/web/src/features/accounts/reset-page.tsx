@@ -1,21 +1,22 @@
-import { useEffect, useState } from 'react';
-import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { Controller, useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
-import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
 import { accountMessages, resetPasswordForm } from '@kodi/domain';
-import { PasswordField } from '../../components/password-field.tsx';
+import { ErrorAlert } from '../../components/ui/error-alert.tsx';
+import { NewPasswordFields } from '../../components/ui/form-text-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { clearSession, getSession } from '../../lib/session.ts';
 import { AccountCard } from './account-card.tsx';
-import { PASSWORD_REDIRECT_MS, resetPassword } from './account-api.ts';
+import { AccountForm } from './account-form.tsx';
+import { resetPassword } from './account-api.ts';
+import { BackToLogin } from './back-to-login.tsx';
+import { useLoginRedirect } from './use-login-redirect.ts';
 
 export const RESET_FAILED = 'Reset failed';
 
@@ -24,7 +25,6 @@ type ResetValues = z.output<typeof resetPasswordForm>;
 
 /** Reset password with the e-mailed token (02-admin §2, §5, §8). */
 export const ResetPage = () => {
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
   const [done, setDone] = useState<string | null>(null);
@@ -36,11 +36,7 @@ export const ResetPage = () => {
     defaultValues: { password: '', confirm: '' },
   });
 
-  useEffect(() => {
-    if (!done) return;
-    const timer = window.setTimeout(() => void navigate('/login', { replace: true }), PASSWORD_REDIRECT_MS);
-    return () => window.clearTimeout(timer);
-  }, [done, navigate]);
+  useLoginRedirect(done);
 
   const onValid = async (values: ResetValues) => {
     setFailure(null);
@@ -78,76 +74,32 @@ export const ResetPage = () => {
     );
   } else {
     content = (
-      <Box
-        component="form"
-        noValidate
-        aria-label="Reset password"
+      <AccountForm
+        label="Reset password"
         onSubmit={(e) => void handleSubmit(onValid)(e)}
+        submitLabel="Set new password"
+        busy={reset.isPending}
       >
-        <Stack spacing={2.5}>
-          {failure && (
-            <Alert severity="error" role="alert">
-              {failure}
-              {failure === accountMessages.resetInvalid && (
-                <>
-                  {' '}
-                  <Link component={RouterLink} to="/forgot" color="inherit">
-                    Ask for a new link
-                  </Link>
-                  .
-                </>
-              )}
-            </Alert>
+        <ErrorAlert message={failure}>
+          {failure === accountMessages.resetInvalid && (
+            <>
+              {' '}
+              <Link component={RouterLink} to="/forgot" color="inherit">
+                Ask for a new link
+              </Link>
+              .
+            </>
           )}
-          <Controller
-            name="password"
-            control={control}
-            render={({ field, fieldState }) => (
-              <PasswordField
-                {...field}
-                inputRef={field.ref}
-                label="New password"
-                autoComplete="new-password"
-                autoFocus
-                required
-                fullWidth
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? 'At least 8 characters.'}
-              />
-            )}
-          />
-          <Controller
-            name="confirm"
-            control={control}
-            render={({ field, fieldState }) => (
-              <PasswordField
-                {...field}
-                inputRef={field.ref}
-                label="Confirm new password"
-                autoComplete="new-password"
-                required
-                fullWidth
-                error={!!fieldState.error}
-                helperText={fieldState.error?.message}
-              />
-            )}
-          />
-          <Button type="submit" variant="contained" size="large" fullWidth loading={reset.isPending}>
-            Set new password
-          </Button>
-        </Stack>
-      </Box>
+        </ErrorAlert>
+        <NewPasswordFields control={control} name="password" confirmName="confirm" autoFocus />
+      </AccountForm>
     );
   }
 
   return (
     <AccountCard title="Reset password">
       {content}
-      <Typography variant="body2" sx={{ textAlign: 'center' }}>
-        <Link component={RouterLink} to="/login">
-          Back to Login
-        </Link>
-      </Typography>
+      <BackToLogin />
     </AccountCard>
   );
 };

@@ -1,7 +1,5 @@
 import { useId } from 'react';
-import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Skeleton from '@mui/material/Skeleton';
@@ -10,6 +8,7 @@ import Typography from '@mui/material/Typography';
 import WarningAmber from '@mui/icons-material/WarningAmber';
 import { useQuery } from '@tanstack/react-query';
 import { canEdit, formatMoney } from '@kodi/domain';
+import { StatIcon, StatTitle, ViewAllLink } from '../../components/ui/stat-card.tsx';
 import { useSession } from '../../lib/session.ts';
 import { useCompanyMoney } from '../../lib/resources.ts';
 import { arrearsSummaryQuery } from './arrears-queries.ts';
@@ -25,30 +24,11 @@ const ArrearsCardBody = () => {
     <Card variant="outlined" component="section" aria-labelledby={id}>
       <CardContent sx={{ '&:last-child': { pb: 2 } }}>
         <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
-          <Box
-            aria-hidden="true"
-            sx={{
-              width: 48,
-              height: 48,
-              borderRadius: '50%',
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: 'warning.50',
-              color: 'warning.700',
-              flexShrink: 0,
-            }}
-          >
+          <StatIcon color="warning">
             <WarningAmber />
-          </Box>
+          </StatIcon>
           <Box sx={{ flexGrow: 1 }}>
-            <Typography
-              id={id}
-              variant="body2"
-              component="h2"
-              sx={{ color: 'text.secondary', fontWeight: 500 }}
-            >
-              {TITLE}
-            </Typography>
+            <StatTitle id={id}>{TITLE}</StatTitle>
             {query.isError ? (
               <Typography variant="body2" sx={{ color: 'error.main' }}>
                 Failed to load the arrears.
@@ -68,9 +48,7 @@ const ArrearsCardBody = () => {
               <Skeleton variant="text" width={180} sx={{ fontSize: '2rem' }} />
             )}
           </Box>
-          <Button component={RouterLink} to="/arrears" size="small" aria-label={`View All ${TITLE}`}>
-            View All
-          </Button>
+          <ViewAllLink to="/arrears" title={TITLE} />
         </Stack>
       </CardContent>
     </Card>

@@ -1,35 +1,15 @@
-import { useEffect, useId, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
-import LinearProgress from '@mui/material/LinearProgress';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
-import TableSortLabel from '@mui/material/TableSortLabel';
-import TextField from '@mui/material/TextField';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import FileDownload from '@mui/icons-material/FileDownload';
-import GridOn from '@mui/icons-material/GridOn';
-import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
-import Search from '@mui/icons-material/Search';
 import { useQuery } from '@tanstack/react-query';
 import {
   arrearsColumns,
@@ -40,81 +20,29 @@ import {
   type ArrearsRow,
   type Column,
 } from '@kodi/domain';
+import { ExportMenu } from '../../components/resource/export-menu.tsx';
+import { useErrorSnackbar } from '../../components/snackbar-provider.tsx';
+import { ListTable, RowAction, type ListColumn } from '../../components/ui/list-table.tsx';
+import { ListToolbar } from '../../components/ui/list-toolbar.tsx';
+import { useListState } from '../../components/ui/use-list-state.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { exportList, useCompanyMoney, type ExportFormat } from '../../lib/resources.ts';
-import { useSnackbar } from '../../components/snackbar-provider.tsx';
-import { useDebounced } from '../../components/resource/use-debounced.ts';
+import { useCompanyMoney } from '../../lib/resources.ts';
 import { arrearsQuery, arrearsSummaryQuery } from './arrears-queries.ts';
 import { LedgerSection } from './ledger-section.tsx';
 
-const PAGE_SIZES = [10, 25, 50, 100];
-const SEARCH_DEBOUNCE_MS = 300;
 const LOAD_FAILED = 'Failed to load arrears.';
 
 const sortable = (col: Column) =>
   col.sortable && (arrearsSortFields as readonly string[]).includes(col.field);
 
-/** Export: 'Excel (xlsx)' or 'PDF' of the report (`GET /arrears/export`), in the order shown. */
-const ArrearsExportMenu = ({ q, sort }: { q: string; sort: string | undefined }) => {
-  const id = useId();
-  const { showSnackbar } = useSnackbar();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const [busy, setBusy] = useState(false);
-  const run = async (fmt: ExportFormat) => {
-    setAnchor(null);
-    setBusy(true);
-    try {
-      await exportList(
-        'arrears',
-        fmt,
-        arrearsColumns.map((c) => c.label),
-        q,
-        sort,
-      );
-    } catch (e) {
-      showSnackbar({ message: errorMessage(e, 'The export failed.'), severity: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <>
-      <Button
-        id={`${id}-button`}
-        variant="outlined"
-        startIcon={<FileDownload />}
-        aria-haspopup="menu"
-        aria-controls={anchor ? `${id}-menu` : undefined}
-        aria-expanded={anchor ? 'true' : undefined}
-        loading={busy}
-        loadingPosition="start"
-        onClick={(e) => setAnchor(e.currentTarget)}
-      >
-        Export
-      </Button>
-      <Menu
-        id={`${id}-menu`}
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        slotProps={{ list: { 'aria-labelledby': `${id}-button` } }}
-      >
-        <MenuItem onClick={() => void run('xlsx')}>
-          <ListItemIcon>
-            <GridOn fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>Excel (xlsx)</ListItemText>
-        </MenuItem>
-        <MenuItem onClick={() => void run('pdf')}>
-          <ListItemIcon>
-            <PictureAsPdf fontSize="small" />
-          </ListItemIcon>
-          <ListItemText>PDF</ListItemText>
-        </MenuItem>
-      </Menu>
-    </>
-  );
-};
+const exportHeaders = arrearsColumns.map((c) => c.label);
+
+const listColumns: ListColumn[] = arrearsColumns.map((col) => ({
+  key: col.field,
+  label: col.label,
+  sortField: sortable(col) ? col.field : undefined,
+  align: col.kind === 'money' ? 'right' : 'left',
+}));
 
 /**
  * 'Arrears' (Finance, admins and editors): every lease with an overdue balance, its unpaid charges
@@ -124,28 +52,16 @@ const ArrearsExportMenu = ({ q, sort }: { q: string; sort: string | undefined })
 export const ArrearsPage = () => {
   const company = useCompanyMoney();
   const money = (n: number | null) => (n === null ? '—' : formatMoney(n, company.currency, company.decimals));
-  const { showSnackbar } = useSnackbar();
-  const [search, setSearch] = useState('');
-  const q = useDebounced(search.trim(), SEARCH_DEBOUNCE_MS);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState(25);
-  const [sort, setSort] = useState<string | undefined>(undefined);
+  const listState = useListState({ resetPageOnSort: true });
+  const { q, sort } = listState;
   const [ledgerOf, setLedgerOf] = useState<ArrearsRow | null>(null);
 
-  useEffect(() => setPage(0), [q, sort]);
-
-  const list = useQuery(arrearsQuery({ page, pageSize, q: q || undefined, sort }));
+  const list = useQuery(arrearsQuery(listState.params));
   const summary = useQuery(arrearsSummaryQuery());
   const rows = list.data?.rows ?? [];
-  const total = list.data?.total ?? 0;
   const loadError = list.isError ? errorMessage(list.error, LOAD_FAILED) : null;
 
-  useEffect(() => {
-    if (loadError) showSnackbar({ message: loadError, severity: 'error' });
-  }, [loadError, showSnackbar]);
-
-  const toggleSort = (field: string) =>
-    setSort((current) => (current === field ? `-${field}` : current === `-${field}` ? undefined : field));
+  useErrorSnackbar(loadError);
 
   const cell = (row: ArrearsRow, col: Column) => {
     const value = row[col.field as keyof ArrearsRow];
@@ -153,15 +69,6 @@ export const ArrearsPage = () => {
     if (col.kind === 'date') return value ? formatDate(String(value)) : '—';
     return String(value ?? '');
   };
-
-  const columnCount = arrearsColumns.length + 1;
-  const bodyMessage = (text: string, status = false) => (
-    <TableRow>
-      <TableCell colSpan={columnCount} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-        <span role={status ? 'status' : undefined}>{text}</span>
-      </TableCell>
-    </TableRow>
-  );
 
   return (
     <Stack spacing={2}>
@@ -179,118 +86,52 @@ export const ArrearsPage = () => {
         </Typography>
       </Box>
 
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1.5}
-        sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
+      <ListToolbar
+        label="Search Arrears (Tenant, Unit)"
+        value={listState.search}
+        onChange={listState.setSearch}
       >
-        <TextField
-          label="Search Arrears (Tenant, Unit)"
-          type="search"
-          size="small"
-          value={search}
-          onChange={(e) => setSearch(e.target.value)}
-          sx={{ flexGrow: 1, maxWidth: { sm: 480 } }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
+        <ExportMenu
+          path="arrears"
+          headers={exportHeaders}
+          q={q}
+          sort={sort}
+          errorText={(e) => errorMessage(e, 'The export failed.')}
         />
-        <Box sx={{ flexGrow: 1 }} />
-        <ArrearsExportMenu q={q} sort={sort} />
-      </Stack>
+      </ListToolbar>
 
-      <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
-        <Box sx={{ height: 4 }}>{list.isFetching && <LinearProgress aria-hidden="true" />}</Box>
-        <TableContainer>
-          <Table size="small" aria-label="Arrears">
-            <TableHead>
-              <TableRow>
-                {arrearsColumns.map((col) => {
-                  const active = sort === col.field || sort === `-${col.field}`;
-                  const direction = sort === `-${col.field}` ? 'desc' : 'asc';
-                  return (
-                    <TableCell
-                      key={col.field}
-                      sortDirection={active ? direction : false}
-                      align={col.kind === 'money' ? 'right' : 'left'}
-                      sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
-                    >
-                      {sortable(col) ? (
-                        <TableSortLabel
-                          active={active}
-                          direction={direction}
-                          onClick={() => toggleSort(col.field)}
-                        >
-                          {col.label}
-                        </TableSortLabel>
-                      ) : (
-                        col.label
-                      )}
-                    </TableCell>
-                  );
-                })}
-                <TableCell align="right" sx={{ fontWeight: 600 }}>
-                  Actions
-                </TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {list.isPending
-                ? bodyMessage('Fetching data...', true)
-                : rows.length === 0
-                  ? bodyMessage(
-                      loadError ?? (q ? 'No leases in arrears match your search.' : 'No leases in arrears.'),
-                    )
-                  : rows.map((row) => (
-                      <TableRow key={row.occupancy_id} hover>
-                        {arrearsColumns.map((col) => (
-                          <TableCell
-                            key={col.field}
-                            align={col.kind === 'money' ? 'right' : 'left'}
-                            sx={{
-                              whiteSpace: col.kind ? 'nowrap' : undefined,
-                              minWidth: col.kind ? undefined : 140,
-                              fontWeight: col.field === 'balance' ? 600 : undefined,
-                            }}
-                          >
-                            {cell(row, col)}
-                          </TableCell>
-                        ))}
-                        <TableCell align="right">
-                          <Tooltip title="View ledger">
-                            <IconButton
-                              size="small"
-                              aria-label="View ledger"
-                              onClick={() => setLedgerOf(row)}
-                            >
-                              <ReceiptLong fontSize="small" />
-                            </IconButton>
-                          </Tooltip>
-                        </TableCell>
-                      </TableRow>
-                    ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-        <TablePagination
-          component="div"
-          count={total}
-          page={total === 0 ? 0 : Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
-          rowsPerPage={pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          onPageChange={(_e, p) => setPage(p)}
-          onRowsPerPageChange={(e) => {
-            setPageSize(Number(e.target.value));
-            setPage(0);
-          }}
-        />
-      </Paper>
+      <ListTable
+        label="Arrears"
+        list={listState}
+        query={list}
+        emptyText={loadError ?? (q ? 'No leases in arrears match your search.' : 'No leases in arrears.')}
+        columns={listColumns}
+      >
+        {rows.map((row) => (
+          <TableRow key={row.occupancy_id} hover>
+            {arrearsColumns.map((col) => (
+              <TableCell
+                key={col.field}
+                align={col.kind === 'money' ? 'right' : 'left'}
+                sx={{
+                  whiteSpace: col.kind ? 'nowrap' : undefined,
+                  minWidth: col.kind ? undefined : 140,
+                  fontWeight: col.field === 'balance' ? 600 : undefined,
+                }}
+              >
+                {cell(row, col)}
+              </TableCell>
+            ))}
+            <TableCell align="right">
+              <RowAction
+                label="View ledger"
+                icon={<ReceiptLong fontSize="small" />}
+                onClick={() => setLedgerOf(row)}
+              />
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListTable>
 
       <Dialog
         open={ledgerOf !== null}

@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ArrearsRow, ArrearsSummary, LedgerAnswer } from '@kodi/domain';
 import { api } from '../../lib/api-client.ts';
+import { fetchPage, type PageParams } from '../../lib/pages.ts';
 import { DASHBOARD_KEY, resourceKeys } from '../../lib/resources.ts';
 
 /**
@@ -13,37 +14,14 @@ export const arrearsKeys = {
   ledger: (occupancyId: number) => [...resourceKeys.entity('occupancy'), 'ledger', occupancyId] as const,
 };
 
-export type ArrearsParams = {
-  /** From 0 (the API counts from 1). */
-  page: number;
-  pageSize: number;
-  q?: string | undefined;
-  /** `field` or `-field`; the server's default is `-balance`. */
-  sort?: string | undefined;
-};
+/** The server's default sort is `-balance`. */
+export type ArrearsParams = PageParams;
 
 /** One page of `GET /arrears` with `X-Total-Count`. */
 export const arrearsQuery = (params: ArrearsParams) =>
   queryOptions({
     queryKey: arrearsKeys.list(params),
-    queryFn: async ({ signal }) => {
-      let total: number | undefined;
-      const rows = await api.get<ArrearsRow[]>('/arrears', {
-        signal,
-        quietForbidden: true,
-        query: {
-          page: params.page + 1,
-          page_size: params.pageSize,
-          q: params.q?.trim() || undefined,
-          sort: params.sort || undefined,
-        },
-        onHeaders: (headers) => {
-          const n = Number(headers.get('X-Total-Count'));
-          total = Number.isFinite(n) ? n : undefined;
-        },
-      });
-      return { rows, total: total ?? rows.length };
-    },
+    queryFn: ({ signal }) => fetchPage<ArrearsRow>('/arrears', params, signal),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
@@ -12,12 +11,13 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
-import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatMoney } from '@kodi/domain';
 import { errorMessage } from '../../lib/api-client.ts';
 import { downloadFile, useCompanyMoney } from '../../lib/resources.ts';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
+import { HeadCell } from '../../components/ui/head-cell.tsx';
+import { PdfButton } from '../../components/ui/pdf-button.tsx';
 import { ledgerQuery } from './arrears-queries.ts';
 
 /** 'Balance due', 'Credit' or 'Settled', with the amount. */
@@ -64,16 +64,9 @@ export const LedgerSection = ({ occupancyId }: { occupancyId: number }) => {
           />
         )}
         <Box sx={{ flexGrow: 1 }} />
-        <Button
-          size="small"
-          variant="outlined"
-          startIcon={<PictureAsPdf />}
-          loading={downloading}
-          loadingPosition="start"
-          onClick={() => void download()}
-        >
+        <PdfButton size="small" variant="outlined" busy={downloading} onClick={() => void download()}>
           Download statement
-        </Button>
+        </PdfButton>
       </Stack>
       {query.isPending ? (
         <Box role="status" sx={{ display: 'flex', gap: 1.5, alignItems: 'center', py: 2 }}>
@@ -94,14 +87,10 @@ export const LedgerSection = ({ occupancyId }: { occupancyId: number }) => {
             <Table size="small" stickyHeader aria-labelledby={headingId}>
               <TableHead>
                 <TableRow>
-                  <TableCell sx={{ fontWeight: 600 }}>Date</TableCell>
-                  <TableCell sx={{ fontWeight: 600 }}>Description</TableCell>
-                  <TableCell sx={{ fontWeight: 600 }} align="right">
-                    Amount
-                  </TableCell>
-                  <TableCell sx={{ fontWeight: 600 }} align="right">
-                    Balance
-                  </TableCell>
+                  <HeadCell>Date</HeadCell>
+                  <HeadCell>Description</HeadCell>
+                  <HeadCell align="right">Amount</HeadCell>
+                  <HeadCell align="right">Balance</HeadCell>
                 </TableRow>
               </TableHead>
               <TableBody>

@@ -1,28 +1,28 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Google from '@mui/icons-material/Google';
 import { useQuery } from '@tanstack/react-query';
 import { loginBody, messages, type LoginAnswer } from '@kodi/domain';
-import { PasswordField } from '../../components/password-field.tsx';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
-import { API_BASE, api, ensureCsrfToken, errorMessage } from '../../lib/api-client.ts';
+import { CaptchaField, useCaptcha } from '../../components/ui/captcha.tsx';
+import { ErrorAlert } from '../../components/ui/error-alert.tsx';
+import { FormEmailField, FormPasswordField } from '../../components/ui/form-text-field.tsx';
+import { API_BASE, api, errorMessage } from '../../lib/api-client.ts';
+import { captchaProblem } from '../../lib/captcha.ts';
 import { safeRedirect } from '../../lib/navigation.ts';
+import { serverInfoQuery } from '../../lib/server-info.ts';
 import { completeLogin } from '../../lib/session.ts';
-import { serverInfoQuery } from '../accounts/server-info.ts';
-import { CaptchaImage } from './captcha-image.tsx';
 
 export const GOOGLE_LOGIN_URL = `${API_BASE}/auth/google/login`;
 
@@ -61,53 +61,22 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
   const [searchParams] = useSearchParams();
   const { showSnackbar } = useSnackbar();
   const [alert, setAlert] = useState<string | null>(null);
-  const [captchaNonce, setCaptchaNonce] = useState<number | null>(null);
-  const [captchaFailed, setCaptchaFailed] = useState(false);
-  // Google sign-in is on when the server's status says so (asked once the session exists).
-  const serverInfo = useQuery({ ...serverInfoQuery(), enabled: captchaNonce !== null });
-  const google = googleEnabled ?? serverInfo.data?.googleEnabled ?? false;
-
   const { control, handleSubmit, setValue, formState } = useForm<LoginInput, unknown, LoginValues>({
     resolver: zodResolver(loginBody),
     defaultValues: { email: '', password: '', captcha_answer: '' },
   });
+  const captcha = useCaptcha(() => setValue('captcha_answer', ''));
 
-  const newCaptcha = useCallback(() => {
-    setCaptchaFailed(false);
-    setCaptchaNonce(Date.now());
-  }, []);
-
-  // Have a session (and its CSRF token) before the first image, so the captcha answer is kept with it.
-  useEffect(() => {
-    let live = true;
-    void ensureCsrfToken().finally(() => {
-      if (live) newCaptcha();
-    });
-    return () => {
-      live = false;
-    };
-  }, [newCaptcha]);
-
-  /** A captcha is used up by any attempt: clear the answer and load a new image. */
-  const resetCaptcha = () => {
-    setValue('captcha_answer', '');
-    newCaptcha();
-  };
+  // Google sign-in is on when the server's status says so (asked once the session exists).
+  const serverInfo = useQuery({ ...serverInfoQuery(), enabled: captcha.ready });
+  const google = googleEnabled ?? serverInfo.data?.googleEnabled ?? false;
 
   const onValid = async (values: LoginValues) => {
     setAlert(null);
-    try {
-      const check = await api.post<{ valid: boolean }>('/captcha/validate', {
-        answer: values.captcha_answer,
-      });
-      if (!check.valid) {
-        setAlert(CAPTCHA_FAILED);
-        resetCaptcha();
-        return;
-      }
-    } catch (e) {
-      setAlert(errorMessage(e, CAPTCHA_FAILED));
-      resetCaptcha();
+    const problem = await captchaProblem(values.captcha_answer, CAPTCHA_FAILED);
+    if (problem) {
+      setAlert(problem);
+      captcha.reset();
       return;
     }
 
@@ -116,7 +85,7 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
       answer = await api.post<LoginAnswer>('/auth/login', values);
     } catch (e) {
       setAlert(errorMessage(e, LOGIN_FAILED));
-      resetCaptcha();
+      captcha.reset();
       return;
     }
     await completeLogin(answer);
@@ -139,68 +108,16 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
               Sign in
             </Typography>
 
-            {alert && (
-              <Alert severity="error" role="alert">
-                {alert}
-              </Alert>
-            )}
+            <ErrorAlert message={alert} />
 
-            <Controller
-              name="email"
+            <FormEmailField control={control} name="email" autoComplete="username" required={false} />
+            <FormPasswordField
               control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  inputRef={field.ref}
-                  label="Email"
-                  type="email"
-                  autoComplete="username"
-                  autoFocus
-                  fullWidth
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                />
-              )}
-            />
-
-            <Controller
               name="password"
-              control={control}
-              render={({ field, fieldState }) => (
-                <PasswordField
-                  {...field}
-                  inputRef={field.ref}
-                  label="Password"
-                  autoComplete="current-password"
-                  fullWidth
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
-                />
-              )}
+              label="Password"
+              autoComplete="current-password"
             />
-
-            <CaptchaImage
-              nonce={captchaNonce}
-              failed={captchaFailed}
-              onRefresh={newCaptcha}
-              onError={() => setCaptchaFailed(true)}
-            />
-
-            <Controller
-              name="captcha_answer"
-              control={control}
-              render={({ field, fieldState }) => (
-                <TextField
-                  {...field}
-                  inputRef={field.ref}
-                  label="CAPTCHA"
-                  autoComplete="off"
-                  fullWidth
-                  error={!!fieldState.error}
-                  helperText={fieldState.error?.message ?? 'Type the characters shown in the image.'}
-                />
-              )}
-            />
+            <CaptchaField captcha={captcha} control={control} name="captcha_answer" />
 
             <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
               <Link component={RouterLink} to="/forgot" variant="body2">

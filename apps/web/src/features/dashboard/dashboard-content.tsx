@@ -1,8 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
@@ -25,8 +23,9 @@ import Payments from '@mui/icons-material/Payments';
 import { useQuery } from '@tanstack/react-query';
 import { expenseCategory, formatDate, formatMoney } from '@kodi/domain';
 import { PageLoader } from '../../components/page-loader.tsx';
+import { HeadCell } from '../../components/ui/head-cell.tsx';
+import { StatIcon, StatTitle, ViewAllLink } from '../../components/ui/stat-card.tsx';
 import { dashboardQuery, type Dashboard } from './dashboard-query.ts';
-import { ArrearsCard } from '../arrears/arrears-card.tsx';
 
 export const DASHBOARD_LIST_SIZE = 5;
 
@@ -62,30 +61,9 @@ const CountCard = ({ title, count, to, icon, color }: CountCardProps) => {
     >
       <CardContent sx={{ flexGrow: 1 }}>
         <Stack direction="row" spacing={2} sx={{ alignItems: 'center' }}>
-          <Box
-            aria-hidden="true"
-            sx={{
-              width: 48,
-              height: 48,
-              borderRadius: '50%',
-              display: 'grid',
-              placeItems: 'center',
-              bgcolor: `${color}.50`,
-              color: `${color}.700`,
-              flexShrink: 0,
-            }}
-          >
-            {icon}
-          </Box>
+          <StatIcon color={color}>{icon}</StatIcon>
           <Box>
-            <Typography
-              id={id}
-              variant="body2"
-              component="h2"
-              sx={{ color: 'text.secondary', fontWeight: 500 }}
-            >
-              {title}
-            </Typography>
+            <StatTitle id={id}>{title}</StatTitle>
             <Typography variant="h4" component="p" sx={{ fontWeight: 600 }}>
               {count ?? 0}
             </Typography>
@@ -93,60 +71,124 @@ const CountCard = ({ title, count, to, icon, color }: CountCardProps) => {
         </Stack>
       </CardContent>
       <CardActions sx={{ pt: 0, px: 2, pb: 1.5 }}>
-        <Button component={RouterLink} to={to} size="small" aria-label={`View All ${title}`}>
-          View All
-        </Button>
+        <ViewAllLink to={to} title={title} />
       </CardActions>
     </Card>
   );
 };
 
-type ListCardProps = {
+type DashboardCardProps = {
   title: string;
-  empty: string;
-  items: { key: number; primary: ReactNode; secondary?: ReactNode; side?: ReactNode }[];
+  /** The text shown instead of the content when there is nothing to show (`null`: there is). */
+  empty: string | null;
+  children?: ReactNode;
 };
 
-const ListCard = ({ title, empty, items }: ListCardProps) => (
+/** A titled card of the dashboard, or its empty text. */
+const DashboardCard = ({ title, empty, children }: DashboardCardProps) => (
   <Card variant="outlined">
     <CardContent>
       <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
         {title}
       </Typography>
-      {items.length === 0 ? (
+      {empty !== null ? (
         <Typography variant="body2" sx={{ color: 'text.secondary', py: 1 }}>
           {empty}
         </Typography>
       ) : (
-        <List dense disablePadding aria-label={title}>
-          {items.slice(0, DASHBOARD_LIST_SIZE).map((item) => (
-            <ListItem
-              key={item.key}
-              divider
-              disableGutters
-              secondaryAction={
-                item.side ? (
-                  <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {item.side}
-                  </Typography>
-                ) : undefined
-              }
-              sx={{ pr: item.side ? 14 : 0 }}
-            >
-              <ListItemText primary={item.primary} secondary={item.secondary} />
-            </ListItem>
-          ))}
-        </List>
+        children
       )}
     </CardContent>
   </Card>
 );
 
-const DashboardBody = ({ data }: { data: Dashboard }) => {
+type ListItemData = { key: number; primary: ReactNode; secondary?: ReactNode; side?: ReactNode };
+
+const item = (key: number, primary: ReactNode, secondary: ReactNode, side: ReactNode): ListItemData => ({
+  key,
+  primary,
+  secondary,
+  side,
+});
+
+type ListCardProps = { title: string; empty: string; items: ListItemData[] };
+
+const ListCard = ({ title, empty, items }: ListCardProps) => (
+  <DashboardCard title={title} empty={items.length === 0 ? empty : null}>
+    <List dense disablePadding aria-label={title}>
+      {items.slice(0, DASHBOARD_LIST_SIZE).map((item) => (
+        <ListItem
+          key={item.key}
+          divider
+          disableGutters
+          secondaryAction={
+            item.side ? (
+              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                {item.side}
+              </Typography>
+            ) : undefined
+          }
+          sx={{ pr: item.side ? 14 : 0 }}
+        >
+          <ListItemText primary={item.primary} secondary={item.secondary} />
+        </ListItem>
+      ))}
+    </List>
+  </DashboardCard>
+);
+
+type CountCardSpec = Omit<CountCardProps, 'count'> & { count: keyof Dashboard['counts'] };
+
+const COUNT_CARDS: CountCardSpec[] = [
+  { title: 'Available Units', count: 'available_units', to: '/units', icon: <HomeWork />, color: 'success' },
+  {
+    title: 'Pending Repairs',
+    count: 'pending_repairs',
+    to: '/maintenance-requests',
+    icon: <Build />,
+    color: 'warning',
+  },
+  {
+    title: 'Payments This Month',
+    count: 'payments_this_month',
+    to: '/payments',
+    icon: <Payments />,
+    color: 'primary',
+  },
+  {
+    title: 'Incomplete Payments',
+    count: 'incomplete_payments',
+    to: '/payments',
+    icon: <HourglassTop />,
+    color: 'error',
+  },
+];
+
+type DashboardBodyProps = {
+  data: Dashboard;
+  /** Shown between the count cards and the lists (the app puts the arrears card there). */
+  summary?: ReactNode;
+};
+
+const DashboardBody = ({ data, summary }: DashboardBodyProps) => {
   const currency = data.currency_code;
   const decimals = data.currency_decimal_places ?? undefined;
   const money = (n: number) => formatMoney(n, currency, decimals);
   const { counts } = data;
+  const units = data.available_units.map((u) =>
+    item(u.id, u.name, u.address, `${money(u.monthly_rate)} / month`),
+  );
+  const repairs = data.pending_repairs.map((r) =>
+    item(r.id, r.description, r.unit_name || 'Unknown Unit', formatDate(r.request_date)),
+  );
+  const payments = data.recent_payments.map((p) => {
+    const tenant = fullName(p.tenant_first_name, p.tenant_last_name);
+    return item(p.id, money(p.amount_paid), tenant, formatDate(p.payment_date));
+  });
+  const expenses = data.recent_expenses.map((e) => {
+    const amount = `${money(e.amount)} · ${categoryLabel(e.category)}`;
+    return item(e.id, amount, e.unit_name || 'No unit', formatDate(e.expense_date));
+  });
 
   return (
     <Stack spacing={3}>
@@ -157,120 +199,49 @@ const DashboardBody = ({ data }: { data: Dashboard }) => {
           gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
         }}
       >
-        <CountCard
-          title="Available Units"
-          count={counts.available_units}
-          to="/units"
-          icon={<HomeWork />}
-          color="success"
-        />
-        <CountCard
-          title="Pending Repairs"
-          count={counts.pending_repairs}
-          to="/maintenance-requests"
-          icon={<Build />}
-          color="warning"
-        />
-        <CountCard
-          title="Payments This Month"
-          count={counts.payments_this_month}
-          to="/payments"
-          icon={<Payments />}
-          color="primary"
-        />
-        <CountCard
-          title="Incomplete Payments"
-          count={counts.incomplete_payments}
-          to="/payments"
-          icon={<HourglassTop />}
-          color="error"
-        />
+        {COUNT_CARDS.map((card) => (
+          <CountCard key={card.title} {...card} count={counts[card.count]} />
+        ))}
       </Box>
 
-      <ArrearsCard />
+      {summary}
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
-        <ListCard
-          title="Available Units"
-          empty={EMPTY_TEXTS.availableUnits}
-          items={data.available_units.map((u) => ({
-            key: u.id,
-            primary: u.name,
-            secondary: u.address,
-            side: `${money(u.monthly_rate)} / month`,
-          }))}
-        />
-        <ListCard
-          title="Pending Repairs"
-          empty={EMPTY_TEXTS.pendingRepairs}
-          items={data.pending_repairs.map((r) => ({
-            key: r.id,
-            primary: r.description,
-            secondary: r.unit_name || 'Unknown Unit',
-            side: formatDate(r.request_date),
-          }))}
-        />
-        <ListCard
-          title="Recent Payments"
-          empty={EMPTY_TEXTS.recentPayments}
-          items={data.recent_payments.map((p) => ({
-            key: p.id,
-            primary: money(p.amount_paid),
-            secondary: fullName(p.tenant_first_name, p.tenant_last_name),
-            side: formatDate(p.payment_date),
-          }))}
-        />
-        <ListCard
-          title="Recent Expenses"
-          empty={EMPTY_TEXTS.recentExpenses}
-          items={data.recent_expenses.map((e) => ({
-            key: e.id,
-            primary: `${money(e.amount)} · ${categoryLabel(e.category)}`,
-            secondary: e.unit_name || 'No unit',
-            side: formatDate(e.expense_date),
-          }))}
-        />
+        <ListCard title="Available Units" empty={EMPTY_TEXTS.availableUnits} items={units} />
+        <ListCard title="Pending Repairs" empty={EMPTY_TEXTS.pendingRepairs} items={repairs} />
+        <ListCard title="Recent Payments" empty={EMPTY_TEXTS.recentPayments} items={payments} />
+        <ListCard title="Recent Expenses" empty={EMPTY_TEXTS.recentExpenses} items={expenses} />
       </Box>
 
-      <Card variant="outlined">
-        <CardContent>
-          <Typography variant="h6" component="h2" sx={{ mb: 1 }}>
-            Incomplete Payments (Pending)
-          </Typography>
-          {data.pending_payments.length === 0 ? (
-            <Typography variant="body2" sx={{ color: 'text.secondary', py: 1 }}>
-              {EMPTY_TEXTS.incompletePayments}
-            </Typography>
-          ) : (
-            <TableContainer component={Paper} variant="outlined">
-              <Table size="small" aria-label="Incomplete Payments (Pending)">
-                <TableHead>
-                  <TableRow>
-                    <TableCell sx={{ fontWeight: 600 }}>Tenant</TableCell>
-                    <TableCell sx={{ fontWeight: 600 }}>Unit</TableCell>
-                    <TableCell sx={{ fontWeight: 600 }} align="right">
-                      Amount
-                    </TableCell>
-                    <TableCell sx={{ fontWeight: 600 }}>Due Date</TableCell>
-                    <TableCell sx={{ fontWeight: 600 }}>Details</TableCell>
-                  </TableRow>
-                </TableHead>
-                <TableBody>
-                  {data.pending_payments.map((p) => (
-                    <TableRow key={p.id} hover>
-                      <TableCell>{fullName(p.tenant_first_name, p.tenant_last_name)}</TableCell>
-                      <TableCell>{p.unit_name || 'Unknown Unit'}</TableCell>
-                      <TableCell align="right">{money(p.amount_paid)}</TableCell>
-                      <TableCell>{formatDate(p.due_date)}</TableCell>
-                      <TableCell>{p.payment_details || '—'}</TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          )}
-        </CardContent>
-      </Card>
+      <DashboardCard
+        title="Incomplete Payments (Pending)"
+        empty={data.pending_payments.length === 0 ? EMPTY_TEXTS.incompletePayments : null}
+      >
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label="Incomplete Payments (Pending)">
+            <TableHead>
+              <TableRow>
+                <HeadCell>Tenant</HeadCell>
+                <HeadCell>Unit</HeadCell>
+                <HeadCell align="right">Amount</HeadCell>
+                <HeadCell>Due Date</HeadCell>
+                <HeadCell>Details</HeadCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {data.pending_payments.map((p) => (
+                <TableRow key={p.id} hover>
+                  <TableCell>{fullName(p.tenant_first_name, p.tenant_last_name)}</TableCell>
+                  <TableCell>{p.unit_name || 'Unknown Unit'}</TableCell>
+                  <TableCell align="right">{money(p.amount_paid)}</TableCell>
+                  <TableCell>{formatDate(p.due_date)}</TableCell>
+                  <TableCell>{p.payment_details || '—'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      </DashboardCard>
     </Stack>
   );
 };
@@ -280,9 +251,9 @@ const DashboardBody = ({ data }: { data: Dashboard }) => {
  * cards, four lists of up to 5 entries and the 'Incomplete Payments (Pending)' table, from one
  * `GET /dashboard`, refreshed every 10 minutes.
  */
-export const DashboardContent = () => {
+export const DashboardContent = ({ summary }: { summary?: ReactNode }) => {
   const query = useQuery(dashboardQuery());
   if (query.isPending) return <PageLoader />;
   if (query.isError) return <Alert severity="error">Failed to load the dashboard.</Alert>;
-  return <DashboardBody data={query.data} />;
+  return <DashboardBody data={query.data} summary={summary} />;
 };

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -8,8 +9,11 @@ import { DashboardContent } from './dashboard-content.tsx';
 export const NO_ROLE_NOTICE =
   "Your account is waiting for access. An administrator must grant you a role before you can see your company's data.";
 
-/** Home (01-core §2 'Home dashboard'). The route guard guarantees a signed-in user. */
-export const HomePage = () => {
+/**
+ * Home (01-core §2 'Home dashboard'). The route guard guarantees a signed-in user. `summary` goes
+ * between the dashboard's count cards and its lists.
+ */
+export const HomePage = ({ summary }: { summary?: ReactNode }) => {
   const { user } = useSession();
   if (!user) return null;
 
@@ -21,7 +25,11 @@ export const HomePage = () => {
         </Typography>
         <Typography sx={{ color: 'text.secondary' }}>Welcome back, {user.first_name}!</Typography>
       </Stack>
-      {hasAnyRole(user) ? <DashboardContent /> : <Alert severity="info">{NO_ROLE_NOTICE}</Alert>}
+      {hasAnyRole(user) ? (
+        <DashboardContent summary={summary} />
+      ) : (
+        <Alert severity="info">{NO_ROLE_NOTICE}</Alert>
+      )}
     </Stack>
   );
 };

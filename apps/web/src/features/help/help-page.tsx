@@ -6,20 +6,18 @@ import AccordionSummary from '@mui/material/AccordionSummary';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Fab from '@mui/material/Fab';
-import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Zoom from '@mui/material/Zoom';
 import useScrollTrigger from '@mui/material/useScrollTrigger';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
-import Search from '@mui/icons-material/Search';
 import UnfoldLess from '@mui/icons-material/UnfoldLess';
 import UnfoldMore from '@mui/icons-material/UnfoldMore';
-import { SUPPORT_EMAIL, serverInfoQuery } from '../accounts/server-info.ts';
+import { ListToolbar } from '../../components/ui/list-toolbar.tsx';
+import { SUPPORT_EMAIL, serverInfoQuery } from '../../lib/server-info.ts';
 import { helpTopics, topicText, type HelpBlock, type HelpTopic } from './help-topics.ts';
 
 const FIRST_TOPIC = helpTopics[0]?.id ?? '';
@@ -131,28 +129,7 @@ export const HelpPage = () => {
         </Typography>
       </Stack>
 
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={1.5}
-        sx={{ alignItems: { xs: 'stretch', sm: 'center' } }}
-      >
-        <TextField
-          label="Search help"
-          type="search"
-          size="small"
-          value={search}
-          onChange={(e) => onSearch(e.target.value)}
-          sx={{ flexGrow: 1 }}
-          slotProps={{
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <Search fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+      <ListToolbar label="Search help" value={search} onChange={onSearch} wide>
         <Stack direction="row" spacing={1}>
           <Button
             variant="outlined"
@@ -171,7 +148,7 @@ export const HelpPage = () => {
             Collapse all
           </Button>
         </Stack>
-      </Stack>
+      </ListToolbar>
 
       <Box>
         <Box

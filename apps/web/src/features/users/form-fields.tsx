@@ -1,100 +1,58 @@
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
 import { Controller } from 'react-hook-form';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
-import { PasswordField } from '../../components/password-field.tsx';
-
-type FieldProps<T extends FieldValues> = {
-  control: Control<T>;
-  name: FieldPath<T>;
-  label: string;
-  autoComplete?: string;
-  autoFocus?: boolean;
-  type?: string;
-  helperText?: string;
-};
-
-/** A required text field of a react-hook-form form. */
-export const TextInput = <T extends FieldValues>({
-  control,
-  name,
-  label,
-  autoComplete,
-  autoFocus,
-  type,
-  helperText,
-}: FieldProps<T>) => (
-  <Controller
-    name={name}
-    control={control}
-    render={({ field, fieldState }) => (
-      <TextField
-        {...field}
-        value={(field.value as string | undefined) ?? ''}
-        inputRef={field.ref}
-        label={label}
-        type={type}
-        autoComplete={autoComplete}
-        autoFocus={autoFocus}
-        required
-        fullWidth
-        error={!!fieldState.error}
-        helperText={fieldState.error?.message ?? helperText}
-      />
-    )}
-  />
-);
-
-/** A required password field (show/hide toggle). */
-export const PasswordInput = <T extends FieldValues>({
-  control,
-  name,
-  label,
-  autoComplete = 'new-password',
-  helperText,
-}: FieldProps<T>) => (
-  <Controller
-    name={name}
-    control={control}
-    render={({ field, fieldState }) => (
-      <PasswordField
-        {...field}
-        value={(field.value as string | undefined) ?? ''}
-        inputRef={field.ref}
-        label={label}
-        autoComplete={autoComplete}
-        required
-        fullWidth
-        error={!!fieldState.error}
-        helperText={fieldState.error?.message ?? helperText}
-      />
-    )}
-  />
-);
+import { FormEmailField, FormTextField, type FieldOf } from '../../components/ui/form-text-field.tsx';
 
 /** The Active switch. */
-export const ActiveSwitch = <T extends FieldValues>({
-  control,
-  name,
+export const ActiveSwitch = <T extends FieldValues, V = T>({
   label,
-}: Omit<FieldProps<T>, 'autoComplete' | 'autoFocus' | 'type' | 'helperText'>) => (
+  ...field
+}: FieldOf<T, V> & { label: string }) => (
   <Controller
-    name={name}
-    control={control}
-    render={({ field }) => (
+    {...field}
+    render={({ field: input }) => (
       <FormControlLabel
         label={label}
         control={
           <Switch
-            checked={field.value === true}
-            onChange={(e) => field.onChange(e.target.checked)}
-            onBlur={field.onBlur}
-            inputRef={field.ref}
-            name={field.name}
+            checked={input.value === true}
+            onChange={(e) => input.onChange(e.target.checked)}
+            onBlur={input.onBlur}
+            inputRef={input.ref}
+            name={input.name}
           />
         }
       />
     )}
   />
+);
+
+type UserFieldsProps<T extends FieldValues, V> = { control: Control<T, unknown, V> };
+
+/** The required e-mail of a user (the dialog's first field). */
+export const EmailInput = <T extends FieldValues, V = T>({ control }: UserFieldsProps<T, V>) => (
+  <FormEmailField control={control} name={'email' as FieldPath<T>} autoComplete="off" />
+);
+
+const NAME_FIELDS = [
+  ['first_name', 'First Name'],
+  ['last_name', 'Last Name'],
+] as const;
+
+/** First and last name, side by side from the small breakpoint up. */
+export const NameInputs = <T extends FieldValues, V = T>({ control }: UserFieldsProps<T, V>) => (
+  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+    {NAME_FIELDS.map(([name, label]) => (
+      <FormTextField
+        key={name}
+        control={control}
+        name={name as FieldPath<T>}
+        label={label}
+        autoComplete="off"
+        required
+      />
+    ))}
+  </Stack>
 );

@@ -1,7 +1,9 @@
 import type { FocusEventHandler, Ref } from 'react';
+import { Controller, type FieldValues } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
+import type { FieldOf } from '../../components/ui/form-text-field.tsx';
+import { SearchPicker, type PickerChoice } from '../../components/ui/search-picker.tsx';
 import { pickerQuery, type ListResult } from '../../lib/resources.ts';
-import { SearchPicker, type PickerChoice } from '../accounts/search-picker.tsx';
 
 export const COMPANIES_LOAD_FAILED = 'Failed to load companies.';
 export const COUNTRIES_LOAD_FAILED = 'Failed to load countries.';
@@ -63,3 +65,46 @@ export const CountryField = (props: PickerFieldProps<string>) => {
     />
   );
 };
+
+/** The label of the form's first value (the stored company's name). */
+type CompanyInputProps<T extends FieldValues, V> = FieldOf<T, V> & {
+  valueLabel?: (value: unknown) => string | undefined;
+};
+
+/** The Company field of a react-hook-form form. */
+export const CompanyInput = <T extends FieldValues, V = T>({
+  valueLabel,
+  ...field
+}: CompanyInputProps<T, V>) => (
+  <Controller
+    {...field}
+    render={({ field: input, fieldState }) => (
+      <CompanyField
+        value={typeof input.value === 'number' ? input.value : null}
+        valueLabel={valueLabel?.(input.value)}
+        onChange={input.onChange}
+        onBlur={input.onBlur}
+        inputRef={input.ref}
+        error={!!fieldState.error}
+        helperText={fieldState.error?.message}
+      />
+    )}
+  />
+);
+
+/** The Country field of a react-hook-form form: the 3-letter code, '' for none. */
+export const CountryInput = <T extends FieldValues, V = T>(field: FieldOf<T, V>) => (
+  <Controller
+    {...field}
+    render={({ field: input, fieldState }) => (
+      <CountryField
+        value={typeof input.value === 'string' && input.value ? input.value : null}
+        onChange={(code) => input.onChange(code ?? '')}
+        onBlur={input.onBlur}
+        inputRef={input.ref}
+        error={!!fieldState.error}
+        helperText={fieldState.error?.message}
+      />
+    )}
+  />
+);

@@ -1,15 +1,9 @@
 import { useId } from 'react';
-import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Controller, useForm, useWatch, type FieldValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -20,10 +14,11 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { userRolesBody, type ManagedUser, type Role } from '@kodi/domain';
 import { PageLoader } from '../../components/page-loader.tsx';
-import { useSnackbar } from '../../components/snackbar-provider.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+import { FormDialog } from '../../components/ui/form-dialog.tsx';
+import type { FieldOf } from '../../components/ui/form-text-field.tsx';
 import { rolesQuery, useUserMutations } from './users-api.ts';
-import { dialogForm, ERROR_MS, ROLES_LOAD_FAILED, SERVER_ERROR, SUCCESS_MS } from './user-texts.ts';
+import { ROLES_LOAD_FAILED } from './user-texts.ts';
+import { failedTo, useUserFeedback } from './use-user-feedback.ts';
 
 type RolesInput = z.input<typeof userRolesBody>;
 type RolesValues = z.output<typeof userRolesBody>;
@@ -66,6 +61,28 @@ export const RoleChecklist = ({ roles, value, onChange, error, label }: RoleChec
   );
 };
 
+type RolesInputProps<T extends FieldValues, V> = FieldOf<T, V> & { label: string; roles: Role[] };
+
+/** The roles of a react-hook-form form, as a checklist. */
+export const RolesInput = <T extends FieldValues, V = T>({
+  label,
+  roles,
+  ...field
+}: RolesInputProps<T, V>) => (
+  <Controller
+    {...field}
+    render={({ field: input, fieldState }) => (
+      <RoleChecklist
+        label={label}
+        roles={roles}
+        value={(input.value as string[] | undefined) ?? []}
+        onChange={input.onChange}
+        error={fieldState.error?.message}
+      />
+    )}
+  />
+);
+
 export type UserDialogProps = {
   open: boolean;
   user: ManagedUser;
@@ -73,84 +90,48 @@ export type UserDialogProps = {
 };
 
 /** Edit Roles: at least one role, from `GET /roles` (02-admin §5 'Roles edit'). */
-export const RolesDialog = ({ open, user, onClose }: UserDialogProps) => {
-  const { showSnackbar } = useSnackbar();
+export const RolesDialog = ({ user, ...dialog }: UserDialogProps) => {
+  const feedback = useUserFeedback(dialog.onClose);
   const { updateRoles } = useUserMutations();
   const roles = useQuery(rolesQuery());
-  const titleId = useId();
-
   const { control, handleSubmit } = useForm<RolesInput, unknown, RolesValues>({
     resolver: zodResolver(userRolesBody),
     defaultValues: { roles: user.roles },
   });
   const chosen = useWatch({ control, name: 'roles' }) ?? [];
 
-  const onValid = async (values: RolesValues) => {
-    try {
-      await updateRoles.mutateAsync({ id: user.id, body: values });
-      showSnackbar({
-        message: `Roles updated for ${user.email}`,
-        severity: 'success',
-        autoHideDuration: SUCCESS_MS,
-      });
-      onClose();
-    } catch (e) {
-      showSnackbar({
-        message: `Failed to update roles: ${errorMessage(e, SERVER_ERROR)}`,
-        severity: 'error',
-        autoHideDuration: ERROR_MS,
-      });
-    }
-  };
-
-  const busy = updateRoles.isPending;
+  const onValid = (values: RolesValues) =>
+    feedback.save(
+      async () => {
+        await updateRoles.mutateAsync({ id: user.id, body: values });
+        return `Roles updated for ${user.email}`;
+      },
+      { failure: failedTo('roles') },
+    );
 
   return (
-    <Dialog
-      open={open}
-      onClose={busy ? undefined : onClose}
+    <FormDialog
+      {...dialog}
+      busy={updateRoles.isPending}
+      title="Edit Roles"
       maxWidth="xs"
-      fullWidth
-      aria-labelledby={titleId}
+      onSubmit={(e) => void handleSubmit(onValid)(e)}
+      submitLabel="Save"
+      submitDisabled={!roles.isSuccess}
     >
-      <Box component="form" noValidate sx={dialogForm} onSubmit={(e) => void handleSubmit(onValid)(e)}>
-        <DialogTitle id={titleId}>Edit Roles</DialogTitle>
-        <DialogContent>
-          <Stack spacing={2}>
-            <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-              {user.email}
-            </Typography>
-            {roles.isPending ? (
-              <PageLoader />
-            ) : roles.isError ? (
-              <Alert severity="error">{ROLES_LOAD_FAILED}</Alert>
-            ) : (
-              <Controller
-                name="roles"
-                control={control}
-                render={({ field, fieldState }) => (
-                  <RoleChecklist
-                    label="Roles"
-                    roles={roles.data}
-                    value={(field.value as string[] | undefined) ?? []}
-                    onChange={field.onChange}
-                    error={fieldState.error?.message}
-                  />
-                )}
-              />
-            )}
-            {chosen.length === 0 && <Alert severity="warning">{ROLES_WARNING}</Alert>}
-          </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            Cancel
-          </Button>
-          <Button type="submit" variant="contained" loading={busy} disabled={!roles.isSuccess}>
-            Save
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+      <Stack spacing={2}>
+        <Typography variant="body2" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+          {user.email}
+        </Typography>
+        {roles.isPending ? (
+          <PageLoader />
+        ) : roles.isError ? (
+          <Alert severity="error">{ROLES_LOAD_FAILED}</Alert>
+        ) : (
+          <RolesInput control={control} name="roles" label="Roles" roles={roles.data} />
+        )}
+        {chosen.length === 0 && <Alert severity="warning">{ROLES_WARNING}</Alert>}
+      </Stack>
+    </FormDialog>
   );
 };

@@ -1,14 +1,13 @@
 import { useId } from 'react';
-import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useSnackbar } from '../../components/snackbar-provider.tsx';
+import { DialogButtons } from '../../components/ui/dialog-buttons.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import type { UserDialogProps } from './roles-dialog.tsx';
-import { DESTRUCTIVE_ERROR_MS, STATUS_FAILED, SUCCESS_MS } from './user-texts.ts';
+import { DESTRUCTIVE_ERROR_MS, STATUS_FAILED } from './user-texts.ts';
+import { useUserFeedback } from './use-user-feedback.ts';
 import { profileOf, useUserMutations } from './users-api.ts';
 
 /**
@@ -16,33 +15,22 @@ import { profileOf, useUserMutations } from './users-api.ts';
  * read, with its version). Disabling ends the user's sessions at once.
  */
 export const StatusDialog = ({ open, user, onClose }: UserDialogProps) => {
-  const { showSnackbar } = useSnackbar();
+  const feedback = useUserFeedback(onClose);
   const { updateProfile } = useUserMutations();
   const titleId = useId();
   const textId = useId();
   const disabling = user.active;
   const noCountry = !user.country_code;
 
-  const confirm = async () => {
-    try {
-      await updateProfile.mutateAsync({
-        id: user.id,
-        body: { ...profileOf(user), country_code: user.country_code ?? '', active: !user.active },
-      });
-      showSnackbar({
-        message: `${user.email} ${disabling ? 'disabled' : 'enabled'}.`,
-        severity: 'success',
-        autoHideDuration: SUCCESS_MS,
-      });
-      onClose();
-    } catch (e) {
-      showSnackbar({
-        message: errorMessage(e, STATUS_FAILED),
-        severity: 'error',
-        autoHideDuration: DESTRUCTIVE_ERROR_MS,
-      });
-    }
-  };
+  const confirm = () =>
+    feedback.save(
+      async () => {
+        const body = { ...profileOf(user), country_code: user.country_code ?? '', active: !user.active };
+        await updateProfile.mutateAsync({ id: user.id, body });
+        return `${user.email} ${disabling ? 'disabled' : 'enabled'}.`;
+      },
+      { failure: (e) => errorMessage(e, STATUS_FAILED), failureMs: DESTRUCTIVE_ERROR_MS },
+    );
 
   const busy = updateProfile.isPending;
 
@@ -65,20 +53,15 @@ export const StatusDialog = ({ open, user, onClose }: UserDialogProps) => {
               : `Enable ${user.email}? They can sign in again.`}
         </DialogContentText>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy} autoFocus>
-          Cancel
-        </Button>
-        <Button
-          onClick={() => void confirm()}
-          color={disabling ? 'error' : 'primary'}
-          variant="contained"
-          loading={busy}
-          disabled={noCountry}
-        >
-          {disabling ? 'Disable' : 'Enable'}
-        </Button>
-      </DialogActions>
+      <DialogButtons
+        busy={busy}
+        onCancel={onClose}
+        cancelFocus
+        label={disabling ? 'Disable' : 'Enable'}
+        onConfirm={() => void confirm()}
+        color={disabling ? 'error' : 'primary'}
+        disabled={noCountry}
+      />
     </Dialog>
   );
 };

@@ -13,6 +13,3 @@ export const STATUS_FAILED = 'Could not change the account status.';
 export const SUCCESS_MS = 4000;
 export const ERROR_MS = 4000;
 export const DESTRUCTIVE_ERROR_MS = 6000;
-
-/** A form inside a Dialog: the content scrolls, the title and the buttons stay in view. */
-export const dialogForm = { display: 'flex', flexDirection: 'column', minHeight: 0 } as const;

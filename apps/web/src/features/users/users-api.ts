@@ -9,20 +9,14 @@ import type {
   UserRolesBody,
 } from '@kodi/domain';
 import { api } from '../../lib/api-client.ts';
+import { fetchPage, type Page, type PageParams } from '../../lib/pages.ts';
 import { ensureStatus, getSession } from '../../lib/session.ts';
 
 /** Users and roles (02-admin §2 'User Roles Management', §7): admins only. */
 
-export type UsersParams = {
-  /** From 0 (the API counts from 1). */
-  page: number;
-  pageSize: number;
-  q?: string;
-  /** `field` or `-field`. */
-  sort?: string;
-};
+export type UsersParams = PageParams;
 
-export type UsersPage = { rows: ManagedUser[]; total: number };
+export type UsersPage = Page<ManagedUser>;
 
 export const userKeys = {
   all: ['users'] as const,
@@ -34,24 +28,7 @@ export const userKeys = {
 export const usersQuery = (params: UsersParams) =>
   queryOptions({
     queryKey: userKeys.list(params),
-    queryFn: async ({ signal }): Promise<UsersPage> => {
-      let total: number | undefined;
-      const rows = await api.get<ManagedUser[]>('/users', {
-        signal,
-        quietForbidden: true,
-        query: {
-          page: params.page + 1,
-          page_size: params.pageSize,
-          q: params.q?.trim() || undefined,
-          sort: params.sort || undefined,
-        },
-        onHeaders: (headers) => {
-          const n = Number(headers.get('X-Total-Count'));
-          total = Number.isFinite(n) ? n : undefined;
-        },
-      });
-      return { rows, total: total ?? rows.length };
-    },
+    queryFn: ({ signal }): Promise<UsersPage> => fetchPage<ManagedUser>('/users', params, signal),
     placeholderData: keepPreviousData,
   });
 

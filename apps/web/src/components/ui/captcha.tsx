@@ -1,9 +1,12 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { FieldValues } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Refresh from '@mui/icons-material/Refresh';
-import { API_BASE } from '../../lib/api-client.ts';
+import { API_BASE, ensureCsrfToken } from '../../lib/api-client.ts';
+import { FormTextField, type FieldOf } from './form-text-field.tsx';
 
 export const CAPTCHA_WIDTH = 200;
 
@@ -55,4 +58,63 @@ export const CaptchaImage = ({ nonce, failed, onRefresh, onError }: CaptchaImage
       </IconButton>
     </Tooltip>
   </Box>
+);
+
+export type Captcha = {
+  /** The session (and its CSRF token) exists and the first image is on its way. */
+  ready: boolean;
+  image: CaptchaImageProps;
+  /** A captcha is used up by any attempt: clear the answer and load a new image. */
+  reset: () => void;
+};
+
+/**
+ * The CAPTCHA of a form. A session (and its CSRF token) comes first, before the first image, so
+ * the server keeps the answer with it.
+ */
+export const useCaptcha = (clearAnswer: () => void): Captcha => {
+  const [nonce, setNonce] = useState<number | null>(null);
+  const [failed, setFailed] = useState(false);
+
+  const renew = useCallback(() => {
+    setFailed(false);
+    setNonce(Date.now());
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    void ensureCsrfToken().finally(() => {
+      if (live) renew();
+    });
+    return () => {
+      live = false;
+    };
+  }, [renew]);
+
+  return {
+    ready: nonce !== null,
+    image: { nonce, failed, onRefresh: renew, onError: () => setFailed(true) },
+    reset: () => {
+      clearAnswer();
+      renew();
+    },
+  };
+};
+
+type CaptchaFieldProps<T extends FieldValues, V> = FieldOf<T, V> & { captcha: Captcha; required?: boolean };
+
+/** The CAPTCHA image and the field for its answer. */
+export const CaptchaField = <T extends FieldValues, V = T>({
+  captcha,
+  ...field
+}: CaptchaFieldProps<T, V>) => (
+  <>
+    <CaptchaImage {...captcha.image} />
+    <FormTextField
+      {...field}
+      label="CAPTCHA"
+      autoComplete="off"
+      helperText="Type the characters shown in the image."
+    />
+  </>
 );

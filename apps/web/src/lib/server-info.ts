@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { API_BASE } from '../../lib/api-client.ts';
+import { API_BASE } from './api-client.ts';
 
 /**
  * The support address the Help Center shows: the server's `support_email` from `GET /auth/status`

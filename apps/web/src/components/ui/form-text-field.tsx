@@ -1,0 +1,104 @@
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
+import TextField, { type TextFieldProps } from '@mui/material/TextField';
+import { PasswordField } from '../password-field.tsx';
+
+/** A field of a react-hook-form form: the form's control and the field's name. */
+export type FieldOf<T extends FieldValues, V> = { control: Control<T, unknown, V>; name: FieldPath<T> };
+
+export type FormTextFieldProps<T extends FieldValues, V> = Omit<
+  TextFieldProps,
+  'name' | 'value' | 'onChange' | 'onBlur' | 'inputRef' | 'error' | 'fullWidth' | 'helperText'
+> &
+  FieldOf<T, V> & {
+    /** Shown under the field while it has no error. */
+    helperText?: string;
+    /** A password field with its 'Show password' / 'Hide password' toggle. */
+    password?: boolean;
+  };
+
+/** A full-width text field of a react-hook-form form, its error message under it. */
+export const FormTextField = <T extends FieldValues, V = T>({
+  control,
+  name,
+  helperText,
+  password = false,
+  ...props
+}: FormTextFieldProps<T, V>) => (
+  <Controller
+    name={name}
+    control={control}
+    render={({ field, fieldState }) => {
+      const Input = password ? PasswordField : TextField;
+      return (
+        <Input
+          {...field}
+          value={(field.value as string | null | undefined) ?? ''}
+          inputRef={field.ref}
+          {...props}
+          fullWidth
+          error={!!fieldState.error}
+          helperText={fieldState.error?.message ?? helperText}
+        />
+      );
+    }}
+  />
+);
+
+/** A full-width password field of a react-hook-form form (show/hide toggle). */
+export const FormPasswordField = <T extends FieldValues, V = T>(
+  props: Omit<FormTextFieldProps<T, V>, 'password' | 'type'>,
+) => <FormTextField {...props} password />;
+
+/** The e-mail field of a form (required unless `required` is false), focused first. */
+export const FormEmailField = <T extends FieldValues, V = T>({
+  control,
+  name,
+  autoComplete,
+  required = true,
+}: FieldOf<T, V> & { autoComplete: string; required?: boolean }) => (
+  <FormTextField
+    control={control}
+    name={name}
+    label="Email"
+    type="email"
+    autoComplete={autoComplete}
+    autoFocus
+    required={required}
+  />
+);
+
+type NewPasswordFieldsProps<T extends FieldValues, V> = FieldOf<T, V> & {
+  /** The confirmation's field; none without it. */
+  confirmName?: FieldPath<T>;
+  /** The first password of a new account: 'Password' rather than 'New password'. */
+  newAccount?: boolean;
+  autoFocus?: boolean;
+};
+
+/** A new password ('At least 8 characters.') and, with `confirmName`, its confirmation. */
+export const NewPasswordFields = <T extends FieldValues, V = T>({
+  confirmName,
+  newAccount = false,
+  autoFocus,
+  ...field
+}: NewPasswordFieldsProps<T, V>) => (
+  <>
+    <FormPasswordField
+      {...field}
+      label={newAccount ? 'Password' : 'New password'}
+      autoComplete="new-password"
+      autoFocus={autoFocus}
+      required
+      helperText="At least 8 characters."
+    />
+    {confirmName && (
+      <FormPasswordField
+        control={field.control}
+        name={confirmName}
+        label={newAccount ? 'Confirm password' : 'Confirm new password'}
+        autoComplete="new-password"
+        required
+      />
+    )}
+  </>
+);

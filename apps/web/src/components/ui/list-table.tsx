@@ -1,0 +1,194 @@
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import type { SxProps, Theme } from '@mui/material/styles';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell, { type TableCellProps } from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import Tooltip from '@mui/material/Tooltip';
+import { PAGE_SIZES, type ListState } from './use-list-state.ts';
+import { visuallyHidden } from './visually-hidden.ts';
+
+type SortHeadCellProps = {
+  label: string;
+  /** The sort field; without it the column does not sort. */
+  field?: string | undefined;
+  sort: string | undefined;
+  onSort: (field: string) => void;
+  align?: TableCellProps['align'];
+};
+
+/** A column heading; a sortable one toggles the sort (ascending, descending, none). */
+const SortHeadCell = ({ label, field, sort, onSort, align }: SortHeadCellProps) => {
+  const active = !!field && (sort === field || sort === `-${field}`);
+  const direction = sort === `-${field}` ? 'desc' : 'asc';
+  return (
+    <TableCell
+      sortDirection={active ? direction : false}
+      align={align}
+      sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+    >
+      {field ? (
+        <TableSortLabel active={active} direction={direction} onClick={() => onSort(field)}>
+          {label}
+        </TableSortLabel>
+      ) : (
+        label
+      )}
+    </TableCell>
+  );
+};
+
+type TableMessageRowProps = { colSpan: number; text: string; status?: boolean };
+
+/** One row across the table with a message ('Fetching data...', the empty text). */
+const TableMessageRow = ({ colSpan, text, status = false }: TableMessageRowProps) => (
+  <TableRow>
+    <TableCell colSpan={colSpan} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+      <span role={status ? 'status' : undefined}>{text}</span>
+    </TableCell>
+  </TableRow>
+);
+
+type RowActionProps = {
+  label: string;
+  icon: ReactNode;
+  color?: 'error' | 'primary';
+  onClick?: () => void;
+  /** A link rather than a button. */
+  to?: string;
+};
+
+/** A row's small icon button, named and titled by its label. */
+export const RowAction = ({ label, icon, color, onClick, to }: RowActionProps) => (
+  <Tooltip title={label}>
+    {to === undefined ? (
+      <IconButton size="small" aria-label={label} color={color} onClick={onClick}>
+        {icon}
+      </IconButton>
+    ) : (
+      <IconButton size="small" aria-label={label} color={color} component={RouterLink} to={to}>
+        {icon}
+      </IconButton>
+    )}
+  </Tooltip>
+);
+
+/** A column of a list: its heading, and the sort field when it sorts. */
+export type ListColumn = {
+  key: string;
+  label: string;
+  sortField?: string | undefined;
+  align?: TableCellProps['align'];
+};
+
+/** What the table needs of the list's query. */
+type PageQuery = {
+  data?: { rows: readonly unknown[]; total: number } | undefined;
+  isPending: boolean;
+  isFetching: boolean;
+};
+
+type ListTableProps = {
+  /** The table's accessible name. */
+  label: string;
+  tableSx?: SxProps<Theme>;
+  list: ListState;
+  query: PageQuery;
+  /** Tell assistive technology 'Loading ... Please wait' while fetching. */
+  announceLoading?: boolean;
+  /** Shown instead of the rows when there are none. */
+  emptyText: string;
+  columns: ListColumn[];
+  /** A heading cell before the columns' (an extra first column). */
+  headStart?: ReactNode;
+  /** The Actions heading's styles (besides the bold). */
+  actionsSx?: Record<string, string | number>;
+  /** The rows. */
+  children: ReactNode;
+  paginationSx?: SxProps<Theme>;
+};
+
+/** A server-paged table: the loading bar, the headings, the rows (or a message) and the pagination. */
+export const ListTable = ({
+  label,
+  tableSx,
+  list,
+  query,
+  announceLoading = false,
+  emptyText,
+  columns,
+  headStart,
+  actionsSx,
+  children,
+  paginationSx,
+}: ListTableProps) => {
+  const { page, pageSize } = list;
+  const total = query.data?.total ?? 0;
+  const fetching = query.isFetching;
+  const columnCount = columns.length + 1 + (headStart ? 1 : 0);
+  return (
+    <Paper variant="outlined" sx={{ position: 'relative', overflow: 'hidden' }}>
+      <Box sx={{ height: 4 }}>
+        {fetching && <LinearProgress aria-hidden="true" />}
+        {fetching && announceLoading && (
+          <Box role="status" sx={visuallyHidden}>
+            Loading ... Please wait
+          </Box>
+        )}
+      </Box>
+      <TableContainer>
+        <Table size="small" aria-label={label} sx={tableSx}>
+          <TableHead>
+            <TableRow>
+              {headStart}
+              {columns.map((col) => (
+                <SortHeadCell
+                  key={col.key}
+                  label={col.label}
+                  field={col.sortField}
+                  sort={list.sort}
+                  onSort={list.toggleSort}
+                  align={col.align}
+                />
+              ))}
+              <TableCell align="right" sx={{ fontWeight: 600, ...actionsSx }}>
+                Actions
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {query.isPending ? (
+              <TableMessageRow colSpan={columnCount} text="Fetching data..." status />
+            ) : !query.data?.rows.length ? (
+              <TableMessageRow colSpan={columnCount} text={emptyText} />
+            ) : (
+              children
+            )}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      <TablePagination
+        component="div"
+        count={total}
+        page={total === 0 ? 0 : Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
+        rowsPerPage={pageSize}
+        rowsPerPageOptions={PAGE_SIZES}
+        sx={paginationSx}
+        onPageChange={(_e, p) => list.setPage(p)}
+        onRowsPerPageChange={(e) => {
+          list.setPageSize(Number(e.target.value));
+          list.setPage(0);
+        }}
+      />
+    </Paper>
+  );
+};
