@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, allows, createSchema, hasAnyRole, updateSchema } from '@kodi/domain';
+import { AppError, allows, createSchema, hasAnyRole, updateSchema, type SessionUser } from '@kodi/domain';
 import type { AppContext } from '../app.ts';
 import { filterQuery, registerExportRoute, searchQuery } from './export.ts';
 import { currentUser } from '../plugins/guard.ts';
@@ -12,6 +12,7 @@ import {
   insertRecord,
   listRecords,
   recordAudit,
+  recordAudits,
   recordHistory,
   updateRecord,
   type ServerEntity,
@@ -38,7 +39,22 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
   const tags = [def.name];
   const { db } = ctx.database;
   const bodyLimit = e.bodyLimit;
-  const createInBatch = createBatcher(db);
+  // creations answer after their commit; those of one company arriving together share it
+  const createInBatch = createBatcher<{ user: SessionUser; record: Record<string, unknown> }>(
+    ctx.database,
+    (tx, created) =>
+      recordAudits(
+        tx,
+        e,
+        created.map(({ user, record }) => ({
+          user,
+          action: 'create',
+          recordId: Number(record.id),
+          before: null,
+          after: record,
+        })),
+      ),
+  );
 
   r.get(
     base,
@@ -85,14 +101,11 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const created = await createInBatch(def.name, user, async (tx) => {
+      const { record } = await createInBatch(user, async (tx) => {
         const values = e.prepare ? await e.prepare({ tx, user, values: request.body }) : request.body;
-        const id = await insertRecord(tx, e, user, values);
-        const record = await getRecord(tx, e, user, id, { justCreated: true });
-        await recordAudit(tx, e, user, 'create', id, null, record);
-        return record;
+        return { user, record: await insertRecord(tx, e, user, values) };
       });
-      return reply.code(201).send(created);
+      return reply.code(201).send(record);
     },
   );
 

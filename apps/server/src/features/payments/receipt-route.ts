@@ -7,9 +7,8 @@ import type { AppContext } from '../../app.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { getRecord } from '../../crud/service.ts';
 import { companyMoney } from '../../lib/company.ts';
+import { contentBox, drawBanner, drawDetails, drawTotal, MM } from '../../lib/pdf-document.ts';
 import { paymentsServer } from './server.ts';
-
-const MM = 72 / 25.4;
 
 /** `GET /payments/{id}/receipt.pdf`: A4 portrait, 10 mm margins, real text. */
 export const receiptRoute = (app: FastifyInstance, ctx: AppContext) => {
@@ -36,20 +35,16 @@ export const receiptRoute = (app: FastifyInstance, ctx: AppContext) => {
         margin: 10 * MM,
         info: { Title: `Receipt ${number}`, Author: company.name, Creator: 'Kodi' },
       });
-      const left = doc.page.margins.left;
-      const width = doc.page.width - left - doc.page.margins.right;
+      const { left, width } = contentBox(doc);
 
-      doc.rect(left, doc.y, width, 70).fill('#1565c0');
-      doc
-        .fillColor('#ffffff')
-        .fontSize(22)
-        .font('Helvetica-Bold')
-        .text(company.name, left + 16, doc.y + 14, { width: width - 32 });
-      doc
-        .fontSize(12)
-        .font('Helvetica')
-        .text('Payment Receipt', left + 16, doc.y + 2);
-      doc.fillColor('#000000').moveDown(2.2);
+      drawBanner(doc, {
+        title: company.name,
+        subtitle: 'Payment Receipt',
+        height: 70,
+        titleSize: 22,
+        inset: 16,
+      });
+      doc.moveDown(2.2);
 
       const y0 = doc.y;
       doc.fontSize(11).font('Helvetica-Bold').text(`Receipt No: ${number}`, left, y0);
@@ -77,15 +72,7 @@ export const receiptRoute = (app: FastifyInstance, ctx: AppContext) => {
         ['Reference', String(p.reference_number ?? 'N/A')],
         ['Payment serial', String(p.payment_serial ?? '')],
       ];
-      for (const [label, value] of rows) {
-        const y = doc.y;
-        doc.font('Helvetica-Bold').fontSize(11).fillColor('#555555').text(label, left, y, { width: 150 });
-        doc
-          .font('Helvetica')
-          .fillColor('#000000')
-          .text(value, left + 160, y, { width: width - 160 });
-        doc.moveDown(0.6);
-      }
+      drawDetails(doc, rows, { fontSize: 11, labelWidth: 150, spacing: 0.6 });
       doc.moveDown(0.8);
       doc
         .moveTo(left, doc.y)
@@ -93,12 +80,8 @@ export const receiptRoute = (app: FastifyInstance, ctx: AppContext) => {
         .strokeColor('#cccccc')
         .stroke();
       doc.moveDown(0.8);
-      const ya = doc.y;
-      doc.font('Helvetica-Bold').fontSize(14).text('Amount paid', left, ya);
-      doc.text(formatMoney(Number(p.amount_paid), company.currency, company.decimals), left, ya, {
-        width,
-        align: 'right',
-      });
+      const amount = formatMoney(Number(p.amount_paid), company.currency, company.decimals);
+      drawTotal(doc, 'Amount paid', amount, 14);
       doc.moveDown(1.5);
       if (p.payment_details) {
         doc.font('Helvetica-Bold').fontSize(11).text('Notes', left);

@@ -4,58 +4,53 @@ import { execRows, type DbOrTx } from '../../db/client.ts';
 import type { ServerEntity } from '../../crud/service.ts';
 import { TENANT_UNIT_EXPRESSIONS, TENANT_UNIT_JOINS, TENANT_UNIT_SEARCH } from '../occupancy/server.ts';
 
-/**
- * The next number of a per-company sequence. The counter row stays locked until the transaction ends,
- * so concurrent saves queue, and a rolled-back save gives its number back: no gap, no reuse.
- */
-export const nextNumber = async (tx: DbOrTx, companyId: number, name: string): Promise<number> => {
-  const rows = await execRows<{ value: string | number }>(
-    tx,
-    sql`INSERT INTO counters (company_id, name, value) VALUES (${companyId}, ${name}, 1)
-        ON CONFLICT (company_id, name) DO UPDATE SET value = counters.value + 1, updated_at = now()
-        RETURNING value`,
-  );
-  return Number(rows[0]?.value);
-};
-
-/**
- * The next numbers of several sequences in one statement (locked in the order given, always the
- * same): fewer round trips while the counter rows are held, which is what limits payments per second.
- */
-export const nextNumbers = async (
-  tx: DbOrTx,
-  companyId: number,
-  names: readonly string[],
-): Promise<Record<string, number>> => {
-  const rows = await execRows<{ name: string; value: string | number }>(
-    tx,
-    sql`INSERT INTO counters (company_id, name, value)
-        VALUES ${sql.join(
-          names.map((n) => sql`(${companyId}, ${n}, 1)`),
-          sql`, `,
-        )}
-        ON CONFLICT (company_id, name) DO UPDATE SET value = counters.value + 1, updated_at = now()
-        RETURNING name, value`,
-  );
-  return Object.fromEntries(rows.map((r) => [r.name, Number(r.value)]));
-};
-
 const noOccupancy = () =>
   new AppError('validation_failed', NO_OCCUPANCY_MESSAGE, { occupancy_id: NO_OCCUPANCY_MESSAGE });
 
-/** The lease a payment belongs to: the one sent (checked), else the one whose dates hold the payment date, else the latest. */
-const findOccupancy = async (tx: DbOrTx, companyId: number, v: Record<string, unknown>): Promise<number> => {
+/**
+ * In one statement (one round trip while the company's rows are held): the lease a payment belongs
+ * to (the one sent, checked; else the one whose dates hold the payment date; else the latest) and,
+ * only when there is one, the next numbers of the sequences named (locked in the order given).
+ */
+const leaseAndNumbers = async (
+  tx: DbOrTx,
+  companyId: number,
+  v: Record<string, unknown>,
+  names: readonly string[],
+): Promise<{ occupancyId: number; numbers: Record<string, number> }> => {
   const byId = v.occupancy_id ? sql`AND id = ${Number(v.occupancy_id)}` : sql``;
-  const rows = await execRows<{ id: number }>(
+  const numbers =
+    names.length > 0
+      ? sql`, numbers AS (
+          INSERT INTO counters (company_id, name, value)
+          SELECT ${companyId}, n, 1 FROM unnest(${`{${names.join(',')}}`}::text[]) WITH ORDINALITY AS x(n, i)
+           WHERE EXISTS (SELECT 1 FROM lease) ORDER BY i
+          ON CONFLICT (company_id, name) DO UPDATE SET value = counters.value + 1, updated_at = now()
+          RETURNING name, value)`
+      : sql``;
+  const rows = await execRows<{
+    id: number | null;
+    numbers: Record<string, number | string> | string | null;
+  }>(
     tx,
-    sql`SELECT id FROM occupancy
-         WHERE company_id = ${companyId} AND tenant_id = ${Number(v.tenant_id)} AND unit_id = ${Number(v.unit_id)} ${byId}
-         ORDER BY (${String(v.payment_date)}::date BETWEEN start_date AND COALESCE(end_date, 'infinity'::date)) DESC,
-                  start_date DESC, id DESC
-         LIMIT 1`,
+    sql`WITH lease AS (
+          SELECT id FROM occupancy
+           WHERE company_id = ${companyId} AND tenant_id = ${Number(v.tenant_id)} AND unit_id = ${Number(v.unit_id)} ${byId}
+           ORDER BY (${String(v.payment_date)}::date BETWEEN start_date AND COALESCE(end_date, 'infinity'::date)) DESC,
+                    start_date DESC, id DESC
+           LIMIT 1
+        )${numbers}
+        SELECT (SELECT id FROM lease) AS id,
+               ${names.length > 0 ? sql`(SELECT json_object_agg(name, value) FROM numbers)` : sql`NULL::json`} AS numbers`,
   );
-  if (!rows[0]) throw noOccupancy();
-  return Number(rows[0].id);
+  const row = rows[0];
+  if (!row || row.id === null) throw noOccupancy();
+  const raw =
+    typeof row.numbers === 'string' ? (JSON.parse(row.numbers) as Record<string, number>) : row.numbers;
+  return {
+    occupancyId: Number(row.id),
+    numbers: Object.fromEntries(Object.entries(raw ?? {}).map(([k, n]) => [k, Number(n)])),
+  };
 };
 
 export const paymentsServer: ServerEntity = {
@@ -68,7 +63,6 @@ export const paymentsServer: ServerEntity = {
   },
   prepare: async ({ tx, user, values, existing }) => {
     const out: Record<string, unknown> = { ...values };
-    out.occupancy_id = await findOccupancy(tx, user.company_id, values);
     for (const f of ['reference_number', 'invoice_id']) {
       if (out[f] === undefined || out[f] === null || out[f] === '') out[f] = 'N/A';
     }
@@ -76,11 +70,10 @@ export const paymentsServer: ServerEntity = {
       ...(existing ? [] : ['payment_serial']),
       ...(out.status === 'completed' && !existing?.receipt_number ? ['receipt_number'] : []),
     ];
-    if (names.length > 0) {
-      const next = await nextNumbers(tx, user.company_id, names);
-      if (next.payment_serial) out.payment_serial = formatSerial('PAY', next.payment_serial);
-      if (next.receipt_number) out.receipt_number = formatSerial('RCT', next.receipt_number);
-    }
+    const { occupancyId, numbers } = await leaseAndNumbers(tx, user.company_id, values, names);
+    out.occupancy_id = occupancyId;
+    if (numbers.payment_serial) out.payment_serial = formatSerial('PAY', numbers.payment_serial);
+    if (numbers.receipt_number) out.receipt_number = formatSerial('RCT', numbers.receipt_number);
     return out;
   },
 };
