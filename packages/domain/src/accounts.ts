@@ -70,25 +70,33 @@ const roleList = z
   )
   .max(20);
 
-// ---------------------------------------------------------------- registration and password flows
-
-export const registerBody = z.strictObject({
+/** Who a user is: e-mail, names and company (register, add user, edit profile). */
+const userIdentity = {
   email: emailField,
   first_name: requiredString(255),
   last_name: requiredString(255),
   company_id: refId(),
+};
+
+/** A form's second typing of the password, and the check that both match. */
+const confirmPassword = {
+  confirm_password: z.string({ error: messages.required }).min(1, messages.required),
+};
+const passwordsMatch = (v: { password: string; confirm_password: string }) =>
+  v.password === v.confirm_password;
+const mismatch = { path: ['confirm_password'], message: messages.passwordsMismatch };
+
+// ---------------------------------------------------------------- registration and password flows
+
+export const registerBody = z.strictObject({
+  ...userIdentity,
   password: newPasswordField(),
   captcha_answer: z.string({ error: messages.required }).max(64).default(''),
 });
 export type RegisterBody = z.infer<typeof registerBody>;
 
 /** The register page's form: the body plus the confirmation. */
-export const registerForm = registerBody
-  .extend({ confirm_password: z.string({ error: messages.required }).min(1, messages.required) })
-  .refine((v) => v.password === v.confirm_password, {
-    path: ['confirm_password'],
-    message: messages.passwordsMismatch,
-  });
+export const registerForm = registerBody.extend(confirmPassword).refine(passwordsMatch, mismatch);
 
 /** Forgot password: the spec's own messages ('Required', 'Invalid'). */
 export const forgotPasswordBody = z.strictObject({
@@ -158,10 +166,7 @@ const userReadOnly = {
 /** Edit profile: email, company, names and country required; active optional; version checked when sent. */
 export const userProfileBody = z.strictObject({
   ...userReadOnly,
-  email: emailField,
-  first_name: requiredString(255),
-  last_name: requiredString(255),
-  company_id: refId(),
+  ...userIdentity,
   country_code: countryCodeField,
   active: optionalBoolean,
   version: z.coerce.number().int().min(1).optional(),
@@ -178,10 +183,7 @@ export type UserPasswordBody = z.infer<typeof userPasswordBody>;
 
 /** Add user (admin): every field required but active (default true) and roles (default none). */
 export const registerAsAdminBody = z.strictObject({
-  email: emailField,
-  first_name: requiredString(255),
-  last_name: requiredString(255),
-  company_id: refId(),
+  ...userIdentity,
   country_code: countryCodeField,
   active: optionalBoolean.default(true),
   password: newPasswordField(),
@@ -190,9 +192,4 @@ export const registerAsAdminBody = z.strictObject({
 export type RegisterAsAdminBody = z.infer<typeof registerAsAdminBody>;
 
 /** The add-user dialog's form: the body plus the confirmation. */
-export const addUserForm = registerAsAdminBody
-  .extend({ confirm_password: z.string({ error: messages.required }).min(1, messages.required) })
-  .refine((v) => v.password === v.confirm_password, {
-    path: ['confirm_password'],
-    message: messages.passwordsMismatch,
-  });
+export const addUserForm = registerAsAdminBody.extend(confirmPassword).refine(passwordsMatch, mismatch);

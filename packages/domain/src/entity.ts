@@ -102,23 +102,89 @@ export type EntityDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> = {
   check?: (values: Record<string, unknown>) => { field: string; message: string } | undefined;
 };
 
-/** Every record has a `version` (optimistic locking): the definition gets its read-only field. */
-export const defineEntity = <Shape extends z.ZodRawShape>(
-  def: EntityDefinition<Shape>,
-): EntityDefinition<Shape> => ({
-  ...def,
-  fields: def.fields.some((f) => f.name === 'version')
-    ? def.fields
-    : [...def.fields, { name: 'version', label: 'Version', kind: 'integer', readOnly: true }],
-});
+/** A list column as a definition names it: a field, shown with its label unless another is given. */
+export type ColumnSpec = { field: string; label?: string; sortable: boolean };
 
-/** The read-only names joined from a record's tenant and unit (occupancy, payments, requests). */
-export const tenantUnitNames = (unitLabel = 'Unit'): Field[] => [
-  { name: 'tenant_first_name', label: 'Tenant First Name', kind: 'text', readOnly: true },
-  { name: 'tenant_last_name', label: 'Tenant Last Name', kind: 'text', readOnly: true },
-  { name: 'tenant_name', label: 'Tenant', kind: 'text', readOnly: true },
-  { name: 'unit_name', label: unitLabel, kind: 'text', readOnly: true },
-];
+/** Columns the list sorts by (the API's `sort` accepts them). */
+export const sortableColumns = (...fields: string[]): ColumnSpec[] =>
+  fields.map((field) => ({ field, sortable: true }));
+/** Columns shown only. */
+export const plainColumns = (...fields: string[]): ColumnSpec[] =>
+  fields.map((field) => ({ field, sortable: false }));
+
+/** What an entity file writes: the definition, with its columns named by field and `sort` left to follow. */
+export type EntitySpec<Shape extends z.ZodRawShape = z.ZodRawShape> = Omit<
+  EntityDefinition<Shape>,
+  'columns' | 'sort' | 'ui'
+> & {
+  columns: readonly ColumnSpec[];
+  /** fields `sort` accepts besides `id`, the sortable columns and `created_at`. */
+  alsoSortable?: readonly string[];
+  /** the route defaults to the name, dashed: `commission_wages` is `/commission-wages`. */
+  ui: Omit<EntityUi, 'route'> & { route?: string };
+};
+
+type EntityAccess = EntityDefinition['access'];
+
+/** Any role reads, editors add, admins change and delete (the 02-admin pages). */
+export const adminMaintained = {
+  read: 'anyRole',
+  create: 'canEdit',
+  update: 'admin',
+  delete: 'admin',
+} as const satisfies EntityAccess;
+
+/** Any role reads, editors add and change, admins delete. */
+export const editorMaintained = {
+  read: 'anyRole',
+  create: 'canEdit',
+  update: 'canEdit',
+  delete: 'admin',
+} as const satisfies EntityAccess;
+
+/** Kinds a list shows as plain text: their columns name no kind. */
+const textKinds: ReadonlySet<FieldKind> = new Set(['text', 'textarea', 'email', 'phone']);
+
+const toColumn =
+  (fields: readonly Field[]) =>
+  ({ field: name, label, sortable }: ColumnSpec): Column => {
+    const f = fields.find((candidate) => candidate.name === name);
+    if (!f) throw new Error(`Column ${name}: no such field.`);
+    return {
+      field: name,
+      label: label ?? f.label,
+      ...(textKinds.has(f.kind) ? {} : { kind: f.kind }),
+      ...(sortable ? { sortable } : {}),
+    };
+  };
+
+/**
+ * The definition of an entity: every record has a `version` (optimistic locking), so the fields get its
+ * read-only one; a column takes its field's label and kind; `sort` accepts `id`, the sortable columns,
+ * `alsoSortable` and `created_at`.
+ */
+export const defineEntity = <Shape extends z.ZodRawShape>(
+  spec: EntitySpec<Shape>,
+): EntityDefinition<Shape> => {
+  const { name, singular, scope, shape, check, columns, search, alsoSortable = [], access, ui } = spec;
+  const fields: readonly Field[] = spec.fields.some((f) => f.name === 'version')
+    ? spec.fields
+    : [...spec.fields, { name: 'version', label: 'Version', kind: 'integer', readOnly: true }];
+  const sortable = columns.filter((c) => c.sortable).map((c) => c.field);
+  return {
+    name,
+    singular,
+    scope,
+    fields,
+    shape,
+    ...(check ? { check } : {}),
+    columns: columns.map(toColumn(fields)),
+    search,
+    sort: ['id', ...sortable, ...alsoSortable, 'created_at'],
+    access,
+    ui: { route: `/${name.replaceAll('_', '-')}`, ...ui },
+  };
+};
 
 /** Field names the API answers that a client may echo back in a body. */
 export const readOnlyNames = (def: EntityDefinition): string[] => [
@@ -164,13 +230,16 @@ const pick = (o: Record<string, unknown>, keys: string[]): Record<string, unknow
   return out;
 };
 
-/** Snackbar texts and timeouts of the spec for an entity (01-core §8, §9). */
-export const standardMessages = (singular: string, plural: string) => ({
+/**
+ * Snackbar texts of the spec for an entity (01-core §8, §9); the dialogs' errors name it by `noun`
+ * ('Could not save payment.') when that is not the singular ('Payment record').
+ */
+export const standardMessages = (singular: string, plural: string, noun = singular) => ({
   loadFailed: `Failed to load ${plural}.`,
   notAuthorized: `You are not authorized to view ${plural}.`,
-  detailsFailed: `Failed to load ${singular.toLowerCase()} details.`,
-  saveFailed: `Could not save ${singular.toLowerCase()}.`,
-  deleteFailed: `Could not delete ${singular.toLowerCase()}.`,
+  detailsFailed: `Failed to load ${noun.toLowerCase()} details.`,
+  saveFailed: `Could not save ${noun.toLowerCase()}.`,
+  deleteFailed: `Could not delete ${noun.toLowerCase()}.`,
   created: `${singular} created successfully!`,
   updated: `${singular} updated successfully!`,
   deleted: `${singular} deleted successfully!`,

@@ -1,8 +1,12 @@
 import { z } from 'zod';
 import { isValidIsoDate } from './dates.ts';
+import type { Field, FieldKind, OptionList } from './entity.ts';
 import { messages } from './validation.ts';
 
-/** Zod building blocks with the spec's messages; every entity schema is made of these. */
+/**
+ * The building blocks of entity definitions: zod rules with the spec's messages (every entity schema is
+ * made of these), and the field descriptions forms and lists are drawn from (`field`, at the end).
+ */
 
 const blankToUndefined = (v: unknown) => (v === '' || v === null ? undefined : v);
 const blankToNull = (v: unknown) => (v === '' || v === undefined ? null : v);
@@ -167,3 +171,102 @@ export const version = z.preprocess(toNumber, z.number({ error: messages.require
 
 /** Fields the API answers that a client may send back: accepted and dropped. */
 export const ignored = z.unknown().optional();
+
+/** What a field description may say besides its name, label and kind. */
+export type FieldExtras = Omit<Field, 'name' | 'label' | 'kind' | 'options' | 'ref'>;
+
+const described =
+  (kind: FieldKind) =>
+  (name: string, label: string, extras: FieldExtras = {}): Field => ({ name, label, kind, ...extras });
+
+/** Field descriptions (entity.ts `Field`), one call a field: `field.money('rate', 'Rate', { required: true })`. */
+export const field = {
+  text: described('text'),
+  textarea: described('textarea'),
+  email: described('email'),
+  phone: described('phone'),
+  number: described('number'),
+  integer: described('integer'),
+  money: described('money'),
+  percent: described('percent'),
+  date: described('date'),
+  boolean: described('boolean'),
+  image: described('image'),
+  file: described('file'),
+  enum: (name: string, label: string, options: OptionList, extras: FieldExtras = {}): Field => ({
+    name,
+    label,
+    kind: 'enum',
+    options,
+    ...extras,
+  }),
+  /** A record of `entity` picked by id, named by its `labelFields`. */
+  reference: (
+    name: string,
+    label: string,
+    entity: string,
+    labelFields: readonly string[],
+    extras: FieldExtras = {},
+  ): Field => ({ name, label, kind: 'reference', ref: { entity, labelFields: [...labelFields] }, ...extras }),
+  /** A required status, shown in lists as a chip of its colour. */
+  status: (
+    name: string,
+    label: string,
+    options: OptionList,
+    chipColors: NonNullable<Field['chipColors']>,
+    defaultValue?: string,
+  ): Field => ({
+    name,
+    label,
+    kind: 'enum',
+    options,
+    required: true,
+    ...(defaultValue === undefined ? {} : { defaultValue }),
+    chipColors,
+  }),
+  /** Answered by the API (joined names, serials), never written by the client. */
+  readOnly: (name: string, label: string, kind: FieldKind = 'text'): Field => ({
+    name,
+    label,
+    kind,
+    readOnly: true,
+  }),
+};
+
+const personName = ['first_name', 'last_name'];
+const referenceTo =
+  (name: string, label: string, entity: string, labelFields: readonly string[]) =>
+  (extras: FieldExtras = {}): Field =>
+    field.reference(name, label, entity, labelFields, extras);
+
+/** The references records make to one another, each the same wherever it is made. */
+export const tenantRef = referenceTo('tenant_id', 'Tenant', 'tenants', personName);
+export const unitRef = referenceTo('unit_id', 'Unit', 'units', ['name']);
+export const vendorRef = referenceTo('vendor_id', 'Vendor', 'vendors', ['name']);
+export const employeeRef = referenceTo('employee_id', 'Employee', 'employees', personName);
+
+/** A person's first and last name, both required (tenants, employees). */
+export const nameFields = (): Field[] => [
+  field.text('first_name', 'First Name', { required: true }),
+  field.text('last_name', 'Last Name', { required: true }),
+];
+
+/** The read-only names joined from a referenced person: `tenant_first_name`, `tenant_last_name`, `tenant_name`. */
+export const joinedPersonNames = (prefix: string, label: string): Field[] => [
+  field.readOnly(`${prefix}_first_name`, `${label} First Name`),
+  field.readOnly(`${prefix}_last_name`, `${label} Last Name`),
+  field.readOnly(`${prefix}_name`, label),
+];
+
+/**
+ * A record of a tenant in a unit (occupancy, payments): its two required references, their ids as the API
+ * takes them, and the names the API joins from them.
+ */
+export const tenantInUnit = {
+  refs: (): Field[] => [tenantRef({ required: true }), unitRef({ required: true })],
+  ids: () => ({ tenant_id: refId(), unit_id: refId() }),
+  names: (unitLabel = 'Unit'): Field[] => [
+    ...joinedPersonNames('tenant', 'Tenant'),
+    field.readOnly('unit_name', unitLabel),
+  ],
+};

@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import { formatDate, formatMoney, type FieldKind, type OptionList } from '@kodi/domain';
 import type { CompanyMoney } from './company.ts';
 import { xlsxStream, type XlsxCell } from './xlsx-stream.ts';
+import { contentBox, pdfTable, writeInBottomMargin } from './pdf-document.ts';
 
 /** A column of an exported table: what it shows and how. */
 export type TabularColumn = { key: string; label: string; kind: FieldKind; options?: OptionList };
@@ -103,54 +104,19 @@ export const pdfWriter = (title: string, columns: TabularColumn[], money: Compan
     info: { Title: title, Creator: 'Kodi' },
   });
   doc.pipe(stream);
-  const left = doc.page.margins.left;
-  const width = doc.page.width - left - doc.page.margins.right;
+  const { left, width } = contentBox(doc);
   const bottom = doc.page.height - doc.page.margins.bottom - 18;
   const weights = columns.map((c) => (c.kind === 'text' || c.kind === 'textarea' ? 2 : 1.2));
   const total = weights.reduce((a, b) => a + b, 0) || 1;
   const widths = weights.map((w) => (w / total) * width);
-  const xs = widths.map((_, i) => left + widths.slice(0, i).reduce((a, b) => a + b, 0));
-  const pad = 3;
+  const { rowHeight, drawRow } = pdfTable(doc, { widths, fontSize: 8, pad: 3 });
   let page = 0;
   const exported = formatDate(new Date());
 
-  const rowHeight = (cells: string[], font: string) => {
-    doc.font(font).fontSize(8);
-    return (
-      Math.max(...cells.map((t, i) => doc.heightOfString(t || ' ', { width: (widths[i] ?? 50) - 2 * pad }))) +
-      2 * pad
-    );
-  };
-  const drawRow = (cells: string[], font: string, fill?: string) => {
-    const h = rowHeight(cells, font);
-    const y = doc.y;
-    if (fill) doc.rect(left, y, width, h).fill(fill);
-    doc.fillColor('#000000').font(font).fontSize(8);
-    cells.forEach((t, i) =>
-      doc.text(t, (xs[i] ?? left) + pad, y + pad, { width: (widths[i] ?? 50) - 2 * pad, lineBreak: true }),
-    );
-    doc
-      .moveTo(left, y + h)
-      .lineTo(left + width, y + h)
-      .lineWidth(0.3)
-      .strokeColor('#cccccc')
-      .stroke();
-    doc.x = left;
-    doc.y = y + h;
-  };
   const startPage = () => {
     if (page > 0) doc.addPage();
     page += 1;
-    // the footer sits inside the bottom margin: lift the margin while writing it, or PDFKit adds a page
-    const margin = doc.page.margins.bottom;
-    doc.page.margins.bottom = 0;
-    doc.font('Helvetica').fontSize(8).fillColor('#666666');
-    doc.text(`Page ${page}`, left, doc.page.height - margin - 10, {
-      width,
-      align: 'right',
-      lineBreak: false,
-    });
-    doc.page.margins.bottom = margin;
+    writeInBottomMargin(doc, `Page ${page}`, -10);
     doc.x = left;
     doc.y = doc.page.margins.top;
     doc.fillColor('#000000').font('Helvetica-Bold').fontSize(14).text(money.name, left, doc.y, { width });
@@ -159,7 +125,7 @@ export const pdfWriter = (title: string, columns: TabularColumn[], money: Compan
     drawRow(
       columns.map((c) => c.label),
       'Helvetica-Bold',
-      '#e3eaf5',
+      { fill: '#e3eaf5' },
     );
   };
   startPage();

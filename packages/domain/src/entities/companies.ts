@@ -1,22 +1,20 @@
-import { defineEntity } from '../entity.ts';
-import { bool, LETTER_CODE, optionalEmail, optionalText, text } from '../fields.ts';
-import { adminSnackbar, shown } from './admin-ui.ts';
+import { adminMaintained, defineEntity, plainColumns, sortableColumns } from '../entity.ts';
+import { bool, field, LETTER_CODE, optionalEmail, optionalText, text } from '../fields.ts';
+import { adminPages, shown } from './ui-texts.ts';
 import { CURRENCY_CODE_MESSAGE } from './currencies.ts';
 
 export const companies = defineEntity({
   name: 'companies',
-  singular: 'Company',
-  scope: 'global',
   fields: [
-    { name: 'name', label: 'Name', kind: 'text', required: true },
-    { name: 'email', label: 'Email', kind: 'email' },
-    { name: 'phone_number', label: 'Phone Number', kind: 'phone' },
-    { name: 'website', label: 'Website', kind: 'text' },
-    { name: 'address', label: 'Address', kind: 'text', fullWidth: true },
-    { name: 'industry_type', label: 'Industry Type', kind: 'text' },
-    { name: 'currency_code', label: 'Currency Code', kind: 'text', helperText: 'e.g. UGX' },
-    { name: 'status', label: 'Active', kind: 'boolean', defaultValue: true },
-    { name: 'description', label: 'Description', kind: 'textarea', fullWidth: true },
+    field.text('name', 'Name', { required: true }),
+    field.email('email', 'Email'),
+    field.phone('phone_number', 'Phone Number'),
+    field.text('website', 'Website'),
+    field.text('address', 'Address', { fullWidth: true }),
+    field.text('industry_type', 'Industry Type'),
+    field.text('currency_code', 'Currency Code', { helperText: 'e.g. UGX' }),
+    field.boolean('status', 'Active', { defaultValue: true }),
+    field.textarea('description', 'Description', { fullWidth: true }),
   ],
   shape: {
     name: text(255),
@@ -32,30 +30,21 @@ export const companies = defineEntity({
     status: bool(true),
     description: optionalText(5000, 'Maximum 5000 characters.'),
   },
+  scope: 'global',
+  access: adminMaintained,
   columns: [
-    { field: 'name', label: 'Name', sortable: true },
-    { field: 'email', label: 'Email', sortable: true },
-    { field: 'phone_number', label: 'Phone Number' },
-    { field: 'website', label: 'Website' },
-    { field: 'industry_type', label: 'Industry Type', sortable: true },
+    ...sortableColumns('name', 'email'),
+    ...plainColumns('phone_number', 'website'),
+    ...sortableColumns('industry_type'),
     { field: 'currency_code', label: 'Currency', sortable: true },
-    { field: 'status', label: 'Status', kind: 'boolean', sortable: true },
+    { field: 'status', label: 'Status', sortable: true },
   ],
   search: ['name', 'email', 'phone_number', 'industry_type'],
-  sort: ['id', 'name', 'email', 'industry_type', 'currency_code', 'status', 'created_at'],
-  access: { read: 'anyRole', create: 'canEdit', update: 'admin', delete: 'admin' },
-  ui: {
-    route: '/companies',
+  ...adminPages('Company', 'companies', {
     editDeleteShownToAll: true,
-    title: 'Companies',
     searchLabel: 'Search Companies (Name, Email, Phone, Industry)',
-    emptyText: 'No companies available or match your search.',
-    dialogWidth: 600,
-    formTitle: { create: 'New Company', edit: 'Edit Company' },
-    detailsTitle: 'Company Details',
     deleteConfirm: (row) => `Are you sure you want to delete company: ${shown(row.name)}?`,
-    ...adminSnackbar('Company', 'companies'),
     expandField: 'description',
     expandEmpty: 'No description provided.',
-  },
+  }),
 });

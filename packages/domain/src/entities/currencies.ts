@@ -1,6 +1,6 @@
-import { defineEntity } from '../entity.ts';
-import { integerBetween, letterCode, optionalText, text } from '../fields.ts';
-import { referenceSnackbar, shown } from './admin-ui.ts';
+import { adminMaintained, defineEntity, plainColumns, sortableColumns } from '../entity.ts';
+import { field, integerBetween, letterCode, optionalText, text } from '../fields.ts';
+import { referencePages, shown } from './ui-texts.ts';
 import { COUNTRY_CODE_MESSAGE } from './countries.ts';
 
 export const CURRENCY_CODE_MESSAGE = 'Currency code must be exactly 3 uppercase letters.';
@@ -8,15 +8,13 @@ export const DECIMAL_PLACES_MESSAGE = 'Decimal places must be an integer between
 
 export const currencies = defineEntity({
   name: 'currencies',
-  singular: 'Currency',
-  scope: 'global',
   fields: [
-    { name: 'currency_code', label: 'Currency Code', kind: 'text', required: true, helperText: 'e.g. UGX' },
-    { name: 'currency_name', label: 'Currency Name', kind: 'text', required: true },
-    { name: 'symbol', label: 'Symbol', kind: 'text', required: true },
-    { name: 'decimal_places', label: 'Decimal Places', kind: 'integer', required: true, defaultValue: 2 },
-    { name: 'country', label: 'Country', kind: 'text', required: true, helperText: 'Country code, e.g. UGA' },
-    { name: 'notes', label: 'Notes', kind: 'textarea', fullWidth: true },
+    field.text('currency_code', 'Currency Code', { required: true, helperText: 'e.g. UGX' }),
+    field.text('currency_name', 'Currency Name', { required: true }),
+    field.text('symbol', 'Symbol', { required: true }),
+    field.integer('decimal_places', 'Decimal Places', { required: true, defaultValue: 2 }),
+    field.text('country', 'Country', { required: true, helperText: 'Country code, e.g. UGA' }),
+    field.textarea('notes', 'Notes', { fullWidth: true }),
   ],
   shape: {
     currency_code: letterCode(CURRENCY_CODE_MESSAGE),
@@ -26,26 +24,17 @@ export const currencies = defineEntity({
     country: letterCode(COUNTRY_CODE_MESSAGE),
     notes: optionalText(1000),
   },
+  scope: 'global',
+  access: adminMaintained,
   columns: [
-    { field: 'currency_code', label: 'Currency Code', sortable: true },
-    { field: 'currency_name', label: 'Currency Name', sortable: true },
-    { field: 'symbol', label: 'Symbol' },
-    { field: 'decimal_places', label: 'Decimal Places', kind: 'integer', sortable: true },
-    { field: 'country', label: 'Country', sortable: true },
+    ...sortableColumns('currency_code', 'currency_name'),
+    ...plainColumns('symbol'),
+    ...sortableColumns('decimal_places', 'country'),
   ],
   search: ['currency_name', 'currency_code', 'country'],
-  sort: ['id', 'currency_code', 'currency_name', 'decimal_places', 'country', 'created_at'],
-  access: { read: 'anyRole', create: 'canEdit', update: 'admin', delete: 'admin' },
-  ui: {
-    route: '/currencies',
-    title: 'Currencies',
+  ...referencePages('Currency', 'currencies', {
     searchLabel: 'Search Currencies (Name, Code, Country)',
-    emptyText: 'No currencies available or match your search.',
-    dialogWidth: 600,
-    formTitle: { create: 'New Currency', edit: 'Edit Currency' },
-    detailsTitle: 'Currency Details',
     deleteConfirm: (row) =>
       `Are you sure you want to delete currency: ${shown(row.currency_name)} (${shown(row.currency_code)})?`,
-    ...referenceSnackbar('Currency', 'currencies'),
-  },
+  }),
 });

@@ -1,39 +1,31 @@
-import { defineEntity } from '../entity.ts';
+import { adminMaintained, defineEntity, plainColumns, sortableColumns } from '../entity.ts';
 import { employeeStatus } from '../enums.ts';
-import { integerBetween, isoDate, oneOf, optionalEmail, positiveNumber, text } from '../fields.ts';
-import { adminSnackbar, shown } from './admin-ui.ts';
+import {
+  field,
+  integerBetween,
+  isoDate,
+  nameFields,
+  oneOf,
+  optionalEmail,
+  positiveNumber,
+  text,
+} from '../fields.ts';
+import { adminPages, shown } from './ui-texts.ts';
 
 export const EXPECTED_PAY_DAY_MESSAGE = 'Expected pay day must be a whole number between 1 and 31.';
 
 export const employees = defineEntity({
   name: 'employees',
-  singular: 'Employee',
-  scope: 'company',
   fields: [
-    { name: 'first_name', label: 'First Name', kind: 'text', required: true },
-    { name: 'last_name', label: 'Last Name', kind: 'text', required: true },
-    { name: 'email', label: 'Email', kind: 'email' },
-    { name: 'phone_number', label: 'Phone Number', kind: 'phone', required: true },
-    { name: 'job_title', label: 'Job Title', kind: 'text', required: true },
-    { name: 'hire_date', label: 'Hire Date', kind: 'date', required: true, defaultValue: 'today' },
-    { name: 'salary', label: 'Salary', kind: 'money', required: true },
-    {
-      name: 'expected_pay_day',
-      label: 'Expected Pay Day',
-      kind: 'integer',
-      required: true,
-      helperText: '1 to 31',
-    },
-    {
-      name: 'status',
-      label: 'Status',
-      kind: 'enum',
-      options: employeeStatus,
-      required: true,
-      defaultValue: 'active',
-      chipColors: { active: 'success', inactive: 'error' },
-    },
-    { name: 'full_name', label: 'Full Name', kind: 'text', readOnly: true },
+    ...nameFields(),
+    field.email('email', 'Email'),
+    field.phone('phone_number', 'Phone Number', { required: true }),
+    field.text('job_title', 'Job Title', { required: true }),
+    field.date('hire_date', 'Hire Date', { required: true, defaultValue: 'today' }),
+    field.money('salary', 'Salary', { required: true }),
+    field.integer('expected_pay_day', 'Expected Pay Day', { required: true, helperText: '1 to 31' }),
+    field.status('status', 'Status', employeeStatus, { active: 'success', inactive: 'error' }, 'active'),
+    field.readOnly('full_name', 'Full Name'),
   ],
   shape: {
     first_name: text(255),
@@ -47,41 +39,18 @@ export const employees = defineEntity({
     // 02-admin §5: the status is lowercased on save (oneOf does it).
     status: oneOf(employeeStatus.values).default('active'),
   },
+  scope: 'company',
+  access: adminMaintained,
   columns: [
-    { field: 'first_name', label: 'First Name', sortable: true },
-    { field: 'last_name', label: 'Last Name', sortable: true },
-    { field: 'email', label: 'Email', sortable: true },
-    { field: 'phone_number', label: 'Phone Number' },
-    { field: 'job_title', label: 'Job Title', sortable: true },
-    { field: 'hire_date', label: 'Hire Date', kind: 'date', sortable: true },
-    { field: 'salary', label: 'Salary', kind: 'money', sortable: true },
-    { field: 'expected_pay_day', label: 'Expected Pay Day', kind: 'integer', sortable: true },
-    { field: 'status', label: 'Status', kind: 'enum', sortable: true },
+    ...sortableColumns('first_name', 'last_name', 'email'),
+    ...plainColumns('phone_number'),
+    ...sortableColumns('job_title', 'hire_date', 'salary', 'expected_pay_day', 'status'),
   ],
   search: ['first_name', 'last_name', 'full_name', 'email', 'phone_number'],
-  sort: [
-    'id',
-    'first_name',
-    'last_name',
-    'email',
-    'job_title',
-    'hire_date',
-    'salary',
-    'expected_pay_day',
-    'status',
-    'created_at',
-  ],
-  access: { read: 'anyRole', create: 'canEdit', update: 'admin', delete: 'admin' },
-  ui: {
-    route: '/employees',
-    title: 'Employees',
+  ...adminPages('Employee', 'employees', {
     searchLabel: 'Search Employees (Name, Email, Phone)',
-    emptyText: 'No employees available or match your search.',
     dialogWidth: 500,
-    formTitle: { create: 'New Employee', edit: 'Edit Employee' },
-    detailsTitle: 'Employee Details',
     deleteConfirm: (row) =>
       `Are you sure you want to delete this employee: ${shown(row.first_name)} ${shown(row.last_name)}?`,
-    ...adminSnackbar('Employee', 'employees'),
-  },
+  }),
 });

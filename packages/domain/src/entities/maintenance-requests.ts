@@ -1,60 +1,37 @@
-import { defineEntity } from '../entity.ts';
+import { defineEntity, editorMaintained, plainColumns, sortableColumns } from '../entity.ts';
 import { priority, requestStatus } from '../enums.ts';
-import { isoDate, nonNegativeNumber, oneOf, refId, text } from '../fields.ts';
+import {
+  field,
+  isoDate,
+  joinedPersonNames,
+  nonNegativeNumber,
+  oneOf,
+  refId,
+  tenantRef,
+  text,
+  unitRef,
+  vendorRef,
+} from '../fields.ts';
 import { todayIso } from '../dates.ts';
-import { adminSnackbar, shown } from './admin-ui.ts';
+import { adminPages, shown } from './ui-texts.ts';
+
+/** The chip colour of each status in the list. */
+const statusChips = { open: 'warning', in_progress: 'info', closed: 'success' } as const;
 
 export const maintenanceRequests = defineEntity({
   name: 'maintenance_requests',
-  singular: 'Maintenance request',
-  scope: 'company',
   fields: [
-    {
-      name: 'unit_id',
-      label: 'Unit',
-      kind: 'reference',
-      ref: { entity: 'units', labelFields: ['name'] },
-      required: true,
-    },
-    {
-      name: 'tenant_id',
-      label: 'Tenant',
-      kind: 'reference',
-      ref: { entity: 'tenants', labelFields: ['first_name', 'last_name'] },
-      required: true,
-    },
-    { name: 'request_date', label: 'Request Date', kind: 'date', required: true, defaultValue: 'today' },
-    { name: 'description', label: 'Description', kind: 'textarea', required: true, fullWidth: true },
-    {
-      name: 'priority',
-      label: 'Priority',
-      kind: 'enum',
-      options: priority,
-      required: true,
-      defaultValue: 'low',
-    },
-    {
-      name: 'status',
-      label: 'Status',
-      kind: 'enum',
-      options: requestStatus,
-      required: true,
-      defaultValue: 'open',
-      chipColors: { open: 'warning', in_progress: 'info', closed: 'success' },
-    },
-    { name: 'estimated_cost', label: 'Estimated Cost', kind: 'money', required: true },
-    {
-      name: 'vendor_id',
-      label: 'Vendor',
-      kind: 'reference',
-      ref: { entity: 'vendors', labelFields: ['name'] },
-      required: true,
-    },
-    { name: 'unit_name', label: 'Unit', kind: 'text', readOnly: true },
-    { name: 'tenant_first_name', label: 'Tenant First Name', kind: 'text', readOnly: true },
-    { name: 'tenant_last_name', label: 'Tenant Last Name', kind: 'text', readOnly: true },
-    { name: 'tenant_name', label: 'Tenant', kind: 'text', readOnly: true },
-    { name: 'vendor_name', label: 'Vendor', kind: 'text', readOnly: true },
+    unitRef({ required: true }),
+    tenantRef({ required: true }),
+    field.date('request_date', 'Request Date', { required: true, defaultValue: 'today' }),
+    field.textarea('description', 'Description', { required: true, fullWidth: true }),
+    field.enum('priority', 'Priority', priority, { required: true, defaultValue: 'low' }),
+    field.status('status', 'Status', requestStatus, statusChips, 'open'),
+    field.money('estimated_cost', 'Estimated Cost', { required: true }),
+    vendorRef({ required: true }),
+    field.readOnly('unit_name', 'Unit'),
+    ...joinedPersonNames('tenant', 'Tenant'),
+    field.readOnly('vendor_name', 'Vendor'),
   ],
   shape: {
     unit_id: refId(),
@@ -67,41 +44,18 @@ export const maintenanceRequests = defineEntity({
     estimated_cost: nonNegativeNumber(),
     vendor_id: refId(),
   },
+  scope: 'company',
+  access: editorMaintained,
   columns: [
-    { field: 'unit_name', label: 'Unit', sortable: true },
-    { field: 'tenant_name', label: 'Tenant', sortable: true },
-    { field: 'request_date', label: 'Request Date', kind: 'date', sortable: true },
-    { field: 'description', label: 'Description' },
-    { field: 'priority', label: 'Priority', kind: 'enum', sortable: true },
-    { field: 'status', label: 'Status', kind: 'enum', sortable: true },
-    { field: 'estimated_cost', label: 'Estimated Cost', kind: 'money', sortable: true },
-    { field: 'vendor_name', label: 'Vendor', sortable: true },
+    ...sortableColumns('unit_name', 'tenant_name', 'request_date'),
+    ...plainColumns('description'),
+    ...sortableColumns('priority', 'status', 'estimated_cost', 'vendor_name'),
   ],
   search: ['description', 'status', 'unit_name'],
-  sort: [
-    'id',
-    'unit_name',
-    'tenant_name',
-    'request_date',
-    'priority',
-    'status',
-    'estimated_cost',
-    'vendor_name',
-    'created_at',
-  ],
-  access: { read: 'anyRole', create: 'canEdit', update: 'canEdit', delete: 'admin' },
-  ui: {
-    route: '/maintenance-requests',
-    title: 'Maintenance Requests',
+  ...adminPages('Maintenance request', 'maintenance requests', {
     searchLabel: 'Search Requests (Description, Status, Unit)',
-    emptyText: 'No maintenance requests available or match your search.',
-    dialogWidth: 600,
-    formTitle: { create: 'New Maintenance Request', edit: 'Edit Maintenance Request' },
-    detailsTitle: 'Maintenance Request Details',
     deleteConfirm: (row) =>
       `Are you sure you want to delete this maintenance request: ${shown(row.description)} (${shown(row.unit_name)})?`,
-    ...adminSnackbar('Maintenance request', 'maintenance requests', {
-      detailsFailed: 'Failed to load request details.',
-    }),
-  },
+    messages: { detailsFailed: 'Failed to load request details.' },
+  }),
 });

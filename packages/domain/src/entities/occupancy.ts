@@ -1,9 +1,10 @@
 import { z } from 'zod';
-import { defineEntity, standardMessages, tenantUnitNames } from '../entity.ts';
+import { defineEntity, editorMaintained, sortableColumns } from '../entity.ts';
 import { depositStatus, occupancyStatus, rentCycle } from '../enums.ts';
 import {
-  endNotBeforeStart,
   bool,
+  endNotBeforeStart,
+  field,
   isoDate,
   oneOf,
   optionalInteger,
@@ -12,63 +13,36 @@ import {
   optionalOneOf,
   optionalText,
   positiveNumber,
-  refId,
+  tenantInUnit,
 } from '../fields.ts';
+import { corePages } from './ui-texts.ts';
 
 export const MAX_LEASE_DOC_BYTES = 5 * 1024 * 1024;
 
+/** The chip colour of each status in the list. */
+const statusChips = { active: 'success', terminated: 'default', renewed: 'info' } as const;
+
 export const occupancy = defineEntity({
   name: 'occupancy',
-  singular: 'Occupancy record',
-  scope: 'company',
   fields: [
-    {
-      name: 'tenant_id',
-      label: 'Tenant',
-      kind: 'reference',
-      ref: { entity: 'tenants', labelFields: ['first_name', 'last_name'] },
-      required: true,
-    },
-    {
-      name: 'unit_id',
-      label: 'Unit',
-      kind: 'reference',
-      ref: { entity: 'units', labelFields: ['name'] },
-      required: true,
-    },
-    { name: 'start_date', label: 'Start Date', kind: 'date', required: true, defaultValue: 'today' },
-    { name: 'end_date', label: 'End Date', kind: 'date' },
-    { name: 'rate', label: 'Rate', kind: 'money', required: true },
-    {
-      name: 'rent_cycle',
-      label: 'Rent Cycle',
-      kind: 'enum',
-      options: rentCycle,
-      required: true,
-      defaultValue: 'monthly',
-    },
-    { name: 'deposit_amount', label: 'Deposit Amount', kind: 'money' },
-    { name: 'deposit_status', label: 'Deposit Status', kind: 'enum', options: depositStatus },
-    {
-      name: 'occupancy_status',
-      label: 'Occupancy Status',
-      kind: 'enum',
-      options: occupancyStatus,
-      required: true,
-      defaultValue: 'active',
-      chipColors: { active: 'success', terminated: 'default', renewed: 'info' },
-    },
-    { name: 'notice_period_days', label: 'Notice Period (days)', kind: 'integer' },
-    { name: 'utilities_included', label: 'Utilities Included', kind: 'boolean', defaultValue: false },
-    { name: 'is_active', label: 'Active', kind: 'boolean', defaultValue: true },
-    { name: 'lease_doc', label: 'Lease Document', kind: 'file', fullWidth: true },
-    { name: 'lease_doc_name', label: 'Lease Document Name', kind: 'text', form: false },
-    { name: 'has_lease_doc', label: 'Has lease document', kind: 'boolean', readOnly: true },
-    ...tenantUnitNames(),
+    ...tenantInUnit.refs(),
+    field.date('start_date', 'Start Date', { required: true, defaultValue: 'today' }),
+    field.date('end_date', 'End Date'),
+    field.money('rate', 'Rate', { required: true }),
+    field.enum('rent_cycle', 'Rent Cycle', rentCycle, { required: true, defaultValue: 'monthly' }),
+    field.money('deposit_amount', 'Deposit Amount'),
+    field.enum('deposit_status', 'Deposit Status', depositStatus),
+    field.status('occupancy_status', 'Occupancy Status', occupancyStatus, statusChips, 'active'),
+    field.integer('notice_period_days', 'Notice Period (days)'),
+    field.boolean('utilities_included', 'Utilities Included', { defaultValue: false }),
+    field.boolean('is_active', 'Active', { defaultValue: true }),
+    field.file('lease_doc', 'Lease Document', { fullWidth: true }),
+    field.text('lease_doc_name', 'Lease Document Name', { form: false }),
+    field.readOnly('has_lease_doc', 'Has lease document', 'boolean'),
+    ...tenantInUnit.names(),
   ],
   shape: {
-    tenant_id: refId(),
-    unit_id: refId(),
+    ...tenantInUnit.ids(),
     start_date: isoDate(),
     end_date: optionalIsoDate(),
     rate: positiveNumber(),
@@ -85,45 +59,25 @@ export const occupancy = defineEntity({
     lease_doc_name: optionalText(255),
   },
   check: endNotBeforeStart('start_date', 'end_date'),
+  scope: 'company',
+  access: editorMaintained,
   columns: [
-    { field: 'tenant_name', label: 'Tenant', sortable: true },
-    { field: 'unit_name', label: 'Unit', sortable: true },
-    { field: 'start_date', label: 'Start Date', kind: 'date', sortable: true },
-    { field: 'end_date', label: 'End Date', kind: 'date', sortable: true },
-    { field: 'rate', label: 'Rate', kind: 'money', sortable: true },
-    { field: 'rent_cycle', label: 'Rent Cycle', kind: 'enum', sortable: true },
-    { field: 'occupancy_status', label: 'Occupancy Status', kind: 'enum', sortable: true },
+    ...sortableColumns('tenant_name', 'unit_name'),
+    ...sortableColumns('start_date', 'end_date', 'rate', 'rent_cycle', 'occupancy_status'),
   ],
   search: ['tenant_name', 'unit_name', 'start_date', 'end_date'],
-  sort: [
-    'id',
-    'tenant_name',
-    'unit_name',
-    'start_date',
-    'end_date',
-    'rate',
-    'rent_cycle',
-    'occupancy_status',
-    'created_at',
-  ],
-  access: { read: 'anyRole', create: 'canEdit', update: 'canEdit', delete: 'admin' },
-  ui: {
-    route: '/occupancy',
-    title: 'Occupancy Records',
+  ...corePages('Occupancy record', 'occupancy records', {
     searchLabel: 'Search Occupancy (Tenant, Unit, Dates)',
-    emptyText: 'No occupancy records available or match your search.',
     dialogWidth: 700,
-    formTitle: { create: 'New Occupancy Record', edit: 'Edit Occupancy Record' },
     detailsTitle: 'Occupant Details',
     deleteConfirm: (row) =>
       `Are you sure you want to delete the occupancy record of ${String(row.tenant_name ?? '')} in ${String(row.unit_name ?? '')}?`,
     messages: {
-      ...standardMessages('Occupancy record', 'occupancy records'),
       saveFailed: 'Could not save record.',
       deleteFailed: 'Could not delete record.',
       detailsFailed: 'Failed to load tenant/unit data for form.',
     },
     errorPrefix: true,
     timeouts: { success: 3000, error: 5000, saveError: 5000, deleteError: 5000 },
-  },
+  }),
 });

@@ -1,37 +1,27 @@
 import { z } from 'zod';
-import { defineEntity, standardMessages } from '../entity.ts';
+import { defineEntity, editorMaintained, plainColumns, sortableColumns } from '../entity.ts';
 import { sex, tenantStatus } from '../enums.ts';
-import { isoDate, oneOf, optionalEmail, optionalText, text } from '../fields.ts';
+import { field, isoDate, nameFields, oneOf, optionalEmail, optionalText, text } from '../fields.ts';
 import { todayIso } from '../dates.ts';
+import { corePages } from './ui-texts.ts';
 
 export const PHONE_PATTERN = /^\+?\d{3}[\s.-]?\d{3}[\s.-]?\d{4,6}$/;
 export const COUNTRY_CODE_PATTERN = /^\+\d{1,3}$/;
 
 export const tenants = defineEntity({
   name: 'tenants',
-  singular: 'Tenant',
-  scope: 'company',
   fields: [
-    { name: 'first_name', label: 'First Name', kind: 'text', required: true },
-    { name: 'last_name', label: 'Last Name', kind: 'text', required: true },
-    { name: 'sex', label: 'Sex', kind: 'enum', options: sex, required: true },
-    { name: 'country_code', label: 'Country Code', kind: 'text', helperText: 'e.g. +256' },
-    { name: 'phone', label: 'Phone', kind: 'phone', required: true },
-    { name: 'email', label: 'Email', kind: 'email' },
-    { name: 'date_of_birth', label: 'Date of Birth', kind: 'date', required: true },
-    { name: 'id_or_passport_number', label: 'ID or Passport Number', kind: 'text' },
-    { name: 'emergency_contact_name', label: 'Emergency Contact Name', kind: 'text' },
-    { name: 'emergency_contact_phone', label: 'Emergency Contact Phone', kind: 'phone' },
-    {
-      name: 'status',
-      label: 'Status',
-      kind: 'enum',
-      options: tenantStatus,
-      required: true,
-      defaultValue: 'active',
-      chipColors: { active: 'success', inactive: 'default' },
-    },
-    { name: 'full_name', label: 'Full Name', kind: 'text', readOnly: true },
+    ...nameFields(),
+    field.enum('sex', 'Sex', sex, { required: true }),
+    field.text('country_code', 'Country Code', { helperText: 'e.g. +256' }),
+    field.phone('phone', 'Phone', { required: true }),
+    field.email('email', 'Email'),
+    field.date('date_of_birth', 'Date of Birth', { required: true }),
+    field.text('id_or_passport_number', 'ID or Passport Number'),
+    field.text('emergency_contact_name', 'Emergency Contact Name'),
+    field.phone('emergency_contact_phone', 'Emergency Contact Phone'),
+    field.status('status', 'Status', tenantStatus, { active: 'success', inactive: 'default' }, 'active'),
+    field.readOnly('full_name', 'Full Name'),
   ],
   shape: {
     first_name: text(255, 'Max 255 characters.'),
@@ -52,28 +42,17 @@ export const tenants = defineEntity({
     emergency_contact_phone: optionalText(50),
     status: oneOf(tenantStatus.values).default('active'),
   } satisfies z.ZodRawShape,
-  columns: [
-    { field: 'first_name', label: 'First Name', sortable: true },
-    { field: 'last_name', label: 'Last Name', sortable: true },
-    { field: 'sex', label: 'Sex', kind: 'enum', sortable: true },
-    { field: 'country_code', label: 'Country Code' },
-    { field: 'phone', label: 'Phone' },
-  ],
+  scope: 'company',
+  access: editorMaintained,
+  columns: [...sortableColumns('first_name', 'last_name', 'sex'), ...plainColumns('country_code', 'phone')],
   search: ['first_name', 'last_name', 'full_name', 'phone'],
-  sort: ['id', 'first_name', 'last_name', 'sex', 'status', 'created_at'],
-  access: { read: 'anyRole', create: 'canEdit', update: 'canEdit', delete: 'admin' },
-  ui: {
-    route: '/tenants',
+  alsoSortable: ['status'],
+  ...corePages('Tenant', 'tenants', {
     title: 'Tenants Management',
     searchLabel: 'Search Tenants (Name, Phone)',
-    emptyText: 'No tenants available or match your search.',
-    dialogWidth: 600,
-    formTitle: { create: 'New Tenant', edit: 'Edit Tenant' },
-    detailsTitle: 'Tenant Details',
     deleteConfirm: (row) =>
       `Are you sure you want to delete tenant: ${String(row.first_name ?? '')} ${String(row.last_name ?? '')}?`,
-    messages: standardMessages('Tenant', 'tenants'),
     errorPrefix: true,
     timeouts: { success: 3000, error: 5000, saveError: 5000, deleteError: 5000 },
-  },
+  }),
 });

@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { defineEntity, standardMessages } from '../entity.ts';
+import { defineEntity, editorMaintained, sortableColumns } from '../entity.ts';
 import { unitStatus, unitType } from '../enums.ts';
 import {
+  field,
   oneOf,
   optionalInteger,
   optionalNonNegative,
@@ -9,49 +10,36 @@ import {
   positiveNumber,
   text,
 } from '../fields.ts';
+import { corePages } from './ui-texts.ts';
 
 /** An image field: base64 (or a data URL) of a png, jpeg or webp; '' or null clears it; absent leaves it. */
 export const imageField = () =>
   z.union([z.string().max(3_000_000, 'Images must be at most 2 MB.'), z.null()]).optional();
 
+/** The chip colour of each status in the list. */
+const statusChips = { available: 'success', occupied: 'info', maintenance: 'warning' } as const;
+
 export const units = defineEntity({
   name: 'units',
-  singular: 'Unit',
-  scope: 'company',
   fields: [
-    { name: 'name', label: 'Name', kind: 'text', required: true },
-    { name: 'address', label: 'Address', kind: 'text', required: true, fullWidth: true },
-    {
-      name: 'unit_type',
-      label: 'Unit Type',
-      kind: 'enum',
-      options: unitType,
-      required: true,
-      defaultValue: 'apartment',
-    },
-    {
-      name: 'status',
-      label: 'Status',
-      kind: 'enum',
-      options: unitStatus,
-      required: true,
-      defaultValue: 'available',
-      chipColors: { available: 'success', occupied: 'info', maintenance: 'warning' },
-    },
-    { name: 'monthly_rate', label: 'Monthly Rate', kind: 'money', required: true },
-    { name: 'weekly_rate', label: 'Weekly Rate', kind: 'money', required: true },
-    { name: 'daily_rate', label: 'Daily Rate', kind: 'money', required: true },
-    { name: 'bedrooms', label: 'Bedrooms', kind: 'integer' },
-    { name: 'bathrooms', label: 'Bathrooms', kind: 'number' },
-    { name: 'size_sqft', label: 'Size (sq ft)', kind: 'number' },
-    { name: 'water_meter_nbr', label: 'Water Meter No.', kind: 'text' },
-    { name: 'electricity_meter_nbr', label: 'Electricity Meter No.', kind: 'text' },
-    { name: 'amenities', label: 'Amenities (comma-separated)', kind: 'text', fullWidth: true },
-    { name: 'description', label: 'Description', kind: 'textarea', fullWidth: true },
-    { name: 'image_1_base64', label: 'Image 1', kind: 'image' },
-    { name: 'image_2_base64', label: 'Image 2', kind: 'image' },
-    { name: 'has_image_1', label: 'Has image 1', kind: 'boolean', readOnly: true },
-    { name: 'has_image_2', label: 'Has image 2', kind: 'boolean', readOnly: true },
+    field.text('name', 'Name', { required: true }),
+    field.text('address', 'Address', { required: true, fullWidth: true }),
+    field.enum('unit_type', 'Unit Type', unitType, { required: true, defaultValue: 'apartment' }),
+    field.status('status', 'Status', unitStatus, statusChips, 'available'),
+    field.money('monthly_rate', 'Monthly Rate', { required: true }),
+    field.money('weekly_rate', 'Weekly Rate', { required: true }),
+    field.money('daily_rate', 'Daily Rate', { required: true }),
+    field.integer('bedrooms', 'Bedrooms'),
+    field.number('bathrooms', 'Bathrooms'),
+    field.number('size_sqft', 'Size (sq ft)'),
+    field.text('water_meter_nbr', 'Water Meter No.'),
+    field.text('electricity_meter_nbr', 'Electricity Meter No.'),
+    field.text('amenities', 'Amenities (comma-separated)', { fullWidth: true }),
+    field.textarea('description', 'Description', { fullWidth: true }),
+    field.image('image_1_base64', 'Image 1'),
+    field.image('image_2_base64', 'Image 2'),
+    field.readOnly('has_image_1', 'Has image 1', 'boolean'),
+    field.readOnly('has_image_2', 'Has image 2', 'boolean'),
   ],
   shape: {
     name: text(255, 'Maximum 255 characters.'),
@@ -71,32 +59,18 @@ export const units = defineEntity({
     image_1_base64: imageField(),
     image_2_base64: imageField(),
   },
-  columns: [
-    { field: 'name', label: 'Name', sortable: true },
-    { field: 'address', label: 'Address', sortable: true },
-    { field: 'unit_type', label: 'Unit Type', kind: 'enum', sortable: true },
-    { field: 'monthly_rate', label: 'Monthly Rate', kind: 'money', sortable: true },
-    { field: 'status', label: 'Status', kind: 'enum', sortable: true },
-  ],
+  scope: 'company',
+  access: editorMaintained,
+  columns: sortableColumns('name', 'address', 'unit_type', 'monthly_rate', 'status'),
   search: ['name', 'address', 'description'],
-  sort: ['id', 'name', 'address', 'unit_type', 'monthly_rate', 'status', 'created_at'],
-  access: { read: 'anyRole', create: 'canEdit', update: 'canEdit', delete: 'admin' },
-  ui: {
-    route: '/units',
+  ...corePages('Unit', 'units', {
     title: 'Rental Units',
     searchLabel: 'Search Units (Name, Address, Desc.)',
-    emptyText: 'No units available or match your search.',
     dialogWidth: 750,
-    formTitle: { create: 'New Unit', edit: 'Edit Unit' },
-    detailsTitle: 'Unit Details',
     deleteConfirm: (row) => `Are you sure you want to delete unit: ${String(row.name ?? '')}?`,
-    messages: {
-      ...standardMessages('Unit', 'units'),
-      detailsFailed: 'Failed to load unit details.',
-    },
     errorPrefix: false,
     timeouts: { success: 4000, error: 4000, saveError: 6000, deleteError: 6000 },
     expandField: 'description',
     expandEmpty: 'No description provided.',
-  },
+  }),
 });

@@ -1,15 +1,13 @@
-import { defineEntity } from '../entity.ts';
-import { text } from '../fields.ts';
-import { adminSnackbar, shown } from './admin-ui.ts';
+import { adminMaintained, defineEntity, plainColumns, sortableColumns } from '../entity.ts';
+import { field, text } from '../fields.ts';
+import { adminPages, shown } from './ui-texts.ts';
 
 export const vendors = defineEntity({
   name: 'vendors',
-  singular: 'Vendor',
-  scope: 'company',
   fields: [
-    { name: 'name', label: 'Name', kind: 'text', required: true },
-    { name: 'service_offered', label: 'Service Offered', kind: 'text', required: true },
-    { name: 'phone', label: 'Phone', kind: 'phone', required: true },
+    field.text('name', 'Name', { required: true }),
+    field.text('service_offered', 'Service Offered', { required: true }),
+    field.phone('phone', 'Phone', { required: true }),
   ],
   shape: {
     name: text(255),
@@ -17,23 +15,12 @@ export const vendors = defineEntity({
     service_offered: text(255).transform((s) => s.toLowerCase()),
     phone: text(50),
   },
-  columns: [
-    { field: 'name', label: 'Name', sortable: true },
-    { field: 'service_offered', label: 'Service Offered', sortable: true },
-    { field: 'phone', label: 'Phone' },
-  ],
+  scope: 'company',
+  access: adminMaintained,
+  columns: [...sortableColumns('name', 'service_offered'), ...plainColumns('phone')],
   search: ['name', 'service_offered'],
-  sort: ['id', 'name', 'service_offered', 'created_at'],
-  access: { read: 'anyRole', create: 'canEdit', update: 'admin', delete: 'admin' },
-  ui: {
-    route: '/vendors',
-    title: 'Vendors',
+  ...adminPages('Vendor', 'vendors', {
     searchLabel: 'Search Vendors (Name, Service)',
-    emptyText: 'No vendors available or match your search.',
-    dialogWidth: 600,
-    formTitle: { create: 'New Vendor', edit: 'Edit Vendor' },
-    detailsTitle: 'Vendor Details',
     deleteConfirm: (row) => `Are you sure you want to delete vendor: ${shown(row.name)}?`,
-    ...adminSnackbar('Vendor', 'vendors'),
-  },
+  }),
 });

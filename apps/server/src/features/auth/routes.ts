@@ -7,21 +7,10 @@ import { hitRateLimit, RateLimitError } from '../../lib/rate-limit.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
 import { captchaMatches } from '../captcha/routes.ts';
+import { sessionUserSchema } from '../users/routes.ts';
 
 export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MINUTES = 15;
-
-const userSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  company_id: z.number(),
-  roles: z.array(z.string()),
-  active: z.boolean(),
-  country_code: z.string().nullable(),
-  last_login_at: z.string().nullable(),
-});
 
 type UserRow = Parameters<typeof rowToUser>[0] & { password_hash: string | null };
 
@@ -47,7 +36,7 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
         summary: 'The signed-in user (or null), the CSRF token, and whether Google sign-in is configured',
         response: {
           200: z.object({
-            user: userSchema.nullable(),
+            user: sessionUserSchema.nullable(),
             csrf_token: z.string(),
             google_enabled: z.boolean(),
             support_email: z.string(),
@@ -83,7 +72,7 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
         tags: ['auth'],
         summary: 'Sign in with e-mail, password and the CAPTCHA answer',
         body: loginBody,
-        response: { 200: z.object({ user: userSchema, csrf_token: z.string() }) },
+        response: { 200: z.object({ user: sessionUserSchema, csrf_token: z.string() }) },
       },
     },
     async (request, reply) => {
