@@ -6,6 +6,7 @@ import type { AppContext } from '../app.ts';
 import { filterQuery, registerExportRoute, searchQuery } from './export.ts';
 import { currentUser } from '../plugins/guard.ts';
 import { createBatcher } from './create-batch.ts';
+import { recordIdParams } from './record-route.ts';
 import {
   deleteRecord,
   getRecord,
@@ -26,7 +27,7 @@ export const listQuerySchema = z.object({
   filter: filterQuery,
 });
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+const idParams = recordIdParams;
 
 /**
  * The five routes of an entity, read from its definition. Every handler runs in the same order:

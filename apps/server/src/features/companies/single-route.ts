@@ -1,32 +1,23 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, isAdmin } from '@kodi/domain';
 import type { AppContext } from '../../app.ts';
-import { currentUser } from '../../plugins/guard.ts';
+import { recordGetRoute } from '../../crud/record-route.ts';
 
 /** `GET /companies_single/{id}`: every signed-in user reads their own company; admins any. */
 export const companySingleRoute = (app: FastifyInstance, ctx: AppContext) => {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  recordGetRoute(
+    app,
     '/companies_single/:id',
-    {
-      config: { access: 'signedIn' },
-      schema: {
-        tags: ['companies'],
-        summary: "The signed-in user's company (its name and currency)",
-        params: z.object({ id: z.coerce.number().int().positive().max(2147483647) }),
-      },
-    },
-    async (request) => {
-      const user = currentUser(request);
-      if (request.params.id !== user.company_id && !isAdmin(user)) throw new AppError('not_found');
+    { access: 'signedIn', tag: 'companies', summary: "The signed-in user's company (its name and currency)" },
+    async ({ user, id }) => {
+      if (id !== user.company_id && !isAdmin(user)) throw new AppError('not_found');
       const rows = await ctx.database.query(
         `SELECT c.id, c.name, c.email, c.phone_number, c.website, c.address, c.industry_type,
                 trim(c.currency_code) AS currency_code, c.status, c.description,
                 cur.decimal_places AS currency_decimal_places, cur.symbol AS currency_symbol
            FROM companies c LEFT JOIN currencies cur ON cur.currency_code = c.currency_code
           WHERE c.id = $1`,
-        [request.params.id],
+        [id],
       );
       if (!rows[0]) throw new AppError('not_found');
       return { company: rows[0] };

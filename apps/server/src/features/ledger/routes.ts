@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../app.ts';
 import { execRows } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
+import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
 import { companyMoney } from '../../lib/company.ts';
 import { pdfWriter, xlsxWriter, type TabularColumn } from '../../lib/tabular.ts';
 import { forEachBatch, sendTabular } from '../../crud/export.ts';
@@ -30,7 +31,7 @@ const asOfSchema = z
   .optional()
   .transform((v) => v ?? todayIso());
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+const idParams = recordIdParams;
 const asOfQuery = z.object({ as_of: asOfSchema });
 
 const arrearsListQuery = listQuerySchema.omit({ filter: true }).extend({ as_of: asOfSchema });
@@ -116,12 +117,12 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const { lease, ledger } = await leaseLedger(database, user.company_id, request.params.id, asOf);
       const company = await companyMoney(database, user.company_id);
       const filename = `statement_${lease.id}.pdf`;
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="${filename}"`)
-        .header('X-Suggested-Filename', filename)
-        .header('Cache-Control', 'no-store')
-        .send(statementPdf(lease, ledger, asOf, company));
+      return sendDownload(
+        reply.header('Cache-Control', 'no-store'),
+        'application/pdf',
+        filename,
+        statementPdf(lease, ledger, asOf, company),
+      );
     },
   );
 

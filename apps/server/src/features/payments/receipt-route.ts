@@ -1,10 +1,8 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import PDFDocument from 'pdfkit';
-import { z } from 'zod';
 import { formatDate, formatMoney, paymentMethod, paymentStatus } from '@kodi/domain';
 import type { AppContext } from '../../app.ts';
-import { currentUser } from '../../plugins/guard.ts';
+import { recordGetRoute, sendDownload } from '../../crud/record-route.ts';
 import { getRecord } from '../../crud/service.ts';
 import { companyMoney } from '../../lib/company.ts';
 import { contentBox, drawBanner, drawDetails, drawTotal, MM } from '../../lib/pdf-document.ts';
@@ -12,19 +10,12 @@ import { paymentsServer } from './server.ts';
 
 /** `GET /payments/{id}/receipt.pdf`: A4 portrait, 10 mm margins, real text. */
 export const receiptRoute = (app: FastifyInstance, ctx: AppContext) => {
-  app.withTypeProvider<ZodTypeProvider>().get(
+  recordGetRoute(
+    app,
     '/payments/:id/receipt.pdf',
-    {
-      config: { access: 'anyRole' },
-      schema: {
-        tags: ['payments'],
-        summary: 'The printable receipt of a payment, as a PDF',
-        params: z.object({ id: z.coerce.number().int().positive().max(2147483647) }),
-      },
-    },
-    async (request, reply) => {
-      const user = currentUser(request);
-      const p = await getRecord(ctx.database.db, paymentsServer, user, request.params.id);
+    { access: 'anyRole', tag: 'payments', summary: 'The printable receipt of a payment, as a PDF' },
+    async ({ user, id, reply }) => {
+      const p = await getRecord(ctx.database.db, paymentsServer, user, id);
       const company = await companyMoney(ctx.database, user.company_id);
       const number = String(p.receipt_number ?? p.id);
       const filename = `receipt_${number}.pdf`;
@@ -98,11 +89,7 @@ export const receiptRoute = (app: FastifyInstance, ctx: AppContext) => {
         });
       doc.end();
 
-      return reply
-        .type('application/pdf')
-        .header('Content-Disposition', `attachment; filename="${filename}"`)
-        .header('X-Suggested-Filename', filename)
-        .send(doc);
+      return sendDownload(reply, 'application/pdf', filename, doc);
     },
   );
 };

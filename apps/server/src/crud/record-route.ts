@@ -1,0 +1,42 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Access, SessionUser } from '@kodi/domain';
+import { currentUser } from '../plugins/guard.ts';
+
+/** The `:id` of a record's routes: a positive 32-bit integer. */
+export const recordIdParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+
+export type RecordRouteHandler = (args: {
+  user: SessionUser;
+  id: number;
+  reply: FastifyReply;
+}) => Promise<unknown>;
+
+/**
+ * A GET route about one record (`/{entity}/:id/...`): authenticate and authorize from `access`,
+ * validate the id, then the handler with the session's user (whose company scopes every query).
+ */
+export const recordGetRoute = (
+  app: FastifyInstance,
+  path: string,
+  doc: { access: Access; tag: string; summary: string },
+  handler: RecordRouteHandler,
+) =>
+  app.withTypeProvider<ZodTypeProvider>().get(
+    path,
+    {
+      config: { access: doc.access },
+      schema: { tags: [doc.tag], summary: doc.summary, params: recordIdParams },
+    },
+    async (request, reply) => handler({ user: currentUser(request), id: request.params.id, reply }),
+  );
+
+/** A file answered as a download, named in `Content-Disposition` and `X-Suggested-Filename`. */
+export const sendDownload = (reply: FastifyReply, type: string, filename: string, body: unknown) =>
+  reply
+    .type(type)
+    .header('Content-Disposition', `attachment; filename="${filename}"`)
+    .header('X-Suggested-Filename', filename)
+    .header('X-Content-Type-Options', 'nosniff')
+    .send(body);
