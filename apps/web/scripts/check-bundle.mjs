@@ -1,14 +1,18 @@
-// The web's JavaScript budget, checked after `vite build` from Vite's manifest (build.manifest):
-// what a first visit to a page downloads is the entry chunk and its static imports, plus the page's
-// lazily loaded chunk and its static imports. Gzipped (level 9, as a server would send them):
-//   the login page ≤ 200 KB, any page ≤ 400 KB (1 KB = 1,000 bytes).
+// The web's JavaScript budget, checked after `vite build` from Vite's manifest (build.manifest).
+// Gzipped (level 9, as a server would send them; 1 KB = 1,000 bytes):
+//   the login page ≤ 200 KB, any page ≤ 400 KB.
+//
+// For each lazily loaded chunk of the manifest (the pages of the route table, and the parts loaded
+// after a page is up) two figures:
+// - first load: what a first visit to the page downloads before it shows: the entry chunk and its
+//   static imports, plus the page's chunk and its static imports. The login budget applies to it.
+// - in all: that plus every chunk it can load later (its dynamic imports, transitively, other pages
+//   left out): the drawer, the top bar's menus, the snackbar, tooltips, the login form's validation,
+//   and the page's own on-demand code. An upper bound; the page budget applies to it.
 // `--json` prints one line of figures (for the benchmark) instead of the table.
 //
-// The login budget is reported but does not fail the build unless BUNDLE_STRICT=1: the app shell
-// alone (React, React Router, MUI, TanStack Query) is ~183 KB and the login page adds ~73 KB (zod,
-// react-hook-form, TextField, Tooltip), 256 KB in all (docs/performance.md). Failing every build on it
-// would stop `npm start` and the end-to-end tests until the pages are slimmed; `npm run bench` does
-// count it as a missed budget. Make BUNDLE_STRICT the default once the login page is under budget.
+// Both budgets fail the build. BUNDLE_STRICT=0 reports the login budget without failing (e.g. to
+// bisect a regression); the page budget always fails.
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -17,7 +21,7 @@ import { fileURLToPath } from 'node:url';
 const LOGIN_BUDGET_KB = 200;
 const PAGE_BUDGET_KB = 400;
 const LOGIN_PAGE = 'src/features/auth/login-page.tsx';
-const ENFORCE_LOGIN_BUDGET = process.env.BUNDLE_STRICT === '1';
+const ENFORCE_LOGIN_BUDGET = process.env.BUNDLE_STRICT !== '0';
 
 const dist = fileURLToPath(new URL('../dist/', import.meta.url));
 const manifestFile = path.join(dist, '.vite', 'manifest.json');
@@ -25,7 +29,7 @@ if (!fs.existsSync(manifestFile)) {
   console.error(`check-bundle: ${manifestFile} is missing; build with build.manifest: true first.`);
   process.exit(1);
 }
-/** @type {Record<string, { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[] }>} */
+/** @type {Record<string, { file: string; src?: string; isEntry?: boolean; isDynamicEntry?: boolean; imports?: string[]; dynamicImports?: string[] }>} */
 const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8'));
 
 const gzipped = new Map();
@@ -35,16 +39,39 @@ const sizeOf = (file) => {
   return gzipped.get(file);
 };
 
-/** The JavaScript files a chunk needs before it runs: itself and its static imports, transitively. */
-const closure = (key, files = new Set()) => {
-  const chunk = manifest[key];
-  if (!chunk || files.has(chunk.file)) return files;
-  if (chunk.file.endsWith('.js')) files.add(chunk.file);
-  for (const imported of chunk.imports ?? []) closure(imported, files);
-  return files;
+/** The chunks a chunk needs before it runs: itself and its static imports, transitively. */
+const closure = (key, keys = new Set()) => {
+  if (!manifest[key] || keys.has(key)) return keys;
+  keys.add(key);
+  for (const imported of manifest[key].imports ?? []) closure(imported, keys);
+  return keys;
 };
 
-const kb = (files) => [...files].reduce((sum, f) => sum + sizeOf(f), 0) / 1000;
+/** A page of the route table (the lazily loaded `*-page.tsx` / `*-route.tsx` modules). */
+const isPage = (key) => /-(page|route)\.tsx$/.test(manifest[key]?.src ?? key);
+
+/** `loaded` and every chunk it can load later: dynamic imports (not other pages), transitively. */
+const withLater = (loaded) => {
+  const all = new Set(loaded);
+  const queue = [...loaded];
+  while (queue.length > 0) {
+    for (const dynamic of manifest[queue.pop()].dynamicImports ?? []) {
+      if (isPage(dynamic)) continue;
+      for (const key of closure(dynamic)) {
+        if (all.has(key)) continue;
+        all.add(key);
+        queue.push(key);
+      }
+    }
+  }
+  return all;
+};
+
+const kb = (keys) =>
+  [...keys]
+    .map((k) => manifest[k].file)
+    .filter((f) => f.endsWith('.js'))
+    .reduce((sum, f) => sum + sizeOf(f), 0) / 1000;
 
 const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
 if (!entryKey) {
@@ -53,44 +80,54 @@ if (!entryKey) {
 }
 const entry = closure(entryKey);
 
-const pages = Object.keys(manifest)
+const chunks = Object.keys(manifest)
   .filter((k) => manifest[k].isDynamicEntry)
-  .map((k) => ({ page: manifest[k].src ?? k, kb: kb(closure(k, new Set(entry))) }))
-  .sort((a, b) => b.kb - a.kb);
+  .map((k) => {
+    const first = closure(k, new Set(entry));
+    return { page: manifest[k].src ?? k, isPage: isPage(k), kb: kb(first), totalKb: kb(withLater(first)) };
+  })
+  .sort((a, b) => b.totalKb - a.totalKb);
+const pages = chunks.filter((c) => c.isPage);
+const later = chunks.filter((c) => !c.isPage);
 
-const loginKey = Object.keys(manifest).find((k) => k.endsWith(LOGIN_PAGE));
-if (!loginKey) {
+const login = pages.find((p) => p.page.endsWith(LOGIN_PAGE));
+if (!login) {
   console.error(`check-bundle: ${LOGIN_PAGE} is not a chunk of its own (is it still lazily loaded?).`);
   process.exit(1);
 }
-const login = kb(closure(loginKey, new Set(entry)));
-const largest = pages[0] ?? { page: entryKey, kb: kb(entry) };
+const largest = pages[0];
 const loginOver =
-  login > LOGIN_BUDGET_KB ? `the login page needs ${login.toFixed(1)} KB (budget ${LOGIN_BUDGET_KB} KB)` : '';
+  login.kb > LOGIN_BUDGET_KB
+    ? `the login page needs ${login.kb.toFixed(1)} KB before it shows (budget ${LOGIN_BUDGET_KB} KB)`
+    : '';
 const failures = [
   ...(loginOver && ENFORCE_LOGIN_BUDGET ? [loginOver] : []),
-  ...pages
-    .filter((p) => p.kb > PAGE_BUDGET_KB)
-    .map((p) => `${p.page} needs ${p.kb.toFixed(1)} KB (budget ${PAGE_BUDGET_KB} KB)`),
+  ...chunks
+    .filter((p) => p.totalKb > PAGE_BUDGET_KB)
+    .map((p) => `${p.page} needs ${p.totalKb.toFixed(1)} KB in all (budget ${PAGE_BUDGET_KB} KB)`),
 ];
 
 if (process.argv.includes('--json')) {
   console.log(
     JSON.stringify({
       entryKb: kb(entry),
-      login: { kb: login, budgetKb: LOGIN_BUDGET_KB },
-      largest: { ...largest, budgetKb: PAGE_BUDGET_KB },
-      pages,
+      login: { kb: login.kb, totalKb: login.totalKb, budgetKb: LOGIN_BUDGET_KB },
+      largest: { page: largest.page, kb: largest.totalKb, firstLoadKb: largest.kb, budgetKb: PAGE_BUDGET_KB },
+      pages: pages.map(({ page, kb: firstKb, totalKb }) => ({ page, kb: firstKb, totalKb })),
     }),
   );
 } else {
+  const row = (p) => `  ${p.kb.toFixed(1).padStart(7)} KB ${p.totalKb.toFixed(1).padStart(9)} KB  ${p.page}`;
   console.log(`JavaScript per page, gzipped (entry ${kb(entry).toFixed(1)} KB included):`);
-  console.log(`  ${login.toFixed(1).padStart(7)} KB  login page (budget ${LOGIN_BUDGET_KB} KB)`);
-  for (const p of pages) console.log(`  ${p.kb.toFixed(1).padStart(7)} KB  ${p.page}`);
-  console.log(`  budget: ${PAGE_BUDGET_KB} KB a page`);
+  console.log(`  first load      in all`);
+  console.log(`${row({ ...login, page: `login page (budget ${LOGIN_BUDGET_KB} KB first load)` })}`);
+  for (const p of pages) console.log(row(p));
+  console.log('  loaded after a page is up:');
+  for (const p of later) console.log(row(p));
+  console.log(`  budget: ${PAGE_BUDGET_KB} KB a page in all`);
 }
 if (loginOver && !ENFORCE_LOGIN_BUDGET) {
-  console.error(`\n!! OVER BUDGET (not failing the build; BUNDLE_STRICT=1 makes it fail): ${loginOver}`);
+  console.error(`\n!! OVER BUDGET (not failing the build: BUNDLE_STRICT=0): ${loginOver}`);
 }
 if (failures.length > 0) {
   console.error(`\nThe bundle is over budget:\n  ${failures.join('\n  ')}`);

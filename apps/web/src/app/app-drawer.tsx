@@ -13,9 +13,8 @@ import Typography from '@mui/material/Typography';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import type { NavSection } from '@kodi/domain';
+import { DRAWER_WIDTH } from './layout.ts';
 import { APP_VERSION } from './version.ts';
-
-export const DRAWER_WIDTH = 248;
 
 type AppDrawerProps = {
   sections: NavSection[];

@@ -1,16 +1,22 @@
-import { useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import Box from '@mui/material/Box';
-import LinearProgress from '@mui/material/LinearProgress';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { drawerSections } from '@kodi/domain';
 import { useSession } from '../lib/session.ts';
-import { AppDrawer } from './app-drawer.tsx';
+import { DRAWER_WIDTH } from './layout.ts';
 import { PageFooter } from './page-footer.tsx';
 import { isBarePage } from './routes.tsx';
 import { TopBar } from './top-bar.tsx';
+
+// The drawer and the navigation progress bar load on their own, after the page: Login and Register
+// (and every page of a signed-out visitor) show neither, and their first download stays small.
+const loadDrawer = () => import('./app-drawer.tsx');
+const loadProgress = () => import('./navigation-progress.tsx');
+const AppDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.AppDrawer })));
+const NavigationProgress = lazy(() => loadProgress().then((m) => ({ default: m.NavigationProgress })));
 
 /** Top bar, left drawer, page and footer (02-admin §2 'App shell'). */
 export const AppShell = () => {
@@ -27,24 +33,33 @@ export const AppShell = () => {
   const hasDrawer = !bare && sections.length > 0;
   const drawerOpen = isDesktop ? desktopOpen : mobileOpen;
 
+  useEffect(() => {
+    // Fetched once the first page is up, so the bar is there for the first navigation.
+    void loadProgress();
+  }, []);
+
   const toggle = () => (isDesktop ? setDesktopOpen((o) => !o) : setMobileOpen((o) => !o));
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
       <TopBar onToggleNavigation={hasDrawer ? toggle : undefined} navigationOpen={hasDrawer && drawerOpen} />
       {navigation.state === 'loading' && (
-        <LinearProgress
-          aria-label="Loading page"
-          sx={{ position: 'fixed', top: 0, left: 0, right: 0, zIndex: (t) => t.zIndex.drawer + 2 }}
-        />
+        <Suspense fallback={null}>
+          <NavigationProgress />
+        </Suspense>
       )}
       {hasDrawer && (
-        <AppDrawer
-          sections={sections}
-          variant={isDesktop ? 'permanent' : 'temporary'}
-          open={drawerOpen}
-          onClose={() => setMobileOpen(false)}
-        />
+        // while the drawer's code loads, its place on a desktop, so the page does not shift
+        <Suspense
+          fallback={isDesktop && drawerOpen ? <Box sx={{ width: DRAWER_WIDTH, flexShrink: 0 }} /> : null}
+        >
+          <AppDrawer
+            sections={sections}
+            variant={isDesktop ? 'permanent' : 'temporary'}
+            open={drawerOpen}
+            onClose={() => setMobileOpen(false)}
+          />
+        </Suspense>
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />

@@ -82,37 +82,25 @@ export const appRoutes: AppRoute[] = [
     id: 'Units',
     path: '/units',
     guard: 'signedIn',
-    element: lazyPage(
-      () => import('../features/entities/entity-page.tsx').then((m) => m.entityPages),
-      'units',
-    ),
+    element: lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'units'),
   },
   {
     id: 'Tenants',
     path: '/tenants',
     guard: 'signedIn',
-    element: lazyPage(
-      () => import('../features/entities/entity-page.tsx').then((m) => m.entityPages),
-      'tenants',
-    ),
+    element: lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'tenants'),
   },
   {
     id: 'Occupancy',
     path: '/occupancy',
     guard: 'signedIn',
-    element: lazyPage(
-      () => import('../features/entities/entity-page.tsx').then((m) => m.entityPages),
-      'occupancy',
-    ),
+    element: lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'occupancy'),
   },
   {
     id: 'Payments',
     path: '/payments',
     guard: 'signedIn',
-    element: lazyPage(
-      () => import('../features/entities/entity-page.tsx').then((m) => m.entityPages),
-      'payments',
-    ),
+    element: lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'payments'),
   },
   {
     id: 'ReceiptPrint',
@@ -124,73 +112,49 @@ export const appRoutes: AppRoute[] = [
     id: 'MaintenanceRequests',
     path: '/maintenance-requests',
     guard: 'signedIn',
-    element: lazyPage(
-      () => import('../features/entities/entity-page.tsx').then((m) => m.entityPages),
-      'maintenance_requests',
-    ),
+    element: lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'maintenance_requests'),
   },
   {
     id: 'Expenses',
     path: '/expenses',
     guard: 'signedIn',
-    element: lazyPage(
-      () => import('../features/entities/entity-page.tsx').then((m) => m.entityPages),
-      'expenses',
-    ),
+    element: lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'expenses'),
   },
   {
     id: 'Vendors',
     path: '/vendors',
     guard: 'signedIn',
-    element: lazyPage(
-      () => import('../features/entities/entity-page.tsx').then((m) => m.entityPages),
-      'vendors',
-    ),
+    element: lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'vendors'),
   },
   {
     id: 'Employees',
     path: '/employees',
     guard: 'signedIn',
-    element: lazyPage(
-      () => import('../features/entities/entity-page.tsx').then((m) => m.entityPages),
-      'employees',
-    ),
+    element: lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'employees'),
   },
   {
     id: 'CommissionWages',
     path: '/commission-wages',
     guard: 'signedIn',
-    element: lazyPage(
-      () => import('../features/entities/entity-page.tsx').then((m) => m.entityPages),
-      'commission_wages',
-    ),
+    element: lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'commission_wages'),
   },
   {
     id: 'Companies',
     path: '/companies',
     guard: 'signedIn',
-    element: lazyPage(
-      () => import('../features/entities/entity-page.tsx').then((m) => m.entityPages),
-      'companies',
-    ),
+    element: lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'companies'),
   },
   {
     id: 'Countries',
     path: '/countries',
     guard: 'signedIn',
-    element: lazyPage(
-      () => import('../features/entities/entity-page.tsx').then((m) => m.entityPages),
-      'countries',
-    ),
+    element: lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'countries'),
   },
   {
     id: 'Currencies',
     path: '/currencies',
     guard: 'signedIn',
-    element: lazyPage(
-      () => import('../features/entities/entity-page.tsx').then((m) => m.entityPages),
-      'currencies',
-    ),
+    element: lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'currencies'),
   },
   {
     id: 'Arrears',

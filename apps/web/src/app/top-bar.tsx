@@ -1,17 +1,21 @@
+import { Suspense, lazy } from 'react';
 import { Link as RouterLink } from 'react-router';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import HelpOutline from '@mui/icons-material/HelpOutline';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useMenu } from '../components/ui/use-menu.ts';
-import { companyName, logout, useSession } from '../lib/session.ts';
+import { companyName, useSession } from '../lib/session.ts';
+
+// The menus (Menu, Popover, Modal) load after the top bar: they are closed until a click.
+const menus = () => import('./top-bar-menus.tsx');
+const SupportMenu = lazy(() => menus().then((m) => ({ default: m.SupportMenu })));
+const AccountMenu = lazy(() => menus().then((m) => ({ default: m.AccountMenu })));
 
 export const BRAND = 'Kodi';
 
@@ -64,16 +68,9 @@ export const TopBar = ({ onToggleNavigation, navigationOpen }: TopBarProps) => {
         >
           Support
         </Button>
-        <Menu {...support.menuProps}>
-          {user && (
-            <MenuItem component={RouterLink} to="/help" onClick={support.close}>
-              Help
-            </MenuItem>
-          )}
-          <MenuItem component={RouterLink} to="/about" onClick={support.close}>
-            About
-          </MenuItem>
-        </Menu>
+        <Suspense fallback={null}>
+          <SupportMenu menu={support} signedIn={!!user} />
+        </Suspense>
 
         {user ? (
           <>
@@ -90,23 +87,9 @@ export const TopBar = ({ onToggleNavigation, navigationOpen }: TopBarProps) => {
             >
               <span className="label">{accountLabel(user.email)}</span>
             </Button>
-            <Menu
-              {...account.menuProps}
-              anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-              transformOrigin={{ vertical: 'top', horizontal: 'right' }}
-            >
-              <MenuItem component={RouterLink} to="/" onClick={account.close}>
-                Home
-              </MenuItem>
-              <MenuItem
-                onClick={() => {
-                  account.close();
-                  void logout();
-                }}
-              >
-                Logout
-              </MenuItem>
-            </Menu>
+            <Suspense fallback={null}>
+              <AccountMenu menu={account} />
+            </Suspense>
           </>
         ) : (
           <>

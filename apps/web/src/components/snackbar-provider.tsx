@@ -1,7 +1,14 @@
-import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import Snackbar from '@mui/material/Snackbar';
+import {
+  Suspense,
+  createContext,
+  lazy,
+  useCallback,
+  useContext,
+  useEffect,
+  useMemo,
+  useState,
+  type ReactNode,
+} from 'react';
 import {
   DEFAULT_AUTO_HIDE_MS,
   notify,
@@ -21,11 +28,19 @@ type SnackbarApi = { showSnackbar: (options: SnackbarOptions) => void };
 
 const SnackbarContext = createContext<SnackbarApi | null>(null);
 
+// The snackbar (Snackbar, Alert, their transitions) loads after the first page, which does not need it.
+const loadSnackbar = () => import('./notice-snackbar.tsx');
+const NoticeSnackbar = lazy(() => loadSnackbar().then((m) => ({ default: m.NoticeSnackbar })));
+
 /** One global snackbar; messages queue and show one at a time, each with a 'Close' button. */
 export const SnackbarProvider = ({ children }: { children: ReactNode }) => {
   const [queue, setQueue] = useState<Notice[]>([]);
   const [open, setOpen] = useState(false);
   const current = queue[0];
+
+  useEffect(() => {
+    void loadSnackbar();
+  }, []);
 
   useEffect(
     () =>
@@ -55,27 +70,17 @@ export const SnackbarProvider = ({ children }: { children: ReactNode }) => {
   return (
     <SnackbarContext.Provider value={value}>
       {children}
-      <Snackbar
-        key={current?.id}
-        open={open && current !== undefined}
-        autoHideDuration={current?.autoHideDuration ?? DEFAULT_AUTO_HIDE_MS}
-        onClose={close}
-        anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-        slotProps={{ transition: { onExited: () => setQueue((q) => q.slice(1)) } }}
-      >
-        <Alert
-          severity={current?.severity ?? 'info'}
-          variant="filled"
-          sx={{ width: '100%', alignItems: 'center' }}
-          action={
-            <Button color="inherit" size="small" onClick={() => close()}>
-              Close
-            </Button>
-          }
-        >
-          {current?.message}
-        </Alert>
-      </Snackbar>
+      {current && (
+        <Suspense fallback={null}>
+          <NoticeSnackbar
+            key={current.id}
+            notice={current}
+            open={open}
+            onClose={close}
+            onExited={() => setQueue((q) => q.slice(1))}
+          />
+        </Suspense>
+      )}
     </SnackbarContext.Provider>
   );
 };

@@ -2,11 +2,11 @@ import { useCallback, useEffect, useState } from 'react';
 import type { FieldValues } from 'react-hook-form';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Refresh from '@mui/icons-material/Refresh';
 import { API_BASE, ensureCsrfToken } from '../../lib/api-client.ts';
 import { FormTextField, type FieldOf } from './form-text-field.tsx';
+import { LazyTooltip } from './lazy-tooltip.tsx';
 
 export const CAPTCHA_WIDTH = 200;
 
@@ -52,11 +52,11 @@ export const CaptchaImage = ({ nonce, failed, onRefresh, onError }: CaptchaImage
         </Typography>
       )}
     </Box>
-    <Tooltip title="New image" describeChild>
+    <LazyTooltip title="New image" describeChild>
       <IconButton aria-label="Refresh CAPTCHA" onClick={onRefresh}>
         <Refresh />
       </IconButton>
-    </Tooltip>
+    </LazyTooltip>
   </Box>
 );
 

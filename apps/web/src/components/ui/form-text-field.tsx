@@ -1,13 +1,22 @@
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
-import TextField, { type TextFieldProps } from '@mui/material/TextField';
 import { PasswordField } from '../password-field.tsx';
+import { TextInput, type TextInputProps } from './text-input.tsx';
 
 /** A field of a react-hook-form form: the form's control and the field's name. */
 export type FieldOf<T extends FieldValues, V> = { control: Control<T, unknown, V>; name: FieldPath<T> };
 
 export type FormTextFieldProps<T extends FieldValues, V> = Omit<
-  TextFieldProps,
-  'name' | 'value' | 'onChange' | 'onBlur' | 'inputRef' | 'error' | 'fullWidth' | 'helperText'
+  TextInputProps,
+  | 'name'
+  | 'value'
+  | 'onChange'
+  | 'onBlur'
+  | 'inputRef'
+  | 'ref'
+  | 'error'
+  | 'fullWidth'
+  | 'helperText'
+  | 'endAdornment'
 > &
   FieldOf<T, V> & {
     /** Shown under the field while it has no error. */
@@ -27,13 +36,14 @@ export const FormTextField = <T extends FieldValues, V = T>({
   <Controller
     name={name}
     control={control}
-    render={({ field, fieldState }) => {
-      const Input = password ? PasswordField : TextField;
+    render={({ field: { ref, ...field }, fieldState }) => {
+      const Input = password ? PasswordField : TextInput;
+      // the ref goes to the <input> alone, so that a failed submit focuses the first invalid field
       return (
         <Input
           {...field}
           value={(field.value as string | null | undefined) ?? ''}
-          inputRef={field.ref}
+          inputRef={ref}
           {...props}
           fullWidth
           error={!!fieldState.error}

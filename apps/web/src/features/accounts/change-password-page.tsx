@@ -12,7 +12,7 @@ import { FormPasswordField, NewPasswordFields } from '../../components/ui/form-t
 import { errorMessage } from '../../lib/api-client.ts';
 import { showFieldErrors } from '../../lib/form-errors.ts';
 import { clearSession, useSession } from '../../lib/session.ts';
-import { AccountCard } from './account-card.tsx';
+import { AccountCard } from '../../components/account-card.tsx';
 import { AccountForm } from './account-form.tsx';
 import { changePassword } from './account-api.ts';
 import { useLoginRedirect } from './use-login-redirect.ts';

@@ -8,7 +8,7 @@ import { RESET_TOKEN_MINUTES, accountMessages, forgotPasswordBody } from '@kodi/
 import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { FormEmailField } from '../../components/ui/form-text-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { AccountCard } from './account-card.tsx';
+import { AccountCard } from '../../components/account-card.tsx';
 import { AccountForm } from './account-form.tsx';
 import { requestPasswordReset } from './account-api.ts';
 import { BackToLogin } from './back-to-login.tsx';

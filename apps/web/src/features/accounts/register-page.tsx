@@ -18,7 +18,7 @@ import { captchaProblem } from '../../lib/captcha.ts';
 import { showFieldErrors } from '../../lib/form-errors.ts';
 import { completeLogin } from '../../lib/session.ts';
 import { clearLoggedOutFlag } from '../../lib/storage.ts';
-import { AccountCard } from './account-card.tsx';
+import { AccountCard } from '../../components/account-card.tsx';
 import { AccountForm } from './account-form.tsx';
 import { publicCompaniesQuery, registerAccount, type CompanyChoice } from './account-api.ts';
 

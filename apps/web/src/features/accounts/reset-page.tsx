@@ -12,7 +12,7 @@ import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { NewPasswordFields } from '../../components/ui/form-text-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { clearSession, getSession } from '../../lib/session.ts';
-import { AccountCard } from './account-card.tsx';
+import { AccountCard } from '../../components/account-card.tsx';
 import { AccountForm } from './account-form.tsx';
 import { resetPassword } from './account-api.ts';
 import { BackToLogin } from './back-to-login.tsx';

@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useForm, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -9,17 +8,18 @@ import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import Google from '@mui/icons-material/Google';
 import { useQuery } from '@tanstack/react-query';
-import { loginBody, messages, type LoginAnswer } from '@kodi/domain';
+import { messages, type LoginAnswer, type loginBody } from '@kodi/domain';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { CaptchaField, useCaptcha } from '../../components/ui/captcha.tsx';
 import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { FormEmailField, FormPasswordField } from '../../components/ui/form-text-field.tsx';
+import { LazyTooltip } from '../../components/ui/lazy-tooltip.tsx';
 import { API_BASE, api, errorMessage } from '../../lib/api-client.ts';
 import { captchaProblem } from '../../lib/captcha.ts';
+import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { safeRedirect } from '../../lib/navigation.ts';
 import { serverInfoQuery } from '../../lib/server-info.ts';
 import { completeLogin } from '../../lib/session.ts';
@@ -31,6 +31,9 @@ export const CAPTCHA_FAILED = 'CAPTCHA failed';
 
 type LoginInput = z.input<typeof loginBody>;
 type LoginValues = z.output<typeof loginBody>;
+
+// The form's schema (and zod) load after the page: the page shows without them.
+const validation = lazyResolver(() => import('./login-resolver.ts').then((m) => m.loginResolver));
 
 const GoogleButton = ({ enabled }: { enabled: boolean }) => {
   const button = (
@@ -47,11 +50,11 @@ const GoogleButton = ({ enabled }: { enabled: boolean }) => {
   );
   if (enabled) return button;
   return (
-    <Tooltip title="Google sign-in is not configured." describeChild>
+    <LazyTooltip title="Google sign-in is not configured." describeChild>
       <Box component="span" sx={{ display: 'block' }}>
         {button}
       </Box>
-    </Tooltip>
+    </LazyTooltip>
   );
 };
 
@@ -62,9 +65,10 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
   const { showSnackbar } = useSnackbar();
   const [alert, setAlert] = useState<string | null>(null);
   const { control, handleSubmit, setValue, formState } = useForm<LoginInput, unknown, LoginValues>({
-    resolver: zodResolver(loginBody),
+    resolver: validation.resolver,
     defaultValues: { email: '', password: '', captcha_answer: '' },
   });
+  useEffect(() => validation.preload(), []);
   const captcha = useCaptcha(() => setValue('captcha_answer', ''));
 
   // Google sign-in is on when the server's status says so (asked once the session exists).
@@ -92,7 +96,10 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
     await navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
   };
 
-  const onInvalid = () => showSnackbar({ message: messages.formInvalid, severity: 'warning' });
+  const onInvalid = (errors: FieldErrors<LoginInput>) => {
+    if (errors.root?.message) setAlert(errors.root.message);
+    else showSnackbar({ message: messages.formInvalid, severity: 'warning' });
+  };
 
   return (
     <Box sx={{ display: 'flex', justifyContent: 'center', py: { xs: 1, sm: 4 } }}>

@@ -2,7 +2,6 @@ import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import type { EntityName } from '@kodi/domain';
 import type { ResourceExtras } from '../../components/resource/types.ts';
 import { fetchList, type ResourceRow } from '../../lib/resources.ts';
-import { LedgerSection } from '../arrears/ledger-section.tsx';
 
 /**
  * The entity-specific behaviour of the generic pages, through the declared extension points of
@@ -37,10 +36,6 @@ const employeeName = (row: ResourceRow) => {
 };
 
 export const entityExtras: Partial<Record<EntityName, ResourceExtras>> = {
-  occupancy: {
-    // the lease's rent charges, payments and balance, and its tenant statement
-    detailsSection: (record) => <LedgerSection occupancyId={record.id} />,
-  },
   payments: {
     rowActions: [
       {

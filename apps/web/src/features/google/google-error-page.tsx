@@ -2,7 +2,7 @@ import { Link as RouterLink, useSearchParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { accountMessages } from '@kodi/domain';
-import { AccountCard } from '../accounts/account-card.tsx';
+import { AccountCard } from '../../components/account-card.tsx';
 
 /** Where a failed Google sign-in ends (02-admin §2): the server's error_message, and a way back. */
 export const GoogleErrorPage = () => {

@@ -6,7 +6,7 @@ import { accountMessages } from '@kodi/domain';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { completeLogin } from '../../lib/session.ts';
 import { clearLoggedOutFlag } from '../../lib/storage.ts';
-import { AccountCard } from '../accounts/account-card.tsx';
+import { AccountCard } from '../../components/account-card.tsx';
 import {
   GOOGLE_FAILURE_REDIRECT_MS,
   GOOGLE_LOGIN_FAILED,
