@@ -3,6 +3,8 @@ import { E2E_ADMIN, E2E_CAPTCHA } from '../playwright.config.ts';
 
 export { E2E_ADMIN, E2E_CAPTCHA };
 
+export const API = '/rentapi/api';
+
 /** Signs in through the real login page. */
 export const signIn = async (page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password) => {
   await page.goto('/login');
@@ -11,4 +13,39 @@ export const signIn = async (page: Page, email = E2E_ADMIN.email, password = E2E
   await expect(page.getByAltText('CAPTCHA')).toBeVisible();
   await page.getByLabel('CAPTCHA', { exact: true }).fill(E2E_CAPTCHA);
   await page.getByRole('button', { name: 'Login', exact: true }).click();
+};
+
+/** The signed-in session of a page's browser context: its CSRF token and user (`GET /auth/status`). */
+export const sessionOf = async (page: Page) => {
+  const res = await page.request.get(`${API}/auth/status`);
+  expect(res.ok(), await res.text()).toBe(true);
+  const status = (await res.json()) as { csrf_token: string; user: { company_id: number } | null };
+  expect(status.user, 'signed in').not.toBeNull();
+  return { csrf: status.csrf_token, companyId: status.user?.company_id ?? 0 };
+};
+
+/**
+ * Adds a user of the admin's company with these roles through `POST /auth/register_as_admin`,
+ * with the signed-in admin's browser session; answers the new user's credentials.
+ */
+export const addUser = async (page: Page, roles: string[], firstName = 'Vera', lastName = 'Viewer') => {
+  const { csrf, companyId } = await sessionOf(page);
+  const unique = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+  const email = `${roles.join('-') || 'none'}-${unique}@e2e.test`;
+  const password = 'e2e-user-password-1';
+  const res = await page.request.post(`${API}/auth/register_as_admin`, {
+    headers: { 'X-CSRF-Token': csrf },
+    data: {
+      email,
+      first_name: firstName,
+      last_name: lastName,
+      company_id: companyId,
+      country_code: 'UGA',
+      active: true,
+      password,
+      roles,
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return { email, password };
 };

@@ -1,5 +1,6 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Portal from '@mui/material/Portal';
 import Snackbar from '@mui/material/Snackbar';
 import type { Notice } from '../lib/notifications.ts';
 
@@ -10,26 +11,32 @@ type NoticeSnackbarProps = {
   onExited: () => void;
 };
 
-/** One message of the snackbar queue (see snackbar-provider.tsx), with its 'Close' button. */
+/**
+ * One message of the snackbar queue (see snackbar-provider.tsx), with its 'Close' button. It is
+ * portalled to the end of <body>: mounted after a dialog opened (a refused save keeps the form
+ * open), it is not among the siblings the dialog hides from screen readers, so its alert is heard.
+ */
 export const NoticeSnackbar = ({ notice, open, onClose, onExited }: NoticeSnackbarProps) => (
-  <Snackbar
-    open={open}
-    autoHideDuration={notice.autoHideDuration}
-    onClose={onClose}
-    anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
-    slotProps={{ transition: { onExited } }}
-  >
-    <Alert
-      severity={notice.severity}
-      variant="filled"
-      sx={{ width: '100%', alignItems: 'center' }}
-      action={
-        <Button color="inherit" size="small" onClick={() => onClose()}>
-          Close
-        </Button>
-      }
+  <Portal>
+    <Snackbar
+      open={open}
+      autoHideDuration={notice.autoHideDuration}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'center' }}
+      slotProps={{ transition: { onExited } }}
     >
-      {notice.message}
-    </Alert>
-  </Snackbar>
+      <Alert
+        severity={notice.severity}
+        variant="filled"
+        sx={{ width: '100%', alignItems: 'center' }}
+        action={
+          <Button color="inherit" size="small" onClick={() => onClose()}>
+            Close
+          </Button>
+        }
+      >
+        {notice.message}
+      </Alert>
+    </Snackbar>
+  </Portal>
 );

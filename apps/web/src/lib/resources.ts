@@ -55,13 +55,15 @@ export const PICKER_PAGE_SIZE = 20;
 export const pickerQuery = (entity: string, q: string) =>
   listQuery(entity, { page: 0, pageSize: PICKER_PAGE_SIZE, q: q.trim() || undefined });
 
+// a refused write (403) is shown once, by the form or the list that asked, not by the client too
 export const createRecord = (entity: string, body: Record<string, unknown>) =>
-  api.post<ResourceRow>(`/${entity}`, body);
+  api.post<ResourceRow>(`/${entity}`, body, { quietForbidden: true });
 
 export const updateRecord = (entity: string, id: number, body: Record<string, unknown>) =>
-  api.put<ResourceRow>(`/${entity}/${id}`, body);
+  api.put<ResourceRow>(`/${entity}/${id}`, body, { quietForbidden: true });
 
-export const removeRecord = (entity: string, id: number) => api.delete(`/${entity}/${id}`);
+export const removeRecord = (entity: string, id: number) =>
+  api.delete(`/${entity}/${id}`, { quietForbidden: true });
 
 /**
  * The create, update and remove mutations of an entity. Each success invalidates the entity's

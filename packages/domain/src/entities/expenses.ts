@@ -10,8 +10,10 @@ import {
   unitRef,
   vendorRef,
 } from '../fields.ts';
-import { todayIso } from '../dates.ts';
+import { formatDate, todayIso } from '../dates.ts';
 import { adminPages, shown } from './ui-texts.ts';
+
+type ExpenseCategory = (typeof expenseCategory.values)[number];
 
 export const expenses = defineEntity({
   name: 'expenses',
@@ -44,6 +46,8 @@ export const expenses = defineEntity({
   ...adminPages('Expense', 'expenses', {
     searchLabel: 'Search Expenses (Category, Unit)',
     deleteConfirm: (row) =>
-      `Are you sure you want to delete this expense: ${shown(row.category)} of ${shown(row.expense_date)}?`,
+      `Are you sure you want to delete this expense: ${
+        expenseCategory.labels[row.category as ExpenseCategory] ?? shown(row.category)
+      } of ${formatDate(row.expense_date as string | null | undefined)}?`,
   }),
 });
