@@ -132,7 +132,17 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   // The built web app at /, with the SPA fallback for its client-side routes.
   const hasWeb = fs.existsSync(path.join(webDistDir, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
+    // files under assets/ are named by their content's hash: kept a year without asking again, so
+    // a page load does not revalidate every chunk; index.html is always asked (no-cache, below)
+    const assetsDir = `${path.sep}assets${path.sep}`;
+    await app.register(fastifyStatic, {
+      root: webDistDir,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, filePath) => {
+        if (filePath.includes(assetsDir)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const accept = request.headers.accept ?? '';

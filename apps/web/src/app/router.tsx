@@ -1,4 +1,4 @@
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
 import { setNavigator } from '../lib/navigation.ts';
 import { AppShell } from './app-shell.tsx';
@@ -16,7 +16,11 @@ export const router = createBrowserRouter([
       id: route.id,
       path: route.path,
       element: route.element,
-      loader: guardLoader(route.guard),
+      loader: async (args: LoaderFunctionArgs) => {
+        const allowed = await guardLoader(route.guard)(args);
+        route.prefetch?.();
+        return allowed;
+      },
     })),
   },
 ]);

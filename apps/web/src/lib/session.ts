@@ -96,7 +96,8 @@ const readStatus = async (): Promise<AuthStatus> => {
   setCsrfToken(status.csrf_token);
   if (status.user) {
     applyUser(status.user);
-    await fetchCsrfToken();
+    // fetched again as the spec asks, without holding the page: the status's token serves meanwhile
+    void fetchCsrfToken();
   }
   return status;
 };

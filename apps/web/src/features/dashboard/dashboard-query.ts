@@ -47,5 +47,6 @@ export const dashboardQuery = () =>
     queryKey: DASHBOARD_KEY,
     queryFn: ({ signal }) => api.get<Dashboard>('/dashboard', { signal, quietForbidden: true }),
     refetchInterval: DASHBOARD_REFRESH_MS,
-    staleTime: 0,
+    // fresh for a few seconds: the answer prefetched while Home's code loads is used, not asked again
+    staleTime: 5_000,
   });
