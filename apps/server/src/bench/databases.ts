@@ -5,34 +5,9 @@ import { bootstrap } from '../db/bootstrap.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 import { generateDataset, type DatasetSize } from './dataset.ts';
 
+export { dropPostgresDatabase, freshPostgresDatabase } from '../db/databases.ts';
+
 export const BENCH_ADMIN = { email: 'bench@kodi.test', password: 'bench-admin-password' };
-
-/** A fresh, empty PostgreSQL database `name` on the server of `baseUrl`; answers its URL. */
-export const freshPostgresDatabase = async (baseUrl: string, name: string): Promise<string> => {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(baseUrl);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-export const dropPostgresDatabase = async (baseUrl: string, name: string): Promise<void> => {
-  const { default: pg } = await import('pg');
-  const admin = new pg.Client({ connectionString: baseUrl });
-  await admin.connect();
-  try {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-  } finally {
-    await admin.end();
-  }
-};
 
 /** Migrations, the first company and its admin (no demo data), then the benchmark's dataset. */
 export const loadDataset = async (database: Database, size: DatasetSize): Promise<void> => {

@@ -1,23 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupApp, testDriver, type TestContext } from '../test/harness.ts';
 import { TestClient } from '../test/client.ts';
 import { buildCompany, buildUser } from '../test/factories.ts';
 import { validTenant, validUnit } from '../test/entities.ts';
-
-const pdfText = (buf: Buffer): string => {
-  const file = path.join(os.tmpdir(), `kodi-export-${process.pid}-${Date.now()}.pdf`);
-  fs.writeFileSync(file, buf);
-  try {
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-};
+import { pdfText } from '../test/pdf-text.ts';
 
 const q = (params: Record<string, string>) => new URLSearchParams(params).toString();
 

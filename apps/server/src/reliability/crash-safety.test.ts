@@ -5,6 +5,7 @@ import { once } from 'node:events';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { testDriver } from '../test/harness.ts';
+import { databaseUrl, dropPostgresDatabase, freshPostgresDatabase } from '../db/databases.ts';
 import { HttpClient, startServerProcess, type ServerProcess } from '../test/processes.ts';
 
 const base = process.env.TEST_DATABASE_URL;
@@ -236,29 +237,15 @@ const toStored = (payments: Row[], counters: Row[]): Stored => ({
 describe.skipIf(!onPostgres)('crash safety: SIGKILL in a burst of payments, on PostgreSQL', () => {
   const servers: ServerProcess[] = [];
   const dbName = `kodi_crash_${process.pid}`;
-  const dbUrl = (() => {
-    const url = new URL(base ?? 'postgres://localhost/x');
-    url.pathname = `/${dbName}`;
-    return url.toString();
-  })();
-  const admin = async (sql: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(sql);
-    } finally {
-      await client.end();
-    }
-  };
+  const dbUrl = databaseUrl(base ?? 'postgres://localhost/x', dbName);
 
   afterAll(async () => {
     await Promise.all(servers.filter(alive).map((s) => s.stop()));
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+    await dropPostgresDatabase(base as string, dbName);
   });
 
   it('keeps every acknowledged payment, no half-written row, gapless numbers', async () => {
-    await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-    await admin(`CREATE DATABASE ${dbName}`);
+    await freshPostgresDatabase(base as string, dbName);
     await crashAndRecover(
       'PostgreSQL',
       env({ DATABASE_URL: dbUrl }),

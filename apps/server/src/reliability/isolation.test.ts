@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allows, entities, type Access, type EntityName } from '@kodi/domain';
@@ -22,6 +18,7 @@ import {
   type CompanyWorld,
   type Role,
 } from './world.ts';
+import { pdfText } from '../test/pdf-text.ts';
 
 type Verb = 'list' | 'get' | 'create' | 'update' | 'delete' | 'export';
 type Side = 'own' | 'other';
@@ -70,16 +67,6 @@ const xlsxRows = async (payload: Buffer): Promise<string[][]> => {
     rows.push(values.map((v) => (v === null || v === undefined ? '' : String(v))));
   });
   return rows;
-};
-
-const pdfText = (buf: Buffer): string => {
-  const file = path.join(os.tmpdir(), `kodi-isolation-${process.pid}-${nextN()}.pdf`);
-  fs.writeFileSync(file, buf);
-  try {
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
 };
 
 describe(

@@ -1,6 +1,6 @@
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testDriver } from '../test/harness.ts';
+import { dropPostgresDatabase, freshPostgresDatabase } from '../db/databases.ts';
 import { HttpClient, startServerProcess, type ServerProcess } from '../test/processes.ts';
 
 const base = process.env.TEST_DATABASE_URL;
@@ -36,23 +36,10 @@ describe.skipIf(!onPostgres)(
     let a: ServerProcess;
     let b: ServerProcess;
     const dbName = `kodi_two_limits_${process.pid}`;
-    const admin = async (sql: string) => {
-      const client = new pg.Client({ connectionString: base });
-      await client.connect();
-      try {
-        await client.query(sql);
-      } finally {
-        await client.end();
-      }
-    };
 
     beforeAll(async () => {
-      await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
-      await admin(`CREATE DATABASE ${dbName}`);
-      const url = new URL(base as string);
-      url.pathname = `/${dbName}`;
       const env = {
-        DATABASE_URL: url.toString(),
+        DATABASE_URL: await freshPostgresDatabase(base as string, dbName),
         CAPTCHA_TEST_ANSWER: CAPTCHA,
         ADMIN_EMAIL: 'limits@servers.test',
         ADMIN_PASSWORD: 'two-servers-password',
@@ -72,7 +59,7 @@ describe.skipIf(!onPostgres)(
 
     afterAll(async () => {
       await Promise.all(servers.map((s) => s.stop()));
-      await admin(`DROP DATABASE IF EXISTS ${dbName} WITH (FORCE)`);
+      await dropPostgresDatabase(base as string, dbName);
     });
 
     it('starts both together on an empty database: one migrates and seeds, the other waits for it', () => {

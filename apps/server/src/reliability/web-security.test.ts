@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
@@ -11,16 +7,7 @@ import { TestClient } from '../test/client.ts';
 import { buildCompany, buildUser, type BuiltUser } from '../test/factories.ts';
 import { validTenant, validUnit } from '../test/entities.ts';
 import { nextN, signIn, validPayment } from './world.ts';
-
-const pdfText = (buf: Buffer): string => {
-  const file = path.join(os.tmpdir(), `kodi-websec-${process.pid}-${nextN()}.pdf`);
-  fs.writeFileSync(file, buf);
-  try {
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-};
+import { pdfText } from '../test/pdf-text.ts';
 
 const median = (xs: number[]) => {
   const s = [...xs].sort((a, b) => a - b);

@@ -3,7 +3,8 @@ import { addMonths, todayIso } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser } from '../../test/factories.ts';
-import { leaseFixtures, pdfText } from './ledger-fixtures.ts';
+import { leaseFixtures } from './ledger-fixtures.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 
 const AS_OF = '2026-06-15';
 

@@ -1,7 +1,3 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { execFileSync } from 'node:child_process';
 import type { TestClient } from '../../test/client.ts';
 import { validTenant, validUnit } from '../../test/entities.ts';
 
@@ -50,15 +46,4 @@ export const leaseFixtures = (client: TestClient) => {
       }),
     );
   return { lease, pay };
-};
-
-/** The text of a PDF (poppler's pdftotext). */
-export const pdfText = (buf: Buffer): string => {
-  const file = path.join(os.tmpdir(), `kodi-ledger-${process.pid}-${Date.now()}.pdf`);
-  fs.writeFileSync(file, buf);
-  try {
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
 };

@@ -3,7 +3,8 @@ import { todayIso } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser } from '../../test/factories.ts';
-import { leaseFixtures, pdfText } from './ledger-fixtures.ts';
+import { leaseFixtures } from './ledger-fixtures.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 
 describe(`the ledger and the tenant statement of a lease (${testDriver})`, () => {
   let t: TestContext;

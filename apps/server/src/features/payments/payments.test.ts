@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser } from '../../test/factories.ts';
 import { validTenant, validUnit } from '../../test/entities.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 
 const validPayment = (tenantId: number, unitId: number, overrides: Record<string, unknown> = {}) => ({
   tenant_id: tenantId,
@@ -22,16 +19,6 @@ const validPayment = (tenantId: number, unitId: number, overrides: Record<string
   payment_details: 'November rent',
   ...overrides,
 });
-
-const pdfText = (buf: Buffer): string => {
-  const file = path.join(os.tmpdir(), `kodi-test-${process.pid}-${Date.now()}.pdf`);
-  fs.writeFileSync(file, buf);
-  try {
-    return execFileSync('pdftotext', ['-layout', file, '-'], { encoding: 'utf8' });
-  } finally {
-    fs.rmSync(file, { force: true });
-  }
-};
 
 describe(`occupancy, payments, receipts and the dashboard (${testDriver})`, () => {
   let t: TestContext;
