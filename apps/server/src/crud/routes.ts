@@ -3,14 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, allows, createSchema, hasAnyRole, updateSchema, type SessionUser } from '@kodi/domain';
 import type { AppContext } from '../app.ts';
+import type { Tx } from '../db/client.ts';
 import { filterQuery, registerExportRoute, searchQuery } from './export.ts';
 import { currentUser } from '../plugins/guard.ts';
-import { createBatcher } from './create-batch.ts';
+import { createBatcher, type Outcome } from './create-batch.ts';
 import { recordIdParams } from './record-route.ts';
 import {
   deleteRecord,
   getRecord,
   insertRecord,
+  insertRecords,
   listRecords,
   recordAudit,
   recordAudits,
@@ -30,6 +32,41 @@ export const listQuerySchema = z.object({
 const idParams = recordIdParams;
 
 /**
+ * Several creations of one company in two statements: the entity's rules for all of them
+ * (`prepareMany`), then one INSERT of every record that passed them. A creation its rules refuse
+ * answers its own error; any other failure throws, and the batch runs them one by one.
+ */
+const createMany = async (
+  tx: Tx,
+  e: ServerEntity,
+  inputs: { user: SessionUser; values: Record<string, unknown> }[],
+): Promise<Outcome<{ user: SessionUser; record: Record<string, unknown> }>[]> => {
+  const [first] = inputs;
+  if (!first) return [];
+  const prepared = e.prepareMany
+    ? await e.prepareMany({ tx, companyId: first.user.company_id, values: inputs.map((i) => i.values) })
+    : inputs.map((i) => i.values);
+  const kept = prepared.flatMap((p, i) => (p instanceof AppError ? [] : [{ i, values: p }]));
+  const records =
+    kept.length > 0
+      ? await insertRecords(
+          tx,
+          e,
+          first.user,
+          kept.map((k) => k.values),
+        )
+      : [];
+  const byInput = new Map(kept.map((k, n) => [k.i, records[n]]));
+  return inputs.map((input, i) => {
+    const p = prepared[i];
+    const record = byInput.get(i);
+    if (p instanceof AppError) return { error: p };
+    if (!record) throw new Error('a created record is missing');
+    return { value: { user: input.user, record } };
+  });
+};
+
+/**
  * The five routes of an entity, read from its definition. Every handler runs in the same order:
  * authenticate (onRequest) → validate (schema) → authorize (preHandler, from `def.access`) → service → present.
  */
@@ -41,9 +78,16 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
   const { db } = ctx.database;
   const bodyLimit = e.bodyLimit;
   // creations answer after their commit; those of one company arriving together share it
-  const createInBatch = createBatcher<{ user: SessionUser; record: Record<string, unknown> }>(
-    ctx.database,
-    (tx, created) =>
+  type Created = { user: SessionUser; record: Record<string, unknown> };
+  type NewRecord = { user: SessionUser; values: Record<string, unknown> };
+  const createInBatch = createBatcher<NewRecord, Created>(ctx.database, {
+    one: async (tx, { user, values }) => {
+      const prepared = e.prepare ? await e.prepare({ tx, user, values }) : values;
+      return { user, record: await insertRecord(tx, e, user, prepared) };
+    },
+    // entities whose rules read nothing (or read it for all at once) insert all rows in one statement
+    ...(!e.prepare || e.prepareMany ? { many: (tx, inputs) => createMany(tx, e, inputs) } : {}),
+    finish: (tx, created) =>
       recordAudits(
         tx,
         e,
@@ -55,7 +99,7 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
           after: record,
         })),
       ),
-  );
+  });
 
   r.get(
     base,
@@ -102,10 +146,7 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { record } = await createInBatch(user, async (tx) => {
-        const values = e.prepare ? await e.prepare({ tx, user, values: request.body }) : request.body;
-        return { user, record: await insertRecord(tx, e, user, values) };
-      });
+      const { record } = await createInBatch(String(user.company_id), { user, values: request.body });
       return reply.code(201).send(record);
     },
   );

@@ -40,6 +40,15 @@ export type ServerEntity = {
     values: Record<string, unknown>;
     existing?: Record<string, unknown>;
   }) => Promise<Record<string, unknown>>;
+  /**
+   * `prepare` for several new records at once (one statement for all of them): each one's values,
+   * or the AppError it answers alone. Creations sent together use it instead of `prepare`.
+   */
+  prepareMany?: (args: {
+    tx: DbOrTx;
+    companyId: number;
+    values: Record<string, unknown>[];
+  }) => Promise<(Record<string, unknown> | AppError)[]>;
 };
 
 export type ListQuery = { page: number; page_size: number; q?: string; sort?: string; filter?: string };
@@ -430,36 +439,50 @@ export const getRecord = async (db: DbOrTx, e: ServerEntity, user: SessionUser, 
 const columnValue = (v: unknown) => (v === undefined ? null : v);
 
 /**
- * Inserts a record and answers it as `getRecord` would, in one statement: the new row (a
- * data-modifying CTE named like the table's alias) joined to its referenced rows. One round trip,
- * and the join is planned over one row, not over the table and its indexes.
+ * Inserts records and answers them as `getRecord` would, in the order given, in one statement: the
+ * new rows (a data-modifying CTE named like the table's alias) joined to their referenced rows. One
+ * round trip for all of them, and the join is planned over the new rows, not over the table and its
+ * indexes. A column some records leave out takes its DEFAULT in theirs.
  */
+export const insertRecords = async (
+  tx: DbOrTx,
+  e: ServerEntity,
+  user: SessionUser,
+  records: readonly Record<string, unknown>[],
+): Promise<Record<string, unknown>[]> => {
+  const cols = [...new Set(records.flatMap((v) => Object.keys(v)))];
+  const company = e.def.scope === 'company';
+  const names = [...(company ? ['company_id'] : []), ...cols];
+  const row = (v: Record<string, unknown>) =>
+    sql`(${sql.join(
+      [
+        ...(company ? [sql`${user.company_id}`] : []),
+        ...cols.map((c) => (c in v ? sql`${columnValue(v[c])}` : sql.raw('DEFAULT'))),
+      ],
+      sql`, `,
+    )})`;
+  const rows = await execRows<Record<string, unknown>>(
+    tx,
+    sql`WITH t AS (
+          INSERT INTO ${sql.raw(e.sql.table)} (${sql.raw(names.join(', '))})
+          VALUES ${sql.join(records.map(row), sql`, `)} RETURNING *
+        )
+        SELECT ${selectList(e.def, e.sql, { list: false })} FROM t${sql.raw(e.sql.joins ? ` ${e.sql.joins}` : '')}`,
+  );
+  if (rows.length !== records.length) throw new AppError('not_found', `${e.def.singular} not found.`);
+  // identities are drawn row by row in the VALUES' order: ascending ids are the records' order
+  return rows.map((r) => presentRow(e.def, r)).sort((a, b) => Number(a.id) - Number(b.id));
+};
+
 export const insertRecord = async (
   tx: DbOrTx,
   e: ServerEntity,
   user: SessionUser,
   values: Record<string, unknown>,
 ): Promise<Record<string, unknown>> => {
-  const cols = Object.keys(values);
-  const names = [...(e.def.scope === 'company' ? ['company_id'] : []), ...cols];
-  const params = [
-    ...(e.def.scope === 'company' ? [user.company_id] : []),
-    ...cols.map((c) => columnValue(values[c])),
-  ];
-  const rows = await execRows<Record<string, unknown>>(
-    tx,
-    sql`WITH t AS (
-          INSERT INTO ${sql.raw(e.sql.table)} (${sql.raw(names.join(', '))})
-          VALUES (${sql.join(
-            params.map((p) => sql`${p}`),
-            sql`, `,
-          )}) RETURNING *
-        )
-        SELECT ${selectList(e.def, e.sql, { list: false })} FROM t${sql.raw(e.sql.joins ? ` ${e.sql.joins}` : '')}`,
-  );
-  const row = rows[0];
-  if (!row) throw new AppError('not_found', `${e.def.singular} not found.`);
-  return presentRow(e.def, row);
+  const [record] = await insertRecords(tx, e, user, [values]);
+  if (!record) throw new AppError('not_found', `${e.def.singular} not found.`);
+  return record;
 };
 
 export const updateRecord = async (

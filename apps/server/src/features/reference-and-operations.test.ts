@@ -8,6 +8,7 @@ import {
   operationsBody,
   validCommissionWage,
   validCompany,
+  testCode,
   validCountry,
   validCurrency,
   validEmployee,
@@ -561,6 +562,34 @@ describe(`reference and operations entities (${testDriver})`, () => {
       expect((await adminB.get(`/${entity}/${theirs.id}`)).json()).toMatchObject({ company_id: companyB });
     },
   );
+
+  it('saves creations sent together in one statement, and one by one when one of them is refused', async () => {
+    const codes = [1, 2, 3, 4, 5, 6, 7, 8].map((n) => testCode(n));
+    // the fifth repeats the second's code: the batch's INSERT fails, and each row is saved on its own
+    const sent = codes.map((code, i) => validCountry(i, { country_code: i === 4 ? codes[1] : code }));
+    const results = await Promise.all(sent.map((body) => as.admin.post('/countries', body)));
+    const statuses = results.map((r) => r.statusCode);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(7);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(1);
+    expect(results.find((r) => r.statusCode === 409)?.json()).toMatchObject({ code: 'duplicate' });
+    const saved = results.filter((r) => r.statusCode === 201).map((r) => r.json());
+    // each answer is its own record
+    for (const r of results.filter((x) => x.statusCode === 201)) {
+      const i = results.indexOf(r);
+      expect(r.json()).toMatchObject({ country_name: `Testland ${i}` });
+    }
+    const stored = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM countries WHERE country_code = ANY($1::text[])`,
+      [`{${codes.join(',')}}`],
+    );
+    expect(stored[0]?.n).toBe(7);
+    expect(new Set(saved.map((c) => c.id)).size).toBe(7);
+    // without a refusal, all of them are saved together
+    const more = [11, 12, 13, 14, 15, 16].map((n) => validCountry(n, { country_code: testCode(n) }));
+    const ok = await Promise.all(more.map((body) => as.admin.post('/countries', body)));
+    expect(ok.map((r) => r.statusCode)).toEqual(Array(6).fill(201));
+    expect(ok.map((r) => r.json().country_name)).toEqual(more.map((b) => b.country_name));
+  });
 
   it("refuses references to another company's unit, tenant, vendor or employee", async () => {
     const refsB = await createOperationsRefs(adminB);

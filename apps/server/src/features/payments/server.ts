@@ -7,49 +7,112 @@ import { TENANT_UNIT_EXPRESSIONS, TENANT_UNIT_JOINS, TENANT_UNIT_SEARCH } from '
 const noOccupancy = () =>
   new AppError('validation_failed', NO_OCCUPANCY_MESSAGE, { occupancy_id: NO_OCCUPANCY_MESSAGE });
 
+type Wanted = {
+  values: Record<string, unknown>;
+  /** takes the next payment serial (a new payment) */
+  serial: boolean;
+  /** takes the next receipt number (completed, without one yet) */
+  receipt: boolean;
+};
+
+/** A PostgreSQL array literal of checked values (ids, dates, booleans): one parameter for many. */
+const arrayLiteral = (items: readonly (string | number | boolean | null)[]) =>
+  `{${items.map((v) => (v === null ? 'NULL' : typeof v === 'boolean' ? (v ? 't' : 'f') : String(v))).join(',')}}`;
+
 /**
- * In one statement (one round trip while the company's rows are held): the lease a payment belongs
- * to (the one sent, checked; else the one whose dates hold the payment date; else the latest) and,
- * only when there is one, the next numbers of the sequences named (locked in the order given).
+ * In one statement, for one payment or several (one round trip while the company's rows are held):
+ * the lease each belongs to (the one sent, checked; else the one whose dates hold the payment date;
+ * else the latest) and, for those that have one, their next numbers: each counter moves once by the
+ * count taken, payment serials before receipt numbers (the order every writer locks them in), and
+ * the numbers are dealt in the payments' order. Answers each payment's lease and numbers, or null
+ * when it has no lease (it takes no number).
  */
-const leaseAndNumbers = async (
+const leasesAndNumbers = async (
   tx: DbOrTx,
   companyId: number,
-  v: Record<string, unknown>,
-  names: readonly string[],
-): Promise<{ occupancyId: number; numbers: Record<string, number> }> => {
-  const byId = v.occupancy_id ? sql`AND id = ${Number(v.occupancy_id)}` : sql``;
-  const numbers =
-    names.length > 0
-      ? sql`, numbers AS (
-          INSERT INTO counters (company_id, name, value)
-          SELECT ${companyId}, n, 1 FROM unnest(${`{${names.join(',')}}`}::text[]) WITH ORDINALITY AS x(n, i)
-           WHERE EXISTS (SELECT 1 FROM lease) ORDER BY i
-          ON CONFLICT (company_id, name) DO UPDATE SET value = counters.value + 1, updated_at = now()
-          RETURNING name, value)`
-      : sql``;
+  wanted: readonly Wanted[],
+): Promise<({ occupancyId: number; serial?: number; receipt?: number } | null)[]> => {
+  const column = (f: (w: Wanted) => string | number | boolean | null) => arrayLiteral(wanted.map(f));
   const rows = await execRows<{
     id: number | null;
-    numbers: Record<string, number | string> | string | null;
+    serials: number | string | null;
+    receipts: number | string | null;
   }>(
     tx,
-    sql`WITH lease AS (
-          SELECT id FROM occupancy
-           WHERE company_id = ${companyId} AND tenant_id = ${Number(v.tenant_id)} AND unit_id = ${Number(v.unit_id)} ${byId}
-           ORDER BY (${String(v.payment_date)}::date BETWEEN start_date AND COALESCE(end_date, 'infinity'::date)) DESC,
-                    start_date DESC, id DESC
-           LIMIT 1
-        )${numbers}
-        SELECT (SELECT id FROM lease) AS id,
-               ${names.length > 0 ? sql`(SELECT json_object_agg(name, value) FROM numbers)` : sql`NULL::json`} AS numbers`,
+    sql`WITH input AS (
+          SELECT * FROM unnest(${column((w) => Number(w.values.tenant_id))}::int[],
+                               ${column((w) => Number(w.values.unit_id))}::int[],
+                               ${column((w) => (w.values.occupancy_id ? Number(w.values.occupancy_id) : null))}::int[],
+                               ${column((w) => String(w.values.payment_date))}::date[],
+                               ${column((w) => w.serial)}::bool[],
+                               ${column((w) => w.receipt)}::bool[])
+                 WITH ORDINALITY AS x(tenant_id, unit_id, occupancy_id, payment_date, serial, receipt, i)
+        ),
+        lease AS MATERIALIZED (
+          SELECT x.i, x.serial, x.receipt,
+                 (SELECT o.id FROM occupancy o
+                   WHERE o.company_id = ${companyId} AND o.tenant_id = x.tenant_id AND o.unit_id = x.unit_id
+                     AND (x.occupancy_id IS NULL OR o.id = x.occupancy_id)
+                   ORDER BY (x.payment_date BETWEEN o.start_date AND COALESCE(o.end_date, 'infinity'::date)) DESC,
+                            o.start_date DESC, o.id DESC
+                   LIMIT 1) AS id
+            FROM input x
+        ),
+        taken AS (
+          SELECT count(*) FILTER (WHERE id IS NOT NULL AND serial)::int AS serials,
+                 count(*) FILTER (WHERE id IS NOT NULL AND receipt)::int AS receipts
+            FROM lease
+        ),
+        numbers AS (
+          INSERT INTO counters (company_id, name, value)
+          SELECT ${companyId}, v.name, v.k
+            FROM taken, LATERAL (VALUES (1, 'payment_serial', taken.serials), (2, 'receipt_number', taken.receipts)) AS v(ord, name, k)
+           WHERE v.k > 0 ORDER BY v.ord
+          ON CONFLICT (company_id, name) DO UPDATE SET value = counters.value + EXCLUDED.value, updated_at = now()
+          RETURNING name, value
+        )
+        SELECT l.id,
+               (SELECT value - taken.serials FROM numbers, taken WHERE name = 'payment_serial')
+                 + count(*) FILTER (WHERE l.id IS NOT NULL AND l.serial) OVER (ORDER BY l.i) AS serials,
+               (SELECT value - taken.receipts FROM numbers, taken WHERE name = 'receipt_number')
+                 + count(*) FILTER (WHERE l.id IS NOT NULL AND l.receipt) OVER (ORDER BY l.i) AS receipts
+          FROM lease l ORDER BY l.i`,
   );
-  const row = rows[0];
-  if (!row || row.id === null) throw noOccupancy();
-  const raw =
-    typeof row.numbers === 'string' ? (JSON.parse(row.numbers) as Record<string, number>) : row.numbers;
+  return wanted.map((w, i) => {
+    const row = rows[i];
+    if (!row || row.id === null) return null;
+    return {
+      occupancyId: Number(row.id),
+      ...(w.serial && row.serials !== null ? { serial: Number(row.serials) } : {}),
+      ...(w.receipt && row.receipts !== null ? { receipt: Number(row.receipts) } : {}),
+    };
+  });
+};
+
+/** What a payment's save needs: N/A for the blank references, and which numbers it takes. */
+const wantedOf = (values: Record<string, unknown>, existing?: Record<string, unknown>): Wanted => {
+  const out: Record<string, unknown> = { ...values };
+  for (const f of ['reference_number', 'invoice_id']) {
+    if (out[f] === undefined || out[f] === null || out[f] === '') out[f] = 'N/A';
+  }
   return {
-    occupancyId: Number(row.id),
-    numbers: Object.fromEntries(Object.entries(raw ?? {}).map(([k, n]) => [k, Number(n)])),
+    values: out,
+    serial: !existing,
+    receipt: out.status === 'completed' && !existing?.receipt_number,
+  };
+};
+
+/** The values saved: the lease and the numbers found, or the refusal of a payment without a lease. */
+const withLease = (
+  w: Wanted,
+  found: { occupancyId: number; serial?: number; receipt?: number } | null | undefined,
+): Record<string, unknown> | AppError => {
+  if (!found) return noOccupancy();
+  return {
+    ...w.values,
+    occupancy_id: found.occupancyId,
+    ...(found.serial ? { payment_serial: formatSerial('PAY', found.serial) } : {}),
+    ...(found.receipt ? { receipt_number: formatSerial('RCT', found.receipt) } : {}),
   };
 };
 
@@ -62,18 +125,15 @@ export const paymentsServer: ServerEntity = {
     searchVia: TENANT_UNIT_SEARCH,
   },
   prepare: async ({ tx, user, values, existing }) => {
-    const out: Record<string, unknown> = { ...values };
-    for (const f of ['reference_number', 'invoice_id']) {
-      if (out[f] === undefined || out[f] === null || out[f] === '') out[f] = 'N/A';
-    }
-    const names = [
-      ...(existing ? [] : ['payment_serial']),
-      ...(out.status === 'completed' && !existing?.receipt_number ? ['receipt_number'] : []),
-    ];
-    const { occupancyId, numbers } = await leaseAndNumbers(tx, user.company_id, values, names);
-    out.occupancy_id = occupancyId;
-    if (numbers.payment_serial) out.payment_serial = formatSerial('PAY', numbers.payment_serial);
-    if (numbers.receipt_number) out.receipt_number = formatSerial('RCT', numbers.receipt_number);
+    const w = wantedOf(values, existing);
+    const [found] = await leasesAndNumbers(tx, user.company_id, [w]);
+    const out = withLease(w, found);
+    if (out instanceof AppError) throw out;
     return out;
+  },
+  prepareMany: async ({ tx, companyId, values }) => {
+    const wanted = values.map((v) => wantedOf(v));
+    const found = await leasesAndNumbers(tx, companyId, wanted);
+    return wanted.map((w, i) => withLease(w, found[i]));
   },
 };
