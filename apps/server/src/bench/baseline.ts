@@ -12,11 +12,16 @@ import pg from 'pg';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { SessionUser } from '@kodi/domain';
 import {
+  KEEP_POSITIONS_FROM,
+  keptRowsStatement,
+  keptTables,
   listStatements,
   pageTotal,
   searchLookup,
   searchMatches,
   TOTAL_COLUMN,
+  VERSIONS_COLUMN,
+  type KeptOptions,
   type ListQuery,
 } from '../crud/service.ts';
 import { paymentsServer } from '../features/payments/server.ts';
@@ -24,10 +29,10 @@ import { paymentsServer } from '../features/payments/server.ts';
 type Rendered = { sql: string; params: unknown[] };
 type Variant = {
   query: ListQuery;
-  /** the search's lookup, run first as Kodi runs it (its result is the same at every request). */
-  lookup?: Rendered;
   page: Rendered;
   count: Rendered;
+  /** the total, when the page's rows do not carry it (a kept page) */
+  total?: number;
   /** a named prepared statement, as Kodi's list route makes it. */
   name?: string;
 };
@@ -50,19 +55,50 @@ const e = paymentsServer;
 
 const pool = new pg.Pool({ connectionString: process.env.DATABASE_URL, max: 16, options: '-c jit=off' });
 
-/** The statements of a variant, rendered once (the data does not change during a read run). */
+/**
+ * The statements of a variant, rendered once (the data does not change during a read run): those
+ * Kodi runs once its facts are kept (crud/kept-facts.ts), as every request after the first does. A
+ * search read before reads its page's rows by their ids; a deep page starts from its kept position;
+ * both read the versions that check them.
+ */
 let statements = 0;
 const render = async (q: ListQuery): Promise<Variant> => {
+  const tables = keptTables(e) ?? [];
   const lookup = searchLookup(e, user, q);
   const found = lookup ? dialect.sqlToQuery(lookup) : undefined;
   const matches = found
     ? searchMatches(e, q, (await pool.query<Record<string, unknown>>(found.sql, found.params)).rows[0] ?? {})
     : { ids: {} };
-  const { page, count, prepared } = listStatements(e, user, q, matches);
+  const offset = (q.page - 1) * q.page_size;
+  if (q.q) {
+    // a search read before: its page's rows by their ids (with the total kept alongside)
+    const plain = dialect.sqlToQuery(listStatements(e, user, q, matches).page);
+    const rows = (await pool.query<Record<string, unknown>>(plain.sql, plain.params)).rows;
+    const st = keptRowsStatement(
+      e,
+      user,
+      q.sort,
+      tables,
+      rows.map((r) => Number(r.id)),
+    );
+    return {
+      query: q,
+      name: `baseline_${++statements}`,
+      page: { sql: st.text, params: st.params },
+      count: { sql: 'SELECT $1::int AS n', params: [Number(rows[0]?.[TOTAL_COLUMN] ?? 0)] },
+      total: Number(rows[0]?.[TOTAL_COLUMN] ?? 0),
+    };
+  }
+  let kept: KeptOptions = {};
+  if (!q.q && offset >= KEEP_POSITIONS_FROM) {
+    const plain = dialect.sqlToQuery(listStatements(e, user, q, matches).page);
+    const first = (await pool.query<{ id: number }>(plain.sql, plain.params)).rows[0];
+    if (first) kept = { versions: [e.sql.table], anchor: { id: Number(first.id), delta: 0 } };
+  }
+  const { page, count, prepared } = listStatements(e, user, q, matches, kept);
   return {
     query: q,
     ...(prepared ? { name: `baseline_${++statements}` } : {}),
-    ...(found ? { lookup: found } : {}),
     page: dialect.sqlToQuery(page),
     count: dialect.sqlToQuery(count),
   };
@@ -75,14 +111,17 @@ const app = Fastify({ logger: false });
 app.get<{ Params: { name: string } }>('/v/:name', async (request, reply) => {
   const v = variants[request.params.name];
   if (!v) return reply.code(404).send({ error: 'no such variant' });
-  if (v.lookup) await pool.query(v.lookup.sql, v.lookup.params);
   const named = (r: Rendered, suffix: string) =>
     v.name
       ? { name: `${v.name}_${suffix}`, text: r.sql, values: r.params }
       : { text: r.sql, values: r.params };
   const rows = (await pool.query<Record<string, unknown>>(named(v.page, 'page'))).rows;
-  const total = await pageTotal(rows, v.query, async () => (await pool.query(named(v.count, 'count'))).rows);
-  for (const r of rows) delete r[TOTAL_COLUMN];
+  const total =
+    v.total ?? (await pageTotal(rows, v.query, async () => (await pool.query(named(v.count, 'count'))).rows));
+  for (const r of rows) {
+    delete r[TOTAL_COLUMN];
+    delete r[VERSIONS_COLUMN];
+  }
   return reply.header('X-Total-Count', String(total)).send(rows);
 });
 

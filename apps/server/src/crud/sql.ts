@@ -101,10 +101,10 @@ const conversionsOf = (def: EntityDefinition) => {
 export const presentRow = (
   def: EntityDefinition,
   row: Record<string, unknown>,
-  omit?: string,
+  ...omit: string[]
 ): Record<string, unknown> => {
   const out: Record<string, unknown> = {};
-  for (const k in row) if (k !== omit) out[k] = row[k];
+  for (const k in row) if (!omit.includes(k)) out[k] = row[k];
   const { numbers, codes } = conversionsOf(def);
   for (const k of numbers) {
     const v = out[k];

@@ -10,6 +10,7 @@ import {
   integer,
   jsonb,
   numeric,
+  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -557,9 +558,15 @@ export const counters = pgTable(
   (t) => [primaryKey({ columns: [t.company_id, t.name] })],
 );
 
+/** Where `row_counts.data_version` is drawn from: a value is never given twice, so no state comes back. */
+export const rowVersions = pgSequence('row_versions');
+
 /**
  * Exact row counts per company of the company-owned tables, kept by statement-level triggers
  * (migration 0004_row_counts): an unfiltered list reads its X-Total-Count here instead of counting.
+ * `data_version` changes with every statement that writes the company's rows of the table (migration
+ * 0014_row_versions): what the lists derive from those rows and keep (a search's matches, a deep
+ * page's position) is valid while the versions it was made under are the current ones.
  */
 export const rowCounts = pgTable(
   'row_counts',
@@ -569,6 +576,9 @@ export const rowCounts = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     table_name: varchar({ length: 63 }).notNull(),
     n: bigint({ mode: 'number' }).notNull().default(0),
+    data_version: bigint({ mode: 'number' })
+      .notNull()
+      .default(sql`nextval('row_versions')`),
     ...stamps(),
   },
   (t) => [primaryKey({ columns: [t.company_id, t.table_name] })],
