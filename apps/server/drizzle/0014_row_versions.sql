@@ -21,56 +21,13 @@ BEGIN
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER units_versions_insert AFTER INSERT ON units REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER units_versions_delete AFTER DELETE ON units REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER units_versions_update AFTER UPDATE ON units REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER tenants_versions_insert AFTER INSERT ON tenants REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER tenants_versions_delete AFTER DELETE ON tenants REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER tenants_versions_update AFTER UPDATE ON tenants REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER occupancy_versions_insert AFTER INSERT ON occupancy REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER occupancy_versions_delete AFTER DELETE ON occupancy REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER occupancy_versions_update AFTER UPDATE ON occupancy REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER payments_versions_insert AFTER INSERT ON payments REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER payments_versions_delete AFTER DELETE ON payments REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER payments_versions_update AFTER UPDATE ON payments REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER vendors_versions_insert AFTER INSERT ON vendors REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER vendors_versions_delete AFTER DELETE ON vendors REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER vendors_versions_update AFTER UPDATE ON vendors REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER maintenance_requests_versions_insert AFTER INSERT ON maintenance_requests REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER maintenance_requests_versions_delete AFTER DELETE ON maintenance_requests REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER maintenance_requests_versions_update AFTER UPDATE ON maintenance_requests REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER expenses_versions_insert AFTER INSERT ON expenses REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER expenses_versions_delete AFTER DELETE ON expenses REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER expenses_versions_update AFTER UPDATE ON expenses REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER employees_versions_insert AFTER INSERT ON employees REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER employees_versions_delete AFTER DELETE ON employees REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER employees_versions_update AFTER UPDATE ON employees REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER commission_wages_versions_insert AFTER INSERT ON commission_wages REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER commission_wages_versions_delete AFTER DELETE ON commission_wages REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
---> statement-breakpoint
-CREATE TRIGGER commission_wages_versions_update AFTER UPDATE ON commission_wages REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump();
+DO $$
+DECLARE
+  t text;
+BEGIN
+  FOREACH t IN ARRAY ARRAY['units', 'tenants', 'occupancy', 'payments', 'vendors', 'maintenance_requests', 'expenses', 'employees', 'commission_wages'] LOOP
+    EXECUTE format('CREATE TRIGGER %I AFTER INSERT ON %I REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump()', t || '_versions_insert', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER DELETE ON %I REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump()', t || '_versions_delete', t);
+    EXECUTE format('CREATE TRIGGER %I AFTER UPDATE ON %I REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION row_versions_bump()', t || '_versions_update', t);
+  END LOOP;
+END $$;

@@ -521,6 +521,15 @@ const MAX_POSITIONS = 200;
 
 type Page = { rows: Record<string, unknown>[]; total: number };
 
+/** A list request whose facts can be kept, and the tables whose versions check them. */
+type KeptList = {
+  database: Database;
+  e: ServerEntity;
+  user: SessionUser;
+  query: ListQuery;
+  tables: readonly string[];
+};
+
 /** Runs a statement that carries its versions; answers its page when they are `expected`. */
 const checkedPage = async (
   database: Database,
@@ -536,13 +545,7 @@ const checkedPage = async (
  * A search: its matches are kept (the lookup of the matching tenants and units and their total is
  * most of a search's cost); while the versions are the same, a search is its page's statement alone.
  */
-const searchedPage = async (
-  database: Database,
-  e: ServerEntity,
-  user: SessionUser,
-  query: ListQuery,
-  tables: readonly string[],
-): Promise<Page> => {
+const searchedPage = async ({ database, e, user, query, tables }: KeptList): Promise<Page> => {
   const kept = keptFactsOf(database);
   const key = `search\n${e.def.name}\n${user.company_id}\n${query.filter ?? ''}\n${searchText(query)}`;
   // a page of this search already read: its rows by their ids
@@ -587,13 +590,7 @@ const searchedPage = async (
  * starts from the nearest kept position before it (`(col, id) <= (its col, its id)` in the order's
  * index) instead of skipping every row before it. Page 400 reads 25 index entries, not 10,000.
  */
-const deepPage = async (
-  database: Database,
-  e: ServerEntity,
-  user: SessionUser,
-  query: ListQuery,
-  tables: readonly string[],
-): Promise<Page> => {
+const deepPage = async ({ database, e, user, query, tables }: KeptList): Promise<Page> => {
   const kept = keptFactsOf(database);
   const key = `positions\n${e.def.name}\n${user.company_id}\n${query.sort ?? ''}`;
   const offset = (query.page - 1) * query.page_size;
@@ -646,15 +643,9 @@ export const listRecords = async (
     const rows = await database.prepared(first.text, first.params);
     page = { rows, total: Number(rows[0]?.[TOTAL_COLUMN] ?? 0) };
   } else if (tables && searchText(query)) {
-    page = await searchedPage(database, e, user, query, tables);
+    page = await searchedPage({ database, e, user, query, tables });
   } else if (tables && !query.filter && offset >= KEEP_POSITIONS_FROM && orderOf(e, query.sort).key) {
-    page = await deepPage(
-      database,
-      e,
-      user,
-      query,
-      tables.filter((t) => t === e.sql.table),
-    );
+    page = await deepPage({ database, e, user, query, tables: tables.filter((t) => t === e.sql.table) });
   } else {
     const st = listStatements(e, user, query, await findSearchMatches(database, e, user, query));
     const rows = await run(database, st.page, st.prepared);
