@@ -4,6 +4,7 @@ import { TestClient } from '../test/client.ts';
 import { buildCompany, buildUser } from '../test/factories.ts';
 import { validTenant, validUnit } from '../test/entities.ts';
 import { keptFactsOf } from './kept-facts.ts';
+import type { Database } from '../db/client.ts';
 
 type Row = Record<string, unknown>;
 
@@ -171,5 +172,23 @@ describe(`kept search matches and page positions, checked by versions (${testDri
     const past = await admin.get('/units?page=40&page_size=25');
     expect(past.json()).toEqual([]);
     expect(past.headers['x-total-count']).toBe('620');
+  });
+});
+
+describe('kept facts: bounded by weight, least recently used out', () => {
+  it('drops the least recently used past the bound, and keeps nothing too big', () => {
+    const kept = keptFactsOf({} as Database);
+    for (let i = 0; i < 10; i++) kept.set(`k${i}`, 'v', i, 100_000);
+    expect(kept.get('k0')?.value).toBe(0); // now the most recently used
+    kept.set('k10', 'v', 10, 100_000); // over 1,000,000: k1, the least recently used, goes
+    expect(kept.get('k1')).toBeUndefined();
+    expect(kept.get('k0')?.value).toBe(0);
+    expect(kept.get('k10')?.value).toBe(10);
+    kept.set('huge', 'v', 'x', 100_001);
+    expect(kept.get('huge')).toBeUndefined();
+    expect(kept.get('k2')?.value).toBe(2);
+    // a fact set again replaces its weight
+    kept.set('k2', 'w', 2, 1);
+    expect(kept.get('k2')).toMatchObject({ versions: 'w', weight: 1 });
   });
 });

@@ -10,20 +10,31 @@ import type { Database } from '../db/client.ts';
  * Nothing kept is answered unchecked: the statement that uses a kept fact reads the current versions
  * in its own snapshot, and when they are not the kept ones its result is thrown away and the fact
  * is derived again. So a write on any server is seen by the next request on every server, and a
- * kept fact costs one string comparison. Each server process keeps its own, up to MAX_KEPT facts
- * (the least recently used go first).
+ * kept fact costs one string comparison. Each server process keeps its own, up to MAX_WEIGHT (a
+ * fact weighs 1 plus the ids it holds: about 1,000,000 ids, some 10 MB; the least recently used go
+ * first; a fact of more than a tenth of that is not kept).
  */
-export type Kept<T> = { versions: string; value: T };
+export type Kept<T> = { versions: string; value: T; weight: number };
 
-const MAX_KEPT = 5000;
+/** How much is kept per database and process, in weight (a fact weighs 1 plus the ids it holds). */
+const MAX_WEIGHT = 1_000_000;
 
 export type KeptFacts = {
   get: <T>(key: string) => Kept<T> | undefined;
-  set: <T>(key: string, versions: string, value: T) => void;
+  /** keeps `value` under `key`; `weight`: 1 plus the number of ids or positions it holds */
+  set: <T>(key: string, versions: string, value: T, weight?: number) => void;
 };
 
 const keptFacts = (): KeptFacts => {
   const facts = new Map<string, Kept<unknown>>();
+  let weight = 0;
+  const drop = (key: string) => {
+    const old = facts.get(key);
+    if (old) {
+      weight -= old.weight;
+      facts.delete(key);
+    }
+  };
   return {
     get: <T>(key: string) => {
       const kept = facts.get(key) as Kept<T> | undefined;
@@ -34,12 +45,15 @@ const keptFacts = (): KeptFacts => {
       }
       return kept;
     },
-    set: <T>(key: string, versions: string, value: T) => {
-      facts.delete(key);
-      facts.set(key, { versions, value });
-      if (facts.size > MAX_KEPT) {
-        const oldest = facts.keys().next();
-        if (!oldest.done) facts.delete(oldest.value);
+    set: <T>(key: string, versions: string, value: T, w = 1) => {
+      drop(key);
+      if (w > MAX_WEIGHT / 10) return; // too big to keep: derived again each time
+      facts.set(key, { versions, value, weight: w });
+      weight += w;
+      // the least recently used go first
+      for (const oldest of facts.keys()) {
+        if (weight <= MAX_WEIGHT) break;
+        drop(oldest);
       }
     },
   };

@@ -571,7 +571,8 @@ const searchedPage = async ({ database, e, user, query, tables }: KeptList): Pro
     const found = lookup ? ((await run(database, lookup))[0] ?? {}) : {};
     const matches = lookup ? searchMatches(e, query, found) : { ids: {} };
     versions = typeof found[VERSIONS_COLUMN] === 'string' ? found[VERSIONS_COLUMN] : undefined;
-    if (versions) kept.set(key, versions, matches);
+    if (versions)
+      kept.set(key, versions, matches, 1 + Object.values(matches.ids).reduce((n, ids) => n + ids.length, 0));
     const st = listStatements(e, user, query, matches, { versions: tables });
     const rows = await run(database, st.page, st.prepared);
     page = { rows, total: await pageTotal(rows, query, () => run(database, st.count, st.prepared)) };
@@ -581,7 +582,12 @@ const searchedPage = async ({ database, e, user, query, tables }: KeptList): Pro
     versions = typeof read === 'string' && (!lookup || read === versions) ? read : undefined;
   }
   if (versions && page.rows.length > 0)
-    kept.set(pageKey, versions, { ids: page.rows.map((r) => Number(r.id)), total: page.total });
+    kept.set(
+      pageKey,
+      versions,
+      { ids: page.rows.map((r) => Number(r.id)), total: page.total },
+      1 + page.rows.length,
+    );
   return page;
 };
 
@@ -617,7 +623,7 @@ const deepPage = async ({ database, e, user, query, tables }: KeptList): Promise
     const positions = known && known.versions === versions ? known.value : new Map<number, number>();
     positions.set(offset, Number(first.id));
     if (positions.size > MAX_POSITIONS) positions.delete(positions.keys().next().value as number);
-    kept.set(key, versions, positions);
+    kept.set(key, versions, positions, 1 + positions.size);
   }
   return page;
 };
