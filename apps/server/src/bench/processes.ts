@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { serverRoot } from '../db/client.ts';
-import { freePort } from '../test/processes.ts';
+import { freePort, stopper } from '../test/processes.ts';
 import type { LoadAnswer, LoadMessage, LoadResult, LoadSpec } from './load.ts';
 
 export const repoRoot = path.resolve(serverRoot, '..', '..');
@@ -55,12 +55,7 @@ const startChild = async (
     pid: child.pid ?? 0,
     child,
     output: () => out,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
+    stop: stopper(child),
   };
 };
 

@@ -60,18 +60,16 @@ export const startServerProcess = async (
     }
     await new Promise((r) => setTimeout(r, 200));
   }
-  return {
-    url,
-    child,
-    output: () => out,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve();
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
+  return { url, child, output: () => out, stop: stopper(child) };
 };
+
+/** Stops a child process with SIGTERM; resolves once it has exited. */
+export const stopper = (child: ChildProcess) => (): Promise<void> =>
+  new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.once('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
 
 /** A fetch-based browser: one cookie jar, the CSRF token, for talking to real server processes. */
 export class HttpClient {

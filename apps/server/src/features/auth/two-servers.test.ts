@@ -68,6 +68,41 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
     expect((await c.call(b.url, 'GET', '/auth/status')).json.user).toBeNull();
   });
 
+  it('sees a write made on one server in the lists the other keeps (search matches, pages read)', async () => {
+    const c = new HttpClient();
+    await c.call(a.url, 'GET', '/auth/status');
+    await c.call(a.url, 'GET', '/captcha');
+    expect(
+      (await c.call(a.url, 'POST', '/auth/login', { email, password, captcha_answer: 'twin1' })).status,
+    ).toBe(200);
+    const unit = (name: string) => ({
+      name,
+      address: 'Kololo Hill',
+      unit_type: 'house',
+      status: 'available',
+      monthly_rate: 10,
+      weekly_rate: 3,
+      daily_rate: 1,
+    });
+    const names = async () =>
+      ((await c.call(b.url, 'GET', '/units?q=Mbuya')).json as unknown as { name: string }[]).map(
+        (u) => u.name,
+      );
+    expect((await c.call(a.url, 'POST', '/units', unit('Mbuya One'))).status).toBe(201);
+    expect(await names()).toEqual(['Mbuya One']);
+    expect(await names()).toEqual(['Mbuya One']); // answered from what B keeps
+    const two = await c.call(a.url, 'POST', '/units', unit('Mbuya Two'));
+    expect(two.status).toBe(201);
+    expect(await names()).toEqual(['Mbuya Two', 'Mbuya One']);
+    const renamed = await c.call(a.url, 'PUT', `/units/${String(two.json.id)}`, {
+      ...(two.json as Record<string, unknown>),
+      name: 'Naguru Two',
+    });
+    expect(renamed.status).toBe(200);
+    expect(await names()).toEqual(['Mbuya One']);
+    expect((await c.call(a.url, 'POST', '/auth/logout')).status).toBe(204);
+  });
+
   it('shares the lockout: failures on both servers add up', async () => {
     for (let i = 0; i < 5; i++) {
       const c = new HttpClient();
