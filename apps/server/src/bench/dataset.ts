@@ -89,12 +89,14 @@ const fillCompany = async (
   await q(`INSERT INTO occupancy (company_id, id, tenant_id, unit_id, start_date, end_date, rate, deposit_amount, deposit_status,
                                   rent_cycle, occupancy_status, notice_period_days, is_active)
     SELECT ${companyId}, ${b.occupancy} + i, ${b.tenants} + 1 + ((i - 1) % ${size.tenants}), ${b.units} + 1 + ((i - 1) % ${size.units}),
-           s, CASE WHEN i % 5 = 0 THEN s + 365 ELSE NULL END, u.monthly_rate, u.monthly_rate, 'held',
-           (ARRAY['monthly','monthly','monthly','weekly','daily'])[1 + ${rnd('i', 'orc', 5)}],
+           s, CASE WHEN i % 5 = 0 THEN s + 365 ELSE NULL END,
+           CASE c.cycle WHEN 'daily' THEN u.daily_rate WHEN 'weekly' THEN u.weekly_rate ELSE u.monthly_rate END,
+           u.monthly_rate, 'held', c.cycle,
            CASE WHEN i % 5 = 0 THEN 'terminated' ELSE 'active' END, 30, i % 5 <> 0
       FROM generate_series(1, ${size.leases}) i
       JOIN units u ON u.company_id = ${companyId} AND u.id = ${b.units} + 1 + ((i - 1) % ${size.units}),
-      LATERAL (SELECT (date '2021-01-01' + ${rnd('i', 'os', 1400)}) AS s) d`);
+      LATERAL (SELECT (date '2021-01-01' + ${rnd('i', 'os', 1400)}) AS s) d,
+      LATERAL (SELECT (ARRAY['monthly','monthly','monthly','weekly','daily'])[1 + ${rnd('i', 'orc', 5)}] AS cycle) c`);
   // receipt numbers: gapless in id order over the completed payments, computed in the same INSERT
   await q(`INSERT INTO payments (company_id, id, unit_id, tenant_id, occupancy_id, payment_date, payment_serial, amount_paid,
                                  payment_details, effective_start_date, effective_end_date, payment_method, status,

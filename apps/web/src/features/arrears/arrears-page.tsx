@@ -16,6 +16,7 @@ import {
   arrearsSortFields,
   formatDate,
   formatMoney,
+  formatNumber,
   todayIso,
   type ArrearsRow,
   type Column,
@@ -80,7 +81,7 @@ export const ArrearsPage = () => {
           Leases with rent overdue on {formatDate(todayIso())}, by how long each unpaid charge has been
           overdue.
           {summary.data &&
-            ` Total overdue: ${money(summary.data.total)} on ${summary.data.leases} ${
+            ` Total overdue: ${money(summary.data.total)} on ${formatNumber(summary.data.leases)} ${
               summary.data.leases === 1 ? 'lease' : 'leases'
             }.`}
         </Typography>
