@@ -320,6 +320,26 @@ export const occupancy = pgTable(
     lease_doc: text(),
     lease_doc_name: varchar({ length: 255 }),
     lease_doc_type: varchar({ length: 100 }),
+    // The lease's charge calendar and rate in the arrears statement's terms, kept by PostgreSQL with
+    // the row (features/ledger/arrears-sql.ts): the statement reads integers, not dates and NUMERIC.
+    /** the start date's month as year * 12 + month - 1 */
+    charge_start_month: integer().generatedAlwaysAs(
+      sql`(date_part('year', start_date) * 12 + date_part('month', start_date) - 1)::int`,
+    ),
+    /** the start date's day of the month: the day monthly charges fall due */
+    charge_day: integer().generatedAlwaysAs(sql`date_part('day', start_date)::int`),
+    /** how many charges fall due from the start to the end date (none: open-ended) */
+    charges_to_end: integer().generatedAlwaysAs(
+      sql`CASE WHEN end_date IS NULL THEN NULL
+               WHEN rent_cycle = 'daily' THEN (end_date - start_date) + 1
+               WHEN rent_cycle = 'weekly' THEN (end_date - start_date) / 7 + 1
+               ELSE ((date_part('year', end_date) - date_part('year', start_date)) * 12
+                     + date_part('month', end_date) - date_part('month', start_date))::int
+                    + (date_part('day', end_date) >= date_part('day', start_date)
+                       OR date_part('day', end_date + 1) = 1)::int END`,
+    ),
+    /** the rate in cents */
+    rate_cents: bigint({ mode: 'number' }).generatedAlwaysAs(sql`(rate * 100)::bigint`),
     ...stamps(),
   },
   (t) => [
@@ -595,6 +615,8 @@ export const leasePaymentTotals = pgTable(
     company_id: integer().notNull(),
     occupancy_id: integer().notNull(),
     paid: numeric({ precision: 20, scale: 2, mode: 'string' }).notNull().default('0'),
+    /** `paid` in cents, for the arrears statement's integer arithmetic */
+    paid_cents: bigint({ mode: 'number' }).generatedAlwaysAs(sql`(paid * 100)::bigint`),
     ...stamps(),
   },
   (t) => [
