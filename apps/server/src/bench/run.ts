@@ -502,11 +502,11 @@ const bundlePhase = () => {
 
 /**
  * Other work on the machine skews every figure (2 cores). A full run first waits, up to
- * BENCH_QUIET_WAIT minutes (20), for the 1-minute load average to fall under BENCH_QUIET_LOAD (1.5);
+ * BENCH_QUIET_WAIT minutes (20), for the 1-minute load average to fall under BENCH_QUIET_LOAD (1.0);
  * each row of the table records the load average when it was measured.
  */
 const waitForQuiet = async () => {
-  const limit = Number(process.env.BENCH_QUIET_LOAD ?? 1.5);
+  const limit = Number(process.env.BENCH_QUIET_LOAD ?? 1.0);
   const until = Date.now() + Number(process.env.BENCH_QUIET_WAIT ?? 20) * 60_000;
   while (!reduced && limit > 0 && (os.loadavg()[0] ?? 0) > limit && Date.now() < until) {
     log(`waiting for a quieter machine: load average ${os.loadavg()[0]?.toFixed(2)} > ${limit}`);
