@@ -509,10 +509,14 @@ export const keptRowsStatement = (
  * into), when its facts can be kept: a company-owned list whose tables `row_counts` covers.
  */
 export const keptTables = (e: ServerEntity): string[] | undefined => {
-  if (e.def.scope !== 'company' || e.scope) return undefined;
-  const tables = [...new Set([e.sql.table, ...viaFields(e).map(([, via]) => via.table)])].sort();
-  return tables.every((t) => COUNTED_TABLES.has(t)) ? tables : undefined;
+  if (!keptTablesOf.has(e)) {
+    const tables = [...new Set([e.sql.table, ...viaFields(e).map(([, via]) => via.table)])].sort();
+    const keepable = e.def.scope === 'company' && !e.scope && tables.every((t) => COUNTED_TABLES.has(t));
+    keptTablesOf.set(e, keepable ? tables : undefined);
+  }
+  return keptTablesOf.get(e);
 };
+const keptTablesOf = new WeakMap<ServerEntity, string[] | undefined>();
 
 /** Pages at least this deep start from a kept position when there is one. */
 export const KEEP_POSITIONS_FROM = 500;
@@ -530,16 +534,15 @@ type KeptList = {
   tables: readonly string[];
 };
 
-/** Runs a statement that carries its versions; answers its page when they are `expected`. */
-const checkedPage = async (
-  database: Database,
-  st: ListStatements,
-  expected: string,
-): Promise<Page | undefined> => {
+/** A list page's statement run, with its total. */
+const plainPage = async (database: Database, st: ListStatements, query: ListQuery): Promise<Page> => {
   const rows = await run(database, st.page, st.prepared);
-  if (!rows[0] || rows[0][VERSIONS_COLUMN] !== expected) return undefined;
-  return { rows, total: Number(rows[0][TOTAL_COLUMN]) };
+  return { rows, total: await pageTotal(rows, query, () => run(database, st.count, st.prepared)) };
 };
+
+/** Whether rows were read under the `expected` versions (no rows: it cannot be told). */
+const readUnder = (rows: Record<string, unknown>[], expected: string): boolean =>
+  rows.length > 0 && rows[0]?.[VERSIONS_COLUMN] === expected;
 
 /**
  * A search: its matches are kept (the lookup of the matching tenants and units and their total is
@@ -554,7 +557,7 @@ const searchedPage = async ({ database, e, user, query, tables }: KeptList): Pro
   if (shown) {
     const st = keptRowsStatement(e, user, query.sort, tables, shown.value.ids);
     const rows = await database.prepared(st.text, st.params);
-    if (rows.length === shown.value.ids.length && rows[0]?.[VERSIONS_COLUMN] === shown.versions)
+    if (rows.length === shown.value.ids.length && readUnder(rows, shown.versions))
       return { rows, total: shown.value.total };
   }
   // the search's matches kept: its page alone
@@ -563,8 +566,8 @@ const searchedPage = async ({ database, e, user, query, tables }: KeptList): Pro
   let versions: string | undefined;
   if (known) {
     const st = listStatements(e, user, query, known.value, { versions: tables });
-    page = await checkedPage(database, st, known.versions);
-    versions = known.versions;
+    const read = await plainPage(database, st, query);
+    if (readUnder(read.rows, known.versions)) [page, versions] = [read, known.versions];
   }
   if (!page) {
     const lookup = searchLookup(e, user, query, tables);
@@ -573,12 +576,10 @@ const searchedPage = async ({ database, e, user, query, tables }: KeptList): Pro
     versions = typeof found[VERSIONS_COLUMN] === 'string' ? found[VERSIONS_COLUMN] : undefined;
     if (versions)
       kept.set(key, versions, matches, 1 + Object.values(matches.ids).reduce((n, ids) => n + ids.length, 0));
-    const st = listStatements(e, user, query, matches, { versions: tables });
-    const rows = await run(database, st.page, st.prepared);
-    page = { rows, total: await pageTotal(rows, query, () => run(database, st.count, st.prepared)) };
+    page = await plainPage(database, listStatements(e, user, query, matches, { versions: tables }), query);
     // a page is kept only when it was read under the versions its matches were found under (a
     // search without a lookup: its own)
-    const read = rows[0]?.[VERSIONS_COLUMN];
+    const read = page.rows[0]?.[VERSIONS_COLUMN];
     versions = typeof read === 'string' && (!lookup || read === versions) ? read : undefined;
   }
   if (versions && page.rows.length > 0)
@@ -608,15 +609,16 @@ const deepPage = async ({ database, e, user, query, tables }: KeptList): Promise
   if (known && nearest) {
     const st = anchoredPage(e, user, query, tables, { id: nearest[1], delta: offset - nearest[0] });
     const rows = await database.prepared(st.text, st.params);
-    if (rows[0] && rows[0][VERSIONS_COLUMN] === known.versions)
-      page = { rows, total: Number(rows[0][TOTAL_COLUMN]) };
+    if (readUnder(rows, known.versions)) page = { rows, total: Number(rows[0]?.[TOTAL_COLUMN]) };
   }
   let versions = known?.versions;
   if (!page) {
-    const st = listStatements(e, user, query, { ids: {} }, { versions: tables });
-    const rows = await run(database, st.page, st.prepared);
-    page = { rows, total: await pageTotal(rows, query, () => run(database, st.count, st.prepared)) };
-    versions = rows[0]?.[VERSIONS_COLUMN] as string | undefined;
+    page = await plainPage(
+      database,
+      listStatements(e, user, query, { ids: {} }, { versions: tables }),
+      query,
+    );
+    versions = page.rows[0]?.[VERSIONS_COLUMN] as string | undefined;
   }
   const first = page.rows[0];
   if (first && versions) {
@@ -654,8 +656,7 @@ export const listRecords = async (
     page = await deepPage({ database, e, user, query, tables: tables.filter((t) => t === e.sql.table) });
   } else {
     const st = listStatements(e, user, query, await findSearchMatches(database, e, user, query));
-    const rows = await run(database, st.page, st.prepared);
-    page = { rows, total: await pageTotal(rows, query, () => run(database, st.count, st.prepared)) };
+    page = await plainPage(database, st, query);
   }
   return {
     rows: page.rows.map((r) => presentRow(e.def, r, TOTAL_COLUMN, VERSIONS_COLUMN)),
