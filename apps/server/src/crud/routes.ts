@@ -5,7 +5,7 @@ import { AppError, allows, createSchema, hasAnyRole, updateSchema, type SessionU
 import type { AppContext } from '../app.ts';
 import type { Tx } from '../db/client.ts';
 import { filterQuery, registerExportRoute, searchQuery } from './export.ts';
-import { currentUser } from '../plugins/guard.ts';
+import { confirmedRead, currentUser } from '../plugins/guard.ts';
 import { createBatcher, type Outcome } from './create-batch.ts';
 import { recordIdParams } from './record-route.ts';
 import {
@@ -105,7 +105,8 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
     base,
     {
       // An entity with a public list: the route is public, and the role checks below apply to signed-in callers.
-      config: { access: e.publicList ? 'public' : def.access.read },
+      // a list confirms the session in its page's statement (a public one has checks of its own)
+      config: { access: e.publicList ? 'public' : def.access.read, sessionCheck: !e.publicList },
       schema: {
         tags,
         summary: `List ${def.name} (X-Total-Count has the total)`,
@@ -120,7 +121,10 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
       }
       if (e.publicList && !hasAnyRole(request.user)) throw new AppError('no_role');
       if (e.publicList && !allows(def.access.read, request.user)) throw new AppError('forbidden');
-      const { rows, total } = await listRecords(ctx.database, e, currentUser(request), request.query);
+      const { rows, total } = await confirmedRead(request, ctx.sessions, async (check) => {
+        const page = await listRecords(ctx.database, e, currentUser(request), request.query, check);
+        return { value: page, session: page.session };
+      });
       void reply.header('X-Total-Count', String(total));
       return rows;
     },

@@ -14,6 +14,7 @@ import {
 } from './sql.ts';
 import { COUNTED_TABLES, KEY_COUNTED, tableFacts } from './list-sql.ts';
 import { keptFactsOf } from './kept-facts.ts';
+import { SESSION_CHECK_COLUMN, sessionCheckColumn, type SessionCheck } from '../plugins/session.ts';
 
 /** The server side of an entity: its definition, its SQL, and only the rules that are its own. */
 export type ServerEntity = {
@@ -333,7 +334,13 @@ export type KeptOptions = {
   versions?: readonly string[];
   /** start from a kept position: the row `id` is at the kept offset, `delta` rows before this page */
   anchor?: { id: number; delta: number };
+  /** confirm the session of this id: each row carries its fingerprint (plugins/session.ts) */
+  session?: string | undefined;
 };
+
+/** `, <the session's fingerprint>` when a statement confirms a session (see `confirmedRead`). */
+const sessionColumn = (session: string | undefined): SQL =>
+  session ? sql`, ${sessionCheckColumn(session)}` : sql``;
 
 /** The versions of a company's tables as one text, read in the statement's own snapshot. */
 const versionsOf = (user: SessionUser, tables: readonly string[]): SQL =>
@@ -395,7 +402,7 @@ export const listStatements = (
   const versions = kept.versions
     ? sql`, ${versionsOf(user, kept.versions)} AS ${sql.raw(VERSIONS_COLUMN)}`
     : sql``;
-  const columns = sql`${select}, ${total} AS ${sql.raw(TOTAL_COLUMN)}${versions}`;
+  const columns = sql`${select}, ${total} AS ${sql.raw(TOTAL_COLUMN)}${versions}${sessionColumn(kept.session)}`;
   // a company's rows are joined back on their whole key (company_id, id), as a sharded database needs
   const owned = e.def.scope === 'company';
   const keyColumns = owned ? 't.company_id, t.id' : 't.id';
@@ -411,7 +418,7 @@ export const listStatements = (
              ORDER BY ${orderSql}`;
   return {
     page,
-    count: sql`SELECT ${total} AS n`,
+    count: sql`SELECT ${total} AS n${sessionColumn(kept.session)}`,
     prepared: (firstPage || !!anchor) && !searchText(query) && !query.filter,
   };
 };
@@ -439,6 +446,7 @@ const SOME_ROW = -2_000_000_002; // not an id: marks the kept position's paramet
 const MAX_RENDERED = 1000;
 
 const SOME_IDS = '{-2000000003}'; // not ids: marks the parameter of a kept page's ids
+const SOME_SESSION = 'kodi:some-session'; // not a session id: marks the session to confirm
 
 /** `build()` rendered once under `key`; its marked parameters replaced by `values` (marker → value). */
 const renderOnce = (key: string, build: () => SQL, values: ReadonlyMap<unknown, unknown>) => {
@@ -452,11 +460,17 @@ const renderOnce = (key: string, build: () => SQL, values: ReadonlyMap<unknown, 
   return { text: st.text, params };
 };
 
-const firstPage = (e: ServerEntity, user: SessionUser, query: ListQuery) =>
+const firstPage = (e: ServerEntity, user: SessionUser, query: ListQuery, session: string | undefined) =>
   renderOnce(
-    `first\n${e.def.name}\n${query.sort ?? ''}\n${query.page_size}`,
-    () => listStatements(e, { ...user, company_id: SOME_COMPANY }, query).page,
-    new Map([[SOME_COMPANY, user.company_id]]),
+    `first\n${e.def.name}\n${query.sort ?? ''}\n${query.page_size}\n${session ? 'checked' : ''}`,
+    () =>
+      listStatements(e, { ...user, company_id: SOME_COMPANY }, query, undefined, {
+        session: session && SOME_SESSION,
+      }).page,
+    new Map<unknown, unknown>([
+      [SOME_COMPANY, user.company_id],
+      [SOME_SESSION, session],
+    ]),
   );
 
 /** A page from a kept position (`anchor`), with the versions of `tables`. */
@@ -466,20 +480,22 @@ const anchoredPage = (
   query: ListQuery,
   tables: readonly string[],
   anchor: { id: number; delta: number },
+  session: string | undefined,
 ) =>
   renderOnce(
-    `anchored\n${e.def.name}\n${query.sort ?? ''}\n${query.page_size}\n${anchor.delta}\n${tables.join(',')}`,
+    `anchored\n${e.def.name}\n${query.sort ?? ''}\n${query.page_size}\n${anchor.delta}\n${tables.join(',')}\n${session ? 'checked' : ''}`,
     () =>
       listStatements(
         e,
         { ...user, company_id: SOME_COMPANY },
         query,
         { ids: {} },
-        { versions: tables, anchor: { id: SOME_ROW, delta: anchor.delta } },
+        { versions: tables, anchor: { id: SOME_ROW, delta: anchor.delta }, session: session && SOME_SESSION },
       ).page,
     new Map<unknown, unknown>([
       [SOME_COMPANY, user.company_id],
       [SOME_ROW, anchor.id],
+      [SOME_SESSION, session],
     ]),
   );
 
@@ -490,17 +506,20 @@ export const keptRowsStatement = (
   sort: string | undefined,
   tables: readonly string[],
   ids: readonly number[],
+  session?: string,
 ) =>
   renderOnce(
-    `rows\n${e.def.name}\n${sort ?? ''}\n${tables.join(',')}`,
+    `rows\n${e.def.name}\n${sort ?? ''}\n${tables.join(',')}\n${session ? 'checked' : ''}`,
     () => sql`SELECT ${selectList(e.def, e.sql, { list: true })},
                      ${versionsOf({ ...user, company_id: SOME_COMPANY }, tables)} AS ${sql.raw(VERSIONS_COLUMN)}
+                     ${sessionColumn(session && SOME_SESSION)}
                 FROM ${fromClause(e.sql)}
                WHERE t.company_id = ${SOME_COMPANY} AND t.id = ANY(${SOME_IDS}::int[])
                ORDER BY ${orderBy(e, sort)}`,
     new Map<unknown, unknown>([
       [SOME_COMPANY, user.company_id],
       [SOME_IDS, `{${ids.join(',')}}`],
+      [SOME_SESSION, session],
     ]),
   );
 
@@ -525,6 +544,9 @@ const MAX_POSITIONS = 200;
 
 type Page = { rows: Record<string, unknown>[]; total: number };
 
+/** A list page as answered, with what its statement said of the session it confirmed (if asked). */
+export type ListedPage = Page & { session?: unknown };
+
 /** A list request whose facts can be kept, and the tables whose versions check them. */
 type KeptList = {
   database: Database;
@@ -532,6 +554,8 @@ type KeptList = {
   user: SessionUser;
   query: ListQuery;
   tables: readonly string[];
+  /** the session to confirm (its id), if any */
+  session: string | undefined;
 };
 
 /** A list page's statement run, with its total. */
@@ -548,14 +572,14 @@ const readUnder = (rows: Record<string, unknown>[], expected: string): boolean =
  * A search: its matches are kept (the lookup of the matching tenants and units and their total is
  * most of a search's cost); while the versions are the same, a search is its page's statement alone.
  */
-const searchedPage = async ({ database, e, user, query, tables }: KeptList): Promise<Page> => {
+const searchedPage = async ({ database, e, user, query, tables, session }: KeptList): Promise<Page> => {
   const kept = keptFactsOf(database);
   const key = `search\n${e.def.name}\n${user.company_id}\n${query.filter ?? ''}\n${searchText(query)}`;
   // a page of this search already read: its rows by their ids
   const pageKey = `${key}\n${query.sort ?? ''}\n${query.page}\n${query.page_size}`;
   const shown = kept.get<{ ids: number[]; total: number }>(pageKey);
   if (shown) {
-    const st = keptRowsStatement(e, user, query.sort, tables, shown.value.ids);
+    const st = keptRowsStatement(e, user, query.sort, tables, shown.value.ids, session);
     const rows = await database.prepared(st.text, st.params);
     if (rows.length === shown.value.ids.length && readUnder(rows, shown.versions))
       return { rows, total: shown.value.total };
@@ -565,7 +589,7 @@ const searchedPage = async ({ database, e, user, query, tables }: KeptList): Pro
   let page: Page | undefined;
   let versions: string | undefined;
   if (known) {
-    const st = listStatements(e, user, query, known.value, { versions: tables });
+    const st = listStatements(e, user, query, known.value, { versions: tables, session });
     const read = await plainPage(database, st, query);
     if (readUnder(read.rows, known.versions)) [page, versions] = [read, known.versions];
   }
@@ -576,7 +600,11 @@ const searchedPage = async ({ database, e, user, query, tables }: KeptList): Pro
     versions = typeof found[VERSIONS_COLUMN] === 'string' ? found[VERSIONS_COLUMN] : undefined;
     if (versions)
       kept.set(key, versions, matches, 1 + Object.values(matches.ids).reduce((n, ids) => n + ids.length, 0));
-    page = await plainPage(database, listStatements(e, user, query, matches, { versions: tables }), query);
+    page = await plainPage(
+      database,
+      listStatements(e, user, query, matches, { versions: tables, session }),
+      query,
+    );
     // a page is kept only when it was read under the versions its matches were found under (a
     // search without a lookup: its own)
     const read = page.rows[0]?.[VERSIONS_COLUMN];
@@ -597,7 +625,7 @@ const searchedPage = async ({ database, e, user, query, tables }: KeptList): Pro
  * starts from the nearest kept position before it (`(col, id) <= (its col, its id)` in the order's
  * index) instead of skipping every row before it. Page 400 reads 25 index entries, not 10,000.
  */
-const deepPage = async ({ database, e, user, query, tables }: KeptList): Promise<Page> => {
+const deepPage = async ({ database, e, user, query, tables, session }: KeptList): Promise<Page> => {
   const kept = keptFactsOf(database);
   const key = `positions\n${e.def.name}\n${user.company_id}\n${query.sort ?? ''}`;
   const offset = (query.page - 1) * query.page_size;
@@ -607,7 +635,7 @@ const deepPage = async ({ database, e, user, query, tables }: KeptList): Promise
     if (at <= offset && (!nearest || at > nearest[0])) nearest = [at, id];
   let page: Page | undefined;
   if (known && nearest) {
-    const st = anchoredPage(e, user, query, tables, { id: nearest[1], delta: offset - nearest[0] });
+    const st = anchoredPage(e, user, query, tables, { id: nearest[1], delta: offset - nearest[0] }, session);
     const rows = await database.prepared(st.text, st.params);
     if (readUnder(rows, known.versions)) page = { rows, total: Number(rows[0]?.[TOTAL_COLUMN]) };
   }
@@ -615,7 +643,7 @@ const deepPage = async ({ database, e, user, query, tables }: KeptList): Promise
   if (!page) {
     page = await plainPage(
       database,
-      listStatements(e, user, query, { ids: {} }, { versions: tables }),
+      listStatements(e, user, query, { ids: {} }, { versions: tables, session }),
       query,
     );
     versions = page.rows[0]?.[VERSIONS_COLUMN] as string | undefined;
@@ -635,9 +663,11 @@ export const listRecords = async (
   e: ServerEntity,
   user: SessionUser,
   query: ListQuery,
-): Promise<Page> => {
+  check: SessionCheck | null = null,
+): Promise<ListedPage> => {
   let page: Page;
   const tables = keptTables(e);
+  const session = check?.id;
   const offset = (query.page - 1) * query.page_size;
   if (
     e.def.scope === 'company' &&
@@ -647,20 +677,28 @@ export const listRecords = async (
     query.page === 1 &&
     PREPARED_PAGE_SIZES.has(query.page_size)
   ) {
-    const first = firstPage(e, user, query);
+    const first = firstPage(e, user, query, session);
     const rows = await database.prepared(first.text, first.params);
     page = { rows, total: Number(rows[0]?.[TOTAL_COLUMN] ?? 0) };
   } else if (tables && searchText(query)) {
-    page = await searchedPage({ database, e, user, query, tables });
+    page = await searchedPage({ database, e, user, query, tables, session });
   } else if (tables && !query.filter && offset >= KEEP_POSITIONS_FROM && orderOf(e, query.sort).key) {
-    page = await deepPage({ database, e, user, query, tables: tables.filter((t) => t === e.sql.table) });
+    page = await deepPage({
+      database,
+      e,
+      user,
+      query,
+      tables: tables.filter((t) => t === e.sql.table),
+      session,
+    });
   } else {
-    const st = listStatements(e, user, query, await findSearchMatches(database, e, user, query));
-    page = await plainPage(database, st, query);
+    const matches = await findSearchMatches(database, e, user, query);
+    page = await plainPage(database, listStatements(e, user, query, matches, { session }), query);
   }
   return {
-    rows: page.rows.map((r) => presentRow(e.def, r, TOTAL_COLUMN, VERSIONS_COLUMN)),
+    rows: page.rows.map((r) => presentRow(e.def, r, TOTAL_COLUMN, VERSIONS_COLUMN, SESSION_CHECK_COLUMN)),
     total: page.total,
+    session: page.rows[0]?.[SESSION_CHECK_COLUMN],
   };
 };
 

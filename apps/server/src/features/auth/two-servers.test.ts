@@ -63,8 +63,13 @@ describe.skipIf(!onPostgres)('two server processes on one PostgreSQL', () => {
       daily_rate: 1,
     });
     expect(created.status).toBe(201); // CSRF token issued by B at login, session row shared
+    // B keeps the session in memory for its lists, which confirm it in their own statement
+    expect((await c.call(b.url, 'GET', '/units')).status).toBe(200);
+    expect((await c.call(b.url, 'GET', '/units')).status).toBe(200);
     const logout = await c.call(a.url, 'POST', '/auth/logout');
     expect(logout.status).toBe(204);
+    expect((await c.call(b.url, 'GET', '/units')).status).toBe(401);
+    expect((await c.call(b.url, 'GET', '/dashboard')).status).toBe(401);
     expect((await c.call(b.url, 'GET', '/auth/status')).json.user).toBeNull();
   });
 

@@ -3,7 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEFAULT_CURRENCY, todayIso } from '@kodi/domain';
 import type { AppContext } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { currentUser } from '../../plugins/guard.ts';
+import { confirmedRead, currentUser } from '../../plugins/guard.ts';
+import { SESSION_CHECK_COLUMN, sessionCheckText, type SessionCheck } from '../../plugins/session.ts';
 
 export const DASHBOARD_LIST_SIZE = 5;
 export const DASHBOARD_PENDING_SIZE = 10;
@@ -30,15 +31,16 @@ type DashboardRow = {
   pending: JsonRows;
   currency: string | null;
   decimals: number | null;
+  [SESSION_CHECK_COLUMN]?: string | null;
 };
 
 /**
  * Everything of the dashboard in one statement (one round trip, one snapshot), prepared once per
  * connection. The counts come from `status_counts` and `monthly_totals` (kept by triggers), the short
  * lists from indexes that hold their order; the company's currency comes along. $1 company, $2 month
- * start.
+ * start; with a session to confirm, $3 its id.
  */
-const DASHBOARD_SQL = `
+const dashboardSql = (checked: boolean) => `
   SELECT
     (SELECT COALESCE(sum(n), 0)::int FROM status_counts
       WHERE company_id = $1 AND table_name = 'units' AND status = 'available') AS available_units,
@@ -75,29 +77,39 @@ const DASHBOARD_SQL = `
         ORDER BY p.payment_date ASC, p.id ASC LIMIT ${DASHBOARD_PENDING_SIZE}) x) AS pending,
     (SELECT trim(c.currency_code) FROM companies c WHERE c.id = $1) AS currency,
     (SELECT cur.decimal_places FROM companies c JOIN currencies cur ON cur.currency_code = c.currency_code
-      WHERE c.id = $1) AS decimals`;
+      WHERE c.id = $1) AS decimals${checked ? `, ${sessionCheckText(3)}` : ''}`;
+const DASHBOARD_SQL = dashboardSql(false);
+const CHECKED_DASHBOARD_SQL = dashboardSql(true);
 
 const list = <T extends Record<string, unknown>>(v: T[] | string | null): T[] =>
   typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []);
 
 /** The dashboard of a company, as `GET /dashboard` answers it. */
-export const dashboard = async (database: Database, companyId: number) => {
+export const dashboard = async (database: Database, companyId: number, check: SessionCheck | null = null) => {
   const monthStart = `${todayIso().slice(0, 7)}-01`;
-  const r = (await database.prepared<DashboardRow>(DASHBOARD_SQL, [companyId, monthStart]))[0];
+  const r = (
+    await database.prepared<DashboardRow>(
+      check ? CHECKED_DASHBOARD_SQL : DASHBOARD_SQL,
+      check ? [companyId, monthStart, check.id] : [companyId, monthStart],
+    )
+  )[0];
   return {
-    counts: {
-      available_units: Number(r?.available_units ?? 0),
-      pending_repairs: Number(r?.pending_repairs ?? 0),
-      payments_this_month: Number(r?.payments_this_month ?? 0),
-      incomplete_payments: Number(r?.incomplete_payments ?? 0),
+    session: r?.[SESSION_CHECK_COLUMN],
+    value: {
+      counts: {
+        available_units: Number(r?.available_units ?? 0),
+        pending_repairs: Number(r?.pending_repairs ?? 0),
+        payments_this_month: Number(r?.payments_this_month ?? 0),
+        incomplete_payments: Number(r?.incomplete_payments ?? 0),
+      },
+      available_units: num(list(r?.available ?? null), ['monthly_rate']),
+      pending_repairs: list(r?.repairs ?? null),
+      recent_payments: num(list(r?.payments ?? null), ['amount_paid']),
+      recent_expenses: num(list(r?.expenses ?? null), ['amount']),
+      pending_payments: num(list(r?.pending ?? null), ['amount_paid']),
+      currency_code: r?.currency || DEFAULT_CURRENCY,
+      currency_decimal_places: r?.decimals === null || r?.decimals === undefined ? null : Number(r.decimals),
     },
-    available_units: num(list(r?.available ?? null), ['monthly_rate']),
-    pending_repairs: list(r?.repairs ?? null),
-    recent_payments: num(list(r?.payments ?? null), ['amount_paid']),
-    recent_expenses: num(list(r?.expenses ?? null), ['amount']),
-    pending_payments: num(list(r?.pending ?? null), ['amount_paid']),
-    currency_code: r?.currency || DEFAULT_CURRENCY,
-    currency_decimal_places: r?.decimals === null || r?.decimals === undefined ? null : Number(r.decimals),
   };
 };
 
@@ -109,9 +121,12 @@ export const dashboardRoute = (app: FastifyInstance, ctx: AppContext) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/dashboard',
     {
-      config: { access: 'anyRole' },
+      config: { access: 'anyRole', sessionCheck: true },
       schema: { tags: ['dashboard'], summary: 'Counts and short lists for Home' },
     },
-    async (request) => dashboard(ctx.database, currentUser(request).company_id),
+    async (request) =>
+      confirmedRead(request, ctx.sessions, (check) =>
+        dashboard(ctx.database, currentUser(request).company_id, check),
+      ),
   );
 };
