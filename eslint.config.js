@@ -25,4 +25,9 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
     },
   },
+  {
+    // plain scripts the web serves as they are (public/early.js): a browser's globals, no modules
+    files: ['apps/web/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { window: 'readonly', fetch: 'readonly' } },
+  },
 );

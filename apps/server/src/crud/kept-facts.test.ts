@@ -14,7 +14,8 @@ describe(`kept search matches and page positions, checked by versions (${testDri
   let companyId: number;
 
   beforeEach(async () => {
-    t = await setupApp();
+    // the facts below the pages kept (crud/kept-pages.test.ts): every page is read
+    t = await setupApp({ keepPages: false });
     companyId = (await buildCompany(t.database, { name: 'Kampala Homes' })).id;
     admin = new TestClient(t.app);
     await admin.login((await buildUser(t.database, { company_id: companyId })).email, 'correct-horse-42');

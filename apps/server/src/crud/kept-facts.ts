@@ -59,6 +59,36 @@ const keptFacts = (): KeptFacts => {
   };
 };
 
+/**
+ * An answer kept under the versions of what it is read from: `current()` reads the versions now
+ * (one small statement, which may confirm the session too); an answer kept under those very
+ * versions is answered again as it was kept, without being read, presented or serialised anew.
+ * Otherwise `read()` reads it and it is kept under the versions read before it: a write between
+ * the two statements can only make the kept answer newer than its versions say, so at worst it is
+ * read once more. A write on any server changes the versions, so nothing stale is ever answered.
+ * `keep` false (KEEP_PAGES=0): always read, nothing kept.
+ */
+export const keptAnswer = async <T>(
+  kept: KeptFacts,
+  key: string,
+  current: () => Promise<{ versions: unknown; session?: unknown }>,
+  read: () => Promise<T>,
+  weight: (value: T) => number,
+  keep = true,
+): Promise<{ value: T; session?: unknown }> => {
+  const now = await current();
+  if (!keep) return { value: await read(), session: now.session };
+  const known = kept.get<T>(key);
+  if (known && typeof now.versions === 'string' && known.versions === now.versions)
+    return { value: known.value, session: now.session };
+  const value = await read();
+  if (typeof now.versions === 'string') kept.set(key, now.versions, value, weight(value));
+  return { value, session: now.session };
+};
+
+/** The weight of kept JSON text: its bytes, as 8 bytes an id. */
+export const jsonWeight = ({ json }: { json: string }): number => 1 + Math.ceil(json.length / 8);
+
 const byDatabase = new WeakMap<Database, KeptFacts>();
 
 /** The facts kept for a database (one set per database a process talks to). */

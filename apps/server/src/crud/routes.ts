@@ -13,7 +13,7 @@ import {
   getRecord,
   insertRecord,
   insertRecords,
-  listRecords,
+  listPage,
   recordAudit,
   recordAudits,
   recordHistory,
@@ -121,12 +121,19 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
       }
       if (e.publicList && !hasAnyRole(request.user)) throw new AppError('no_role');
       if (e.publicList && !allows(def.access.read, request.user)) throw new AppError('forbidden');
-      const { rows, total } = await confirmedRead(request, ctx.sessions, async (check) => {
-        const page = await listRecords(ctx.database, e, currentUser(request), request.query, check);
+      const { json, total } = await confirmedRead(request, ctx.sessions, async (check) => {
+        const page = await listPage(
+          ctx.database,
+          e,
+          currentUser(request),
+          request.query,
+          check,
+          ctx.config.keepPages,
+        );
         return { value: page, session: page.session };
       });
-      void reply.header('X-Total-Count', String(total));
-      return rows;
+      void reply.header('X-Total-Count', String(total)).type('application/json; charset=utf-8');
+      return json;
     },
   );
 

@@ -13,7 +13,7 @@ import {
   type SearchVia,
 } from './sql.ts';
 import { COUNTED_TABLES, KEY_COUNTED, tableFacts } from './list-sql.ts';
-import { keptFactsOf } from './kept-facts.ts';
+import { jsonWeight, keptAnswer, keptFactsOf } from './kept-facts.ts';
 import { SESSION_CHECK_COLUMN, sessionCheckColumn, type SessionCheck } from '../plugins/session.ts';
 
 /** The server side of an entity: its definition, its SQL, and only the rules that are its own. */
@@ -700,6 +700,87 @@ export const listRecords = async (
     total: page.total,
     session: page.rows[0]?.[SESSION_CHECK_COLUMN],
   };
+};
+
+/**
+ * The tables a list page's rows are read from (the entity's, its joins', the ones its search looks
+ * into), when the company's versions of every one of them are kept (`row_counts.data_version`):
+ * then a page read can be kept and answered again while they stay the same.
+ */
+export const pageTables = (e: ServerEntity): string[] | undefined => {
+  if (!pageTablesOf.has(e)) {
+    const joined = [...(e.sql.joins ?? '').matchAll(/\bJOIN\s+([a-z_]+)\s/gi)].map((m) => m[1] ?? '');
+    const tables = [...new Set([...(keptTables(e) ?? []), ...joined])].sort();
+    const keepable = !!keptTables(e) && tables.every((t) => COUNTED_TABLES.has(t));
+    pageTablesOf.set(e, keepable ? tables : undefined);
+  }
+  return pageTablesOf.get(e);
+};
+const pageTablesOf = new WeakMap<ServerEntity, string[] | undefined>();
+
+/** The company's current versions of `tables` (and, to confirm a session, its fingerprint). */
+const versionsNow = (user: SessionUser, tables: readonly string[], session: string | undefined) =>
+  renderOnce(
+    `versions\n${tables.join(',')}\n${session ? 'checked' : ''}`,
+    () =>
+      sql`SELECT ${versionsOf({ ...user, company_id: SOME_COMPANY }, tables)} AS ${sql.raw(VERSIONS_COLUMN)}
+                 ${sessionColumn(session && SOME_SESSION)}`,
+    new Map<unknown, unknown>([
+      [SOME_COMPANY, user.company_id],
+      [SOME_SESSION, session],
+    ]),
+  );
+
+/** Under which key a company's list page is kept. */
+export const pageKey = (entity: string, companyId: number, query: ListQuery): string =>
+  [
+    'page',
+    entity,
+    companyId,
+    query.page,
+    query.page_size,
+    query.sort ?? '',
+    searchText(query) ?? '',
+    query.filter ?? '',
+  ].join('\n');
+
+/** A list page as the API answers it: its rows as JSON text, its total. */
+export type JsonPage = { json: string; total: number };
+
+/**
+ * A list page as JSON, kept when its tables are versioned (`keptAnswer`): the company's versions of
+ * the page's tables are read first (one small statement, which also confirms the session when
+ * asked), and a page kept under those very versions is answered as it was. `keep` false: always
+ * read (KEEP_PAGES=0).
+ */
+export const listPage = async (
+  database: Database,
+  e: ServerEntity,
+  user: SessionUser,
+  query: ListQuery,
+  check: SessionCheck | null = null,
+  keep = true,
+): Promise<JsonPage & { session?: unknown }> => {
+  const tables = keep ? pageTables(e) : undefined;
+  if (!tables) {
+    const page = await listRecords(database, e, user, query, check);
+    return { json: JSON.stringify(page.rows), total: page.total, session: page.session };
+  }
+  const { value, session } = await keptAnswer(
+    keptFactsOf(database),
+    pageKey(e.def.name, user.company_id, query),
+    async () => {
+      const st = versionsNow(user, tables, check?.id);
+      const now = (await database.prepared(st.text, st.params))[0];
+      return { versions: now?.[VERSIONS_COLUMN], session: now?.[SESSION_CHECK_COLUMN] };
+    },
+    async () => {
+      const page = await listRecords(database, e, user, query);
+      return { json: JSON.stringify(page.rows), total: page.total };
+    },
+    jsonWeight,
+  );
+  return { ...value, session };
 };
 
 /** One record the user may see, with its joined names. */

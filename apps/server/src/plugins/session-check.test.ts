@@ -77,6 +77,7 @@ describe(`sessions confirmed by the read's own statement (${testDriver})`, () =>
     expect(list.res.statusCode).toBe(200);
     expect(list.res.json().map((u: { name: string }) => u.name)).toEqual(['Acme 1']);
     expect(list.statements).toBe(1);
+    await c.get('/dashboard'); // read and kept: its versions, then itself
     const home = await counted('/dashboard');
     expect(home.res.statusCode).toBe(200);
     expect(home.res.json().counts.available_units).toBe(1);

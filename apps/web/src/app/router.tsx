@@ -19,6 +19,8 @@ export const router = createBrowserRouter([
       loader: async (args: LoaderFunctionArgs) => {
         const allowed = await guardLoader(route.guard)(args);
         route.prefetch?.();
+        // the page's code before the route commits (a failure shows on the page, with a reload)
+        await route.load().catch(() => undefined);
         return allowed;
       },
     })),

@@ -69,25 +69,43 @@ export const PageError = ({ message }: { message: string }) => (
   </Box>
 );
 
+/** A page of the route table: its element, and `load`, which fetches its code (once). */
+export type LazyPage = { element: ReactNode; load: () => Promise<unknown> };
+
 /**
- * A lazily loaded page element for the route table: `lazyPage(() => import('./x-page.tsx'), 'XPage')`.
- * Shows a loader meanwhile, and 'Loading chunk failed' with a reload button when the code does not
- * arrive (error, or more than 120 s).
+ * A lazily loaded page for the route table: `...lazyPage(() => import('./x-page.tsx'), 'XPage')`.
+ * The route's loader awaits `load()`, so that the page renders at once when the route commits: no
+ * Suspense fallback is shown, and React's wait before revealing a suspended page (up to 300 ms) is
+ * not paid. Should the code still be missing when the page renders, it shows a loader meanwhile,
+ * and 'Loading chunk failed' with a reload button when the code does not arrive (error, or more
+ * than 120 s).
  */
 export const lazyPage = <K extends string, M extends Record<K, ComponentType>>(
   load: () => Promise<M>,
   exportName: K,
-): ReactNode => {
-  const Page = lazy<ComponentType>(() =>
-    withTimeout(load(), PAGE_LOAD_TIMEOUT_MS).then((module) => ({
-      default: module[exportName] as ComponentType,
-    })),
-  );
-  return (
-    <PageErrorBoundary>
-      <Suspense fallback={<PageLoader />}>
-        <Page />
-      </Suspense>
-    </PageErrorBoundary>
-  );
+): LazyPage => {
+  let loaded: ComponentType | undefined;
+  let loading: Promise<{ default: ComponentType }> | undefined;
+  const loadPage = () => {
+    loading ??= withTimeout(load(), PAGE_LOAD_TIMEOUT_MS).then((module) => {
+      loaded = module[exportName] as ComponentType;
+      return { default: loaded };
+    });
+    return loading;
+  };
+  const Lazy = lazy<ComponentType>(loadPage);
+  const Page = () => {
+    const Loaded = loaded;
+    return Loaded ? <Loaded /> : <Lazy />;
+  };
+  return {
+    element: (
+      <PageErrorBoundary>
+        <Suspense fallback={<PageLoader />}>
+          <Page />
+        </Suspense>
+      </PageErrorBoundary>
+    ),
+    load: loadPage,
+  };
 };

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import type { AuthStatus, Company, LoginAnswer, SessionUser } from '@kodi/domain';
 import { api, configureApiClient, fetchCsrfToken, setCsrfToken } from './api-client.ts';
+import { takeEarly } from './early.ts';
 import { currentPath, isGuestPath, loginPath, navigateTo } from './navigation.ts';
 import { notify } from './notifications.ts';
 import { companyQuery } from './queries.ts';
@@ -90,9 +91,10 @@ let statusInFlight: Promise<SessionUser | null> | null = null;
 
 /** `GET /auth/status`: keeps its CSRF token and, when someone is signed in, the user (and a fresh token). */
 const readStatus = async (): Promise<AuthStatus> => {
-  const status = await api.get<AuthStatus>('/auth/status', {
-    signal: AbortSignal.timeout(STATUS_TIMEOUT_MS),
-  });
+  // the page's first status was asked before the app started (public/early.js)
+  const status =
+    (await takeEarly<AuthStatus>('status')) ??
+    (await api.get<AuthStatus>('/auth/status', { signal: AbortSignal.timeout(STATUS_TIMEOUT_MS) }));
   setCsrfToken(status.csrf_token);
   if (status.user) {
     applyUser(status.user);

@@ -5,6 +5,7 @@ import type { AppContext } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { confirmedRead, currentUser } from '../../plugins/guard.ts';
 import { SESSION_CHECK_COLUMN, sessionCheckText, type SessionCheck } from '../../plugins/session.ts';
+import { jsonWeight, keptAnswer, keptFactsOf } from '../../crud/kept-facts.ts';
 
 export const DASHBOARD_LIST_SIZE = 5;
 export const DASHBOARD_PENDING_SIZE = 10;
@@ -31,7 +32,6 @@ type DashboardRow = {
   pending: JsonRows;
   currency: string | null;
   decimals: number | null;
-  [SESSION_CHECK_COLUMN]?: string | null;
 };
 
 /**
@@ -40,7 +40,7 @@ type DashboardRow = {
  * lists from indexes that hold their order; the company's currency comes along. $1 company, $2 month
  * start; with a session to confirm, $3 its id.
  */
-const dashboardSql = (checked: boolean) => `
+const DASHBOARD_SQL = `
   SELECT
     (SELECT COALESCE(sum(n), 0)::int FROM status_counts
       WHERE company_id = $1 AND table_name = 'units' AND status = 'available') AS available_units,
@@ -77,40 +77,76 @@ const dashboardSql = (checked: boolean) => `
         ORDER BY p.payment_date ASC, p.id ASC LIMIT ${DASHBOARD_PENDING_SIZE}) x) AS pending,
     (SELECT trim(c.currency_code) FROM companies c WHERE c.id = $1) AS currency,
     (SELECT cur.decimal_places FROM companies c JOIN currencies cur ON cur.currency_code = c.currency_code
-      WHERE c.id = $1) AS decimals${checked ? `, ${sessionCheckText(3)}` : ''}`;
-const DASHBOARD_SQL = dashboardSql(false);
-const CHECKED_DASHBOARD_SQL = dashboardSql(true);
+      WHERE c.id = $1) AS decimals`;
+
+/** The tables the dashboard reads, whose versions the company's `row_counts` rows keep. */
+const DASHBOARD_TABLES = ['expenses', 'maintenance_requests', 'payments', 'tenants', 'units'];
+
+/**
+ * What the dashboard is read from, now: the company's versions of its tables and the row versions
+ * (`xmin`, new at every change) of the company and its currency; with a session to confirm, its
+ * fingerprint. $1 company; $2 the session's id.
+ */
+const versionsSql = (checked: boolean) => `
+  SELECT (SELECT string_agg(table_name || ':' || data_version, ',' ORDER BY table_name) FROM row_counts
+           WHERE company_id = $1 AND table_name = ANY('{${DASHBOARD_TABLES.join(',')}}'::text[]))
+         || '|' || COALESCE((SELECT c.xmin::text || ':' || COALESCE(cur.xmin::text, '') FROM companies c
+           LEFT JOIN currencies cur ON cur.currency_code = c.currency_code WHERE c.id = $1), '')
+         AS kodi_versions${checked ? `, ${sessionCheckText(2)}` : ''}`;
+const VERSIONS_SQL = versionsSql(false);
+const CHECKED_VERSIONS_SQL = versionsSql(true);
 
 const list = <T extends Record<string, unknown>>(v: T[] | string | null): T[] =>
   typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []);
 
 /** The dashboard of a company, as `GET /dashboard` answers it. */
-export const dashboard = async (database: Database, companyId: number, check: SessionCheck | null = null) => {
-  const monthStart = `${todayIso().slice(0, 7)}-01`;
-  const r = (
-    await database.prepared<DashboardRow>(
-      check ? CHECKED_DASHBOARD_SQL : DASHBOARD_SQL,
-      check ? [companyId, monthStart, check.id] : [companyId, monthStart],
-    )
-  )[0];
+export const dashboard = async (database: Database, companyId: number, monthStart: string) => {
+  const r = (await database.prepared<DashboardRow>(DASHBOARD_SQL, [companyId, monthStart]))[0];
   return {
-    session: r?.[SESSION_CHECK_COLUMN],
-    value: {
-      counts: {
-        available_units: Number(r?.available_units ?? 0),
-        pending_repairs: Number(r?.pending_repairs ?? 0),
-        payments_this_month: Number(r?.payments_this_month ?? 0),
-        incomplete_payments: Number(r?.incomplete_payments ?? 0),
-      },
-      available_units: num(list(r?.available ?? null), ['monthly_rate']),
-      pending_repairs: list(r?.repairs ?? null),
-      recent_payments: num(list(r?.payments ?? null), ['amount_paid']),
-      recent_expenses: num(list(r?.expenses ?? null), ['amount']),
-      pending_payments: num(list(r?.pending ?? null), ['amount_paid']),
-      currency_code: r?.currency || DEFAULT_CURRENCY,
-      currency_decimal_places: r?.decimals === null || r?.decimals === undefined ? null : Number(r.decimals),
+    counts: {
+      available_units: Number(r?.available_units ?? 0),
+      pending_repairs: Number(r?.pending_repairs ?? 0),
+      payments_this_month: Number(r?.payments_this_month ?? 0),
+      incomplete_payments: Number(r?.incomplete_payments ?? 0),
     },
+    available_units: num(list(r?.available ?? null), ['monthly_rate']),
+    pending_repairs: list(r?.repairs ?? null),
+    recent_payments: num(list(r?.payments ?? null), ['amount_paid']),
+    recent_expenses: num(list(r?.expenses ?? null), ['amount']),
+    pending_payments: num(list(r?.pending ?? null), ['amount_paid']),
+    currency_code: r?.currency || DEFAULT_CURRENCY,
+    currency_decimal_places: r?.decimals === null || r?.decimals === undefined ? null : Number(r.decimals),
   };
+};
+
+/**
+ * The dashboard as JSON, kept like the list pages (`keptAnswer`): answered again as it was while
+ * the versions of everything it reads stay the same, for the same month. The versions statement
+ * confirms the session when asked.
+ */
+export const dashboardJson = async (
+  database: Database,
+  companyId: number,
+  check: SessionCheck | null = null,
+  keep = true,
+): Promise<{ value: { json: string }; session?: unknown }> => {
+  const monthStart = `${todayIso().slice(0, 7)}-01`;
+  return keptAnswer(
+    keptFactsOf(database),
+    `dashboard\n${companyId}\n${monthStart}`,
+    async () => {
+      const now = (
+        await database.prepared<{ kodi_versions: string | null; [SESSION_CHECK_COLUMN]?: string | null }>(
+          check ? CHECKED_VERSIONS_SQL : VERSIONS_SQL,
+          check ? [companyId, check.id] : [companyId],
+        )
+      )[0];
+      return { versions: now?.kodi_versions, session: now?.[SESSION_CHECK_COLUMN] };
+    },
+    async () => ({ json: JSON.stringify(await dashboard(database, companyId, monthStart)) }),
+    jsonWeight,
+    keep,
+  );
 };
 
 /**
@@ -124,9 +160,11 @@ export const dashboardRoute = (app: FastifyInstance, ctx: AppContext) => {
       config: { access: 'anyRole', sessionCheck: true },
       schema: { tags: ['dashboard'], summary: 'Counts and short lists for Home' },
     },
-    async (request) =>
-      confirmedRead(request, ctx.sessions, (check) =>
-        dashboard(ctx.database, currentUser(request).company_id, check),
-      ),
+    async (request, reply) => {
+      const { json } = await confirmedRead(request, ctx.sessions, (check) =>
+        dashboardJson(ctx.database, currentUser(request).company_id, check, ctx.config.keepPages),
+      );
+      return reply.type('application/json; charset=utf-8').send(json);
+    },
   );
 };

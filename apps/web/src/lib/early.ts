@@ -1,0 +1,25 @@
+/** What public/early.js asked before the app started: each answer once, while fresh. */
+export type EarlyRequest = 'status' | 'dashboard';
+
+declare global {
+  // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- a global's augmentation needs an interface
+  interface Window {
+    kodiEarly?: { at: number; answers: Partial<Record<EarlyRequest, Promise<unknown>>> };
+  }
+}
+
+/** An early answer is used only this soon after the page started loading. */
+const FRESH_MS = 10_000;
+
+/**
+ * The answer of an early request (its JSON, or null when it failed or was refused), taken once: the
+ * next caller asks the server itself. Undefined when there is none, or it is too old.
+ */
+export const takeEarly = <T>(name: EarlyRequest): Promise<T | null> | undefined => {
+  const early = typeof window === 'undefined' ? undefined : window.kodiEarly;
+  const answer = early?.answers[name];
+  if (!early || !answer) return undefined;
+  delete early.answers[name];
+  if (Date.now() - early.at > FRESH_MS) return undefined;
+  return answer as Promise<T | null>;
+};
