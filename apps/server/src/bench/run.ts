@@ -199,6 +199,34 @@ const postgresPhase = async (db: Database) => {
       ? { cookie: (await signIn(reading.url)).cookie }
       : {};
 
+    // the browser first, on the machine found quiet (the load runs below keep both cores busy): the
+    // dashboard of the large company, from navigation to its data on screen
+    if (!runs('browser')) {
+      // not asked for
+    } else if (hasChromium() && fs.existsSync(path.join(repoRoot, 'apps', 'web', 'dist', 'index.html'))) {
+      const available = Number(
+        (
+          await db.query<{ n: number }>(
+            `SELECT count(*)::int AS n FROM units WHERE company_id = 1 AND status = 'available'`,
+          )
+        )[0]?.n,
+      );
+      const t = await timeDashboard(kodi.url, { ...BENCH_ADMIN, captcha: CAPTCHA }, available);
+      const sorted = [...t.dashboardMs].sort((a, b) => a - b);
+      const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
+      add({
+        db: 'Web',
+        endpoint: "dashboard in Chromium: navigation → 'Available Units' count shown (median of 3)",
+        p50: median,
+        p99: Math.max(...t.dashboardMs),
+        budget: `≤ ${budget.dashboardBrowserMs} ms`,
+        note: `loads ${t.dashboardMs.join(', ')} ms from the navigation's start (in the page); Playwright saw the count after ${t.observedMs.join(', ')} ms`,
+        ok: reduced || Math.max(...t.dashboardMs) <= budget.dashboardBrowserMs,
+      });
+    } else {
+      log('!! no Chromium or no web build: the dashboard is not timed in a browser');
+    }
+
     for (const list of runs('lists') ? LISTS : []) {
       const cases = listCases(list.rows, list.search, list.sort);
       for (const [i, c] of cases.entries()) {
@@ -295,33 +323,6 @@ const postgresPhase = async (db: Database) => {
         budget: `p99 < ${budget.arrearsP99} ms`,
         ok: check(r.result.p99 < budget.arrearsP99, r.result),
       });
-    }
-
-    // the browser: the dashboard of the large company, from navigation to its data on screen
-    if (!runs('browser')) {
-      // not asked for
-    } else if (hasChromium() && fs.existsSync(path.join(repoRoot, 'apps', 'web', 'dist', 'index.html'))) {
-      const available = Number(
-        (
-          await db.query<{ n: number }>(
-            `SELECT count(*)::int AS n FROM units WHERE company_id = 1 AND status = 'available'`,
-          )
-        )[0]?.n,
-      );
-      const t = await timeDashboard(kodi.url, { ...BENCH_ADMIN, captcha: CAPTCHA }, available);
-      const sorted = [...t.dashboardMs].sort((a, b) => a - b);
-      const median = sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-      add({
-        db: 'Web',
-        endpoint: "dashboard in Chromium: navigation → 'Available Units' count shown (median of 3)",
-        p50: median,
-        p99: Math.max(...t.dashboardMs),
-        budget: `≤ ${budget.dashboardBrowserMs} ms`,
-        note: `loads ${t.dashboardMs.join(', ')} ms from the navigation's start (in the page); Playwright saw the count after ${t.observedMs.join(', ')} ms`,
-        ok: reduced || Math.max(...t.dashboardMs) <= budget.dashboardBrowserMs,
-      });
-    } else {
-      log('!! no Chromium or no web build: the dashboard is not timed in a browser');
     }
 
     // the export of every payment, with the first page under load meanwhile

@@ -5,6 +5,7 @@ import type { Database } from '../db/client.ts';
 import { resetDatabase, testConfig, testDatabase, testDriver } from '../test/harness.ts';
 import { TestClient } from '../test/client.ts';
 import { buildCompany, buildUser, type BuiltUser } from '../test/factories.ts';
+import { validUnit } from '../test/entities.ts';
 
 /**
  * Lists and the dashboard take a signed-in session this process loaded within the minute from
@@ -19,16 +20,6 @@ describe(`sessions confirmed by the read's own statement (${testDriver})`, () =>
   let user: BuiltUser;
   let otherCompany: number;
   let c: TestClient;
-
-  const unit = (name: string) => ({
-    name,
-    address: 'Kololo Hill',
-    unit_type: 'house',
-    status: 'available',
-    monthly_rate: 10,
-    weekly_rate: 3,
-    daily_rate: 1,
-  });
 
   beforeEach(async () => {
     const shared = await testDatabase();
@@ -52,7 +43,7 @@ describe(`sessions confirmed by the read's own statement (${testDriver})`, () =>
     user = await buildUser(shared, { company_id: company.id, roles: ['admin'] });
     c = new TestClient(app);
     expect((await c.login(user.email, user.password)).statusCode).toBe(200);
-    expect((await c.post('/units', unit('Acme 1'))).statusCode).toBe(201);
+    expect((await c.post('/units', validUnit({ name: 'Acme 1' }))).statusCode).toBe(201);
     // the other company's unit, written as that company's admin would
     await shared.query(
       `INSERT INTO units (company_id, name, address, unit_type, status, monthly_rate, weekly_rate, daily_rate)

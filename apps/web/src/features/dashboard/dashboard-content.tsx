@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -170,11 +170,53 @@ type DashboardBodyProps = {
   summary?: ReactNode;
 };
 
+/**
+ * False for a component's first render, true once the browser has painted it: what lies below the
+ * count cards waits one frame, so that the counts show as soon as their data is there (on a slow
+ * machine the whole page is a few hundred milliseconds of rendering).
+ */
+const usePainted = (): boolean => {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => setPainted(true), 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+      if (timer !== undefined) clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+};
+
 const DashboardBody = ({ data, summary }: DashboardBodyProps) => {
+  const painted = usePainted();
   const currency = data.currency_code;
   const decimals = data.currency_decimal_places ?? undefined;
   const money = (n: number) => formatMoney(n, currency, decimals);
   const { counts } = data;
+  return (
+    <Stack spacing={3}>
+      <Box
+        sx={{
+          display: 'grid',
+          gap: 2,
+          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
+        }}
+      >
+        {COUNT_CARDS.map((card) => (
+          <CountCard key={card.title} {...card} count={counts[card.count]} />
+        ))}
+      </Box>
+
+      {painted && <DashboardRest data={data} summary={summary} money={money} />}
+    </Stack>
+  );
+};
+
+/** Everything of the dashboard below its count cards. */
+const DashboardRest = ({ data, summary, money }: DashboardBodyProps & { money: (n: number) => string }) => {
   const units = data.available_units.map((u) =>
     item(u.id, u.name, u.address, `${money(u.monthly_rate)} / month`),
   );
@@ -191,19 +233,7 @@ const DashboardBody = ({ data, summary }: DashboardBodyProps) => {
   });
 
   return (
-    <Stack spacing={3}>
-      <Box
-        sx={{
-          display: 'grid',
-          gap: 2,
-          gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
-        }}
-      >
-        {COUNT_CARDS.map((card) => (
-          <CountCard key={card.title} {...card} count={counts[card.count]} />
-        ))}
-      </Box>
-
+    <>
       {summary}
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
@@ -242,7 +272,7 @@ const DashboardBody = ({ data, summary }: DashboardBodyProps) => {
           </Table>
         </TableContainer>
       </DashboardCard>
-    </Stack>
+    </>
   );
 };
 
