@@ -60,7 +60,6 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionExpired', false);
-  app.decorateRequest('sessionCheck', null);
 
   const ctx: AppContext = { config, database, sessions: createSessions(database, config) };
 

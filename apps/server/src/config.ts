@@ -25,8 +25,6 @@ export type Config = {
   logLevel: string;
   /** 0 disables the per-address rate limits (never in production). */
   rateLimits: boolean;
-  /** 0: list pages are always read from their statements, never answered from the pages kept. */
-  keepPages: boolean;
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -55,7 +53,6 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     googleIssuer: env.GOOGLE_ISSUER || 'https://accounts.google.com',
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     rateLimits: env.RATE_LIMITS !== '0',
-    keepPages: env.KEEP_PAGES !== '0',
   };
   if (config.captchaTestAnswer && nodeEnv === 'production') {
     throw new Error('CAPTCHA_TEST_ANSWER must not be set when NODE_ENV=production.');

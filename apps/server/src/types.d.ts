@@ -1,5 +1,5 @@
 import type { Access, SessionUser } from '@kodi/domain';
-import type { SessionCheck, SessionState } from './plugins/session.ts';
+import type { SessionState } from './plugins/session.ts';
 
 declare module 'fastify' {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
@@ -8,14 +8,10 @@ declare module 'fastify' {
     user: SessionUser | null;
     /** set when the cookie named a session that had expired while idle. */
     sessionExpired: boolean;
-    /** set when the session was taken from memory and the route's statement must confirm it */
-    sessionCheck: SessionCheck | null;
   }
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- module augmentation needs an interface
   interface FastifyContextConfig {
     /** Who may call the route; API routes without it need a signed-in user with a role. */
     access?: Access;
-    /** The handler confirms the session in its own statement (`confirmedRead`): GETs skip its lookup. */
-    sessionCheck?: boolean;
   }
 }

@@ -118,7 +118,7 @@ export type EntitySpec<Shape extends z.ZodRawShape = z.ZodRawShape> = Omit<
   'columns' | 'sort' | 'ui'
 > & {
   columns: readonly ColumnSpec[];
-  /** fields `sort` accepts besides `id`, the sortable columns and `created_at`. */
+  /** fields `sort` accepts besides `id` and the sortable columns. */
   alsoSortable?: readonly string[];
   /** the route defaults to the name, dashed: `commission_wages` is `/commission-wages`. */
   ui: Omit<EntityUi, 'route'> & { route?: string };
@@ -161,7 +161,7 @@ const toColumn =
 /**
  * The definition of an entity: every record has a `version` (optimistic locking), so the fields get its
  * read-only one; a column takes its field's label and kind; `sort` accepts `id`, the sortable columns,
- * `alsoSortable` and `created_at`.
+ * `alsoSortable` (`id` is the order of creation).
  */
 export const defineEntity = <Shape extends z.ZodRawShape>(
   spec: EntitySpec<Shape>,
@@ -180,7 +180,7 @@ export const defineEntity = <Shape extends z.ZodRawShape>(
     ...(check ? { check } : {}),
     columns: columns.map(toColumn(fields)),
     search,
-    sort: ['id', ...sortable, ...alsoSortable, 'created_at'],
+    sort: ['id', ...sortable, ...alsoSortable],
     access,
     ui: { route: `/${name.replaceAll('_', '-')}`, ...ui },
   };

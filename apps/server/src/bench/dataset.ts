@@ -87,24 +87,27 @@ const fillCompany = async (
            (ARRAY['active','active','active','inactive'])[1 + ${rnd('i', 'tst', 4)}]
       FROM generate_series(1, ${size.tenants}) i`);
   await q(`INSERT INTO occupancy (company_id, id, tenant_id, unit_id, start_date, end_date, rate, deposit_amount, deposit_status,
-                                  rent_cycle, occupancy_status, notice_period_days, is_active)
+                                  rent_cycle, occupancy_status, notice_period_days, is_active, tenant_name, unit_name)
     SELECT ${companyId}, ${b.occupancy} + i, ${b.tenants} + 1 + ((i - 1) % ${size.tenants}), ${b.units} + 1 + ((i - 1) % ${size.units}),
            s, CASE WHEN i % 5 = 0 THEN s + 365 ELSE NULL END,
            CASE c.cycle WHEN 'daily' THEN u.daily_rate WHEN 'weekly' THEN u.weekly_rate ELSE u.monthly_rate END,
            u.monthly_rate, 'held', c.cycle,
-           CASE WHEN i % 5 = 0 THEN 'terminated' ELSE 'active' END, 30, i % 5 <> 0
+           CASE WHEN i % 5 = 0 THEN 'terminated' ELSE 'active' END, 30, i % 5 <> 0,
+           tn.first_name || ' ' || tn.last_name, u.name
       FROM generate_series(1, ${size.leases}) i
-      JOIN units u ON u.company_id = ${companyId} AND u.id = ${b.units} + 1 + ((i - 1) % ${size.units}),
+      JOIN units u ON u.company_id = ${companyId} AND u.id = ${b.units} + 1 + ((i - 1) % ${size.units})
+      JOIN tenants tn ON tn.company_id = ${companyId} AND tn.id = ${b.tenants} + 1 + ((i - 1) % ${size.tenants}),
       LATERAL (SELECT (date '2021-01-01' + ${rnd('i', 'os', 1400)}) AS s) d,
       LATERAL (SELECT (ARRAY['monthly','monthly','monthly','weekly','daily'])[1 + ${rnd('i', 'orc', 5)}] AS cycle) c`);
   // receipt numbers: gapless in id order over the completed payments, computed in the same INSERT
   await q(`INSERT INTO payments (company_id, id, unit_id, tenant_id, occupancy_id, payment_date, payment_serial, amount_paid,
                                  payment_details, effective_start_date, effective_end_date, payment_method, status,
-                                 invoice_id, reference_number, receipt_number)
+                                 invoice_id, reference_number, receipt_number, tenant_name, unit_name)
     SELECT ${companyId}, ${b.payments} + g.i, o.unit_id, o.tenant_id, o.id, pd, 'PAY-' || lpad(g.i::text, 6, '0'), o.rate,
            'Rent ' || to_char(pd, 'Mon YYYY'), pd, pd + 29, ${METHODS}[1 + ${rnd('g.i', 'pm', 5)}], g.st, 'N/A', 'REF-' || g.i,
            CASE WHEN g.st = 'completed'
-                THEN 'RCT-' || lpad((count(*) FILTER (WHERE g.st = 'completed') OVER (ORDER BY g.i))::text, 6, '0') END
+                THEN 'RCT-' || lpad((count(*) FILTER (WHERE g.st = 'completed') OVER (ORDER BY g.i))::text, 6, '0') END,
+           o.tenant_name, o.unit_name
       FROM (SELECT i, (ARRAY['completed','completed','completed','completed','completed','completed','completed','completed','pending','failed'])[1 + ${rnd('i', 'pst', 10)}] AS st
               FROM generate_series(1, ${size.payments}) i) g
       JOIN occupancy o ON o.company_id = ${companyId} AND o.id = ${b.occupancy} + 1 + ((g.i - 1) % ${size.leases}),
@@ -209,9 +212,7 @@ export const generateDataset = async (database: Database, largeCompanyId: number
       `SELECT setval(pg_get_serial_sequence('${t}', 'id'), (SELECT COALESCE(max(id), 1) FROM ${t}))`,
     );
   }
-  // the triggers keeping the totals were off during the load (replica): recount
-  await database.query('SELECT row_counts_rebuild()');
-  await database.query('SELECT totals_rebuild()');
-  await database.query('SELECT status_counts_rebuild()');
+  // the triggers keeping the totals and copied names were off during the load (replica): recount
+  await database.query('SELECT derived_rebuild()');
   await database.query('ANALYZE');
 };

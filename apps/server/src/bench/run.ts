@@ -38,7 +38,7 @@ import { hasChromium, timeDashboard } from './browser.ts';
 import { renderReport, writeReport, type Row } from './report.ts';
 import { explainHotQueries, renderExplained } from './explain.ts';
 import type { LoadResult } from './load.ts';
-import type { ListQuery } from '../crud/service.ts';
+import type { ListQuery } from '../crud/server-entity.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const reduced = scale < 1;

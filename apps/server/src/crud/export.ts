@@ -8,7 +8,8 @@ import { execRows, type Db } from '../db/client.ts';
 import { currentUser } from '../plugins/guard.ts';
 import { companyMoney } from '../lib/company.ts';
 import { pdfWriter, xlsxWriter, type TabularColumn, type TabularWriter } from '../lib/tabular.ts';
-import { listWhere, orderBy, type ServerEntity } from './service.ts';
+import { listOrder, listWhere } from './list.ts';
+import type { ServerEntity } from './server-entity.ts';
 import { fromClause, presentRow, selectFields, selectList } from './sql.ts';
 
 /**
@@ -168,8 +169,8 @@ export const registerExportRoute = (app: FastifyInstance, ctx: AppContext, e: Se
       const user: SessionUser = currentUser(request);
       const { fmt, headers, ...list } = request.query;
       const columns = exportColumns(def, headers);
-      const where = await listWhere(ctx.database, e, user, { page: 1, page_size: 1, ...list });
-      const order = orderBy(e, list.sort);
+      const { where } = listWhere(e, user, list);
+      const order = listOrder(e, list.sort)('t');
       const money = await companyMoney(ctx.database, user.company_id);
       const title = def.ui.title;
       const writer = fmt === 'xlsx' ? xlsxWriter(title, columns, money) : pdfWriter(title, columns, money);

@@ -10,7 +10,7 @@ import { commissionWagesServer } from '../features/commission-wages/server.ts';
 import { companiesServer } from '../features/companies/server.ts';
 import { countriesServer } from '../features/countries/server.ts';
 import { currenciesServer } from '../features/currencies/server.ts';
-import type { ServerEntity } from './service.ts';
+import type { ServerEntity } from './server-entity.ts';
 
 /** Every entity served by the generic routes. */
 export const serverEntities: ServerEntity[] = [

@@ -5,20 +5,20 @@ import { AppError, allows, createSchema, hasAnyRole, updateSchema, type SessionU
 import type { AppContext } from '../app.ts';
 import type { Tx } from '../db/client.ts';
 import { filterQuery, registerExportRoute, searchQuery } from './export.ts';
-import { confirmedRead, currentUser } from '../plugins/guard.ts';
+import { currentUser } from '../plugins/guard.ts';
 import { createBatcher, type Outcome } from './create-batch.ts';
 import { recordIdParams } from './record-route.ts';
+import { listRecords } from './list.ts';
+import type { ServerEntity } from './server-entity.ts';
 import {
   deleteRecord,
   getRecord,
   insertRecord,
   insertRecords,
-  listPage,
   recordAudit,
   recordAudits,
   recordHistory,
   updateRecord,
-  type ServerEntity,
 } from './service.ts';
 
 export const listQuerySchema = z.object({
@@ -105,8 +105,7 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
     base,
     {
       // An entity with a public list: the route is public, and the role checks below apply to signed-in callers.
-      // a list confirms the session in its page's statement (a public one has checks of its own)
-      config: { access: e.publicList ? 'public' : def.access.read, sessionCheck: !e.publicList },
+      config: { access: e.publicList ? 'public' : def.access.read },
       schema: {
         tags,
         summary: `List ${def.name} (X-Total-Count has the total)`,
@@ -121,19 +120,9 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
       }
       if (e.publicList && !hasAnyRole(request.user)) throw new AppError('no_role');
       if (e.publicList && !allows(def.access.read, request.user)) throw new AppError('forbidden');
-      const { json, total } = await confirmedRead(request, ctx.sessions, async (check) => {
-        const page = await listPage(
-          ctx.database,
-          e,
-          currentUser(request),
-          request.query,
-          check,
-          ctx.config.keepPages,
-        );
-        return { value: page, session: page.session };
-      });
-      void reply.header('X-Total-Count', String(total)).type('application/json; charset=utf-8');
-      return json;
+      const { rows, total } = await listRecords(ctx.database, e, currentUser(request), request.query);
+      void reply.header('X-Total-Count', String(total));
+      return rows;
     },
   );
 

@@ -13,16 +13,7 @@ export type EntitySql = {
   joins?: string;
   /** SQL expressions (over `t` and the joins) for fields that are not plain columns of the table. */
   expressions?: Record<string, string>;
-  /**
-   * Searches on joined fields done in the referenced table: its rows whose `expression` matches
-   * (through that table's trigram index) are found first, then `t.<key> = ANY(their ids)` (through
-   * the `(company_id, <key>)` index); the list then needs no join to search. `expression` is written
-   * over the referenced table's own columns, exactly as its trigram index is.
-   */
-  searchVia?: Record<string, SearchVia>;
 };
-
-export type SearchVia = { key: string; table: string; expression: string };
 
 const NUMERIC_KINDS = new Set(['money', 'number', 'integer', 'percent']);
 /** Heavy fields stay out of lists: lists never carry image or document data. */
@@ -116,6 +107,14 @@ export const presentRow = (
   }
   return out;
 };
+
+/**
+ * The names of a lease's or request's tenant as the API answers them (`tenant_first_name`,
+ * `tenant_last_name`), joined for a page's rows only: lists sort and search by the row's own
+ * `tenant_name` (db/derived.ts keeps it).
+ */
+export const TENANT_JOIN = 'JOIN tenants tn ON tn.company_id = t.company_id AND tn.id = t.tenant_id';
+export const TENANT_NAMES = { tenant_first_name: 'tn.first_name', tenant_last_name: 'tn.last_name' };
 
 /** `%text%` for ILIKE with the wildcards of the search text escaped. */
 export const likePattern = (q: string) => `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

@@ -4,6 +4,7 @@ import { fileURLToPath } from 'node:url';
 import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
+import { syncDerived } from './derived.ts';
 
 export type Schema = typeof schema;
 /** The one database type the code sees, whichever driver (pg or PGlite) is behind it. */
@@ -70,6 +71,7 @@ export const openPostgres = async (url: string, max = 16): Promise<Database> => 
     await client.query('SELECT pg_advisory_unlock(4241)').catch(() => undefined);
     client.release();
   }
+  await syncDerived(db);
   return {
     db,
     driver: 'pg',
@@ -92,6 +94,7 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
   const client = await PGlite.create({ dataDir, extensions: { pg_trgm } });
   const db = drizzle({ client, schema });
   await migrate(db, { migrationsFolder });
+  await syncDerived(db as unknown as Db);
   return {
     db: db as unknown as Db,
     driver: 'pglite',

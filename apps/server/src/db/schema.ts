@@ -10,7 +10,6 @@ import {
   integer,
   jsonb,
   numeric,
-  pgSequence,
   pgTable,
   primaryKey,
   text,
@@ -21,6 +20,8 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  entities,
+  type EntityDefinition,
   depositStatus,
   employeeStatus,
   expenseCategory,
@@ -38,6 +39,7 @@ import {
   wageCategory,
   wageStatus,
 } from '@kodi/domain';
+import { listIndexes } from './list-indexes.ts';
 
 /** created_at, updated_at and version: every record has them (optimistic locking on `version`). */
 const stamps = () => ({
@@ -56,12 +58,18 @@ const oneOf = (col: AnyPgColumn, values: readonly string[]): SQL =>
     sql`, `,
   )})`;
 
-/**
- * A trigram (pg_trgm GIN) index: `ILIKE '%text%'` searches use it instead of reading every row.
- * The expression must be written exactly as the search writes it.
- */
-const trigram = (name: string, expr: AnyPgColumn | SQL) =>
-  index(name).using('gin', sql`${expr} gin_trgm_ops`);
+/** The indexes of an entity's lists (sorts, filters, searches), from its definition in @kodi/domain. */
+const listsOf = (table: string, t: Record<string, AnyPgColumn>) => {
+  const def = (Object.values(entities) as EntityDefinition[]).find((e) => e.name === table);
+  if (!def) throw new Error(`${table}: no entity of that name`);
+  return listIndexes(table, t, def);
+};
+
+/** A name kept from the row it references (db/derived.ts keeps it): lists sort and search by it. */
+const copied = () => text();
+
+/** `first_name last_name`, kept by PostgreSQL with the row: lists search by it. */
+const fullName = () => text().generatedAlwaysAs(sql`first_name || ' ' || last_name`);
 
 // ---------------------------------------------------------------- global tables
 
@@ -74,7 +82,7 @@ export const countries = pgTable(
     phone_code: integer().notNull().default(0),
     ...stamps(),
   },
-  (t) => [check('countries_code_format', sql`${t.country_code} ~ '^[A-Z]{3}$'`)],
+  (t) => [check('countries_code_format', sql`${t.country_code} ~ '^[A-Z]{3}$'`), ...listsOf('countries', t)],
 );
 
 export const currencies = pgTable(
@@ -93,6 +101,7 @@ export const currencies = pgTable(
     check('currencies_code_format', sql`${t.currency_code} ~ '^[A-Z]{3}$'`),
     check('currencies_decimal_places', sql`${t.decimal_places} BETWEEN 0 AND 10`),
     index('currencies_country_idx').on(t.country),
+    ...listsOf('currencies', t),
   ],
 );
 
@@ -111,7 +120,7 @@ export const companies = pgTable(
     description: text(),
     ...stamps(),
   },
-  (t) => [index('companies_currency_idx').on(t.currency_code)],
+  (t) => [index('companies_currency_idx').on(t.currency_code), ...listsOf('companies', t)],
 );
 
 export const roles = pgTable(
@@ -262,9 +271,7 @@ export const units = pgTable(
     ),
     // the dashboard's available units: counted and listed by name from the index
     index('units_company_status_idx').on(t.company_id, t.status, t.name, t.id),
-    trigram('units_name_trgm_idx', t.name),
-    trigram('units_address_trgm_idx', t.address),
-    trigram('units_description_trgm_idx', t.description),
+    ...listsOf('units', t),
   ],
 );
 
@@ -284,6 +291,7 @@ export const tenants = pgTable(
     emergency_contact_name: varchar({ length: 255 }),
     emergency_contact_phone: varchar({ length: 50 }),
     status: varchar({ length: 20 }).notNull().default('active'),
+    full_name: fullName(),
     ...stamps(),
   },
   (t) => [
@@ -291,12 +299,7 @@ export const tenants = pgTable(
     unique('tenants_id_key').on(t.id),
     check('tenants_sex_known', oneOf(t.sex, sex.values)),
     check('tenants_status_known', oneOf(t.status, tenantStatus.values)),
-    index('tenants_company_first_name_idx').on(t.company_id, t.first_name, t.id),
-    index('tenants_company_last_name_idx').on(t.company_id, t.last_name, t.id),
-    trigram('tenants_first_name_trgm_idx', t.first_name),
-    trigram('tenants_last_name_trgm_idx', t.last_name),
-    trigram('tenants_full_name_trgm_idx', sql`(${t.first_name} || ' ' || ${t.last_name})`),
-    trigram('tenants_phone_trgm_idx', t.phone),
+    ...listsOf('tenants', t),
   ],
 );
 
@@ -320,6 +323,8 @@ export const occupancy = pgTable(
     lease_doc: text(),
     lease_doc_name: varchar({ length: 255 }),
     lease_doc_type: varchar({ length: 100 }),
+    tenant_name: copied(),
+    unit_name: copied(),
     // The lease's charge calendar and rate in the arrears statement's terms, kept by PostgreSQL with
     // the row (features/ledger/arrears-sql.ts): the statement reads integers, not dates and NUMERIC.
     /** the start date's month as year * 12 + month - 1 */
@@ -363,6 +368,7 @@ export const occupancy = pgTable(
     ),
     index('occupancy_tenant_idx').on(t.company_id, t.tenant_id),
     index('occupancy_unit_idx').on(t.company_id, t.unit_id),
+    ...listsOf('occupancy', t),
   ],
 );
 
@@ -385,6 +391,8 @@ export const payments = pgTable(
     invoice_id: varchar({ length: 100 }).notNull().default('N/A'),
     receipt_number: varchar({ length: 20 }),
     reference_number: varchar({ length: 100 }).notNull().default('N/A'),
+    tenant_name: copied(),
+    unit_name: copied(),
     ...stamps(),
   },
   (t) => [
@@ -406,17 +414,10 @@ export const payments = pgTable(
     check('payments_status_known', oneOf(t.status, paymentStatus.values)),
     check('payments_method_known', oneOf(t.payment_method, paymentMethod.values)),
     check('payments_amount_positive', sql`${t.amount_paid} > 0`),
-    index('payments_company_date_idx').on(t.company_id, t.payment_date, t.id),
-    index('payments_company_status_idx').on(t.company_id, t.status, t.id),
-    index('payments_company_amount_idx').on(t.company_id, t.amount_paid, t.id),
     // the dashboard's pending payments, oldest first: a tenth of the rows, in their order
     index('payments_pending_idx')
       .on(t.company_id, t.payment_date, t.id)
       .where(sql`${t.status} = 'pending'`),
-    index('payments_company_reference_idx').on(t.company_id, t.reference_number, t.id),
-    trigram('payments_serial_trgm_idx', t.payment_serial),
-    trigram('payments_receipt_trgm_idx', t.receipt_number),
-    trigram('payments_reference_trgm_idx', t.reference_number),
     index('payments_tenant_idx').on(t.company_id, t.tenant_id),
     index('payments_unit_idx').on(t.company_id, t.unit_id),
     index('payments_occupancy_idx').on(t.company_id, t.occupancy_id),
@@ -424,6 +425,7 @@ export const payments = pgTable(
     index('payments_completed_occupancy_idx')
       .on(t.company_id, t.occupancy_id, t.payment_date, t.amount_paid)
       .where(sql`${t.status} = 'completed'`),
+    ...listsOf('payments', t),
   ],
 );
 
@@ -437,7 +439,11 @@ export const vendors = pgTable(
     phone: varchar({ length: 50 }).notNull(),
     ...stamps(),
   },
-  (t) => [primaryKey({ columns: [t.company_id, t.id] }), unique('vendors_id_key').on(t.id)],
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('vendors_id_key').on(t.id),
+    ...listsOf('vendors', t),
+  ],
 );
 
 export const maintenanceRequests = pgTable(
@@ -453,6 +459,9 @@ export const maintenanceRequests = pgTable(
     priority: varchar({ length: 20 }).notNull().default('low'),
     status: varchar({ length: 20 }).notNull().default('open'),
     estimated_cost: money().notNull(),
+    unit_name: copied(),
+    tenant_name: copied(),
+    vendor_name: copied(),
     ...stamps(),
   },
   (t) => [
@@ -476,6 +485,7 @@ export const maintenanceRequests = pgTable(
     index('maintenance_requests_unit_idx').on(t.company_id, t.unit_id),
     index('maintenance_requests_tenant_idx').on(t.company_id, t.tenant_id),
     index('maintenance_requests_vendor_idx').on(t.company_id, t.vendor_id),
+    ...listsOf('maintenance_requests', t),
   ],
 );
 
@@ -490,6 +500,8 @@ export const expenses = pgTable(
     amount: money().notNull(),
     category: varchar({ length: 20 }).notNull(),
     description: text(),
+    unit_name: copied(),
+    vendor_name: copied(),
     ...stamps(),
   },
   (t) => [
@@ -503,9 +515,9 @@ export const expenses = pgTable(
       foreignColumns: [vendors.company_id, vendors.id],
     }).onDelete('restrict'),
     check('expenses_category_known', oneOf(t.category, expenseCategory.values)),
-    index('expenses_company_date_idx').on(t.company_id, t.expense_date, t.id),
     index('expenses_unit_idx').on(t.company_id, t.unit_id),
     index('expenses_vendor_idx').on(t.company_id, t.vendor_id),
+    ...listsOf('expenses', t),
   ],
 );
 
@@ -523,6 +535,7 @@ export const employees = pgTable(
     salary: money().notNull(),
     expected_pay_day: integer().notNull(),
     status: varchar({ length: 20 }).notNull().default('active'),
+    full_name: fullName(),
     ...stamps(),
   },
   (t) => [
@@ -530,6 +543,7 @@ export const employees = pgTable(
     unique('employees_id_key').on(t.id),
     check('employees_status_known', oneOf(t.status, employeeStatus.values)),
     check('employees_pay_day_range', sql`${t.expected_pay_day} BETWEEN 1 AND 31`),
+    ...listsOf('employees', t),
   ],
 );
 
@@ -548,6 +562,7 @@ export const commissionWages = pgTable(
     status: varchar({ length: 20 }).notNull().default('pending'),
     description: text().notNull(),
     amount: money().notNull(),
+    employee_name: copied(),
     ...stamps(),
   },
   (t) => [
@@ -562,7 +577,7 @@ export const commissionWages = pgTable(
     check('commission_wages_status_known', oneOf(t.status, wageStatus.values)),
     check('commission_wages_amount_positive', sql`${t.amount} > 0`),
     index('commission_wages_employee_idx').on(t.company_id, t.employee_id),
-    index('commission_wages_company_date_idx').on(t.company_id, t.payment_date),
+    ...listsOf('commission_wages', t),
   ],
 );
 
@@ -578,15 +593,9 @@ export const counters = pgTable(
   (t) => [primaryKey({ columns: [t.company_id, t.name] })],
 );
 
-/** Where `row_counts.data_version` is drawn from: a value is never given twice, so no state comes back. */
-export const rowVersions = pgSequence('row_versions');
-
 /**
- * Exact row counts per company of the company-owned tables, kept by statement-level triggers
- * (migration 0004_row_counts): an unfiltered list reads its X-Total-Count here instead of counting.
- * `data_version` changes with every statement that writes the company's rows of the table (migration
- * 0014_row_versions): what the lists derive from those rows and keep (a search's matches, a deep
- * page's position) is valid while the versions it was made under are the current ones.
+ * Exact row counts per company of the company-owned tables, kept by the generated triggers of
+ * db/derived.ts: an unfiltered list reads its X-Total-Count here instead of counting.
  */
 export const rowCounts = pgTable(
   'row_counts',
@@ -596,9 +605,6 @@ export const rowCounts = pgTable(
       .references(() => companies.id, { onDelete: 'cascade' }),
     table_name: varchar({ length: 63 }).notNull(),
     n: bigint({ mode: 'number' }).notNull().default(0),
-    data_version: bigint({ mode: 'number' })
-      .notNull()
-      .default(sql`nextval('row_versions')`),
     ...stamps(),
   },
   (t) => [primaryKey({ columns: [t.company_id, t.table_name] })],
@@ -606,7 +612,7 @@ export const rowCounts = pgTable(
 
 /**
  * The sum of the completed payments of each lease, kept by statement-level triggers on payments
- * (migration 0007_lease_payment_totals_triggers): the arrears report reads one row per lease instead
+ * (db/derived.ts): the arrears report reads one row per lease instead
  * of summing 200,000 payments at each request.
  */
 export const leasePaymentTotals = pgTable(
@@ -630,28 +636,8 @@ export const leasePaymentTotals = pgTable(
 );
 
 /**
- * Exact row counts per company and referenced key (payments per tenant, per unit...), kept by the
- * statement-level triggers of migration 0006_totals_triggers: a search that matches tenants by name
- * sums their payments here instead of counting the payments.
- */
-export const keyCounts = pgTable(
-  'key_counts',
-  {
-    company_id: integer()
-      .notNull()
-      .references(() => companies.id, { onDelete: 'cascade' }),
-    table_name: varchar({ length: 63 }).notNull(),
-    key_name: varchar({ length: 63 }).notNull(),
-    key_value: integer().notNull(),
-    n: bigint({ mode: 'number' }).notNull().default(0),
-    ...stamps(),
-  },
-  (t) => [primaryKey({ columns: [t.company_id, t.table_name, t.key_name, t.key_value] })],
-);
-
-/**
  * Exact row counts per company and status (units available, requests open, payments pending), kept
- * by the statement-level triggers of migration 0012_status_counts: the dashboard reads its counts here.
+ * by the generated triggers of db/derived.ts: the dashboard reads its counts here.
  */
 export const statusCounts = pgTable(
   'status_counts',
@@ -668,8 +654,7 @@ export const statusCounts = pgTable(
 );
 
 /**
- * Money per company and month, kept exact by the statement-level triggers of migration
- * 0006_totals_triggers: payments by status and method, expenses by category, wages by status. The
+ * Money per company and month, kept exact by the generated triggers of db/derived.ts: payments by status and method, expenses by category, wages by status. The
  * reports and the dashboard read months here instead of summing every row.
  */
 export const monthlyTotals = pgTable(
@@ -717,3 +702,10 @@ export const auditEntries = pgTable(
     index('audit_entries_user_idx').on(t.user_id),
   ],
 );
+
+/** The checksum of the generated trigger functions installed (db/derived.ts `syncDerived`). */
+export const derivedState = pgTable('derived_state', {
+  name: varchar({ length: 63 }).primaryKey(),
+  checksum: varchar({ length: 64 }).notNull(),
+  ...stamps(),
+});

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError, allows, hasAnyRole, type Access } from '@kodi/domain';
-import type { SessionCheck, Sessions } from './session.ts';
+import type { Sessions } from './session.ts';
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -27,9 +27,7 @@ const authorize = (request: FastifyRequest) => {
 export const registerGuards = (app: FastifyInstance, sessions: Sessions, apiPrefix: string) => {
   app.addHook('onRequest', async (request) => {
     if (!request.url.startsWith(apiPrefix)) return;
-    await sessions.load(request, {
-      toConfirm: request.method === 'GET' && request.routeOptions.config.sessionCheck === true,
-    });
+    await sessions.load(request);
 
     if (MUTATIONS.has(request.method)) {
       const header = request.headers['x-csrf-token'];
@@ -43,38 +41,8 @@ export const registerGuards = (app: FastifyInstance, sessions: Sessions, apiPref
 
   app.addHook('preHandler', async (request) => {
     if (!request.url.startsWith(apiPrefix)) return;
-    try {
-      authorize(request);
-    } catch (refused) {
-      // a refusal is never made on a session taken from memory: it is loaded, and checked again
-      if (!request.sessionCheck) throw refused;
-      await sessions.load(request);
-      authenticate(request);
-      authorize(request);
-    }
+    authorize(request);
   });
-};
-
-/**
- * A read that confirms the session in its own statement (a GET route with `config.sessionCheck`):
- * `read(check)` runs with the session this process kept (`check`, when it was taken from memory) and
- * answers what its statement's SESSION_CHECK_COLUMN said. The answer stands when that is the kept
- * fingerprint; otherwise (the session ended or changed on some server, or no row could tell) the
- * session is loaded from the database, the route's checks are made again, and the read runs again
- * without a check. So such a read costs one round trip, and is never answered on a stale session.
- */
-export const confirmedRead = async <T>(
-  request: FastifyRequest,
-  sessions: Sessions,
-  read: (check: SessionCheck | null) => Promise<{ value: T; session?: unknown }>,
-): Promise<T> => {
-  const check = request.sessionCheck;
-  const first = await read(check);
-  if (!check || first.session === check.fingerprint) return first.value;
-  await sessions.load(request);
-  authenticate(request);
-  authorize(request);
-  return (await read(null)).value;
 };
 
 /** The signed-in user of a guarded route. */

@@ -1,5 +1,4 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql, type SQL } from 'drizzle-orm';
 import type { RoleName, SessionUser } from '@kodi/domain';
 import type { Database } from '../db/client.ts';
 import type { Config } from '../config.ts';
@@ -16,40 +15,8 @@ export type SessionState = {
   captchaCreatedAt: Date | null;
 };
 
-/**
- * A session taken from this process's memory for a read that confirms it in its own statement
- * (routes with `config.sessionCheck`): the statement carries `sessionCheckColumn(id)`, and the
- * read stands only if that column equals `fingerprint` (see `confirmedRead` in guard.ts).
- */
-export type SessionCheck = { id: string; fingerprint: string };
-
-/** The column a confirming statement adds to its rows (see `sessionCheckColumn`). */
-export const SESSION_CHECK_COLUMN = 'kodi_session';
-
-/**
- * What a signed-in session's authority rests on, as one text computed in SQL over `sessions s` and
- * `users u`: the session's user and when it was last seen, and that user's state, company and roles.
- * Any change to them (sign-out, a password change, a role granted or taken, a deactivation, the
- * minute's last-seen update, on any server) gives another text.
- */
-const FINGERPRINT = `md5(concat_ws('|', s.user_id, s.last_seen_at, u.active, u.company_id,
-  (SELECT string_agg(ur.role_id::text, ',' ORDER BY ur.role_id) FROM user_roles ur WHERE ur.user_id = u.id)))`;
-
-/** The session's fingerprint now, read in the statement's own snapshot (NULL: no such session). */
-export const sessionCheckColumn = (id: string): SQL =>
-  sql`(SELECT ${sql.raw(FINGERPRINT)} FROM sessions s JOIN users u ON u.id = s.user_id
-        WHERE s.id = ${id}) AS ${sql.raw(SESSION_CHECK_COLUMN)}`;
-
-/** The same for a statement of fixed text, with the session id as parameter `$n`. */
-export const sessionCheckText = (n: number): string =>
-  `(SELECT ${FINGERPRINT} FROM sessions s JOIN users u ON u.id = s.user_id WHERE s.id = $${n}) AS ${SESSION_CHECK_COLUMN}`;
-
-/** Signed-in sessions kept per process for confirming reads, the least recently loaded out first. */
-const MAX_KNOWN = 10_000;
-
 type Row = {
   id: string;
-  fingerprint: string | null;
   user_id: number | null;
   csrf_token: string;
   captcha_answer: string | null;
@@ -104,64 +71,34 @@ export const createSessions = (database: Database, config: Config) => {
     secure: config.cookieSecure,
   };
 
-  /**
-   * Signed-in sessions as last loaded from the database, by id, with their fingerprint. A read that
-   * confirms the session in its own statement starts from one of these instead of a round trip of
-   * its own; nothing else trusts them. Only sessions seen within the minute (so that no last-seen
-   * update is due and no idle limit can have passed) are used.
-   */
-  const known = new Map<
-    string,
-    { session: SessionState; user: SessionUser; seenAt: number; fingerprint: string }
-  >();
-  const trustFor = Math.min(60_000, idleMs);
-  const forget = (id: string) => known.delete(id);
-
   const setCookie = (reply: FastifyReply, rawId: string) =>
     reply.setCookie(SESSION_COOKIE, rawId, cookieOptions);
 
-  /**
-   * Reads the cookie's session with its user and roles in one query; drops an idle or disabled one.
-   * `toConfirm`: the route confirms the session in its own statement, so a session this process
-   * loaded within the minute is taken from memory, with `request.sessionCheck` set (no round trip).
-   */
-  const load = async (request: FastifyRequest, { toConfirm = false } = {}): Promise<void> => {
+  /** Reads the cookie's session with its user and roles in one query; drops an idle or disabled one. */
+  const load = async (request: FastifyRequest): Promise<void> => {
     request.session = null;
     request.user = null;
     request.sessionExpired = false;
-    request.sessionCheck = null;
     const raw = request.cookies[SESSION_COOKIE];
     if (!raw || raw.length > 100) return;
     const id = sha256(raw);
-    const kept = toConfirm ? known.get(id) : undefined;
-    if (kept && Date.now() - kept.seenAt <= trustFor) {
-      request.session = kept.session;
-      request.user = kept.user;
-      request.sessionCheck = { id, fingerprint: kept.fingerprint };
-      return;
-    }
     // every API request runs this: a prepared statement, parsed and planned once per connection
     const rows = await database.prepared<Row>(
-      `SELECT s.id, s.csrf_token, s.captcha_answer, s.captcha_created_at, s.last_seen_at, ${USER_SELECT},
-              CASE WHEN u.id IS NOT NULL THEN ${FINGERPRINT} END AS fingerprint
+      `SELECT s.id, s.csrf_token, s.captcha_answer, s.captcha_created_at, s.last_seen_at, ${USER_SELECT}
          FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
       [id],
     );
     const row = rows[0];
-    if (!row) {
-      forget(id);
-      return;
-    }
+    if (!row) return;
     const lastSeen = toDate(row.last_seen_at) ?? new Date(0);
     const hasUser = row.user_id !== null;
     if (Date.now() - lastSeen.getTime() > idleMs || (hasUser && row.active === false)) {
-      forget(id);
       await database.query('DELETE FROM sessions WHERE id = $1', [id]);
       request.sessionExpired = hasUser;
       return;
     }
-    const stale = Date.now() - lastSeen.getTime() > 60_000;
-    if (stale) await database.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [id]);
+    if (Date.now() - lastSeen.getTime() > 60_000)
+      await database.query('UPDATE sessions SET last_seen_at = now() WHERE id = $1', [id]);
     const session: SessionState = {
       id,
       userId: hasUser ? Number(row.user_id) : null,
@@ -172,17 +109,6 @@ export const createSessions = (database: Database, config: Config) => {
     const user = hasUser ? rowToUser(row) : null;
     request.session = session;
     request.user = user;
-    // kept with the fingerprint it was read with (after a last-seen update, the next load keeps it)
-    forget(id);
-    if (user && row.fingerprint && !stale) {
-      known.set(id, {
-        session: { ...session, captchaAnswer: null, captchaCreatedAt: null },
-        user,
-        seenAt: lastSeen.getTime(),
-        fingerprint: row.fingerprint,
-      });
-      if (known.size > MAX_KNOWN) forget(known.keys().next().value as string);
-    }
   };
 
   const create = async (reply: FastifyReply, userId: number | null): Promise<SessionState> => {
@@ -215,26 +141,19 @@ export const createSessions = (database: Database, config: Config) => {
     reply: FastifyReply,
     userId: number,
   ): Promise<SessionState> => {
-    if (request.session) {
-      forget(request.session.id);
-      await database.query('DELETE FROM sessions WHERE id = $1', [request.session.id]);
-    }
+    if (request.session) await database.query('DELETE FROM sessions WHERE id = $1', [request.session.id]);
     request.session = await create(reply, userId);
     return request.session;
   };
 
   const end = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (request.session) {
-      forget(request.session.id);
-      await database.query('DELETE FROM sessions WHERE id = $1', [request.session.id]);
-    }
+    if (request.session) await database.query('DELETE FROM sessions WHERE id = $1', [request.session.id]);
     request.session = null;
     request.user = null;
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
   };
 
   const endAllForUser = async (userId: number): Promise<void> => {
-    for (const [id, k] of known) if (k.user.id === userId) forget(id);
     await database.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
   };
 

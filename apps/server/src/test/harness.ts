@@ -61,7 +61,6 @@ const TABLES = [
   'units',
   'counters',
   'row_counts',
-  'key_counts',
   'status_counts',
   'monthly_totals',
   'password_reset_tokens',

@@ -74,16 +74,7 @@ describe('backup and restore', () => {
         await restore(file, { DATABASE_URL: url(names[1]!) });
         const dst = await openPostgres(url(names[1]!), 2);
         expect(await fingerprint(dst)).toEqual(before);
-        // data versions given out after the backup are never given again after a restore (a
-        // running server's kept facts were checked against them)
-        await dst.query(`SELECT setval('row_versions', 500000)`);
         await dst.close();
-        await restore(file, { DATABASE_URL: url(names[1]!) });
-        const again = await openPostgres(url(names[1]!), 2);
-        const [seq] = await again.query<{ v: string }>('SELECT last_value::text AS v FROM row_versions');
-        expect(Number(seq?.v)).toBeGreaterThan(500000);
-        expect(await fingerprint(again)).toEqual(before);
-        await again.close();
       } finally {
         for (const n of names) await admin.query(`DROP DATABASE IF EXISTS ${n} WITH (FORCE)`);
         await admin.end();

@@ -32,47 +32,10 @@ export const backup = async (file: string, env: NodeJS.ProcessEnv = process.env)
   fs.writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
 };
 
-/** The last data version given out (the row_versions sequence; 0 when there is none yet). */
-const rowVersion = async (url: string): Promise<number> => {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    const exists = await client.query<{ r: string | null }>(`SELECT to_regclass('row_versions')::text AS r`);
-    if (!exists.rows[0]?.r) return 0;
-    const r = await client.query<{ v: string | null }>('SELECT last_value::text AS v FROM row_versions');
-    return Number(r.rows[0]?.v ?? 0);
-  } finally {
-    await client.end();
-  }
-};
-
-/**
- * After a restore, data versions go on from beyond those given out before it: a server still running
- * keeps facts under versions (crud/kept-facts.ts), and the restored sequence would give them again.
- */
-const pastRowVersion = async (url: string, before: number): Promise<void> => {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    // a backup made before the sequence existed has none: the server's migrations create it
-    const exists = await client.query<{ r: string | null }>(`SELECT to_regclass('row_versions')::text AS r`);
-    if (!exists.rows[0]?.r) return;
-    await client.query(
-      `SELECT setval('row_versions', GREATEST((SELECT last_value FROM row_versions), $1::bigint) + 1)`,
-      [before],
-    );
-  } finally {
-    await client.end();
-  }
-};
-
 export const restore = async (file: string, env: NodeJS.ProcessEnv = process.env): Promise<void> => {
   const config = loadConfig(env);
   if (!fs.existsSync(file)) throw new Error(`No backup file at ${file}`);
   if (config.databaseUrl) {
-    const before = await rowVersion(config.databaseUrl);
     await run('pg_restore', [
       '--clean',
       '--if-exists',
@@ -81,7 +44,6 @@ export const restore = async (file: string, env: NodeJS.ProcessEnv = process.env
       `--dbname=${config.databaseUrl}`,
       file,
     ]);
-    await pastRowVersion(config.databaseUrl, before);
     return;
   }
   const { PGlite } = await import('@electric-sql/pglite');

@@ -46,7 +46,7 @@ export const employees = defineEntity({
     ...plainColumns('phone_number'),
     ...sortableColumns('job_title', 'hire_date', 'salary', 'expected_pay_day', 'status'),
   ],
-  search: ['first_name', 'last_name', 'full_name', 'email', 'phone_number'],
+  search: ['full_name', 'email', 'phone_number'],
   ...adminPages('Employee', 'employees', {
     searchLabel: 'Search Employees (Name, Email, Phone)',
     dialogWidth: 500,

@@ -45,7 +45,7 @@ export const tenants = defineEntity({
   scope: 'company',
   access: editorMaintained,
   columns: [...sortableColumns('first_name', 'last_name', 'sex'), ...plainColumns('country_code', 'phone')],
-  search: ['first_name', 'last_name', 'full_name', 'phone'],
+  search: ['full_name', 'phone'],
   alsoSortable: ['status'],
   ...corePages('Tenant', 'tenants', {
     title: 'Tenants Management',

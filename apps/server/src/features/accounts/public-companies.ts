@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { execRows, type DbOrTx } from '../../db/client.ts';
-import type { ListQuery } from '../../crud/service.ts';
+import type { ListQuery } from '../../crud/server-entity.ts';
 import { likePattern } from '../../crud/sql.ts';
 
 /**

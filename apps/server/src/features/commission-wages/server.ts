@@ -1,22 +1,11 @@
 import { commissionWages } from '@kodi/domain';
-import type { ServerEntity } from '../../crud/service.ts';
+import type { ServerEntity } from '../../crud/server-entity.ts';
 
 export const commissionWagesServer: ServerEntity = {
   def: commissionWages,
   sql: {
     table: 'commission_wages',
-    joins: 'LEFT JOIN employees e ON e.company_id = t.company_id AND e.id = t.employee_id',
-    expressions: {
-      employee_first_name: 'e.first_name',
-      employee_last_name: 'e.last_name',
-      employee_name: `(e.first_name || ' ' || e.last_name)`,
-    },
-    searchVia: {
-      employee_name: {
-        key: 'employee_id',
-        table: 'employees',
-        expression: `(first_name || ' ' || last_name)`,
-      },
-    },
+    joins: 'JOIN employees e ON e.company_id = t.company_id AND e.id = t.employee_id',
+    expressions: { employee_first_name: 'e.first_name', employee_last_name: 'e.last_name' },
   },
 };

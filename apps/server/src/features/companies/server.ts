@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { companies, isAdmin } from '@kodi/domain';
-import type { ServerEntity } from '../../crud/service.ts';
+import type { ServerEntity } from '../../crud/server-entity.ts';
 import { companiesPublicList } from '../accounts/public-companies.ts';
 
 /** Admins administer every company; everyone else sees only their own; signed out, id and name of the active ones. */

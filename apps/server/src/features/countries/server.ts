@@ -1,4 +1,4 @@
 import { countries } from '@kodi/domain';
-import type { ServerEntity } from '../../crud/service.ts';
+import type { ServerEntity } from '../../crud/server-entity.ts';
 
 export const countriesServer: ServerEntity = { def: countries, sql: { table: 'countries' } };

@@ -3,9 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { DEFAULT_CURRENCY, todayIso } from '@kodi/domain';
 import type { AppContext } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
-import { confirmedRead, currentUser } from '../../plugins/guard.ts';
-import { SESSION_CHECK_COLUMN, sessionCheckText, type SessionCheck } from '../../plugins/session.ts';
-import { jsonWeight, keptAnswer, keptFactsOf } from '../../crud/kept-facts.ts';
+import { currentUser } from '../../plugins/guard.ts';
 
 export const DASHBOARD_LIST_SIZE = 5;
 export const DASHBOARD_PENDING_SIZE = 10;
@@ -38,7 +36,7 @@ type DashboardRow = {
  * Everything of the dashboard in one statement (one round trip, one snapshot), prepared once per
  * connection. The counts come from `status_counts` and `monthly_totals` (kept by triggers), the short
  * lists from indexes that hold their order; the company's currency comes along. $1 company, $2 month
- * start; with a session to confirm, $3 its id.
+ * start.
  */
 const DASHBOARD_SQL = `
   SELECT
@@ -54,8 +52,8 @@ const DASHBOARD_SQL = `
        SELECT id, name, address, monthly_rate FROM units
         WHERE company_id = $1 AND status = 'available' ORDER BY name, id LIMIT ${DASHBOARD_LIST_SIZE}) x) AS available,
     (SELECT json_agg(x) FROM (
-       SELECT m.id, m.description, u.name AS unit_name, to_char(m.request_date, 'YYYY-MM-DD') AS request_date
-         FROM maintenance_requests m LEFT JOIN units u ON u.company_id = m.company_id AND u.id = m.unit_id
+       SELECT m.id, m.description, m.unit_name, to_char(m.request_date, 'YYYY-MM-DD') AS request_date
+         FROM maintenance_requests m
         WHERE m.company_id = $1 AND m.status = 'open'
         ORDER BY m.request_date DESC, m.id DESC LIMIT ${DASHBOARD_LIST_SIZE}) x) AS repairs,
     (SELECT json_agg(x) FROM (
@@ -65,36 +63,18 @@ const DASHBOARD_SQL = `
         WHERE p.company_id = $1 AND p.status = 'completed'
         ORDER BY p.payment_date DESC, p.id DESC LIMIT ${DASHBOARD_LIST_SIZE}) x) AS payments,
     (SELECT json_agg(x) FROM (
-       SELECT e.id, e.amount, e.category, u.name AS unit_name, to_char(e.expense_date, 'YYYY-MM-DD') AS expense_date
-         FROM expenses e LEFT JOIN units u ON u.company_id = e.company_id AND u.id = e.unit_id
+       SELECT e.id, e.amount, e.category, e.unit_name, to_char(e.expense_date, 'YYYY-MM-DD') AS expense_date
+         FROM expenses e
         WHERE e.company_id = $1 ORDER BY e.expense_date DESC, e.id DESC LIMIT ${DASHBOARD_LIST_SIZE}) x) AS expenses,
     (SELECT json_agg(x) FROM (
-       SELECT p.id, tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name, u.name AS unit_name,
+       SELECT p.id, tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name, p.unit_name,
               p.amount_paid, to_char(p.payment_date, 'YYYY-MM-DD') AS due_date, p.payment_details
          FROM payments p JOIN tenants tn ON tn.company_id = p.company_id AND tn.id = p.tenant_id
-         JOIN units u ON u.company_id = p.company_id AND u.id = p.unit_id
         WHERE p.company_id = $1 AND p.status = 'pending'
         ORDER BY p.payment_date ASC, p.id ASC LIMIT ${DASHBOARD_PENDING_SIZE}) x) AS pending,
     (SELECT trim(c.currency_code) FROM companies c WHERE c.id = $1) AS currency,
     (SELECT cur.decimal_places FROM companies c JOIN currencies cur ON cur.currency_code = c.currency_code
       WHERE c.id = $1) AS decimals`;
-
-/** The tables the dashboard reads, whose versions the company's `row_counts` rows keep. */
-const DASHBOARD_TABLES = ['expenses', 'maintenance_requests', 'payments', 'tenants', 'units'];
-
-/**
- * What the dashboard is read from, now: the company's versions of its tables and the row versions
- * (`xmin`, new at every change) of the company and its currency; with a session to confirm, its
- * fingerprint. $1 company; $2 the session's id.
- */
-const versionsSql = (checked: boolean) => `
-  SELECT (SELECT string_agg(table_name || ':' || data_version, ',' ORDER BY table_name) FROM row_counts
-           WHERE company_id = $1 AND table_name = ANY('{${DASHBOARD_TABLES.join(',')}}'::text[]))
-         || '|' || COALESCE((SELECT c.xmin::text || ':' || COALESCE(cur.xmin::text, '') FROM companies c
-           LEFT JOIN currencies cur ON cur.currency_code = c.currency_code WHERE c.id = $1), '')
-         AS kodi_versions${checked ? `, ${sessionCheckText(2)}` : ''}`;
-const VERSIONS_SQL = versionsSql(false);
-const CHECKED_VERSIONS_SQL = versionsSql(true);
 
 const list = <T extends Record<string, unknown>>(v: T[] | string | null): T[] =>
   typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []);
@@ -120,36 +100,6 @@ export const dashboard = async (database: Database, companyId: number, monthStar
 };
 
 /**
- * The dashboard as JSON, kept like the list pages (`keptAnswer`): answered again as it was while
- * the versions of everything it reads stay the same, for the same month. The versions statement
- * confirms the session when asked.
- */
-export const dashboardJson = async (
-  database: Database,
-  companyId: number,
-  check: SessionCheck | null = null,
-  keep = true,
-): Promise<{ value: { json: string }; session?: unknown }> => {
-  const monthStart = `${todayIso().slice(0, 7)}-01`;
-  return keptAnswer(
-    keptFactsOf(database),
-    `dashboard\n${companyId}\n${monthStart}`,
-    async () => {
-      const now = (
-        await database.prepared<{ kodi_versions: string | null; [SESSION_CHECK_COLUMN]?: string | null }>(
-          check ? CHECKED_VERSIONS_SQL : VERSIONS_SQL,
-          check ? [companyId, check.id] : [companyId],
-        )
-      )[0];
-      return { versions: now?.kodi_versions, session: now?.[SESSION_CHECK_COLUMN] };
-    },
-    async () => ({ json: JSON.stringify(await dashboard(database, companyId, monthStart)) }),
-    jsonWeight,
-    keep,
-  );
-};
-
-/**
  * `GET /dashboard`: the four counts, the four short lists and the pending table in one call,
  * each computed in SQL over indexed columns of the session's company.
  */
@@ -157,14 +107,10 @@ export const dashboardRoute = (app: FastifyInstance, ctx: AppContext) => {
   app.withTypeProvider<ZodTypeProvider>().get(
     '/dashboard',
     {
-      config: { access: 'anyRole', sessionCheck: true },
+      config: { access: 'anyRole' },
       schema: { tags: ['dashboard'], summary: 'Counts and short lists for Home' },
     },
-    async (request, reply) => {
-      const { json } = await confirmedRead(request, ctx.sessions, (check) =>
-        dashboardJson(ctx.database, currentUser(request).company_id, check, ctx.config.keepPages),
-      );
-      return reply.type('application/json; charset=utf-8').send(json);
-    },
+    async (request) =>
+      dashboard(ctx.database, currentUser(request).company_id, `${todayIso().slice(0, 7)}-01`),
   );
 };

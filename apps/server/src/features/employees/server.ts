@@ -1,7 +1,7 @@
 import { employees } from '@kodi/domain';
-import type { ServerEntity } from '../../crud/service.ts';
+import type { ServerEntity } from '../../crud/server-entity.ts';
 
 export const employeesServer: ServerEntity = {
   def: employees,
-  sql: { table: 'employees', expressions: { full_name: `(t.first_name || ' ' || t.last_name)` } },
+  sql: { table: 'employees' },
 };

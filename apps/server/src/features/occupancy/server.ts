@@ -1,23 +1,7 @@
 import { AppError, MAX_LEASE_DOC_BYTES, occupancy } from '@kodi/domain';
-import type { ServerEntity } from '../../crud/service.ts';
+import type { ServerEntity } from '../../crud/server-entity.ts';
+import { TENANT_JOIN, TENANT_NAMES } from '../../crud/sql.ts';
 import { sniffImage } from '../units/images.ts';
-
-export const TENANT_UNIT_JOINS =
-  'JOIN tenants tn ON tn.company_id = t.company_id AND tn.id = t.tenant_id ' +
-  'JOIN units un ON un.company_id = t.company_id AND un.id = t.unit_id';
-
-export const TENANT_UNIT_EXPRESSIONS = {
-  tenant_first_name: 'tn.first_name',
-  tenant_last_name: 'tn.last_name',
-  tenant_name: `(tn.first_name || ' ' || tn.last_name)`,
-  unit_name: 'un.name',
-};
-
-/** Searches on the tenant's and unit's names go through their own tables (and trigram indexes). */
-export const TENANT_UNIT_SEARCH = {
-  tenant_name: { key: 'tenant_id', table: 'tenants', expression: `(first_name || ' ' || last_name)` },
-  unit_name: { key: 'unit_id', table: 'units', expression: 'name' },
-};
 
 /** PDF, PNG or JPEG by content. */
 export const sniffDocument = (bytes: Buffer): string | undefined =>
@@ -52,9 +36,8 @@ export const occupancyServer: ServerEntity = {
   def: occupancy,
   sql: {
     table: 'occupancy',
-    joins: TENANT_UNIT_JOINS,
-    expressions: { ...TENANT_UNIT_EXPRESSIONS, has_lease_doc: '(t.lease_doc IS NOT NULL)' },
-    searchVia: TENANT_UNIT_SEARCH,
+    joins: TENANT_JOIN,
+    expressions: { ...TENANT_NAMES, has_lease_doc: '(t.lease_doc IS NOT NULL)' },
   },
   bodyLimit: 8 * 1024 * 1024,
   prepare: async ({ values }) => prepareLeaseDoc(values),

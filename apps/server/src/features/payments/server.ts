@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { AppError, formatSerial, NO_OCCUPANCY_MESSAGE, payments } from '@kodi/domain';
 import { execRows, type DbOrTx } from '../../db/client.ts';
-import type { ServerEntity } from '../../crud/service.ts';
-import { TENANT_UNIT_EXPRESSIONS, TENANT_UNIT_JOINS, TENANT_UNIT_SEARCH } from '../occupancy/server.ts';
+import type { ServerEntity } from '../../crud/server-entity.ts';
+import { TENANT_JOIN, TENANT_NAMES } from '../../crud/sql.ts';
 
 const noOccupancy = () =>
   new AppError('validation_failed', NO_OCCUPANCY_MESSAGE, { occupancy_id: NO_OCCUPANCY_MESSAGE });
@@ -120,9 +120,8 @@ export const paymentsServer: ServerEntity = {
   def: payments,
   sql: {
     table: 'payments',
-    joins: TENANT_UNIT_JOINS,
-    expressions: TENANT_UNIT_EXPRESSIONS,
-    searchVia: TENANT_UNIT_SEARCH,
+    joins: TENANT_JOIN,
+    expressions: TENANT_NAMES,
   },
   prepare: async ({ tx, user, values, existing }) => {
     const w = wantedOf(values, existing);

@@ -1,5 +1,5 @@
 import { units } from '@kodi/domain';
-import type { ServerEntity } from '../../crud/service.ts';
+import type { ServerEntity } from '../../crud/server-entity.ts';
 import { normaliseImage } from './images.ts';
 
 export const unitsServer: ServerEntity = {

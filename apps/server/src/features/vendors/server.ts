@@ -1,4 +1,4 @@
 import { vendors } from '@kodi/domain';
-import type { ServerEntity } from '../../crud/service.ts';
+import type { ServerEntity } from '../../crud/server-entity.ts';
 
 export const vendorsServer: ServerEntity = { def: vendors, sql: { table: 'vendors' } };

@@ -182,6 +182,8 @@ export const ListTable = ({
         page={total === 0 ? 0 : Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
         rowsPerPage={pageSize}
         rowsPerPageOptions={PAGE_SIZES}
+        showFirstButton
+        showLastButton
         sx={paginationSx}
         onPageChange={(_e, p) => list.setPage(p)}
         onRowsPerPageChange={(e) => {

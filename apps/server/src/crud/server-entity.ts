@@ -1,0 +1,48 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { AppError, EntityDefinition, SessionUser } from '@kodi/domain';
+import type { DbOrTx } from '../db/client.ts';
+import type { EntitySql } from './sql.ts';
+
+/** A page of a list as the API asks for it (product decisions: paging, search, sort, filter). */
+export type ListQuery = { page: number; page_size: number; q?: string; sort?: string; filter?: string };
+
+/** The server side of an entity: its definition, its SQL, and only the rules that are its own. */
+export type ServerEntity = {
+  def: EntityDefinition;
+  sql: EntitySql;
+  /**
+   * Which rows the user may see, for entities whose scope is not simply their company
+   * (companies: admins all, others their own). Default: company-owned rows of the session's company.
+   */
+  scope?: (user: SessionUser) => SQL;
+  /**
+   * A short list for signed-out callers (the register page's company picker). When set, the list route is
+   * public: signed-out callers get this, signed-in ones the normal list with the normal checks.
+   */
+  publicList?: (db: DbOrTx, query: ListQuery) => Promise<{ rows: Record<string, unknown>[]; total: number }>;
+  /** request body limit for create and update (images, documents). */
+  bodyLimit?: number;
+  /**
+   * The entity's own rules before a write, inside the transaction: may change the values
+   * (normalise, assign numbers) or throw an AppError.
+   */
+  prepare?: (args: {
+    tx: DbOrTx;
+    user: SessionUser;
+    values: Record<string, unknown>;
+    existing?: Record<string, unknown>;
+  }) => Promise<Record<string, unknown>>;
+  /**
+   * `prepare` for several new records at once (one statement for all of them): each one's values,
+   * or the AppError it answers alone. Creations sent together use it instead of `prepare`.
+   */
+  prepareMany?: (args: {
+    tx: DbOrTx;
+    companyId: number;
+    values: Record<string, unknown>[];
+  }) => Promise<(Record<string, unknown> | AppError)[]>;
+};
+
+/** The rows a user may see: the session's company's, unless the entity says otherwise. */
+export const scopeCondition = (e: ServerEntity, user: SessionUser): SQL =>
+  e.scope ? e.scope(user) : e.def.scope === 'company' ? sql`t.company_id = ${user.company_id}` : sql`TRUE`;

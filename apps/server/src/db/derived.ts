@@ -1,0 +1,382 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import { entities, type EntityDefinition } from '@kodi/domain';
+
+const entityList = (): EntityDefinition[] => Object.values(entities) as EntityDefinition[];
+import type { Db } from './client.ts';
+
+/**
+ * What the database keeps derived from a table's rows, declared once per table; the trigger
+ * functions, the triggers and the rebuild that keep it are generated from this declaration
+ * (`derivedScript`) and installed at start-up (`syncDerived`), never written by hand in a migration.
+ *
+ * - `copies`: a column of the row that holds a value of the row it references (payments.tenant_name
+ *   is the tenant's full name), so that lists sort and search by it from an index of their own
+ *   table. Set before each insert (and update of the key), and rewritten when the referenced row
+ *   changes.
+ * - `aggregates`: rows of a totals table kept exact by each statement (row_counts, status_counts,
+ *   monthly_totals, lease_payment_totals): one INSERT ... ON CONFLICT per total and statement, in
+ *   the order of the keys (two statements never deadlock on them).
+ *
+ * Every company-owned entity of the domain's list gets its `row_counts` without being declared.
+ */
+export type Copy = {
+  /** the referenced table and the row's column that references it (`tenant_id`) */
+  from: string;
+  key: string;
+  /** the copied value, written over the referenced row as `alias` */
+  value: (alias: string) => string;
+};
+
+export type Aggregate = {
+  into: string;
+  /** the total's key: [column of `into`, expression over a source row (its columns, unqualified)] */
+  keys: readonly (readonly [string, string])[];
+  /** the column of `into` counting the rows, if any */
+  count?: string;
+  /** [column of `into`, expression summed] */
+  sums?: readonly (readonly [string, string])[];
+  /** only the source rows for which this holds */
+  where?: string;
+};
+
+export type TableDerived = {
+  table: string;
+  copies: Readonly<Record<string, Copy>>;
+  aggregates: readonly Aggregate[];
+};
+
+const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
+
+const fullName = (a: string) => `${a}.first_name || ' ' || ${a}.last_name`;
+const name = (a: string) => `${a}.name`;
+
+/** Rows of a table per company: the total of its unfiltered list. */
+const rowCount = (table: string): Aggregate => ({
+  into: 'row_counts',
+  keys: [
+    ['company_id', 'company_id'],
+    ['table_name', literal(table)],
+  ],
+  count: 'n',
+});
+
+/** Rows per company and status: the dashboard's counts. */
+const statusCount = (table: string, column = 'status'): Aggregate => ({
+  into: 'status_counts',
+  keys: [
+    ['company_id', 'company_id'],
+    ['table_name', literal(table)],
+    ['status', column],
+  ],
+  count: 'n',
+});
+
+/** Money per company and month: the reports and the dashboard. */
+const monthly = (table: string, date: string, status: string, key: string, amount: string): Aggregate => ({
+  into: 'monthly_totals',
+  keys: [
+    ['company_id', 'company_id'],
+    ['source', literal(table)],
+    ['month', `date_trunc('month', ${date}::timestamp)::date`],
+    ['status', status],
+    ['key', key],
+  ],
+  count: 'n',
+  sums: [['amount', amount]],
+});
+
+/** What each table keeps beyond its row count (tables not named here keep only that). */
+const declared: Record<string, Omit<TableDerived, 'table'>> = {
+  units: { copies: {}, aggregates: [statusCount('units')] },
+  occupancy: {
+    copies: {
+      tenant_name: { from: 'tenants', key: 'tenant_id', value: fullName },
+      unit_name: { from: 'units', key: 'unit_id', value: name },
+    },
+    aggregates: [],
+  },
+  payments: {
+    copies: {
+      tenant_name: { from: 'tenants', key: 'tenant_id', value: fullName },
+      unit_name: { from: 'units', key: 'unit_id', value: name },
+    },
+    aggregates: [
+      statusCount('payments'),
+      monthly('payments', 'payment_date', 'status', `COALESCE(payment_method, '')`, 'amount_paid'),
+      // what each lease has been paid: the arrears report reads one row per lease
+      {
+        into: 'lease_payment_totals',
+        keys: [
+          ['company_id', 'company_id'],
+          ['occupancy_id', 'occupancy_id'],
+        ],
+        sums: [['paid', 'amount_paid']],
+        where: `status = 'completed'`,
+      },
+    ],
+  },
+  maintenance_requests: {
+    copies: {
+      unit_name: { from: 'units', key: 'unit_id', value: name },
+      tenant_name: { from: 'tenants', key: 'tenant_id', value: fullName },
+      vendor_name: { from: 'vendors', key: 'vendor_id', value: name },
+    },
+    aggregates: [statusCount('maintenance_requests')],
+  },
+  expenses: {
+    copies: {
+      unit_name: { from: 'units', key: 'unit_id', value: name },
+      vendor_name: { from: 'vendors', key: 'vendor_id', value: name },
+    },
+    aggregates: [monthly('expenses', 'expense_date', `''`, 'category', 'amount')],
+  },
+  commission_wages: {
+    copies: { employee_name: { from: 'employees', key: 'employee_id', value: fullName } },
+    aggregates: [monthly('commission_wages', 'payment_date', 'status', `''`, 'amount')],
+  },
+};
+
+/** Whether a table's rows per company are kept in `row_counts` (its unfiltered list reads them there). */
+export const isCounted = (table: string): boolean =>
+  entityList().some((e) => e.scope === 'company' && e.name === table);
+
+/** The declaration of every table that keeps something: the counted tables and the declared ones. */
+export const derivedTables = (): TableDerived[] => {
+  const names = [
+    ...new Set([
+      ...entityList()
+        .filter((e) => e.scope === 'company')
+        .map((e) => e.name),
+      ...Object.keys(declared),
+    ]),
+  ].sort();
+  return names.map((table) => {
+    const own = declared[table] ?? { copies: {}, aggregates: [] };
+    return {
+      table,
+      copies: own.copies,
+      aggregates: [...(isCounted(table) ? [rowCount(table)] : []), ...own.aggregates],
+    };
+  });
+};
+
+/** The copied columns of a table (lists treat them as the table's own columns). */
+export const copiedColumns = (table: string): string[] => Object.keys(declared[table]?.copies ?? {});
+
+// ---------------------------------------------------------------- generated SQL
+
+/** `expr` over a transition table's row: the declaration writes a source row's columns unqualified. */
+const aggregateStatement = (a: Aggregate, sources: readonly ('new_rows' | 'old_rows')[]): string => {
+  const keyCols = a.keys.map(([c]) => c);
+  const measures = [...(a.count ? [[a.count, '1'] as const] : []), ...(a.sums ?? [])];
+  const select = (from: 'new_rows' | 'old_rows') => {
+    const sign = from === 'new_rows' ? '' : '-';
+    const cols = [
+      ...a.keys.map(([c, e]) => `${e} AS ${c}`),
+      ...measures.map(([c, e]) => `${sign}(${e}) AS ${c}`),
+    ];
+    return `SELECT ${cols.join(', ')} FROM ${from}${a.where ? ` WHERE ${a.where}` : ''}`;
+  };
+  const changed = measures.map(([c]) => `sum(${c}) <> 0`).join(' OR ');
+  const updates = measures.map(([c]) => `${c} = x.${c} + excluded.${c}`);
+  return [
+    `INSERT INTO ${a.into} AS x (${[...keyCols, ...measures.map(([c]) => c)].join(', ')})`,
+    `  SELECT ${keyCols.join(', ')}, ${measures.map(([c]) => `sum(${c})`).join(', ')}`,
+    `    FROM (${sources.map(select).join(' UNION ALL ')}) d`,
+    `   GROUP BY ${keyCols.join(', ')} HAVING ${changed} ORDER BY ${keyCols.join(', ')}`,
+    `  ON CONFLICT (${keyCols.join(', ')}) DO UPDATE SET ${[...updates, 'updated_at = now()'].join(', ')};`,
+  ].join('\n');
+};
+
+/** The rows of `into` that come from this declaration (its literal keys): emptied by a TRUNCATE. */
+const ownRows = (a: Aggregate): string => {
+  const fixed = a.keys.filter(([, e]) => e.startsWith("'") && e !== "''").map(([c, e]) => `${c} = ${e}`);
+  return fixed.length > 0 ? fixed.join(' AND ') : 'TRUE';
+};
+
+/** The copies other tables keep of this table's rows: [dependent table, column, copy]. */
+const dependentsOf = (table: string, tables: readonly TableDerived[]) =>
+  tables.flatMap((t) =>
+    Object.entries(t.copies)
+      .filter(([, c]) => c.from === table)
+      .map(([column, c]) => ({ table: t.table, column, copy: c })),
+  );
+
+/** A trigger the script creates, as `pg_trigger` shows it. */
+export type DerivedTrigger = {
+  name: string;
+  table: string;
+  timing: 'BEFORE' | 'AFTER';
+  events: string;
+  level: 'ROW' | 'STATEMENT';
+  fn: string;
+};
+
+export type DerivedScript = {
+  functions: { name: string; body: string }[];
+  triggers: DerivedTrigger[];
+  /** SQL statements, in order: functions, then triggers */
+  statements: string[];
+  checksum: string;
+};
+
+const REBUILDING = `current_setting('kodi.rebuilding', true) = 'on'`;
+
+/** Everything the declaration generates. */
+export const derivedScript = (tables: readonly TableDerived[] = derivedTables()): DerivedScript => {
+  const functions: { name: string; body: string }[] = [];
+  const triggers: DerivedTrigger[] = [];
+  const rebuild: string[] = [];
+
+  for (const t of tables) {
+    const copies = Object.entries(t.copies);
+    if (copies.length > 0) {
+      const fn = `derived_${t.table}_copy`;
+      const lines = copies.map(
+        ([column, c]) =>
+          `  IF TG_OP = 'INSERT' OR NEW.${c.key} IS DISTINCT FROM OLD.${c.key} THEN\n` +
+          `    NEW.${column} := (SELECT ${c.value('s')} FROM ${c.from} s WHERE s.company_id = NEW.company_id AND s.id = NEW.${c.key});\n` +
+          `  END IF;`,
+      );
+      functions.push({ name: fn, body: `\nBEGIN\n${lines.join('\n')}\n  RETURN NEW;\nEND\n` });
+      const keys = [...new Set(copies.map(([, c]) => c.key))].sort();
+      triggers.push({
+        name: fn,
+        table: t.table,
+        timing: 'BEFORE',
+        events: `INSERT OR UPDATE OF ${keys.join(', ')}`,
+        level: 'ROW',
+        fn,
+      });
+      for (const [column, c] of copies) {
+        rebuild.push(
+          `UPDATE ${t.table} d SET ${column} = ${c.value('s')} FROM ${c.from} s\n` +
+            `   WHERE s.company_id = d.company_id AND s.id = d.${c.key} AND d.${column} IS DISTINCT FROM (${c.value('s')});`,
+          `UPDATE ${t.table} SET ${column} = NULL WHERE ${c.key} IS NULL AND ${column} IS NOT NULL;`,
+        );
+      }
+    }
+
+    const dependents = dependentsOf(t.table, tables);
+    if (t.aggregates.length === 0 && dependents.length === 0) continue;
+    const fn = `derived_${t.table}_after`;
+    const branch = (sources: readonly ('new_rows' | 'old_rows')[]) =>
+      t.aggregates.map((a) => aggregateStatement(a, sources)).join('\n');
+    const propagate = dependents
+      .map(
+        (d) =>
+          `UPDATE ${d.table} d SET ${d.column} = ${d.copy.value('n')} FROM new_rows n\n` +
+          ` WHERE d.company_id = n.company_id AND d.${d.copy.key} = n.id AND d.${d.column} IS DISTINCT FROM (${d.copy.value('n')});`,
+      )
+      .join('\n');
+    const truncate = t.aggregates.map((a) => `DELETE FROM ${a.into} WHERE ${ownRows(a)};`).join('\n');
+    const body = [
+      '',
+      'BEGIN',
+      `  IF ${REBUILDING} THEN RETURN NULL; END IF;`,
+      `  IF TG_OP = 'INSERT' THEN`,
+      branch(['new_rows']),
+      `  ELSIF TG_OP = 'DELETE' THEN`,
+      branch(['old_rows']),
+      `  ELSIF TG_OP = 'UPDATE' THEN`,
+      branch(['new_rows', 'old_rows']),
+      propagate,
+      '  ELSE',
+      truncate,
+      '  END IF;',
+      '  RETURN NULL;',
+      'END',
+      '',
+    ]
+      .filter((l) => l !== '')
+      .join('\n');
+    functions.push({ name: fn, body: `\n${body}\n` });
+    // a table whose rows are only copied elsewhere needs its updates alone
+    for (const event of ['INSERT', 'UPDATE', 'DELETE', 'TRUNCATE'] as const) {
+      if (event !== 'UPDATE' && t.aggregates.length === 0) continue;
+      triggers.push({
+        name: `derived_${t.table}_${event.toLowerCase()}`,
+        table: t.table,
+        timing: 'AFTER',
+        events: event,
+        level: 'STATEMENT',
+        fn,
+      });
+    }
+    for (const a of t.aggregates) {
+      const keyCols = a.keys.map(([c]) => c);
+      const measures = [...(a.count ? [[a.count, '1'] as const] : []), ...(a.sums ?? [])];
+      rebuild.push(
+        `DELETE FROM ${a.into} WHERE ${ownRows(a)};`,
+        `INSERT INTO ${a.into} (${[...keyCols, ...measures.map(([c]) => c)].join(', ')})\n` +
+          `  SELECT ${[...a.keys.map(([, e]) => e), ...measures.map(([, e]) => (e === '1' ? 'count(*)' : `sum(${e})`))].join(', ')}\n` +
+          `    FROM ${t.table}${a.where ? ` WHERE ${a.where}` : ''} GROUP BY ${a.keys.map((_, i) => i + 1).join(', ')};`,
+      );
+    }
+  }
+
+  // the rebuild: every total and copy computed again from the rows, with the triggers standing by
+  const rebuildBody =
+    `\nBEGIN\n  PERFORM set_config('kodi.rebuilding', 'on', true);\n` +
+    rebuild.map((s) => `  ${s}`).join('\n') +
+    `\n  PERFORM set_config('kodi.rebuilding', 'off', true);\nEND\n`;
+  functions.push({ name: 'derived_rebuild', body: rebuildBody });
+
+  const statements = [
+    ...functions.map(
+      (f) =>
+        `CREATE FUNCTION ${f.name}() RETURNS ${f.name === 'derived_rebuild' ? 'void' : 'trigger'} LANGUAGE plpgsql AS $derived$${f.body}$derived$`,
+    ),
+    ...triggers.map((tr) => {
+      const ref =
+        tr.level === 'ROW'
+          ? ''
+          : tr.events === 'INSERT'
+            ? ' REFERENCING NEW TABLE AS new_rows'
+            : tr.events === 'DELETE'
+              ? ' REFERENCING OLD TABLE AS old_rows'
+              : tr.events === 'UPDATE'
+                ? ' REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows'
+                : '';
+      return `CREATE TRIGGER ${tr.name} ${tr.timing} ${tr.events} ON ${tr.table}${ref} FOR EACH ${tr.level} EXECUTE FUNCTION ${tr.fn}()`;
+    }),
+  ];
+  const checksum = createHash('sha256').update(statements.join('\n;\n')).digest('hex');
+  return { functions, triggers, statements, checksum };
+};
+
+/**
+ * Installs the generated functions and triggers when they differ from those installed (the
+ * checksum kept in `derived_state`), then rebuilds every total and copy from the rows — in one
+ * transaction, under a lock, so that two servers starting together install them once. Called when
+ * a database is opened, after the migrations.
+ */
+export const syncDerived = async (db: Db): Promise<boolean> => {
+  const script = derivedScript();
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(4242)`);
+    const rows = (await tx.execute(
+      sql`SELECT checksum FROM derived_state WHERE name = 'derived'`,
+    )) as unknown as {
+      rows: { checksum: string }[];
+    };
+    if (rows.rows[0]?.checksum === script.checksum) return false;
+    const old = (await tx.execute(
+      sql`SELECT t.tgname, c.relname FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid
+           WHERE NOT t.tgisinternal AND t.tgname LIKE 'derived\_%'`,
+    )) as unknown as { rows: { tgname: string; relname: string }[] };
+    for (const r of old.rows) await tx.execute(sql.raw(`DROP TRIGGER ${r.tgname} ON ${r.relname}`));
+    const fns = (await tx.execute(
+      sql`SELECT proname FROM pg_proc WHERE proname LIKE 'derived\_%' AND pronamespace = 'public'::regnamespace`,
+    )) as unknown as { rows: { proname: string }[] };
+    for (const r of fns.rows) await tx.execute(sql.raw(`DROP FUNCTION ${r.proname}()`));
+    for (const s of script.statements) await tx.execute(sql.raw(s));
+    await tx.execute(sql`SELECT derived_rebuild()`);
+    await tx.execute(
+      sql`INSERT INTO derived_state (name, checksum) VALUES ('derived', ${script.checksum})
+          ON CONFLICT (name) DO UPDATE SET checksum = excluded.checksum, updated_at = now()`,
+    );
+    return true;
+  });
+};
