@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import { AppError, formatSerial, NO_OCCUPANCY_MESSAGE, payments } from '@kodi/domain';
 import { execRows, type DbOrTx } from '../../db/client.ts';
 import type { ServerEntity } from '../../crud/service.ts';
-import { TENANT_UNIT_EXPRESSIONS, TENANT_UNIT_JOINS, TENANT_UNIT_SEARCH } from '../occupancy/server.ts';
+import {
+  TENANT_UNIT_EXPRESSIONS,
+  TENANT_UNIT_JOINS,
+  TENANT_UNIT_SEARCH,
+} from '../../lib/tenant-unit-joins.ts';
 
 const noOccupancy = () =>
   new AppError('validation_failed', NO_OCCUPANCY_MESSAGE, { occupancy_id: NO_OCCUPANCY_MESSAGE });
