@@ -74,7 +74,7 @@ const serverZones = () => {
         ...server.top.filter((entry) => entry !== 'test').map((entry) => `${SERVER}/${entry}`),
       ],
       message:
-        'Only main.ts, tests, bench and tools import the wiring (app.ts, main.ts, crud/registry.ts); AppContext is in context.ts.',
+        'Shared code and features import neither the wiring (app.ts, main.ts, crud/registry.ts) nor bench/, tools/, reliability/: only main.ts, tests, bench and tools do. AppContext is in context.ts.',
     },
   ];
 };
