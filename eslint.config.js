@@ -1,5 +1,6 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { layersConfig } from './eslint.layers.js';
 
 export default tseslint.config(
   {
@@ -30,4 +31,5 @@ export default tseslint.config(
     files: ['apps/web/public/**/*.js'],
     languageOptions: { sourceType: 'script', globals: { window: 'readonly', fetch: 'readonly' } },
   },
+  ...layersConfig(import.meta.dirname),
 );

@@ -18,7 +18,8 @@ import type { Config } from './config.ts';
 import { serverRoot, type Database } from './db/client.ts';
 import { registerErrorHandling, sendError } from './plugins/errors.ts';
 import { registerGuards } from './plugins/guard.ts';
-import { createSessions, type Sessions } from './plugins/session.ts';
+import { createSessions } from './plugins/session.ts';
+import type { AppContext } from './context.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { registerRoutes } from './features/accounts/register-routes.ts';
 import { passwordRoutes } from './features/accounts/password-routes.ts';
@@ -36,13 +37,6 @@ import { ledgerRoutes } from './features/ledger/routes.ts';
 
 export const API_PREFIX = '/rentapi/api';
 export const BODY_LIMIT = 1024 * 1024;
-
-/** What every feature's routes receive. */
-export type AppContext = {
-  config: Config;
-  database: Database;
-  sessions: Sessions;
-};
 
 export const webDistDir = path.resolve(serverRoot, '..', 'web', 'dist');
 

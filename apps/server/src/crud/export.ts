@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, type EntityDefinition, type SessionUser } from '@kodi/domain';
-import type { AppContext } from '../app.ts';
+import type { AppContext } from '../context.ts';
 import { execRows, type Db } from '../db/client.ts';
 import { currentUser } from '../plugins/guard.ts';
 import { companyMoney } from '../lib/company.ts';

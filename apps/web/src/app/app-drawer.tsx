@@ -14,7 +14,7 @@ import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import type { NavSection } from '@kodi/domain';
 import { DRAWER_WIDTH } from './layout.ts';
-import { APP_VERSION } from './version.ts';
+import { APP_VERSION } from '../lib/version.ts';
 
 type AppDrawerProps = {
   sections: NavSection[];

@@ -3,9 +3,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { accountMessages } from '@kodi/domain';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { hitRateLimit, RateLimitError } from '../../lib/rate-limit.ts';
-import { findUserByEmail } from '../auth/routes.ts';
+import { findUserByEmail } from '../../lib/users.ts';
 
 /** The web pages the flow ends on (02-admin §2 Google sign-in pages). */
 export const GOOGLE_SUCCESS_PATH = '/auth/google/success';

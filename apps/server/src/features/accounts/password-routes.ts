@@ -10,13 +10,13 @@ import {
   forgotPasswordBody,
   resetPasswordBody,
 } from '@kodi/domain';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { execRows } from '../../db/client.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { hitRateLimit, RateLimitError } from '../../lib/rate-limit.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { currentUser } from '../../plugins/guard.ts';
-import { findUserByEmail } from '../auth/routes.ts';
+import { findUserByEmail } from '../../lib/users.ts';
 import { createMailer, type MailMessage } from './mailer.ts';
 
 /** Reset mails to one address, at most this many an hour (beyond it the answer stays the same, no mail). */

@@ -2,12 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, accountMessages, registerBody } from '@kodi/domain';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
-import { findUserByEmail } from '../auth/routes.ts';
-import { captchaMatches } from '../captcha/routes.ts';
-import { emailTaken, rethrowDuplicateEmail, sessionUserSchema } from '../users/routes.ts';
+import { captchaMatches } from '../../lib/captcha.ts';
+import { emailTaken, findUserByEmail, rethrowDuplicateEmail, sessionUserSchema } from '../../lib/users.ts';
 
 /** Self-registration (02-admin §2 Register): a user with no role until an administrator grants one. */
 export const registerRoutes = (app: FastifyInstance, ctx: AppContext) => {

@@ -2,26 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, loginBody, type SessionUser } from '@kodi/domain';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { hitRateLimit, RateLimitError } from '../../lib/rate-limit.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
-import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
-import { captchaMatches } from '../captcha/routes.ts';
-import { sessionUserSchema } from '../users/routes.ts';
+import { captchaMatches } from '../../lib/captcha.ts';
+import { findUserByEmail, sessionUserSchema } from '../../lib/users.ts';
 
 export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MINUTES = 15;
-
-type UserRow = Parameters<typeof rowToUser>[0] & { password_hash: string | null };
-
-export const findUserByEmail = async (ctx: AppContext, email: string) => {
-  const rows = await ctx.database.query<UserRow>(
-    `SELECT ${USER_SELECT}, u.password_hash FROM users u WHERE lower(u.email) = lower($1)`,
-    [email],
-  );
-  const row = rows[0];
-  return row ? { user: rowToUser(row), passwordHash: row.password_hash } : undefined;
-};
 
 export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const r = app.withTypeProvider<ZodTypeProvider>();

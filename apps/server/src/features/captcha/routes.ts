@@ -3,23 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import svgCaptcha from 'svg-captcha';
 import { z } from 'zod';
 import { captchaValidateBody } from '@kodi/domain';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { captchaMatches } from '../../lib/captcha.ts';
 
 /** svg-captcha's main export draws a given text; its typings only declare `create`. */
 const drawText = svgCaptcha as unknown as (text: string, options: object) => string;
-
-export const CAPTCHA_TTL_MS = 10 * 60_000;
-
-/** True when the session holds an unexpired captcha whose answer matches (case-insensitive). */
-export const captchaMatches = (
-  session: { captchaAnswer: string | null; captchaCreatedAt: Date | null } | null,
-  answer: string,
-): boolean =>
-  !!session?.captchaAnswer &&
-  !!session.captchaCreatedAt &&
-  Date.now() - session.captchaCreatedAt.getTime() < CAPTCHA_TTL_MS &&
-  session.captchaAnswer.toLowerCase() === answer.trim().toLowerCase();
 
 export const captchaRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const r = app.withTypeProvider<ZodTypeProvider>();

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError, isAdmin } from '@kodi/domain';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { recordGetRoute } from '../../crud/record-route.ts';
 
 /** `GET /companies_single/{id}`: every signed-in user reads their own company; admins any. */

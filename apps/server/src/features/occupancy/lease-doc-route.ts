@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { AppError } from '@kodi/domain';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { recordGetRoute, sendDownload, type RecordRouteHandler } from '../../crud/record-route.ts';
 
 /** The uploaded lease document of one of the company's leases, as a download. */

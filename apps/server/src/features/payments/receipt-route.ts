@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import PDFDocument from 'pdfkit';
 import { formatDate, formatMoney, paymentMethod, paymentStatus } from '@kodi/domain';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { recordGetRoute, sendDownload } from '../../crud/record-route.ts';
 import { getRecord } from '../../crud/service.ts';
 import { companyMoney } from '../../lib/company.ts';

@@ -13,7 +13,7 @@ import {
   type IncomeStatementMonth,
   type ReportLine,
 } from '@kodi/domain';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { companyMoney } from '../../lib/company.ts';

@@ -1,23 +1,7 @@
 import { AppError } from '@kodi/domain';
+import { sniffImage } from '../../lib/image-sniffing.ts';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
-
-/** The type of an image by its first bytes, not its name: png, jpeg or webp, or undefined. */
-export const sniffImage = (bytes: Buffer): 'image/png' | 'image/jpeg' | 'image/webp' | undefined => {
-  if (
-    bytes.length >= 8 &&
-    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
-  )
-    return 'image/png';
-  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (
-    bytes.length >= 12 &&
-    bytes.toString('latin1', 0, 4) === 'RIFF' &&
-    bytes.toString('latin1', 8, 12) === 'WEBP'
-  )
-    return 'image/webp';
-  return undefined;
-};
 
 /**
  * Checks an uploaded image (base64, or a data URL) and answers the base64 to store:

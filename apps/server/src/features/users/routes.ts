@@ -12,27 +12,14 @@ import {
   type ManagedUser,
   type Role,
 } from '@kodi/domain';
-import type { AppContext } from '../../app.ts';
+import type { AppContext } from '../../context.ts';
 import { execRows, type DbOrTx } from '../../db/client.ts';
 import { listQuerySchema } from '../../crud/routes.ts';
 import { likePattern } from '../../crud/sql.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { currentUser } from '../../plugins/guard.ts';
-import { findPgError } from '../../plugins/errors.ts';
 import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
-
-/** The signed-in user as login, register and status answer it. */
-export const sessionUserSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  company_id: z.number(),
-  roles: z.array(z.string()),
-  active: z.boolean(),
-  country_code: z.string().nullable(),
-  last_login_at: z.string().nullable(),
-});
+import { emailTaken, rethrowDuplicateEmail, sessionUserSchema } from '../../lib/users.ts';
 
 /** A user as the users routes answer it: never the password hash. */
 export const managedUserSchema = sessionUserSchema.extend({
@@ -145,15 +132,6 @@ const checkProfile = async (
     sql`SELECT 1 FROM users WHERE lower(email) = lower(${values.email}) AND id <> ${exceptUserId ?? 0}`,
   );
   if (taken.length > 0) throw emailTaken();
-};
-
-export const emailTaken = () =>
-  new AppError('duplicate', accountMessages.emailTaken, { email: accountMessages.emailTaken });
-
-/** A unique-index race on the e-mail ends as the same 409 as the check before it. */
-export const rethrowDuplicateEmail = (err: unknown): never => {
-  if (findPgError(err)?.code === '23505') throw emailTaken();
-  throw err;
 };
 
 /** The role ids of the names given (each must be in the roles table). */

@@ -4,7 +4,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { APP_VERSION } from '../../app/version.ts';
+import { APP_VERSION } from '../../lib/version.ts';
 
 /** About (no guard): what Kodi is — a demo (01-core §1). */
 export const AboutPage = () => (

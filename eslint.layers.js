@@ -1,0 +1,131 @@
+// The import layers, enforced by eslint-plugin-import-x (docs/architecture.md, "Layers"):
+// shared code -> features -> the wiring. A feature never imports another feature; shared code never
+// imports a feature nor the wiring; and no module imports itself back through others (no-cycle).
+import fs from 'node:fs';
+import path from 'node:path';
+import tseslint from 'typescript-eslint';
+import { createNodeResolver, importX } from 'eslint-plugin-import-x';
+
+export const SERVER = 'apps/server/src';
+export const WEB = 'apps/web/src';
+
+/**
+ * Every top-level entry of the two `src` folders, by layer (a new one must be added here: a test
+ * fails until it is). `shared` may be imported by anything and imports neither a feature nor the
+ * wiring; `features` holds one folder per feature; `wiring` brings the features together (only
+ * what sits at the top imports it); `top` is the rest of the programs and test support, which may
+ * import anything.
+ */
+export const layers = {
+  server: {
+    shared: ['lib', 'plugins', 'db', 'crud', 'config.ts', 'context.ts', 'types.d.ts'],
+    features: 'features',
+    // crud/registry.ts lists the entities' server parts (features/*/server.ts): wiring inside crud/
+    wiring: ['app.ts', 'main.ts', 'crud/registry.ts'],
+    top: ['bench', 'tools', 'test', 'reliability'],
+  },
+  web: {
+    shared: ['lib', 'components'],
+    features: 'features',
+    wiring: ['app', 'main.tsx'],
+    top: [],
+  },
+};
+
+const TEST_FILES = ['**/*.test.ts', '**/*.test.tsx'];
+
+/** The folders under `<src>/features` of the tree at `root`. */
+const featureNames = (root, src) => {
+  const dir = path.join(root, src, 'features');
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map((entry) => entry.name);
+};
+
+/** One zone per feature: it may import its own folder only, of all the features. */
+const featureZones = (root, src) =>
+  featureNames(root, src).map((name) => ({
+    target: `${src}/features/${name}`,
+    from: `${src}/features`,
+    except: [`./${name}`],
+    message: `Features never import each other: move what both need into shared code (${src}/lib/).`,
+  }));
+
+/** `crud` holds crud/registry.ts, which is wiring: the shared part of crud/ is every other file. */
+const sharedTargets = (src, layer) =>
+  layer.shared.map((entry) => (entry === 'crud' ? `${src}/crud/**/!(registry).ts` : `${src}/${entry}`));
+
+const serverZones = () => {
+  const { server } = layers;
+  const shared = sharedTargets(SERVER, server);
+  const wiring = server.wiring.map((entry) => `${SERVER}/${entry}`);
+  return [
+    {
+      target: shared,
+      from: `${SERVER}/features`,
+      message: 'Shared server code imports no feature: app.ts and crud/registry.ts wire the features in.',
+    },
+    {
+      target: [...shared, `${SERVER}/features`],
+      from: [
+        ...wiring,
+        ...server.top.filter((entry) => entry !== 'test').map((entry) => `${SERVER}/${entry}`),
+      ],
+      message:
+        'Shared code and features import neither the wiring (app.ts, main.ts, crud/registry.ts) nor bench/, tools/, reliability/: only main.ts, tests, bench and tools do. AppContext is in context.ts.',
+    },
+  ];
+};
+
+const webZones = () => {
+  const { web } = layers;
+  const shared = sharedTargets(WEB, web);
+  const wiring = web.wiring.map((entry) => `${WEB}/${entry}`);
+  return [
+    {
+      target: shared,
+      from: [`${WEB}/features`, ...wiring],
+      message: 'Shared web code (lib/, components/) imports no feature and nothing of app/.',
+    },
+    {
+      target: `${WEB}/features`,
+      from: wiring,
+      message: 'Features never import app/: it wires them; move what they need into lib/ or components/.',
+    },
+  ];
+};
+
+/**
+ * The flat-config entries that enforce the layers of the tree at `root` (the repository; a test
+ * passes a small tree of its own).
+ */
+export const layersConfig = (root) => {
+  const features = [...featureZones(root, SERVER), ...featureZones(root, WEB)];
+  const restricted = (zones) => ['error', { basePath: root, zones }];
+  return [
+    {
+      files: ['**/*.ts', '**/*.tsx'],
+      languageOptions: { parser: tseslint.parser },
+      plugins: { 'import-x': importX },
+      settings: {
+        // imports name their files with the extension (allowImportingTsExtensions): the plugin's own
+        // resolver finds them as they are, and @kodi/domain through its package.json exports
+        'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.json'] })],
+        'import-x/extensions': ['.ts', '.tsx', '.js'],
+        'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      },
+      rules: {
+        // cycles of value imports (`import type` ones erase at build; the zones keep them within a layer)
+        'import-x/no-cycle': ['error', { ignoreExternal: true }],
+        'import-x/no-restricted-paths': restricted([...features, ...serverZones(), ...webZones()]),
+      },
+    },
+    {
+      // tests sit at the top, with the wiring; a feature's tests still keep to their feature
+      files: TEST_FILES,
+      rules: { 'import-x/no-restricted-paths': restricted(features) },
+    },
+  ];
+};
