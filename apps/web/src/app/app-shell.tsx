@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { drawerSections } from '@kodi/domain';
+import { drawerSections, entityList } from '@kodi/domain';
 import { useSession } from '../lib/session.ts';
 import { DRAWER_WIDTH } from './layout.ts';
 import { PageFooter } from './page-footer.tsx';
@@ -29,7 +29,7 @@ export const AppShell = () => {
   const [mobileOpen, setMobileOpen] = useState(false);
 
   const bare = isBarePage(pathname);
-  const sections = useMemo(() => drawerSections(user), [user]);
+  const sections = useMemo(() => drawerSections(user, entityList), [user]);
   const hasDrawer = !bare && sections.length > 0;
   const drawerOpen = isDesktop ? desktopOpen : mobileOpen;
 

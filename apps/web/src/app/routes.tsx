@@ -1,3 +1,4 @@
+import { entityList, type EntityDefinition } from '@kodi/domain';
 import { lazyPage, type LazyPage } from '../components/lazy-page.tsx';
 import type { RouteGuard } from './route-guard.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -20,10 +21,22 @@ export type AppRoute = LazyPage & {
 const notFound = () => lazyPage(() => import('../features/not-found/not-found-page.tsx'), 'NotFoundPage');
 
 /**
- * Every route of the spec with its guard (02-admin §2 route table). Pages not built yet show
- * Not found (`notFound()`); replace the element when the page lands.
+ * The list page of each entity, from its definition (`page`: the route's name and path). Any signed-in
+ * user may open one; the server refuses a role the entity does not allow (403), which the page shows.
  */
-export const appRoutes: AppRoute[] = [
+const entityRoutesOf = (list: readonly EntityDefinition[]): AppRoute[] =>
+  list.map((def) => ({
+    id: def.page.id,
+    path: def.page.path,
+    guard: 'signedIn',
+    ...lazyPage(() => import('./entity-route.tsx').then((m) => ({ Page: m.entityPage(def) })), 'Page'),
+  }));
+
+/**
+ * Every route of the spec with its guard (02-admin §2 route table), for a list of entities: theirs
+ * come from their definitions, the other pages are declared here.
+ */
+export const appRoutesOf = (list: readonly EntityDefinition[]): AppRoute[] => [
   {
     id: 'Home',
     path: '/',
@@ -94,83 +107,12 @@ export const appRoutes: AppRoute[] = [
     guard: 'none',
     ...lazyPage(() => import('../features/google/google-error-page.tsx'), 'GoogleErrorPage'),
   },
-  {
-    id: 'Units',
-    path: '/units',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'units'),
-  },
-  {
-    id: 'Tenants',
-    path: '/tenants',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'tenants'),
-  },
-  {
-    id: 'Occupancy',
-    path: '/occupancy',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'occupancy'),
-  },
-  {
-    id: 'Payments',
-    path: '/payments',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'payments'),
-  },
+  ...entityRoutesOf(list),
   {
     id: 'ReceiptPrint',
     path: '/payments/:id/receipt',
     guard: 'signedIn',
     ...lazyPage(() => import('../features/payments/receipt-page.tsx'), 'ReceiptPage'),
-  },
-  {
-    id: 'MaintenanceRequests',
-    path: '/maintenance-requests',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'maintenance_requests'),
-  },
-  {
-    id: 'Expenses',
-    path: '/expenses',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'expenses'),
-  },
-  {
-    id: 'Vendors',
-    path: '/vendors',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'vendors'),
-  },
-  {
-    id: 'Employees',
-    path: '/employees',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'employees'),
-  },
-  {
-    id: 'CommissionWages',
-    path: '/commission-wages',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'commission_wages'),
-  },
-  {
-    id: 'Companies',
-    path: '/companies',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'companies'),
-  },
-  {
-    id: 'Countries',
-    path: '/countries',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'countries'),
-  },
-  {
-    id: 'Currencies',
-    path: '/currencies',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'currencies'),
   },
   {
     id: 'Arrears',
@@ -192,6 +134,8 @@ export const appRoutes: AppRoute[] = [
   },
   { id: 'NotFound', path: '*', guard: 'none', ...notFound() },
 ];
+
+export const appRoutes: AppRoute[] = appRoutesOf(entityList);
 
 /** Login and Register show neither the drawer nor the page footer. */
 export const isBarePage = (pathname: string): boolean => pathname === '/login' || pathname === '/register';
