@@ -1,9 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { CAPTCHA, setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser } from '../../test/factories.ts';
-import { serverEntities } from '../../crud/registry.ts';
-import { companiesPublicList } from './public-companies.ts';
 
 describe(`self-registration (${testDriver})`, () => {
   let t: TestContext;
@@ -143,17 +141,6 @@ describe(`self-registration (${testDriver})`, () => {
 
 describe(`GET /companies for the register page (${testDriver})`, () => {
   let t: TestContext;
-  // Until the companies entity sets `publicList` itself, these tests set it for the app they build.
-  const index = serverEntities.findIndex((e) => e.def.name === 'companies');
-  const original = serverEntities[index];
-
-  beforeAll(() => {
-    if (original && !original.publicList)
-      serverEntities[index] = { ...original, publicList: companiesPublicList };
-  });
-  afterAll(() => {
-    if (original) serverEntities[index] = original;
-  });
   beforeEach(async () => {
     t = await setupApp();
   });
