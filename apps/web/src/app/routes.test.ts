@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { drawerSections, entityList } from '@kodi/domain';
 import { gadgets } from '@kodi/domain/testing';
-import { appRoutes, appRoutesOf } from './routes.tsx';
+import { appRoutes, type AppRoute } from './routes.tsx';
+import { entityRoutes, entityRoutesOf } from './entity-routes.tsx';
 
-const table = (routes: typeof appRoutes) => routes.map(({ id, path, guard }) => ({ id, path, guard }));
+const table = (routes: readonly AppRoute[]) => routes.map(({ id, path, guard }) => ({ id, path, guard }));
 
 describe('the route table', () => {
-  it("is the spec's (02-admin §2): every page's name, path and guard", () => {
-    expect(table(appRoutes)).toEqual([
+  it("is the spec's (02-admin §2): every page's name, path and guard, the entities' from their definitions", () => {
+    expect(table([...appRoutes, ...entityRoutes])).toEqual([
       { id: 'Home', path: '/', guard: 'signedIn' },
       { id: 'Login', path: '/login', guard: 'guest' },
       { id: 'Register', path: '/register', guard: 'guest' },
@@ -18,6 +19,11 @@ describe('the route table', () => {
       { id: 'ChangePassword', path: '/change-password', guard: 'none' },
       { id: 'GoogleSuccess', path: '/auth/google/success', guard: 'none' },
       { id: 'GoogleError', path: '/auth/google/error', guard: 'none' },
+      { id: 'ReceiptPrint', path: '/payments/:id/receipt', guard: 'signedIn' },
+      { id: 'Arrears', path: '/arrears', guard: ['admin', 'editor'] },
+      { id: 'FinancialReports', path: '/financial-reports', guard: 'signedIn' },
+      { id: 'UserRoles', path: '/admin/user-roles', guard: ['admin'] },
+      { id: 'NotFound', path: '*', guard: 'none' },
       { id: 'Units', path: '/units', guard: 'signedIn' },
       { id: 'Tenants', path: '/tenants', guard: 'signedIn' },
       { id: 'Occupancy', path: '/occupancy', guard: 'signedIn' },
@@ -30,17 +36,17 @@ describe('the route table', () => {
       { id: 'Companies', path: '/companies', guard: 'signedIn' },
       { id: 'Countries', path: '/countries', guard: 'signedIn' },
       { id: 'Currencies', path: '/currencies', guard: 'signedIn' },
-      { id: 'ReceiptPrint', path: '/payments/:id/receipt', guard: 'signedIn' },
-      { id: 'Arrears', path: '/arrears', guard: ['admin', 'editor'] },
-      { id: 'FinancialReports', path: '/financial-reports', guard: 'signedIn' },
-      { id: 'UserRoles', path: '/admin/user-roles', guard: ['admin'] },
-      { id: 'NotFound', path: '*', guard: 'none' },
     ]);
   });
 
+  it("declares no entity's route by hand", () => {
+    const declared = appRoutes.map((r) => r.path);
+    for (const def of entityList) expect(declared, def.name).not.toContain(def.page.path);
+  });
+
   it('gives an entity added to the list its route, and its page in the drawer of the roles it names', async () => {
-    const routes = appRoutesOf([...entityList, gadgets]);
-    expect(routes).toHaveLength(appRoutes.length + 1);
+    const routes = entityRoutesOf([...entityList, gadgets]);
+    expect(routes).toHaveLength(entityList.length + 1);
     const route = routes.find((r) => r.id === 'Gadgets');
     expect(route && { path: route.path, guard: route.guard }).toEqual({
       path: '/gadgets',

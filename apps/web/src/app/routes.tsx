@@ -1,4 +1,3 @@
-import { entityList, type EntityDefinition } from '@kodi/domain';
 import { lazyPage, type LazyPage } from '../components/lazy-page.tsx';
 import type { RouteGuard } from './route-guard.ts';
 import { queryClient } from '../lib/query-client.ts';
@@ -21,22 +20,12 @@ export type AppRoute = LazyPage & {
 const notFound = () => lazyPage(() => import('../features/not-found/not-found-page.tsx'), 'NotFoundPage');
 
 /**
- * The list page of each entity, from its definition (`page`: the route's name and path). Any signed-in
- * user may open one; the server refuses a role the entity does not allow (403), which the page shows.
+ * The routes of the spec's pages that are not entities, with their guards (02-admin §2 route table).
+ * The entities' list pages have routes made from their definitions (`entity-routes.tsx`): the router
+ * adds them when a path is first not matched by one of these (their definitions are not part of the
+ * first download).
  */
-const entityRoutesOf = (list: readonly EntityDefinition[]): AppRoute[] =>
-  list.map((def) => ({
-    id: def.page.id,
-    path: def.page.path,
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => ({ Page: m.entityPage(def) })), 'Page'),
-  }));
-
-/**
- * Every route of the spec with its guard (02-admin §2 route table), for a list of entities: theirs
- * come from their definitions, the other pages are declared here.
- */
-export const appRoutesOf = (list: readonly EntityDefinition[]): AppRoute[] => [
+export const appRoutes: AppRoute[] = [
   {
     id: 'Home',
     path: '/',
@@ -107,7 +96,6 @@ export const appRoutesOf = (list: readonly EntityDefinition[]): AppRoute[] => [
     guard: 'none',
     ...lazyPage(() => import('../features/google/google-error-page.tsx'), 'GoogleErrorPage'),
   },
-  ...entityRoutesOf(list),
   {
     id: 'ReceiptPrint',
     path: '/payments/:id/receipt',
@@ -134,8 +122,6 @@ export const appRoutesOf = (list: readonly EntityDefinition[]): AppRoute[] => [
   },
   { id: 'NotFound', path: '*', guard: 'none', ...notFound() },
 ];
-
-export const appRoutes: AppRoute[] = appRoutesOf(entityList);
 
 /** Login and Register show neither the drawer nor the page footer. */
 export const isBarePage = (pathname: string): boolean => pathname === '/login' || pathname === '/register';
