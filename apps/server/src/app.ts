@@ -13,7 +13,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '@kodi/domain';
+import { AppError, entityList, type EntityDefinition } from '@kodi/domain';
 import type { Config } from './config.ts';
 import { serverRoot, type Database } from './db/client.ts';
 import { registerErrorHandling, sendError } from './plugins/errors.ts';
@@ -28,7 +28,7 @@ import { userRoutes } from './features/users/routes.ts';
 import { captchaRoutes } from './features/captcha/routes.ts';
 import { companySingleRoute } from './features/companies/single-route.ts';
 import { registerEntityRoutes } from './crud/routes.ts';
-import { serverEntities } from './crud/registry.ts';
+import { serverEntitiesOf } from './crud/registry.ts';
 import { leaseDocRoute } from './features/occupancy/lease-doc-route.ts';
 import { receiptRoute } from './features/payments/receipt-route.ts';
 import { dashboardRoute } from './features/dashboard/route.ts';
@@ -40,7 +40,16 @@ export const BODY_LIMIT = 1024 * 1024;
 
 export const webDistDir = path.resolve(serverRoot, '..', 'web', 'dist');
 
-export const buildApp = async (config: Config, database: Database): Promise<FastifyInstance> => {
+export type AppOptions = {
+  /** Entities served besides those of the list (tests: an entity added by its definition alone). */
+  extraEntities?: readonly EntityDefinition[];
+};
+
+export const buildApp = async (
+  config: Config,
+  database: Database,
+  { extraEntities = [] }: AppOptions = {},
+): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
@@ -110,7 +119,8 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
       userRoutes(api, ctx);
       captchaRoutes(api, ctx);
       companySingleRoute(api, ctx);
-      for (const entity of serverEntities) registerEntityRoutes(api, ctx, entity);
+      for (const entity of serverEntitiesOf([...entityList, ...extraEntities]))
+        registerEntityRoutes(api, ctx, entity);
       leaseDocRoute(api, ctx);
       receiptRoute(api, ctx);
       dashboardRoute(api, ctx);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Access } from './roles.ts';
+import type { DrawerPlace } from './navigation.ts';
 import { ignored, version } from './fields.ts';
 
 export type FieldKind =
@@ -51,7 +52,6 @@ export type Column = {
 };
 
 export type EntityUi = {
-  route: string;
   title: string;
   searchLabel: string;
   emptyText: string;
@@ -82,6 +82,16 @@ export type EntityUi = {
   editDeleteShownToAll?: boolean;
 };
 
+/** Where an entity's list page sits in the app: its route and its drawer item. */
+export type EntityPage = {
+  /** The route's name (02-admin §2 route table: 'Units', 'MaintenanceRequests'). */
+  id: string;
+  /** The route's path ('/commission-wages'). */
+  path: string;
+  /** Its item in the drawer: section, place, label and who sees it. */
+  drawer: DrawerPlace;
+};
+
 export type EntityDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> = {
   /** The API path segment: `/rentapi/api/{name}`. */
   name: string;
@@ -98,6 +108,7 @@ export type EntityDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> = {
   sort: readonly string[];
   access: { read: Access; create: Access; update: Access; delete: Access };
   ui: EntityUi;
+  page: EntityPage;
   /** Rules across fields (end date after start): the field and the message, or nothing. */
   check?: (values: Record<string, unknown>) => { field: string; message: string } | undefined;
 };
@@ -115,13 +126,18 @@ export const plainColumns = (...fields: string[]): ColumnSpec[] =>
 /** What an entity file writes: the definition, with its columns named by field and `sort` left to follow. */
 export type EntitySpec<Shape extends z.ZodRawShape = z.ZodRawShape> = Omit<
   EntityDefinition<Shape>,
-  'columns' | 'sort' | 'ui'
+  'columns' | 'sort' | 'page'
 > & {
   columns: readonly ColumnSpec[];
   /** fields `sort` accepts besides `id` and the sortable columns. */
   alsoSortable?: readonly string[];
-  /** the route defaults to the name, dashed: `commission_wages` is `/commission-wages`. */
-  ui: Omit<EntityUi, 'route'> & { route?: string };
+  /**
+   * The route's name defaults to the name in PascalCase (`MaintenanceRequests`), its path to the name
+   * dashed (`/commission-wages`), the drawer label to the name in words ('Commission Wages').
+   */
+  page: Partial<Pick<EntityPage, 'id' | 'path'>> & {
+    drawer: Omit<DrawerPlace, 'label'> & { label?: string };
+  };
 };
 
 type EntityAccess = EntityDefinition['access'];
@@ -166,7 +182,7 @@ const toColumn =
 export const defineEntity = <Shape extends z.ZodRawShape>(
   spec: EntitySpec<Shape>,
 ): EntityDefinition<Shape> => {
-  const { name, singular, scope, shape, check, columns, search, alsoSortable = [], access, ui } = spec;
+  const { name, singular, scope, shape, check, columns, search, alsoSortable = [], access, ui, page } = spec;
   const fields: readonly Field[] = spec.fields.some((f) => f.name === 'version')
     ? spec.fields
     : [...spec.fields, { name: 'version', label: 'Version', kind: 'integer', readOnly: true }];
@@ -182,9 +198,18 @@ export const defineEntity = <Shape extends z.ZodRawShape>(
     search,
     sort: ['id', ...sortable, ...alsoSortable],
     access,
-    ui: { route: `/${name.replaceAll('_', '-')}`, ...ui },
+    ui,
+    page: placed(name, page),
   };
 };
+
+const words = (name: string) => name.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1));
+
+const placed = (name: string, { id, path, drawer }: EntitySpec['page']): EntityPage => ({
+  id: id ?? words(name).join(''),
+  path: path ?? `/${name.replaceAll('_', '-')}`,
+  drawer: { ...drawer, label: drawer.label ?? words(name).join(' ') },
+});
 
 /** Field names the API answers that a client may echo back in a body. */
 export const readOnlyNames = (def: EntityDefinition): string[] => [

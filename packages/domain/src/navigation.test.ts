@@ -1,8 +1,11 @@
 import { describe, it, expect } from 'vitest';
-import { drawerSections } from './navigation.ts';
+import { drawerNavigation, drawerSections as sectionsFor } from './navigation.ts';
 import type { RoleName } from './roles.ts';
+import { entityList } from './entities/index.ts';
+import { gadgets } from './testing.ts';
 
 const user = (...roles: RoleName[]) => ({ roles });
+const drawerSections = (u: Parameters<typeof sectionsFor>[0]) => sectionsFor(u, entityList);
 
 /** Section title → item labels, for compact assertions. */
 const outline = (roles: RoleName[] | null) =>
@@ -68,5 +71,40 @@ describe('drawerSections', () => {
     expect(sections.find((s) => s.title === 'Administration')?.items).toEqual([
       { label: 'Employees', path: '/employees' },
     ]);
+  });
+});
+
+describe('drawerNavigation', () => {
+  it('places an entity added to the list by its definition: its section, order, label and audience', () => {
+    const withGadgets = [...entityList, gadgets];
+    const operations = (roles: RoleName[]) =>
+      sectionsFor(user(...roles), withGadgets)
+        .find((s) => s.title === 'Operations')
+        ?.items.map((i) => i.label);
+    expect(operations(['editor'])).toEqual([
+      'Units',
+      'Tenants',
+      'Occupancy',
+      'Maintenance',
+      'Vendors',
+      'Gadgets',
+    ]);
+    expect(operations(['company_admin'])).not.toContain('Gadgets');
+    expect(operations(['viewer'])).toEqual(['Units']);
+    expect(gadgets.page).toEqual({
+      id: 'Gadgets',
+      path: '/gadgets',
+      drawer: { section: 'Operations', order: 60, label: 'Gadgets', audience: ['admin', 'editor'] },
+    });
+  });
+
+  it('gives every entity of the list one item, and no two items of a section the same place', () => {
+    const sections = drawerNavigation(entityList);
+    const paths = sections.flatMap((s) => s.items.map((i) => i.path));
+    for (const def of entityList) expect(paths.filter((p) => p === def.page.path)).toHaveLength(1);
+    for (const s of sections) {
+      const orders = s.items.map((i) => i.order);
+      expect(new Set(orders).size, s.title).toBe(orders.length);
+    }
   });
 });

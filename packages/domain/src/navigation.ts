@@ -1,71 +1,89 @@
 import type { RoleName } from './roles.ts';
 
 /**
- * The application drawer (02-admin §2 'App shell', §6 'Drawer visibility') as data.
- * `roles` lists who sees an item; 'signedIn' means any signed-in user, with or without a role.
+ * The application drawer (02-admin §2 'App shell', §6 'Drawer visibility') as data: each entity's
+ * definition places its own item (`page.drawer`); the pages that are not entities are placed here.
+ * Within a section, items are ordered by `order`.
  */
+
+/** The drawer's sections, in their order. */
+export const drawerSectionTitles = [
+  'Operations',
+  'Finance',
+  'Profile',
+  'Administration',
+  'References',
+] as const;
+export type DrawerSectionTitle = (typeof drawerSectionTitles)[number];
+
+/** Who sees an item: 'signedIn' means any signed-in user, with or without a role. */
 export type NavAudience = 'signedIn' | readonly RoleName[];
 
-export type NavEntry = { label: string; path: string; audience: NavAudience };
-export type NavSectionDefinition = { title: string; items: readonly NavEntry[] };
+/** Every role (a user without a role gets 403 no_role on data). */
+export const everyRole = [
+  'admin',
+  'company_admin',
+  'editor',
+  'viewer',
+] as const satisfies readonly RoleName[];
+/** The roles that run the operations pages. */
+export const operators = ['admin', 'company_admin', 'editor'] as const satisfies readonly RoleName[];
+
+/** Where a page sits in the drawer. */
+export type DrawerPlace = {
+  section: DrawerSectionTitle;
+  /** its place in the section: items are ordered by it (entities and other pages together). */
+  order: number;
+  label: string;
+  audience: NavAudience;
+};
+
+export type NavEntry = DrawerPlace & { path: string };
+export type NavSectionDefinition = { title: DrawerSectionTitle; items: readonly NavEntry[] };
 
 export type NavItem = { label: string; path: string };
 export type NavSection = { title: string; items: NavItem[] };
 
-const allRoles = ['admin', 'company_admin', 'editor', 'viewer'] as const satisfies readonly RoleName[];
-const operators = ['admin', 'company_admin', 'editor'] as const satisfies readonly RoleName[];
-
-export const drawerNavigation: readonly NavSectionDefinition[] = [
+/** The drawer items of the pages that are not entities. */
+export const appPageEntries: readonly NavEntry[] = [
+  { section: 'Finance', order: 20, label: 'Arrears', path: '/arrears', audience: ['admin', 'editor'] },
+  { section: 'Profile', order: 10, label: 'Change Password', path: '/change-password', audience: 'signedIn' },
   {
-    title: 'Operations',
-    items: [
-      { label: 'Units', path: '/units', audience: allRoles },
-      { label: 'Tenants', path: '/tenants', audience: operators },
-      { label: 'Occupancy', path: '/occupancy', audience: operators },
-      { label: 'Maintenance', path: '/maintenance-requests', audience: operators },
-      { label: 'Vendors', path: '/vendors', audience: operators },
-    ],
-  },
-  {
-    title: 'Finance',
-    items: [
-      { label: 'Payments', path: '/payments', audience: ['admin', 'editor'] },
-      { label: 'Arrears', path: '/arrears', audience: ['admin', 'editor'] },
-      { label: 'Expenses', path: '/expenses', audience: ['admin', 'editor'] },
-      { label: 'Commission Wages', path: '/commission-wages', audience: ['admin', 'company_admin'] },
-    ],
-  },
-  {
-    title: 'Profile',
-    items: [{ label: 'Change Password', path: '/change-password', audience: 'signedIn' }],
-  },
-  {
-    title: 'Administration',
-    items: [
-      { label: 'User Roles', path: '/admin/user-roles', audience: ['admin'] },
-      { label: 'Companies', path: '/companies', audience: ['admin'] },
-      { label: 'Employees', path: '/employees', audience: ['admin', 'company_admin'] },
-    ],
-  },
-  {
-    title: 'References',
-    items: [
-      // 'Countries for all': every user holding a role (a user without a role gets 403 no_role on data).
-      { label: 'Countries', path: '/countries', audience: allRoles },
-      { label: 'Currencies', path: '/currencies', audience: ['admin'] },
-    ],
+    section: 'Administration',
+    order: 10,
+    label: 'User Roles',
+    path: '/admin/user-roles',
+    audience: ['admin'],
   },
 ];
+
+/** What the drawer reads of an entity definition: its page's path and drawer place. */
+export type PlacedPage = { page: { path: string; drawer: DrawerPlace } };
+
+/** The whole drawer for a list of entities: their items and the other pages', by section and order. */
+export const drawerNavigation = (pages: readonly PlacedPage[]): NavSectionDefinition[] => {
+  const entries: NavEntry[] = [
+    ...pages.map(({ page }) => ({ ...page.drawer, path: page.path })),
+    ...appPageEntries,
+  ];
+  return drawerSectionTitles.map((title) => ({
+    title,
+    items: entries.filter((e) => e.section === title).sort((a, b) => a.order - b.order),
+  }));
+};
 
 type NavUser = { roles: readonly string[] } | null | undefined;
 
 const sees = (audience: NavAudience, user: NonNullable<NavUser>): boolean =>
   audience === 'signedIn' || audience.some((role) => user.roles.includes(role));
 
-/** The drawer sections a user sees; sections with no visible item are left out. Signed out: none. */
-export const drawerSections = (user: NavUser): NavSection[] => {
+/**
+ * The drawer sections a user sees, for the entities given (`entityList`); sections with no visible
+ * item are left out. Signed out: none.
+ */
+export const drawerSections = (user: NavUser, pages: readonly PlacedPage[]): NavSection[] => {
   if (!user) return [];
-  return drawerNavigation
+  return drawerNavigation(pages)
     .map((section) => ({
       title: section.title,
       items: section.items

@@ -148,17 +148,7 @@ const fillCompany = async (
       JOIN LATERAL (SELECT salary FROM employees WHERE company_id = ${companyId} AND id = ${b.employees} + e) emp ON TRUE`);
 };
 
-const TABLES = [
-  'vendors',
-  'units',
-  'tenants',
-  'occupancy',
-  'payments',
-  'expenses',
-  'maintenance_requests',
-  'employees',
-  'commission_wages',
-];
+/** The tables the generator fills (their highest ids are where its ids start), by their size's key. */
 const KEYS: Record<string, string> = {
   vendors: 'vendors',
   units: 'units',
@@ -175,9 +165,9 @@ const KEYS: Record<string, string> = {
 export const generateDataset = async (database: Database, largeCompanyId: number, size: DatasetSize) => {
   const base = async (tx: DbOrTx) => {
     const out: Record<string, number> = {};
-    for (const t of TABLES) {
+    for (const [t, key] of Object.entries(KEYS)) {
       const r = await execRows<{ m: number }>(tx, sql.raw(`SELECT COALESCE(max(id), 0)::int AS m FROM ${t}`));
-      out[KEYS[t] as string] = Number(r[0]?.m ?? 0);
+      out[key] = Number(r[0]?.m ?? 0);
     }
     return out;
   };
@@ -207,7 +197,7 @@ export const generateDataset = async (database: Database, largeCompanyId: number
       await fillCompany(tx, Number(companyRows[0]?.id), small, await base(tx));
     }
   });
-  for (const t of TABLES) {
+  for (const t of Object.keys(KEYS)) {
     await database.query(
       `SELECT setval(pg_get_serial_sequence('${t}', 'id'), (SELECT COALESCE(max(id), 1) FROM ${t}))`,
     );

@@ -1,5 +1,5 @@
 import { describe, it, expect, beforeEach, afterEach } from 'vitest';
-import type { RoleName } from '@kodi/domain';
+import { entities, type RoleName } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../test/harness.ts';
 import { TestClient } from '../test/client.ts';
 import { buildCompany, buildUser } from '../test/factories.ts';
@@ -26,6 +26,7 @@ type Verb = 'list' | 'get' | 'create' | 'update' | 'delete';
 /** Expected status for [admin, company_admin, editor, viewer]. */
 type ByRole = readonly [number, number, number, number];
 
+/** The entities of 02-admin, whose permission tables the spec writes out (below). */
 const ENTITIES: OperationsEntity[] = [
   'maintenance_requests',
   'expenses',
@@ -36,7 +37,7 @@ const ENTITIES: OperationsEntity[] = [
   'countries',
   'currencies',
 ];
-const COMPANY_OWNED = ENTITIES.filter((e) => !['companies', 'countries', 'currencies'].includes(e));
+const COMPANY_OWNED = ENTITIES.filter((e) => entities[e].scope === 'company');
 
 /**
  * 02-admin §6 with product-decisions: everyone with a role reads; canEdit (admin, editor) adds;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSchema, entities, type EntityDefinition } from '@kodi/domain';
+import { createSchema, entities, entityList } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../test/harness.ts';
 import { TestClient } from '../test/client.ts';
 import { buildUser, type BuiltUser } from '../test/factories.ts';
@@ -89,11 +89,11 @@ describe(`bad input never breaks anything: fast-check on every route (${testDriv
     await t?.app.close();
   });
 
-  for (const entity of ENTITY_NAMES) {
+  for (const def of entityList) {
+    const entity = def.name;
     it(
       `${entity}: random and hostile bodies, queries and ids never give a 5xx or store an invalid row`,
       async () => {
-        const def = entities[entity];
         const keys = Object.keys(def.shape);
         const base = () => validBody(entity, A.refs, 'Fuzz', nextN());
         const path = `/${entity}`;
@@ -601,10 +601,10 @@ describe(`bad input never breaks anything: fast-check on every route (${testDriv
     async () => {
       let rowsChecked = 0;
       const problems: string[] = [];
-      for (const entity of ENTITY_NAMES) {
+      for (const def of entityList) {
+        const entity = def.name;
         const expected = (countsBefore[entity] ?? 0) + (createdBy[entity] ?? 0) - (deletedBy[entity] ?? 0);
         expect(await tableCount(entity), entity).toBe(expected);
-        const def: EntityDefinition = entities[entity];
         const schema = createSchema(def);
         const ids = await t.database.query<{ id: number }>(
           `SELECT id FROM ${entity} ${def.scope === 'company' ? 'WHERE company_id = $1' : ''} ORDER BY id`,

@@ -1,6 +1,9 @@
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '../db/schema.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
-import { buildApp } from '../app.ts';
+import { buildApp, type AppOptions } from '../app.ts';
 import type { FastifyInstance } from 'fastify';
 
 /** Which database the API tests run on: PGlite by default, PostgreSQL with TEST_DB=pg. */
@@ -48,31 +51,13 @@ const openPerWorkerPostgres = async (): Promise<Database> => {
 export const testDatabase = (): Promise<Database> =>
   (shared ??= testDriver === 'pg' ? openPerWorkerPostgres() : openPglite());
 
-const TABLES = [
-  'audit_entries',
-  'commission_wages',
-  'employees',
-  'expenses',
-  'maintenance_requests',
-  'vendors',
-  'payments',
-  'occupancy',
-  'tenants',
-  'units',
-  'counters',
-  'row_counts',
-  'status_counts',
-  'monthly_totals',
-  'password_reset_tokens',
-  'sessions',
-  'user_roles',
-  'users',
-  'companies',
-  'currencies',
-  'countries',
-  'login_attempts',
-  'rate_limits',
-];
+/**
+ * Every table of the schema but the roles (put back below, never changed by the app) and the
+ * checksum of the installed triggers (db/derived.ts: they stay installed).
+ */
+const TABLES = (Object.values(schema) as unknown[])
+  .flatMap((v) => (is(v, PgTable) ? [getTableName(v)] : []))
+  .filter((name) => name !== 'roles' && name !== 'derived_state');
 
 /** Empties every table and puts back the few reference rows tests rely on. */
 export const resetDatabase = async (database: Database): Promise<void> => {
@@ -94,12 +79,18 @@ export const testConfig = (overrides: Partial<Config> = {}): Config => ({
 
 export type TestContext = { app: FastifyInstance; database: Database; config: Config };
 
-/** A fresh app on the worker's database, emptied. Close the app after the test (the database stays). */
-export const setupApp = async (overrides: Partial<Config> = {}): Promise<TestContext> => {
+/**
+ * A fresh app on the worker's database, emptied. Close the app after the test (the database stays).
+ * `options`: what `buildApp` takes besides (entities a test adds).
+ */
+export const setupApp = async (
+  overrides: Partial<Config> = {},
+  options: AppOptions = {},
+): Promise<TestContext> => {
   const database = await testDatabase();
   await resetDatabase(database);
   const config = testConfig(overrides);
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, options);
   await app.ready();
   return { app, database, config };
 };

@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useMemo, useState } from 'react';
+import { Suspense, lazy, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
@@ -13,9 +13,9 @@ import { TopBar } from './top-bar.tsx';
 
 // The drawer and the navigation progress bar load on their own, after the page: Login and Register
 // (and every page of a signed-out visitor) show neither, and their first download stays small.
-const loadDrawer = () => import('./app-drawer.tsx');
+const loadDrawer = () => import('./entity-drawer.tsx');
 const loadProgress = () => import('./navigation-progress.tsx');
-const AppDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.AppDrawer })));
+const UserDrawer = lazy(() => loadDrawer().then((m) => ({ default: m.UserDrawer })));
 const NavigationProgress = lazy(() => loadProgress().then((m) => ({ default: m.NavigationProgress })));
 
 /** Top bar, left drawer, page and footer (02-admin §2 'App shell'). */
@@ -29,8 +29,8 @@ export const AppShell = () => {
   const [mobileOpen, setMobileOpen] = useState(false);
 
   const bare = isBarePage(pathname);
-  const sections = useMemo(() => drawerSections(user), [user]);
-  const hasDrawer = !bare && sections.length > 0;
+  // the pages that are not entities decide whether there is a drawer (any signed-in user has Profile)
+  const hasDrawer = !bare && drawerSections(user, []).length > 0;
   const drawerOpen = isDesktop ? desktopOpen : mobileOpen;
 
   useEffect(() => {
@@ -53,8 +53,8 @@ export const AppShell = () => {
         <Suspense
           fallback={isDesktop && drawerOpen ? <Box sx={{ width: DRAWER_WIDTH, flexShrink: 0 }} /> : null}
         >
-          <AppDrawer
-            sections={sections}
+          <UserDrawer
+            user={user}
             variant={isDesktop ? 'permanent' : 'temporary'}
             open={drawerOpen}
             onClose={() => setMobileOpen(false)}

@@ -1,31 +1,48 @@
-import { createBrowserRouter, type LoaderFunctionArgs } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
 import { setNavigator } from '../lib/navigation.ts';
 import { AppShell } from './app-shell.tsx';
 import { RootError } from './root-error.tsx';
 import { guardLoader } from './route-guard.ts';
-import { appRoutes } from './routes.tsx';
+import { appRoutes, type AppRoute } from './routes.tsx';
 
-export const router = createBrowserRouter([
-  {
-    id: 'root',
-    element: <AppShell />,
-    errorElement: <RootError />,
-    hydrateFallbackElement: <PageLoader />,
-    children: appRoutes.map((route) => ({
-      id: route.id,
-      path: route.path,
-      element: route.element,
-      loader: async (args: LoaderFunctionArgs) => {
-        const allowed = await guardLoader(route.guard)(args);
-        route.prefetch?.();
-        // the page's code before the route commits (a failure shows on the page, with a reload)
-        await route.load().catch(() => undefined);
-        return allowed;
-      },
-    })),
+const routeObject = (route: AppRoute): RouteObject => ({
+  id: route.id,
+  path: route.path,
+  element: route.element,
+  loader: async (args: LoaderFunctionArgs) => {
+    const allowed = await guardLoader(route.guard)(args);
+    route.prefetch?.();
+    // the page's code before the route commits (a failure shows on the page, with a reload)
+    await route.load().catch(() => undefined);
+    return allowed;
   },
-]);
+});
+
+let entityRoutesAdded = false;
+
+export const router = createBrowserRouter(
+  [
+    {
+      id: 'root',
+      element: <AppShell />,
+      errorElement: <RootError />,
+      hydrateFallbackElement: <PageLoader />,
+      children: appRoutes.map(routeObject),
+    },
+  ],
+  {
+    // The entities' routes, made from their definitions, are added the first time a path is matched
+    // only by a route with parameters or '*' (React Router asks then): the definitions load on demand.
+    patchRoutesOnNavigation: async ({ patch }) => {
+      if (entityRoutesAdded) return;
+      const { entityRoutes } = await import('./entity-routes.tsx');
+      if (entityRoutesAdded) return;
+      entityRoutesAdded = true;
+      patch('root', entityRoutes.map(routeObject));
+    },
+  },
+);
 
 // Lets the session store and API client navigate (401, logout) without a full page load.
 setNavigator((to, options) => {

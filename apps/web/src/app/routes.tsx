@@ -20,8 +20,10 @@ export type AppRoute = LazyPage & {
 const notFound = () => lazyPage(() => import('../features/not-found/not-found-page.tsx'), 'NotFoundPage');
 
 /**
- * Every route of the spec with its guard (02-admin §2 route table). Pages not built yet show
- * Not found (`notFound()`); replace the element when the page lands.
+ * The routes of the spec's pages that are not entities, with their guards (02-admin §2 route table).
+ * The entities' list pages have routes made from their definitions (`entity-routes.tsx`): the router
+ * adds them when a path is first not matched by one of these (their definitions are not part of the
+ * first download).
  */
 export const appRoutes: AppRoute[] = [
   {
@@ -95,82 +97,10 @@ export const appRoutes: AppRoute[] = [
     ...lazyPage(() => import('../features/google/google-error-page.tsx'), 'GoogleErrorPage'),
   },
   {
-    id: 'Units',
-    path: '/units',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'units'),
-  },
-  {
-    id: 'Tenants',
-    path: '/tenants',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'tenants'),
-  },
-  {
-    id: 'Occupancy',
-    path: '/occupancy',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'occupancy'),
-  },
-  {
-    id: 'Payments',
-    path: '/payments',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'payments'),
-  },
-  {
     id: 'ReceiptPrint',
     path: '/payments/:id/receipt',
     guard: 'signedIn',
     ...lazyPage(() => import('../features/payments/receipt-page.tsx'), 'ReceiptPage'),
-  },
-  {
-    id: 'MaintenanceRequests',
-    path: '/maintenance-requests',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'maintenance_requests'),
-  },
-  {
-    id: 'Expenses',
-    path: '/expenses',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'expenses'),
-  },
-  {
-    id: 'Vendors',
-    path: '/vendors',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'vendors'),
-  },
-  {
-    id: 'Employees',
-    path: '/employees',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'employees'),
-  },
-  {
-    id: 'CommissionWages',
-    path: '/commission-wages',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'commission_wages'),
-  },
-  {
-    id: 'Companies',
-    path: '/companies',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'companies'),
-  },
-  {
-    id: 'Countries',
-    path: '/countries',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'countries'),
-  },
-  {
-    id: 'Currencies',
-    path: '/currencies',
-    guard: 'signedIn',
-    ...lazyPage(() => import('./entity-route.tsx').then((m) => m.entityPages), 'currencies'),
   },
   {
     id: 'Arrears',

@@ -19,6 +19,7 @@ export const COMMISSION_SPLIT_MESSAGE = 'Commission split must be between 0 and 
 
 export const commissionWages = defineEntity({
   name: 'commission_wages',
+  page: { drawer: { section: 'Finance', order: 40, audience: ['admin', 'company_admin'] } },
   fields: [
     employeeRef({ required: true }),
     field.date('payment_date', 'Payment Date', { required: true, defaultValue: 'today' }),

@@ -5,6 +5,7 @@ import { CURRENCY_CODE_MESSAGE } from './currencies.ts';
 
 export const companies = defineEntity({
   name: 'companies',
+  page: { drawer: { section: 'Administration', order: 20, audience: ['admin'] } },
   fields: [
     field.text('name', 'Name', { required: true }),
     field.email('email', 'Email'),

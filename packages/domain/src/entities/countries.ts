@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { adminMaintained, defineEntity, sortableColumns } from '../entity.ts';
+import { everyRole } from '../navigation.ts';
 import { field, letterCode, text } from '../fields.ts';
 import { referencePages, shown } from './ui-texts.ts';
 
@@ -15,6 +16,8 @@ const phoneCode = z
 
 export const countries = defineEntity({
   name: 'countries',
+  // 02-admin §6 'Countries for all': every user holding a role.
+  page: { drawer: { section: 'References', order: 10, audience: everyRole } },
   fields: [
     field.text('country_code', 'Country Code', { required: true, helperText: 'e.g. UGA' }),
     field.text('country_name', 'Country Name', { required: true }),

@@ -8,6 +8,7 @@ export const DECIMAL_PLACES_MESSAGE = 'Decimal places must be an integer between
 
 export const currencies = defineEntity({
   name: 'currencies',
+  page: { drawer: { section: 'References', order: 20, audience: ['admin'] } },
   fields: [
     field.text('currency_code', 'Currency Code', { required: true, helperText: 'e.g. UGX' }),
     field.text('currency_name', 'Currency Name', { required: true }),

@@ -16,6 +16,7 @@ export const EXPECTED_PAY_DAY_MESSAGE = 'Expected pay day must be a whole number
 
 export const employees = defineEntity({
   name: 'employees',
+  page: { drawer: { section: 'Administration', order: 30, audience: ['admin', 'company_admin'] } },
   fields: [
     ...nameFields(),
     field.email('email', 'Email'),

@@ -17,6 +17,7 @@ type ExpenseCategory = (typeof expenseCategory.values)[number];
 
 export const expenses = defineEntity({
   name: 'expenses',
+  page: { drawer: { section: 'Finance', order: 30, audience: ['admin', 'editor'] } },
   fields: [
     unitRef(),
     field.date('expense_date', 'Expense Date', { required: true, defaultValue: 'today' }),

@@ -32,7 +32,10 @@ export { WAGE_AMOUNT_MESSAGE, COMMISSION_SPLIT_MESSAGE } from './commission-wage
 export { COUNTRY_CODE_MESSAGE, PHONE_CODE_MESSAGE } from './countries.ts';
 export { CURRENCY_CODE_MESSAGE, DECIMAL_PLACES_MESSAGE } from './currencies.ts';
 
-/** Every entity with generic routes and pages: adding one is a definition and a line here. */
+/**
+ * Every entity with generic routes and pages: adding one is a definition and a line here (and its table).
+ * The router, the drawer, the server's routes and the reliability suite are made from this list.
+ */
 export const entities = {
   units,
   tenants,
@@ -48,3 +51,6 @@ export const entities = {
   currencies,
 } as const satisfies Record<string, EntityDefinition>;
 export type EntityName = keyof typeof entities;
+
+/** The entities in their order, for code that builds something for each of them. */
+export const entityList: readonly EntityDefinition[] = Object.values(entities);

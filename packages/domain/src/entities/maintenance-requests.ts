@@ -1,4 +1,5 @@
 import { defineEntity, editorMaintained, plainColumns, sortableColumns } from '../entity.ts';
+import { operators } from '../navigation.ts';
 import { priority, requestStatus } from '../enums.ts';
 import {
   field,
@@ -20,6 +21,7 @@ const statusChips = { open: 'warning', in_progress: 'info', closed: 'success' } 
 
 export const maintenanceRequests = defineEntity({
   name: 'maintenance_requests',
+  page: { drawer: { section: 'Operations', order: 40, label: 'Maintenance', audience: operators } },
   fields: [
     unitRef({ required: true }),
     tenantRef({ required: true }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEntity, editorMaintained, sortableColumns } from '../entity.ts';
+import { operators } from '../navigation.ts';
 import { depositStatus, occupancyStatus, rentCycle } from '../enums.ts';
 import {
   bool,
@@ -24,6 +25,7 @@ const statusChips = { active: 'success', terminated: 'default', renewed: 'info' 
 
 export const occupancy = defineEntity({
   name: 'occupancy',
+  page: { drawer: { section: 'Operations', order: 30, audience: operators } },
   fields: [
     ...tenantInUnit.refs(),
     field.date('start_date', 'Start Date', { required: true, defaultValue: 'today' }),

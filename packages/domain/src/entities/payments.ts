@@ -23,6 +23,7 @@ const statusChips = { completed: 'success', pending: 'warning', failed: 'error' 
 
 export const payments = defineEntity({
   name: 'payments',
+  page: { drawer: { section: 'Finance', order: 10, audience: ['admin', 'editor'] } },
   fields: [
     ...tenantInUnit.refs(),
     field.integer('occupancy_id', 'Occupancy', { form: false }),

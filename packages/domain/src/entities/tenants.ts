@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEntity, editorMaintained, plainColumns, sortableColumns } from '../entity.ts';
+import { operators } from '../navigation.ts';
 import { sex, tenantStatus } from '../enums.ts';
 import { field, isoDate, nameFields, oneOf, optionalEmail, optionalText, text } from '../fields.ts';
 import { todayIso } from '../dates.ts';
@@ -10,6 +11,7 @@ export const COUNTRY_CODE_PATTERN = /^\+\d{1,3}$/;
 
 export const tenants = defineEntity({
   name: 'tenants',
+  page: { drawer: { section: 'Operations', order: 20, audience: operators } },
   fields: [
     ...nameFields(),
     field.enum('sex', 'Sex', sex, { required: true }),

@@ -1,6 +1,6 @@
 import { standardMessages, type EntityUi } from '../entity.ts';
 
-type Page = Omit<EntityUi, 'route'>;
+type Page = EntityUi;
 type Family = Pick<EntityUi, 'messages' | 'errorPrefix' | 'timeouts'>;
 
 /** What a page states itself; its other texts follow from the entity's nouns (see `pages`). */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineEntity, editorMaintained, sortableColumns } from '../entity.ts';
+import { everyRole } from '../navigation.ts';
 import { unitStatus, unitType } from '../enums.ts';
 import {
   field,
@@ -21,6 +22,7 @@ const statusChips = { available: 'success', occupied: 'info', maintenance: 'warn
 
 export const units = defineEntity({
   name: 'units',
+  page: { drawer: { section: 'Operations', order: 10, audience: everyRole } },
   fields: [
     field.text('name', 'Name', { required: true }),
     field.text('address', 'Address', { required: true, fullWidth: true }),

@@ -1,9 +1,11 @@
 import { adminMaintained, defineEntity, plainColumns, sortableColumns } from '../entity.ts';
+import { operators } from '../navigation.ts';
 import { field, text } from '../fields.ts';
 import { adminPages, shown } from './ui-texts.ts';
 
 export const vendors = defineEntity({
   name: 'vendors',
+  page: { drawer: { section: 'Operations', order: 50, audience: operators } },
   fields: [
     field.text('name', 'Name', { required: true }),
     field.text('service_offered', 'Service Offered', { required: true }),

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { drawerSections, entityList } from '@kodi/domain';
+import { gadgets } from '@kodi/domain/testing';
+import { appRoutes, type AppRoute } from './routes.tsx';
+import { entityRoutes, entityRoutesOf } from './entity-routes.tsx';
+
+const table = (routes: readonly AppRoute[]) => routes.map(({ id, path, guard }) => ({ id, path, guard }));
+
+describe('the route table', () => {
+  it("is the spec's (02-admin §2): every page's name, path and guard, the entities' from their definitions", () => {
+    expect(table([...appRoutes, ...entityRoutes])).toEqual([
+      { id: 'Home', path: '/', guard: 'signedIn' },
+      { id: 'Login', path: '/login', guard: 'guest' },
+      { id: 'Register', path: '/register', guard: 'guest' },
+      { id: 'About', path: '/about', guard: 'none' },
+      { id: 'Help', path: '/help', guard: 'none' },
+      { id: 'Forgot', path: '/forgot', guard: 'none' },
+      { id: 'Reset', path: '/reset', guard: 'none' },
+      { id: 'ChangePassword', path: '/change-password', guard: 'none' },
+      { id: 'GoogleSuccess', path: '/auth/google/success', guard: 'none' },
+      { id: 'GoogleError', path: '/auth/google/error', guard: 'none' },
+      { id: 'ReceiptPrint', path: '/payments/:id/receipt', guard: 'signedIn' },
+      { id: 'Arrears', path: '/arrears', guard: ['admin', 'editor'] },
+      { id: 'FinancialReports', path: '/financial-reports', guard: 'signedIn' },
+      { id: 'UserRoles', path: '/admin/user-roles', guard: ['admin'] },
+      { id: 'NotFound', path: '*', guard: 'none' },
+      { id: 'Units', path: '/units', guard: 'signedIn' },
+      { id: 'Tenants', path: '/tenants', guard: 'signedIn' },
+      { id: 'Occupancy', path: '/occupancy', guard: 'signedIn' },
+      { id: 'Payments', path: '/payments', guard: 'signedIn' },
+      { id: 'MaintenanceRequests', path: '/maintenance-requests', guard: 'signedIn' },
+      { id: 'Expenses', path: '/expenses', guard: 'signedIn' },
+      { id: 'Vendors', path: '/vendors', guard: 'signedIn' },
+      { id: 'Employees', path: '/employees', guard: 'signedIn' },
+      { id: 'CommissionWages', path: '/commission-wages', guard: 'signedIn' },
+      { id: 'Companies', path: '/companies', guard: 'signedIn' },
+      { id: 'Countries', path: '/countries', guard: 'signedIn' },
+      { id: 'Currencies', path: '/currencies', guard: 'signedIn' },
+    ]);
+  });
+
+  it("declares no entity's route by hand", () => {
+    const declared = appRoutes.map((r) => r.path);
+    for (const def of entityList) expect(declared, def.name).not.toContain(def.page.path);
+  });
+
+  it('gives an entity added to the list its route, and its page in the drawer of the roles it names', async () => {
+    const routes = entityRoutesOf([...entityList, gadgets]);
+    expect(routes).toHaveLength(entityList.length + 1);
+    const route = routes.find((r) => r.id === 'Gadgets');
+    expect(route && { path: route.path, guard: route.guard }).toEqual({
+      path: '/gadgets',
+      guard: 'signedIn',
+    });
+    // its page is the generic list page of the definition (the route's code loads it)
+    const loaded = (await route?.load()) as { default: { displayName?: string } } | undefined;
+    expect(loaded?.default.displayName).toBe('EntityPage(gadgets)');
+
+    const operations = (roles: string[]) =>
+      drawerSections({ roles }, [...entityList, gadgets]).find((s) => s.title === 'Operations')?.items;
+    expect(operations(['editor'])?.at(-1)).toEqual({ label: 'Gadgets', path: '/gadgets' });
+    expect(operations(['viewer'])?.map((i) => i.path)).not.toContain('/gadgets');
+    expect(drawerSections({ roles: ['editor'] }, entityList).flatMap((s) => s.items)).not.toContainEqual({
+      label: 'Gadgets',
+      path: '/gadgets',
+    });
+  });
+});
