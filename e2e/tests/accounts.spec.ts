@@ -49,6 +49,15 @@ const drawerItems = async (page: Page) => {
   return (await nav.getByRole('link').allTextContents()).map((t) => t.trim());
 };
 
+/** What axe checks of the shell, drawn: the drawer (its code loads after the page) and the menu button naming it. */
+const expectShellDrawn = async (page: Page) => {
+  await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Toggle navigation' })).toHaveAttribute(
+    'aria-controls',
+    'app-navigation',
+  );
+};
+
 const expectNoSeriousViolations = async (page: Page, name: string) => {
   const result = await new AxeBuilder({ page }).analyze();
   const serious = result.violations
@@ -428,10 +437,12 @@ test('login, register, forgot, help, about, dashboard and user roles pass axe', 
   await signIn(page);
   await expect(page.getByRole('heading', { name: DASHBOARD })).toBeVisible();
   await expect(page.getByText('Available Units').first()).toBeVisible();
+  await expectShellDrawn(page);
   await expectNoSeriousViolations(page, 'dashboard');
 
   await page.goto('/admin/user-roles');
   await expect(page.getByRole('button', { name: 'Edit Roles' }).first()).toBeVisible();
+  await expectShellDrawn(page);
   await expectNoSeriousViolations(page, 'user roles');
   await page.getByRole('button', { name: 'Add User' }).click();
   await expect(page.getByRole('dialog', { name: 'Add User' })).toBeVisible();

@@ -1,9 +1,7 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import {
@@ -18,6 +16,8 @@ import type { Config } from './config.ts';
 import { serverRoot, type Database } from './db/client.ts';
 import { registerErrorHandling, sendError } from './plugins/errors.ts';
 import { registerGuards } from './plugins/guard.ts';
+import { registerCompression } from './plugins/compression.ts';
+import { registerWeb } from './plugins/web.ts';
 import { createSessions } from './plugins/session.ts';
 import type { AppContext } from './context.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -43,12 +43,14 @@ export const webDistDir = path.resolve(serverRoot, '..', 'web', 'dist');
 export type AppOptions = {
   /** Entities served besides those of the list (tests: an entity added by its definition alone). */
   extraEntities?: readonly EntityDefinition[];
+  /** the built web app served at / (apps/web/dist unless given) */
+  webDir?: string;
 };
 
 export const buildApp = async (
   config: Config,
   database: Database,
-  { extraEntities = [] }: AppOptions = {},
+  options: AppOptions = {},
 ): Promise<FastifyInstance> => {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
@@ -68,6 +70,7 @@ export const buildApp = async (
 
   registerErrorHandling(app);
   await app.register(fastifyCookie);
+  await registerCompression(app);
   // A strict Content-Security-Policy: no inline script anywhere (MUI's emotion needs inline styles).
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
@@ -119,7 +122,7 @@ export const buildApp = async (
       userRoutes(api, ctx);
       captchaRoutes(api, ctx);
       companySingleRoute(api, ctx);
-      for (const entity of serverEntitiesOf([...entityList, ...extraEntities]))
+      for (const entity of serverEntitiesOf([...entityList, ...(options.extraEntities ?? [])]))
         registerEntityRoutes(api, ctx, entity);
       leaseDocRoute(api, ctx);
       receiptRoute(api, ctx);
@@ -134,32 +137,7 @@ export const buildApp = async (
   );
 
   // The built web app at /, with the SPA fallback for its client-side routes.
-  const hasWeb = fs.existsSync(path.join(webDistDir, 'index.html'));
-  if (hasWeb) {
-    // files under assets/ are named by their content's hash: kept a year without asking again, so
-    // a page load does not revalidate every chunk; index.html is always asked (no-cache, below)
-    const assetsDir = `${path.sep}assets${path.sep}`;
-    await app.register(fastifyStatic, {
-      root: webDistDir,
-      wildcard: false,
-      index: false,
-      setHeaders: (res, filePath) => {
-        if (filePath.includes(assetsDir)) res.header('Cache-Control', 'public, max-age=31536000, immutable');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const accept = request.headers.accept ?? '';
-    if (
-      hasWeb &&
-      request.method === 'GET' &&
-      !request.url.startsWith('/rentapi') &&
-      accept.includes('text/html')
-    ) {
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
-    }
-    return reply.code(404).send({ error: 'Not found.', code: 'not_found' });
-  });
+  await registerWeb(app, options.webDir ?? webDistDir);
 
   return app;
 };

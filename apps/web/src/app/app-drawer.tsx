@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useLayoutEffect, useState } from 'react';
 import { Link as RouterLink, useLocation } from 'react-router';
 import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
 import type { NavSection } from '@kodi/domain';
-import { DRAWER_WIDTH } from './layout.ts';
+import { DRAWER_WIDTH, NAVIGATION_ID } from './layout.ts';
 import { APP_VERSION } from '../lib/version.ts';
 
 type AppDrawerProps = {
@@ -22,6 +22,8 @@ type AppDrawerProps = {
   variant: 'permanent' | 'temporary';
   open: boolean;
   onClose: () => void;
+  /** Called once its navigation (id NAVIGATION_ID) is in the page, before the browser paints. */
+  onReady?: () => void;
 };
 
 const isActive = (pathname: string, path: string) => pathname === path || pathname.startsWith(`${path}/`);
@@ -33,7 +35,7 @@ const DrawerContent = ({ sections, onNavigate }: { sections: NavSection[]; onNav
   return (
     <Box
       component="nav"
-      id="app-navigation"
+      id={NAVIGATION_ID}
       aria-label="Main navigation"
       sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
     >
@@ -89,15 +91,21 @@ const DrawerContent = ({ sections, onNavigate }: { sections: NavSection[]; onNav
 };
 
 /** The left drawer (02-admin §2 'App shell'): permanent on desktop, temporary on mobile. */
-export const AppDrawer = ({ sections, variant, open, onClose }: AppDrawerProps) => {
+export const AppDrawer = ({ sections, variant, open, onClose, onReady }: AppDrawerProps) => {
   const paper = { width: DRAWER_WIDTH, boxSizing: 'border-box' } as const;
+  useLayoutEffect(() => onReady?.(), [onReady]);
   if (variant === 'permanent') {
-    if (!open) return null;
+    // closed, it stays in the page, hidden: the menu button's aria-controls keeps naming it
     return (
       <Drawer
         variant="permanent"
         open
-        sx={{ width: DRAWER_WIDTH, flexShrink: 0, '& .MuiDrawer-paper': paper }}
+        sx={{
+          width: DRAWER_WIDTH,
+          flexShrink: 0,
+          '& .MuiDrawer-paper': paper,
+          ...(open ? {} : { display: 'none' }),
+        }}
       >
         <DrawerContent sections={sections} onNavigate={() => undefined} />
       </Drawer>

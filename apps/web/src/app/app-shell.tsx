@@ -1,4 +1,4 @@
-import { Suspense, lazy, useEffect, useState } from 'react';
+import { Suspense, lazy, useCallback, useEffect, useState } from 'react';
 import { Outlet, ScrollRestoration, useLocation, useNavigation } from 'react-router';
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
@@ -6,7 +6,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { drawerSections } from '@kodi/domain';
 import { useSession } from '../lib/session.ts';
-import { DRAWER_WIDTH } from './layout.ts';
+import { DRAWER_WIDTH, NAVIGATION_ID } from './layout.ts';
 import { PageFooter } from './page-footer.tsx';
 import { isBarePage } from './routes.tsx';
 import { TopBar } from './top-bar.tsx';
@@ -27,6 +27,10 @@ export const AppShell = () => {
   const { user } = useSession();
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [mobileOpen, setMobileOpen] = useState(false);
+  // the drawer's code arrives after the page: until its navigation is in the page, the menu button
+  // names nothing in aria-controls (an id of no element is invalid ARIA)
+  const [drawerReady, setDrawerReady] = useState(false);
+  const onDrawerReady = useCallback(() => setDrawerReady(true), []);
 
   const bare = isBarePage(pathname);
   // the pages that are not entities decide whether there is a drawer (any signed-in user has Profile)
@@ -42,7 +46,11 @@ export const AppShell = () => {
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
-      <TopBar onToggleNavigation={hasDrawer ? toggle : undefined} navigationOpen={hasDrawer && drawerOpen} />
+      <TopBar
+        onToggleNavigation={hasDrawer ? toggle : undefined}
+        navigationOpen={hasDrawer && drawerOpen}
+        navigationId={hasDrawer && drawerReady ? NAVIGATION_ID : undefined}
+      />
       {navigation.state === 'loading' && (
         <Suspense fallback={null}>
           <NavigationProgress />
@@ -58,13 +66,18 @@ export const AppShell = () => {
             variant={isDesktop ? 'permanent' : 'temporary'}
             open={drawerOpen}
             onClose={() => setMobileOpen(false)}
+            onReady={onDrawerReady}
           />
         </Suspense>
       )}
       <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-        <Toolbar />
-        <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 } }}>
-          <Outlet />
+        {/* the page fills the screen, the footer below it: what a page loads grows into the page's
+            place, and the footer it would push down is not in view (no layout shift) */}
+        <Box sx={{ minHeight: '100vh', display: 'flex', flexDirection: 'column' }}>
+          <Toolbar />
+          <Box component="main" sx={{ flexGrow: 1, p: { xs: 2, md: 3 } }}>
+            <Outlet />
+          </Box>
         </Box>
         {!bare && <PageFooter />}
       </Box>

@@ -4,6 +4,9 @@ import { createTheme } from '@mui/material/styles';
 export const theme = createTheme({
   palette: {
     mode: 'light',
+    // each colour's text is the one (white or dark) that reads at 4.5:1 on it (WCAG AA): the
+    // default 3 left white on orange (a 'Pending' chip, 3.1:1) and on light blue (3.9:1)
+    contrastThreshold: 4.5,
     primary: { main: '#1565c0' },
     background: { default: '#f5f7fb', paper: '#ffffff' },
   },

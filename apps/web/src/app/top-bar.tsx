@@ -23,12 +23,14 @@ type TopBarProps = {
   /** Shown when the page has a drawer. */
   onToggleNavigation?: () => void;
   navigationOpen: boolean;
+  /** The id of the navigation the menu button opens and closes, once it is in the page. */
+  navigationId?: string | undefined;
 };
 
 /** The part of the e-mail before '@', or 'Account'. */
 const accountLabel = (email: string | undefined) => email?.split('@', 1)[0] || 'Account';
 
-export const TopBar = ({ onToggleNavigation, navigationOpen }: TopBarProps) => {
+export const TopBar = ({ onToggleNavigation, navigationOpen, navigationId }: TopBarProps) => {
   const session = useSession();
   const { user } = session;
   const support = useMenu();
@@ -42,7 +44,7 @@ export const TopBar = ({ onToggleNavigation, navigationOpen }: TopBarProps) => {
             color="inherit"
             edge="start"
             aria-label="Toggle navigation"
-            aria-controls="app-navigation"
+            aria-controls={navigationId}
             aria-expanded={navigationOpen}
             onClick={onToggleNavigation}
           >

@@ -176,21 +176,25 @@ export const ListTable = ({
           </TableBody>
         </Table>
       </TableContainer>
-      <TablePagination
-        component="div"
-        count={total}
-        page={total === 0 ? 0 : Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
-        rowsPerPage={pageSize}
-        rowsPerPageOptions={PAGE_SIZES}
-        showFirstButton
-        showLastButton
-        sx={paginationSx}
-        onPageChange={(_e, p) => list.setPage(p)}
-        onRowsPerPageChange={(e) => {
-          list.setPageSize(Number(e.target.value));
-          list.setPage(0);
-        }}
-      />
+      {/* drawn with the rows: on the first load the rows come in where nothing was, and move nothing
+          visible (the footer waits below the fold, app-shell.tsx) */}
+      {query.data && (
+        <TablePagination
+          component="div"
+          count={total}
+          page={total === 0 ? 0 : Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
+          rowsPerPage={pageSize}
+          rowsPerPageOptions={PAGE_SIZES}
+          showFirstButton
+          showLastButton
+          sx={paginationSx}
+          onPageChange={(_e, p) => list.setPage(p)}
+          onRowsPerPageChange={(e) => {
+            list.setPageSize(Number(e.target.value));
+            list.setPage(0);
+          }}
+        />
+      )}
     </Paper>
   );
 };

@@ -1,0 +1,181 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { resetDatabase, testConfig, testDatabase, testDriver } from '../test/harness.ts';
+import { TestClient } from '../test/client.ts';
+import { buildCompany, buildUser } from '../test/factories.ts';
+import { validUnit } from '../test/entities.ts';
+
+/** The answer's body as sent, decoded by its Content-Encoding. */
+const decoded = (res: LightMyRequestResponse): string => {
+  const raw = res.rawPayload;
+  switch (res.headers['content-encoding']) {
+    case 'br':
+      return zlib.brotliDecompressSync(raw).toString('utf8');
+    case 'gzip':
+      return zlib.gunzipSync(raw).toString('utf8');
+    case undefined:
+      return raw.toString('utf8');
+    default:
+      throw new Error(`unexpected content-encoding ${String(res.headers['content-encoding'])}`);
+  }
+};
+
+const MAIN_SCRIPT = '/assets/index-Ab12Cd34.js';
+const INDEX_HTML = `<!doctype html><html lang="en"><head><title>Kodi</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}<script type="module" src="${MAIN_SCRIPT}"></script></body></html>`;
+const script = Array.from({ length: 3000 }, (_, i) => `export const value${i} = ${i} * 2;`).join('\n');
+
+/** A built web app as `vite build` leaves it: each file with its `.br` and `.gz` next to it. */
+const writeWebDir = () => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kodi-web-'));
+  fs.mkdirSync(path.join(dir, 'assets'));
+  for (const [name, text] of [
+    ['index.html', INDEX_HTML],
+    [MAIN_SCRIPT.slice(1), script],
+  ] as const) {
+    const file = path.join(dir, name);
+    fs.writeFileSync(file, text);
+    fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(text));
+    fs.writeFileSync(`${file}.gz`, zlib.gzipSync(text, { level: 9 }));
+  }
+  return dir;
+};
+
+describe(`compressed answers and the web app (${testDriver})`, { timeout: 120_000 }, () => {
+  let app: FastifyInstance;
+  let admin: TestClient;
+  let webDir: string;
+
+  beforeAll(async () => {
+    webDir = writeWebDir();
+    const database = await testDatabase();
+    await resetDatabase(database);
+    app = await buildApp(testConfig(), database, { webDir });
+    await app.ready();
+    const company = await buildCompany(database);
+    const user = await buildUser(database, { company_id: company.id });
+    admin = new TestClient(app);
+    expect((await admin.login(user.email, user.password)).statusCode).toBe(200);
+    for (let i = 0; i < 30; i++) {
+      const res = await admin.post('/units', validUnit({ name: `Compressed ${String(i).padStart(2, '0')}` }));
+      expect(res.statusCode, res.body).toBe(201);
+    }
+  });
+  /** A signed-in GET whose body the test decodes itself (TestClient reads JSON bodies as they come). */
+  const getRaw = (url: string, headers: Record<string, string>) =>
+    app.inject({
+      method: 'GET',
+      url: `/rentapi/api${url}`,
+      headers: { ...headers, cookie: admin.cookie ?? '' },
+    });
+
+  afterAll(async () => {
+    await app?.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  it('answers a large list brotli or gzip by Accept-Encoding, the same JSON as uncompressed', async () => {
+    const url = '/units?page_size=25&sort=name';
+    const plain = await admin.get(url);
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.length).toBeGreaterThan(4000);
+    const rows = plain.json() as { name: string }[];
+    expect(rows).toHaveLength(25);
+
+    for (const [accept, encoding] of [
+      ['gzip, deflate, br, zstd', 'br'],
+      ['br;q=0.5, gzip', 'gzip'],
+      ['gzip', 'gzip'],
+    ] as const) {
+      const res = await getRaw(url, { 'accept-encoding': accept });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding'], accept).toBe(encoding);
+      expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+      expect(res.headers['x-total-count']).toBe('30');
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      expect(res.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3);
+      expect(decoded(res)).toBe(plain.body);
+    }
+  });
+
+  it('leaves small answers and downloads that are compressed already as they are', async () => {
+    const health = await getRaw('/health', { 'accept-encoding': 'br, gzip' });
+    expect(health.headers['content-encoding']).toBeUndefined();
+    expect(health.json()).toEqual({ status: 'ok' });
+
+    const xlsx = await admin.get('/units/export?fmt=xlsx', { 'accept-encoding': 'br, gzip' });
+    expect(xlsx.statusCode).toBe(200);
+    expect(xlsx.headers['content-encoding']).toBeUndefined();
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    expect(wb.worksheets[0]?.rowCount).toBe(31);
+
+    const pdf = await admin.get('/units/export?fmt=pdf', { 'accept-encoding': 'br, gzip' });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-encoding']).toBeUndefined();
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('serves the main script precompressed, brotli or gzip, the same bytes once decoded', async () => {
+    const get = (headers: Record<string, string>) => app.inject({ method: 'GET', url: MAIN_SCRIPT, headers });
+    const plain = await get({});
+    expect(plain.statusCode).toBe(200);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(script);
+    for (const [accept, encoding, file] of [
+      ['gzip, deflate, br', 'br', `${MAIN_SCRIPT}.br`],
+      ['gzip', 'gzip', `${MAIN_SCRIPT}.gz`],
+    ] as const) {
+      const res = await get({ 'accept-encoding': accept });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(String(res.headers['content-type'])).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(String(res.headers.vary)).toMatch(/accept-encoding/i);
+      // the file written at build, sent as it is (not compressed again at request time)
+      expect(res.rawPayload.equals(fs.readFileSync(path.join(webDir, file)))).toBe(true);
+      expect(decoded(res)).toBe(script);
+    }
+  });
+
+  it('answers index.html for a page route asked with Accept: */* or text/html; API and asset 404s stay JSON', async () => {
+    for (const accept of ['*/*', 'text/html,application/xhtml+xml,*/*;q=0.8', undefined]) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/units',
+        headers: { ...(accept ? { accept } : {}), 'accept-encoding': 'br' },
+      });
+      expect(res.statusCode, String(accept)).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(decoded(res)).toBe(INDEX_HTML);
+    }
+    const deep = await app.inject({
+      method: 'GET',
+      url: '/payments/7/receipt?x=1',
+      headers: { accept: '*/*' },
+    });
+    expect(deep.statusCode).toBe(200);
+    expect(deep.body).toBe(INDEX_HTML);
+
+    for (const [url, accept] of [
+      ['/rentapi/api/no/such', '*/*'],
+      ['/rentapi/api/no/such', 'text/html'],
+      ['/assets/index-Missing.js', '*/*'],
+      ['/logo.png', '*/*'],
+      ['/units', 'application/json'],
+    ] as const) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept } });
+      expect(res.statusCode, `${url} ${accept}`).toBe(404);
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      expect(res.json()).toMatchObject({ code: 'not_found' });
+    }
+  });
+});
