@@ -108,7 +108,8 @@ const strings = (rows: Record<string, unknown>[], key = 'w') =>
  * The ids, totals and search words of the large company (`companyId`), read from its data: the words
  * are the dataset's own (tenants' first and last names, areas and blocks of units, serial and
  * receipt prefixes such as `PAY-0012`, categories, the start of request descriptions), so that a
- * search hits a few rows or thousands, as staff's searches do.
+ * search hits a few rows or thousands, as staff's searches do. Samples are drawn in the order of a
+ * hash of the ids: the same data gives the same plan.
  */
 export const planMix = async (
   db: Database,
@@ -128,11 +129,13 @@ export const planMix = async (
   const c = String(Number(companyId));
   const q = (text: string) => db.query<Record<string, unknown>>(text);
   const sample = (table: string, n: number, where = 'TRUE') =>
-    q(`SELECT id FROM ${table} WHERE company_id = ${c} AND ${where} ORDER BY random() LIMIT ${n}`).then(ints);
+    q(
+      `SELECT id FROM ${table} WHERE company_id = ${c} AND ${where} ORDER BY hashtext(id::text || 'mix') LIMIT ${n}`,
+    ).then(ints);
   const total = async (table: string) =>
     Number((await q(`SELECT count(*)::int AS n FROM ${table} WHERE company_id = ${c}`))[0]?.n ?? 0);
   const words = (select: string, from: string, n = 30) =>
-    q(`SELECT w FROM (SELECT ${select} AS w FROM ${from} WHERE company_id = ${c} ORDER BY random() LIMIT 2000) s
+    q(`SELECT w FROM (SELECT ${select} AS w FROM ${from} WHERE company_id = ${c} ORDER BY hashtext(id::text || 'mix') LIMIT 2000) s
         GROUP BY w ORDER BY count(*) DESC, w LIMIT ${n}`).then((r) => strings(r));
 
   const firstNames = await words(`regexp_replace(first_name, '[0-9]+$', '')`, 'tenants', 20);
@@ -164,7 +167,7 @@ export const planMix = async (
   };
   const leases = (
     await q(`SELECT tenant_id, unit_id, rate::float8 AS rate FROM occupancy
-              WHERE company_id = ${c} AND is_active ORDER BY random() LIMIT 2000`)
+              WHERE company_id = ${c} AND is_active ORDER BY hashtext(id::text || 'mix') LIMIT 2000`)
   ).map((r) => ({ tenant_id: Number(r.tenant_id), unit_id: Number(r.unit_id), rate: Number(r.rate) }));
   const first = (
     await q(`SELECT to_char(min(payment_date), 'YYYY-MM') AS m FROM payments WHERE company_id = ${c}`)
