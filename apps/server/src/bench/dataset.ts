@@ -99,17 +99,19 @@ const fillCompany = async (
       JOIN tenants tn ON tn.company_id = ${companyId} AND tn.id = ${b.tenants} + 1 + ((i - 1) % ${size.tenants}),
       LATERAL (SELECT (date '2021-01-01' + ${rnd('i', 'os', 1400)}) AS s) d,
       LATERAL (SELECT (ARRAY['monthly','monthly','monthly','weekly','daily'])[1 + ${rnd('i', 'orc', 5)}] AS cycle) c`);
-  // receipt numbers: gapless in id order over the completed payments, computed in the same INSERT
+  // receipt numbers: gapless in id order over the completed payments, computed in the same INSERT;
+  // numbers past 999,999 take a seventh digit as formatSerial's do (lpad would cut them)
   await q(`INSERT INTO payments (company_id, id, unit_id, tenant_id, occupancy_id, payment_date, payment_serial, amount_paid,
                                  payment_details, effective_start_date, effective_end_date, payment_method, status,
                                  invoice_id, reference_number, receipt_number, tenant_name, unit_name)
-    SELECT ${companyId}, ${b.payments} + g.i, o.unit_id, o.tenant_id, o.id, pd, 'PAY-' || lpad(g.i::text, 6, '0'), o.rate,
+    SELECT ${companyId}, ${b.payments} + g.i, o.unit_id, o.tenant_id, o.id, pd, 'PAY-' || lpad(g.i::text, greatest(6, length(g.i::text)), '0'), o.rate,
            'Rent ' || to_char(pd, 'Mon YYYY'), pd, pd + 29, ${METHODS}[1 + ${rnd('g.i', 'pm', 5)}], g.st, 'N/A', 'REF-' || g.i,
            CASE WHEN g.st = 'completed'
-                THEN 'RCT-' || lpad((count(*) FILTER (WHERE g.st = 'completed') OVER (ORDER BY g.i))::text, 6, '0') END,
+                THEN 'RCT-' || lpad(g.n::text, greatest(6, length(g.n::text)), '0') END,
            o.tenant_name, o.unit_name
-      FROM (SELECT i, (ARRAY['completed','completed','completed','completed','completed','completed','completed','completed','pending','failed'])[1 + ${rnd('i', 'pst', 10)}] AS st
-              FROM generate_series(1, ${size.payments}) i) g
+      FROM (SELECT i, st, count(*) FILTER (WHERE st = 'completed') OVER (ORDER BY i) AS n
+              FROM (SELECT i, (ARRAY['completed','completed','completed','completed','completed','completed','completed','completed','pending','failed'])[1 + ${rnd('i', 'pst', 10)}] AS st
+                      FROM generate_series(1, ${size.payments}) i) s) g
       JOIN occupancy o ON o.company_id = ${companyId} AND o.id = ${b.occupancy} + 1 + ((g.i - 1) % ${size.leases}),
       LATERAL (SELECT LEAST(o.start_date + (((g.i - 1) / ${size.leases}) * 30)::int, current_date) AS pd) d`);
   await q(`INSERT INTO counters (company_id, name, value)

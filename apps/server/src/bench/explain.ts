@@ -10,7 +10,7 @@ import { resolveRange } from '@kodi/domain';
 export type Explained = { title: string; sql: string; plan: string };
 
 /** A view of the database that records EXPLAIN (ANALYZE, BUFFERS) of each statement run through it. */
-const explaining = (database: Database, title: string, out: Explained[]): Database => {
+export const explaining = (database: Database, title: string, out: Explained[]): Database => {
   const explain = async (text: string, params: unknown[] = []) => {
     const plan = await database.query<{ 'QUERY PLAN': string }>(
       `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${text}`,
@@ -32,7 +32,7 @@ const explaining = (database: Database, title: string, out: Explained[]): Databa
 };
 
 /** Long id arrays and runs of blanks would drown the plans. */
-const tidy = (s: string) =>
+export const tidy = (s: string) =>
   s
     .replace(/\{(\d+,){20,}\d+\}/g, (m) => `{…${m.split(',').length} ids…}`)
     .replace(/[ \t]*\n[ \t]*\n/g, '\n')

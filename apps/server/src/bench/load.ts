@@ -3,11 +3,14 @@
  * neither the server nor the process sampling it's memory): reads one JSON line per run on stdin,
  * `{"id":1,"spec":{"url":"...","connections":16,"duration":10}}`, drives that URL with autocannon and
  * answers `{"id":1,"result":{...}}`; `{"stop":1}` ends run 1 early (it still answers its results).
+ * `{"id":2,"mix":{...}}` runs the working day's sessions instead (bench/working-day.ts) and answers
+ * `{"id":2,"mix":{...}}`.
  *
  *   node --import tsx apps/server/src/bench/load.ts
  */
 import readline from 'node:readline';
 import autocannon from 'autocannon';
+import { runMix, type MixPlan, type MixResult } from './working-day.ts';
 
 export type LoadSpec = {
   url: string;
@@ -33,8 +36,8 @@ export type LoadResult = {
   bytes: number;
 };
 
-export type LoadMessage = { id: number; spec: LoadSpec } | { stop: number };
-export type LoadAnswer = { id: number; result?: LoadResult; error?: string };
+export type LoadMessage = { id: number; spec: LoadSpec } | { id: number; mix: MixPlan } | { stop: number };
+export type LoadAnswer = { id: number; result?: LoadResult; mix?: MixResult; error?: string };
 
 const running = new Map<number, { stop: () => void }>();
 const answer = (a: LoadAnswer) => process.stdout.write(`${JSON.stringify(a)}\n`);
@@ -79,6 +82,11 @@ readline.createInterface({ input: process.stdin }).on('line', (line) => {
   if (!line.trim()) return;
   const msg = JSON.parse(line) as LoadMessage;
   if ('stop' in msg) running.get(msg.stop)?.stop();
+  else if ('mix' in msg)
+    runMix(msg.mix).then(
+      (mix) => answer({ id: msg.id, mix }),
+      (err: unknown) => answer({ id: msg.id, error: String(err) }),
+    );
   else start(msg.id, msg.spec);
 });
 process.stdin.on('end', () => process.exit(0));

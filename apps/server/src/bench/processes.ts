@@ -5,6 +5,7 @@ import readline from 'node:readline';
 import { serverRoot } from '../db/client.ts';
 import { freePort, stopper } from '../test/processes.ts';
 import type { LoadAnswer, LoadMessage, LoadResult, LoadSpec } from './load.ts';
+import type { MixPlan, MixResult } from './working-day.ts';
 
 export const repoRoot = path.resolve(serverRoot, '..', '..');
 
@@ -114,14 +115,14 @@ export const startLoadGenerator = () => {
   );
   let nextId = 1;
   let err = '';
-  const waiting = new Map<number, { resolve: (r: LoadResult) => void; reject: (e: Error) => void }>();
+  const waiting = new Map<number, { resolve: (a: LoadAnswer) => void; reject: (e: Error) => void }>();
   child.stderr.on('data', (d: Buffer) => (err = (err + d.toString()).slice(-5000)));
   readline.createInterface({ input: child.stdout }).on('line', (line) => {
     if (!line.startsWith('{')) return;
     const a = JSON.parse(line) as LoadAnswer;
     const w = waiting.get(a.id);
     waiting.delete(a.id);
-    if (a.result) w?.resolve(a.result);
+    if (a.result || a.mix) w?.resolve(a);
     else w?.reject(new Error(`load run failed: ${a.error ?? 'no result'}`));
   });
   child.on('exit', (code) => {
@@ -132,9 +133,18 @@ export const startLoadGenerator = () => {
   return {
     run: (spec: LoadSpec) => {
       const id = nextId++;
-      const done = new Promise<LoadResult>((resolve, reject) => waiting.set(id, { resolve, reject }));
+      const done = new Promise<LoadAnswer>((resolve, reject) => waiting.set(id, { resolve, reject })).then(
+        (a) => a.result as LoadResult,
+      );
       send({ id, spec });
       return { done, stop: () => send({ stop: id }) };
+    },
+    /** The working day's sessions (bench/working-day.ts), run in the generator's process. */
+    mix: (plan: MixPlan): Promise<MixResult> => {
+      const id = nextId++;
+      const done = new Promise<LoadAnswer>((resolve, reject) => waiting.set(id, { resolve, reject }));
+      send({ id, mix: plan });
+      return done.then((a) => a.mix as MixResult);
     },
     close: () => child.stdin.end(),
   };

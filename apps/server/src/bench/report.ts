@@ -76,10 +76,25 @@ const between = (doc: string, start: string, end: string, text: string) => {
     : `${doc.trimEnd()}\n\n${start}\n${text}\n${end}\n`;
 };
 
-/** Puts the results (and the plans) between the markers of docs/performance.md, leaving the rest as written. */
-export const writeReport = (file: string, text: string, explained: string) => {
+/** The generated parts of docs/performance.md besides the table: each between its own markers. */
+export type Section = 'results' | 'explain' | 'mix' | 'sorts';
+const MARKERS: Record<Section, [string, string]> = {
+  results: [START, END],
+  explain: [EXPLAIN_START, EXPLAIN_END],
+  mix: ['<!-- bench:mix:start -->', '<!-- bench:mix:end -->'],
+  sorts: ['<!-- bench:sorts:start -->', '<!-- bench:sorts:end -->'],
+};
+
+/** Puts each text given between its markers of docs/performance.md, leaving the rest as written. */
+export const writeSections = (file: string, sections: Partial<Record<Section, string>>) => {
   let doc = fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : '# Performance\n';
-  doc = between(doc, START, END, text);
-  if (explained) doc = between(doc, EXPLAIN_START, EXPLAIN_END, explained);
+  for (const [name, text] of Object.entries(sections) as [Section, string][]) {
+    const [start, end] = MARKERS[name];
+    if (text) doc = between(doc, start, end, text);
+  }
   fs.writeFileSync(file, doc);
 };
+
+/** Puts the results (and the plans) between the markers of docs/performance.md, leaving the rest as written. */
+export const writeReport = (file: string, text: string, explained: string) =>
+  writeSections(file, { results: text, explain: explained });

@@ -9,17 +9,24 @@
  * BENCH_DATABASE_URL: the PostgreSQL database the benchmark owns (dropped and created afresh;
  * its name must contain "bench"); default postgres://postgres@127.0.0.1:5432/kodi_bench.
  * BENCH_ONLY: a comma-separated list of parts to run (lists, dashboard, reports, arrears, browser,
- * export, post, ceiling, pglite, bundle), for working on one of them; such a run writes no report.
+ * export, post, ceiling, mix, tenfold, pglite, bundle), for working on one of them; such a run
+ * writes no report, except the working day's sections when it ran `mix` or `tenfold`.
+ * BENCH_MIX_DURATION: seconds of the working day (default 60, or 3 when reduced);
+ * BENCH_MIX_SESSIONS: its staff sessions (default 16).
+ * BENCH_TENFOLD: the size of the second dataset, as a multiple of the first (default 10: 2,000,000
+ * payments; 0 skips it); never in a reduced run. Its database is BENCH_DATABASE_URL's name + `_10x`.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { loadConfig } from '../config.ts';
 import { openPostgres, serverRoot, type Database } from '../db/client.ts';
 import { HttpClient } from '../test/processes.ts';
 import { fullSize, scaledSize, type DatasetSize } from './dataset.ts';
 import {
   BENCH_ADMIN,
+  STAFF_USERS,
   dropPostgresDatabase,
   freshPostgresDatabase,
   preparePglite,
@@ -35,8 +42,11 @@ import {
   type Child,
 } from './processes.ts';
 import { hasChromium, timeDashboard } from './browser.ts';
-import { renderReport, writeReport, type Row } from './report.ts';
+import { renderReport, writeSections, type Row } from './report.ts';
 import { explainHotQueries, renderExplained } from './explain.ts';
+import { explainPaymentSorts, renderSortPlans, type SortPlans } from './sort-plans.ts';
+import { planMix, staffUser, type MixSession } from './working-day.ts';
+import { mixRows, renderMix, type MixRun } from './mix-report.ts';
 import type { LoadResult } from './load.ts';
 import type { ListQuery } from '../crud/server-entity.ts';
 
@@ -54,6 +64,16 @@ const only = process.env.BENCH_ONLY
   : undefined;
 /** Whether this part of the benchmark runs (all of them unless BENCH_ONLY names some). */
 const runs = (part: string) => !only || only.has(part);
+const mixSeconds = Number(process.env.BENCH_MIX_DURATION ?? (reduced ? 3 : 60));
+const mixWarmup = reduced ? 1 : 5;
+const mixSessions = Math.min(STAFF_USERS, Number(process.env.BENCH_MIX_SESSIONS ?? 16));
+/** the second dataset's size as a multiple of the first: too slow for the smoke test */
+const tenfold = reduced ? 0 : Number(process.env.BENCH_TENFOLD ?? 10);
+/**
+ * Whether the server still keeps list pages (`KEEP_PAGES`, item 15): the rows with KEEP_PAGES=0 are
+ * measured only while there is such a setting.
+ */
+const pagesKept = 'keepPages' in loadConfig({});
 
 const load = startLoadGenerator();
 const runLoad = load.run;
@@ -88,12 +108,12 @@ const buildIfStale = () => {
 
 // ---------------------------------------------------------------- helpers
 
-const signIn = async (base: string) => {
+const signIn = async (base: string, email = BENCH_ADMIN.email) => {
   const c = new HttpClient();
   await c.call(base, 'GET', '/auth/csrf-token');
   await c.call(base, 'GET', '/captcha');
   const res = await c.call(base, 'POST', '/auth/login', {
-    email: BENCH_ADMIN.email,
+    email,
     password: BENCH_ADMIN.password,
     captcha_answer: CAPTCHA,
   });
@@ -137,10 +157,14 @@ const LISTS = [
 
 // ---------------------------------------------------------------- budgets
 
+/**
+ * One URL asked again and again is answered from what the server kept of it (item 15): the lists'
+ * p99 < 25 ms and the dashboard's p99 < 30 ms on such runs were met only that way, so they are
+ * measured, not budgeted; the working day (bench/mix-report.ts, `mixBudget`) holds the lists and the
+ * dashboard to p99 < 100 ms at random pages, sorts and words among writes.
+ */
 const budget = {
-  listP99: 25,
   listRatio: 0.5,
-  dashboardP99: 30,
   reportP99: 60,
   postRps: 500,
   exportSeconds: 15,
@@ -157,8 +181,9 @@ const check = (ok: boolean, r: LoadResult | undefined) => (r ? failures(r) === 0
 // ---------------------------------------------------------------- phases
 
 const rows: Row[] = [];
+const loadNow = () => Math.round((os.loadavg()[0] ?? 0) * 10) / 10;
 const add = (row: Row) => {
-  row.load = Math.round((os.loadavg()[0] ?? 0) * 10) / 10;
+  row.load ??= loadNow();
   rows.push(row);
   log(
     `${row.ok ? 'ok  ' : 'MISS'} ${row.db} ${row.endpoint}: ${row.rps?.toFixed(0) ?? '-'} req/s, p50 ${row.p50 ?? '-'} ms, p99 ${row.p99 ?? '-'} ms` +
@@ -184,7 +209,7 @@ const postgresPhase = async (db: Database) => {
   // the same server answering every list page from its statements (KEEP_PAGES=0): what the lists
   // cost when a page was not asked before with the same data, side by side with the baseline
   const reading =
-    runs('lists') || runs('dashboard')
+    pagesKept && (runs('lists') || runs('dashboard'))
       ? await startKodi({
           DATABASE_URL: databaseUrl,
           CAPTCHA_TEST_ANSWER: CAPTCHA,
@@ -247,14 +272,14 @@ const postgresPhase = async (db: Database) => {
         // the budgets are the payments list's (the issue's); units and tenants are measured alongside
         const ratio = bareRps === undefined ? undefined : ours.result.rps / bareRps;
         const budgeted = ratio !== undefined;
-        const ok = ratio === undefined || (ours.result.p99 < budget.listP99 && ratio >= budget.listRatio);
+        const ok = ratio === undefined || ratio >= budget.listRatio;
         add({
           db: 'PostgreSQL',
           endpoint: `GET /${list.entity} ${c.name}`,
           ...fromLoad(ours.result),
           ...(ratio !== undefined ? { ratio } : {}),
           memMb: ours.memMb,
-          budget: budgeted ? `p99 < ${budget.listP99} ms, ≥ ${budget.listRatio} × baseline` : 'measured',
+          budget: budgeted ? `≥ ${budget.listRatio} × baseline` : 'measured',
           ok: check(ok, ours.result),
         });
         if (reading && bareRps !== undefined) {
@@ -283,8 +308,8 @@ const postgresPhase = async (db: Database) => {
         endpoint: 'GET /dashboard',
         ...fromLoad(dash.result),
         memMb: dash.memMb,
-        budget: `p99 < ${budget.dashboardP99} ms`,
-        ok: check(dash.result.p99 < budget.dashboardP99, dash.result),
+        budget: 'measured',
+        ok: check(true, dash.result),
       });
       if (reading) {
         const read = await measure(reading, {
@@ -484,6 +509,71 @@ const ceilingPhase = async (kodi: Child, baseline: Child, headers: Record<string
   }
 };
 
+/**
+ * The working day (bench/working-day.ts) on the database at `url`: a server of its own, the staff
+ * signed in one by one, then the sessions' loop run by the load generator's process.
+ */
+const mixPhase = async (url: string): Promise<MixRun> => {
+  const kodi = await startKodi({ DATABASE_URL: url, CAPTCHA_TEST_ANSWER: CAPTCHA, RATE_LIMITS: '0' });
+  const db = await openPostgres(url, 2);
+  try {
+    const sessions: MixSession[] = [];
+    for (let i = 0; i < mixSessions; i++) {
+      const staff = staffUser(i);
+      const { cookie, csrf } = await signIn(kodi.url, staff.email);
+      sessions.push({ cookie, csrf, admin: staff.admin });
+    }
+    const plan = await planMix(db, 1, {
+      url: kodi.url,
+      seconds: mixSeconds,
+      warmup: mixWarmup,
+      seed: 15,
+      sessions,
+    });
+    const payments = plan.lists.payments.total;
+    log(
+      `working day at ${payments.toLocaleString('en-US')} payments: ${sessions.length} sessions, ${mixSeconds} s`,
+    );
+    const loadBefore = loadNow();
+    const mem = memorySampler(kodi.pid);
+    const result = await load.mix(plan);
+    const memMb = mem.stop();
+    log(
+      `working day: ${result.rps.toFixed(0)} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${result.errors} errors, ${result.conflicts} 409s`,
+    );
+    return { payments, result, loadBefore, loadAfter: loadNow(), memMb };
+  } finally {
+    await db.close();
+    await kodi.stop();
+  }
+};
+
+/**
+ * Ten times the data (BENCH_TENFOLD): its own database, loaded by the same generator, then the plans
+ * of every sort of the payments list and the working day on it.
+ */
+const tenfoldPhase = async (maintenanceUrl: string, name: string, sortPlans: SortPlans[]) => {
+  const bigName = `${name}_10x`;
+  const url = new URL(databaseUrl);
+  url.pathname = `/${bigName}`;
+  const bigSize = scaledSize(tenfold);
+  log(
+    `dataset at scale ${tenfold}: ${bigSize.payments.toLocaleString('en-US')} payments in the large company`,
+  );
+  await freshPostgresDatabase(maintenanceUrl, bigName);
+  const t = Date.now();
+  await preparePostgres(url.toString(), bigSize);
+  log(`PostgreSQL dataset ×${tenfold} loaded in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+  await waitForQuiet(5);
+  const db = await openPostgres(url.toString(), 2);
+  try {
+    sortPlans.push(await explainPaymentSorts(db));
+  } finally {
+    await db.close();
+  }
+  return mixPhase(url.toString());
+};
+
 const pglitePhase = async (dataDir: string) => {
   const kodi = await startKodi({
     DATABASE_URL: '',
@@ -551,12 +641,18 @@ const bundlePhase = () => {
  * BENCH_QUIET_WAIT minutes (20), for the 1-minute load average to fall under BENCH_QUIET_LOAD (1.0);
  * each row of the table records the load average when it was measured.
  */
-const waitForQuiet = async () => {
+const waitForQuiet = async (atMostMinutes = Infinity) => {
   const limit = Number(process.env.BENCH_QUIET_LOAD ?? 1.0);
-  const until = Date.now() + Number(process.env.BENCH_QUIET_WAIT ?? 20) * 60_000;
+  const minutes = Math.min(atMostMinutes, Number(process.env.BENCH_QUIET_WAIT ?? 20));
+  const until = Date.now() + minutes * 60_000;
   while (!reduced && limit > 0 && (os.loadavg()[0] ?? 0) > limit && Date.now() < until) {
     log(`waiting for a quieter machine: load average ${os.loadavg()[0]?.toFixed(2)} > ${limit}`);
     await new Promise((r) => setTimeout(r, 30_000));
+  }
+  if (!reduced && limit > 0 && (os.loadavg()[0] ?? 0) > limit) {
+    log(
+      `!! the machine is still busy after ${minutes} min (load average ${os.loadavg()[0]?.toFixed(2)}): measuring anyway`,
+    );
   }
 };
 
@@ -580,6 +676,7 @@ const main = async () => {
   const db = await openPostgres(databaseUrl, 2);
   const machine = await describeMachine(db);
   let explained = '';
+  const sortPlans: SortPlans[] = [];
   try {
     if (!reduced && !only) {
       const lists = listCases(size.payments, 'Namuli', '-amount_paid').map((c) => ({
@@ -588,10 +685,21 @@ const main = async () => {
       }));
       explained = renderExplained(await explainHotQueries(db, lists));
     }
-    await postgresPhase(db);
+    if (!reduced && runs('mix')) sortPlans.push(await explainPaymentSorts(db));
+    const endpoints = ['browser', 'lists', 'dashboard', 'reports', 'arrears', 'export', 'post', 'ceiling'];
+    if (endpoints.some(runs)) await postgresPhase(db);
   } finally {
     await db.close();
   }
+
+  // the working day, at this size and at ten times the data
+  const base = runs('mix') ? await mixPhase(databaseUrl) : undefined;
+  const big =
+    tenfold > 0 && runs('tenfold') ? await tenfoldPhase(maintenance.toString(), name, sortPlans) : undefined;
+  const mixBase = base ?? big;
+  if (mixBase) for (const row of mixRows(mixBase, base ? big : undefined, reduced)) add(row);
+  const mixText = mixBase ? renderMix(mixBase, base ? big : undefined, reduced, machine.date) : '';
+  const sortsText = renderSortPlans(sortPlans);
 
   if (runs('pglite')) {
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kodi-bench-'));
@@ -616,9 +724,16 @@ const main = async () => {
     seconds: (Date.now() - started) / 1000,
   });
   console.log(`\n${text}`);
-  if (!reduced && !only) {
+  if (mixText) console.log(`\n${mixText}`);
+  if (!reduced && (!only || mixText)) {
     const doc = path.join(repoRoot, 'docs', 'performance.md');
-    writeReport(doc, text, explained);
+    // a run of some parts writes only the working day's sections
+    writeSections(
+      doc,
+      only
+        ? { mix: mixText, sorts: sortsText }
+        : { results: text, explain: explained, mix: mixText, sorts: sortsText },
+    );
     // the table as Prettier lays it out, so that `npm run format:check` stays clean
     spawnSync(
       process.execPath,
