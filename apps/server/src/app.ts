@@ -4,20 +4,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '@kodi/domain';
 import type { Config } from './config.ts';
 import { serverRoot, type Database } from './db/client.ts';
 import { registerErrorHandling, sendError } from './plugins/errors.ts';
 import { registerGuards } from './plugins/guard.ts';
+import { documentRoutes, json, registerOpenApi } from './plugins/openapi.ts';
 import { createSessions, type Sessions } from './plugins/session.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { registerRoutes } from './features/accounts/register-routes.ts';
@@ -87,23 +81,22 @@ export const buildApp = async (config: Config, database: Database): Promise<Fast
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Kodi API', description: 'Rental property management', version: '1.1.0' },
-      servers: [{ url: '/' }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/rentapi/docs', staticCSP: true });
+  await registerOpenApi(app, config);
 
   await app.register(
     async (api) => {
       registerGuards(api, ctx.sessions, API_PREFIX);
+      documentRoutes(api);
       api.withTypeProvider<ZodTypeProvider>().get(
         '/health',
         {
           config: { access: 'public' },
-          schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+          schema: {
+            operationId: 'getHealth',
+            tags: ['health'],
+            summary: 'Whether the server answers and its migrations ran',
+            response: { 200: json(z.object({ status: z.literal('ok') }), 'The server is up') },
+          },
         },
         async () => {
           await database.query('SELECT 1');

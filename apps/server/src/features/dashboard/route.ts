@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DEFAULT_CURRENCY, todayIso } from '@kodi/domain';
+import { DEFAULT_CURRENCY, dashboardSchema, todayIso, type Dashboard } from '@kodi/domain';
 import type { AppContext } from '../../app.ts';
 import type { Database } from '../../db/client.ts';
 import { confirmedRead, currentUser } from '../../plugins/guard.ts';
 import { SESSION_CHECK_COLUMN, sessionCheckText, type SessionCheck } from '../../plugins/session.ts';
 import { jsonWeight, keptAnswer, keptFactsOf } from '../../crud/kept-facts.ts';
+import { json, named } from '../../plugins/openapi.ts';
 
 export const DASHBOARD_LIST_SIZE = 5;
 export const DASHBOARD_PENDING_SIZE = 10;
@@ -158,13 +159,19 @@ export const dashboardRoute = (app: FastifyInstance, ctx: AppContext) => {
     '/dashboard',
     {
       config: { access: 'anyRole', sessionCheck: true },
-      schema: { tags: ['dashboard'], summary: 'Counts and short lists for Home' },
+      schema: {
+        operationId: 'getDashboard',
+        tags: ['dashboard'],
+        summary: 'Counts and short lists for Home',
+        response: { 200: json(named(dashboardSchema, 'Dashboard'), "Home's counts and lists") },
+      },
     },
     async (request, reply) => {
-      const { json } = await confirmedRead(request, ctx.sessions, (check) =>
+      const answer = await confirmedRead(request, ctx.sessions, (check) =>
         dashboardJson(ctx.database, currentUser(request).company_id, check, ctx.config.keepPages),
       );
-      return reply.type('application/json; charset=utf-8').send(json);
+      // JSON text (kept between requests), sent as it is: Fastify serialises no string answer
+      return reply.type('application/json; charset=utf-8').send(answer.json as unknown as Dashboard);
     },
   );
 };
