@@ -2,14 +2,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import fastifySwagger from '@fastify/swagger';
-import fastifySwaggerUi from '@fastify/swagger-ui';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, entityList, type EntityDefinition } from '@kodi/domain';
 import type { Config } from './config.ts';
@@ -18,6 +11,7 @@ import { registerErrorHandling, sendError } from './plugins/errors.ts';
 import { registerGuards } from './plugins/guard.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerWeb } from './plugins/web.ts';
+import { documentRoutes, json, registerOpenApi } from './plugins/openapi.ts';
 import { createSessions } from './plugins/session.ts';
 import type { AppContext } from './context.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -92,23 +86,22 @@ export const buildApp = async (
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(fastifySwagger, {
-    openapi: {
-      info: { title: 'Kodi API', description: 'Rental property management', version: '1.1.0' },
-      servers: [{ url: '/' }],
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(fastifySwaggerUi, { routePrefix: '/rentapi/docs', staticCSP: true });
+  await registerOpenApi(app, config);
 
   await app.register(
     async (api) => {
       registerGuards(api, ctx.sessions, API_PREFIX);
+      documentRoutes(api);
       api.withTypeProvider<ZodTypeProvider>().get(
         '/health',
         {
           config: { access: 'public' },
-          schema: { tags: ['health'], response: { 200: z.object({ status: z.literal('ok') }) } },
+          schema: {
+            operationId: 'getHealth',
+            tags: ['health'],
+            summary: 'Whether the server answers and its migrations ran',
+            response: { 200: json(z.object({ status: z.literal('ok') }), 'The server is up') },
+          },
         },
         async () => {
           await database.query('SELECT 1');

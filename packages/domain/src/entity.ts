@@ -30,6 +30,12 @@ export type Field = {
   /** reference fields: the entity picked, and how its rows are named. */
   ref?: { entity: string; labelFields: readonly string[] };
   required?: boolean;
+  /**
+   * whether the API may answer null for it, when that is not what `required` says: true for a
+   * currency's country (a monetary union has none), false for a value the server always fills in.
+   * Otherwise a field is answered null exactly when it is not required (booleans never are).
+   */
+  nullable?: boolean;
   /** answered by the API (joined names, serials), never written by the client. */
   readOnly?: boolean;
   /** shown in forms (default: not readOnly). */
@@ -92,13 +98,23 @@ export type EntityPage = {
   drawer: DrawerPlace;
 };
 
-export type EntityDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> = {
+export type EntityScope = 'company' | 'global';
+
+/**
+ * An entity. `Fields` and `Scope` keep the literal types of its definition (field names, kinds,
+ * whether required), from which the record the API answers is typed (`EntityRecord`, record-schema.ts).
+ */
+export type EntityDefinition<
+  Shape extends z.ZodRawShape = z.ZodRawShape,
+  Fields extends readonly Field[] = readonly Field[],
+  Scope extends EntityScope = EntityScope,
+> = {
   /** The API path segment: `/rentapi/api/{name}`. */
   name: string;
   singular: string;
   /** company-owned, or one list for the whole installation. */
-  scope: 'company' | 'global';
-  fields: readonly Field[];
+  scope: Scope;
+  fields: Fields;
   /** The writable fields and their rules, with the spec's messages. */
   shape: Shape;
   columns: readonly Column[];
@@ -124,10 +140,11 @@ export const plainColumns = (...fields: string[]): ColumnSpec[] =>
   fields.map((field) => ({ field, sortable: false }));
 
 /** What an entity file writes: the definition, with its columns named by field and `sort` left to follow. */
-export type EntitySpec<Shape extends z.ZodRawShape = z.ZodRawShape> = Omit<
-  EntityDefinition<Shape>,
-  'columns' | 'sort' | 'page'
-> & {
+export type EntitySpec<
+  Shape extends z.ZodRawShape = z.ZodRawShape,
+  Fields extends readonly Field[] = readonly Field[],
+  Scope extends EntityScope = EntityScope,
+> = Omit<EntityDefinition<Shape, Fields, Scope>, 'columns' | 'sort' | 'page'> & {
   columns: readonly ColumnSpec[];
   /** fields `sort` accepts besides `id` and the sortable columns. */
   alsoSortable?: readonly string[];
@@ -174,18 +191,32 @@ const toColumn =
     };
   };
 
+/** The read-only `version` every record has (optimistic locking). */
+type VersionField = Field & { name: 'version'; kind: 'integer'; readOnly: true; required: true };
+
 /**
  * The definition of an entity: every record has a `version` (optimistic locking), so the fields get its
  * read-only one; a column takes its field's label and kind; `sort` accepts `id`, the sortable columns,
  * `alsoSortable` (`id` is the order of creation).
  */
-export const defineEntity = <Shape extends z.ZodRawShape>(
-  spec: EntitySpec<Shape>,
-): EntityDefinition<Shape> => {
+export const defineEntity = <
+  Shape extends z.ZodRawShape,
+  const Fields extends readonly Field[],
+  const Scope extends EntityScope,
+>(
+  spec: EntitySpec<Shape, Fields, Scope>,
+): EntityDefinition<Shape, readonly [...Fields, VersionField], Scope> => {
   const { name, singular, scope, shape, check, columns, search, alsoSortable = [], access, ui, page } = spec;
-  const fields: readonly Field[] = spec.fields.some((f) => f.name === 'version')
-    ? spec.fields
-    : [...spec.fields, { name: 'version', label: 'Version', kind: 'integer', readOnly: true }];
+  const version: VersionField = {
+    name: 'version',
+    label: 'Version',
+    kind: 'integer',
+    readOnly: true,
+    required: true,
+  };
+  const fields = (
+    spec.fields.some((f) => f.name === 'version') ? spec.fields : [...spec.fields, version]
+  ) as [...Fields, VersionField];
   const sortable = columns.filter((c) => c.sortable).map((c) => c.field);
   return {
     name,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isValidIsoDate } from './dates.ts';
-import type { Field, FieldKind, OptionList } from './entity.ts';
+import type { Field, FieldKind } from './entity.ts';
 import { messages } from './validation.ts';
 
 /**
@@ -175,9 +175,20 @@ export const ignored = z.unknown().optional();
 /** What a field description may say besides its name, label and kind. */
 export type FieldExtras = Omit<Field, 'name' | 'label' | 'kind' | 'options' | 'ref'>;
 
+/**
+ * A field description whose name, kind and extras keep their literal types, so that the record an
+ * entity answers can be typed from its definition (`EntityRecord`, record-schema.ts).
+ */
+export type TypedField<N extends string, K extends FieldKind, E = object> = Field & { name: N; kind: K } & E;
+
 const described =
-  (kind: FieldKind) =>
-  (name: string, label: string, extras: FieldExtras = {}): Field => ({ name, label, kind, ...extras });
+  <K extends FieldKind>(kind: K) =>
+  <N extends string, const E extends FieldExtras = object>(
+    name: N,
+    label: string,
+    extras?: E,
+  ): TypedField<N, K, E> =>
+    ({ name, label, kind, ...extras }) as TypedField<N, K, E>;
 
 /** Field descriptions (entity.ts `Field`), one call a field: `field.money('rate', 'Rate', { required: true })`. */
 export const field = {
@@ -193,29 +204,40 @@ export const field = {
   boolean: described('boolean'),
   image: described('image'),
   file: described('file'),
-  enum: (name: string, label: string, options: OptionList, extras: FieldExtras = {}): Field => ({
-    name,
-    label,
-    kind: 'enum',
-    options,
-    ...extras,
-  }),
+  enum: <N extends string, const V extends readonly string[], const E extends FieldExtras = object>(
+    name: N,
+    label: string,
+    options: { values: V; labels: Record<V[number], string> },
+    extras?: E,
+  ): TypedField<N, 'enum', E & { options: { values: V } }> =>
+    ({ name, label, kind: 'enum', options, ...extras }) as TypedField<
+      N,
+      'enum',
+      E & { options: { values: V } }
+    >,
   /** A record of `entity` picked by id, named by its `labelFields`. */
-  reference: (
-    name: string,
+  reference: <N extends string, const E extends FieldExtras = object>(
+    name: N,
     label: string,
     entity: string,
     labelFields: readonly string[],
-    extras: FieldExtras = {},
-  ): Field => ({ name, label, kind: 'reference', ref: { entity, labelFields: [...labelFields] }, ...extras }),
+    extras?: E,
+  ): TypedField<N, 'reference', E> =>
+    ({
+      name,
+      label,
+      kind: 'reference',
+      ref: { entity, labelFields: [...labelFields] },
+      ...extras,
+    }) as TypedField<N, 'reference', E>,
   /** A required status, shown in lists as a chip of its colour. */
-  status: (
-    name: string,
+  status: <N extends string, const V extends readonly string[]>(
+    name: N,
     label: string,
-    options: OptionList,
+    options: { values: V; labels: Record<V[number], string> },
     chipColors: NonNullable<Field['chipColors']>,
-    defaultValue?: string,
-  ): Field => ({
+    defaultValue?: V[number],
+  ): TypedField<N, 'enum', { required: true; options: { values: V } }> => ({
     name,
     label,
     kind: 'enum',
@@ -225,18 +247,18 @@ export const field = {
     chipColors,
   }),
   /** Answered by the API (joined names, serials), never written by the client. */
-  readOnly: (name: string, label: string, kind: FieldKind = 'text'): Field => ({
-    name,
-    label,
-    kind,
-    readOnly: true,
-  }),
+  readOnly: <N extends string, K extends FieldKind = 'text'>(
+    name: N,
+    label: string,
+    kind?: K,
+  ): TypedField<N, K, { readOnly: true }> =>
+    ({ name, label, kind: kind ?? 'text', readOnly: true }) as TypedField<N, K, { readOnly: true }>,
 };
 
 const personName = ['first_name', 'last_name'];
 const referenceTo =
-  (name: string, label: string, entity: string, labelFields: readonly string[]) =>
-  (extras: FieldExtras = {}): Field =>
+  <N extends string>(name: N, label: string, entity: string, labelFields: readonly string[]) =>
+  <const E extends FieldExtras = object>(extras?: E) =>
     field.reference(name, label, entity, labelFields, extras);
 
 /** The references records make to one another, each the same wherever it is made. */
@@ -246,27 +268,27 @@ export const vendorRef = referenceTo('vendor_id', 'Vendor', 'vendors', ['name'])
 export const employeeRef = referenceTo('employee_id', 'Employee', 'employees', personName);
 
 /** A person's first and last name, both required (tenants, employees). */
-export const nameFields = (): Field[] => [
-  field.text('first_name', 'First Name', { required: true }),
-  field.text('last_name', 'Last Name', { required: true }),
-];
+export const nameFields = () =>
+  [
+    field.text('first_name', 'First Name', { required: true }),
+    field.text('last_name', 'Last Name', { required: true }),
+  ] as const;
 
 /** The read-only names joined from a referenced person: `tenant_first_name`, `tenant_last_name`, `tenant_name`. */
-export const joinedPersonNames = (prefix: string, label: string): Field[] => [
-  field.readOnly(`${prefix}_first_name`, `${label} First Name`),
-  field.readOnly(`${prefix}_last_name`, `${label} Last Name`),
-  field.readOnly(`${prefix}_name`, label),
-];
+export const joinedPersonNames = <P extends string>(prefix: P, label: string) =>
+  [
+    field.readOnly(`${prefix}_first_name` as const, `${label} First Name`),
+    field.readOnly(`${prefix}_last_name` as const, `${label} Last Name`),
+    field.readOnly(`${prefix}_name` as const, label),
+  ] as const;
 
 /**
  * A record of a tenant in a unit (occupancy, payments): its two required references, their ids as the API
  * takes them, and the names the API joins from them.
  */
 export const tenantInUnit = {
-  refs: (): Field[] => [tenantRef({ required: true }), unitRef({ required: true })],
+  refs: () => [tenantRef({ required: true }), unitRef({ required: true })] as const,
   ids: () => ({ tenant_id: refId(), unit_id: refId() }),
-  names: (unitLabel = 'Unit'): Field[] => [
-    ...joinedPersonNames('tenant', 'Tenant'),
-    field.readOnly('unit_name', unitLabel),
-  ],
+  names: (unitLabel = 'Unit') =>
+    [...joinedPersonNames('tenant', 'Tenant'), field.readOnly('unit_name', unitLabel)] as const,
 };

@@ -8,6 +8,8 @@ export * from './enums.ts';
 export * from './navigation.ts';
 export * from './fields.ts';
 export * from './entity.ts';
+export * from './record-schema.ts';
+export * from './answers.ts';
 export * from './entities/index.ts';
 export * from './accounts.ts';
 export * from './reports.ts';

@@ -6,6 +6,7 @@ import { AppError, type EntityDefinition, type SessionUser } from '@kodi/domain'
 import type { AppContext } from '../context.ts';
 import { execRows, type Db } from '../db/client.ts';
 import { currentUser } from '../plugins/guard.ts';
+import { entityNames, file, PDF, XLSX } from '../plugins/openapi.ts';
 import { companyMoney } from '../lib/company.ts';
 import { pdfWriter, xlsxWriter, type TabularColumn, type TabularWriter } from '../lib/tabular.ts';
 import { listOrder, listWhere } from './list.ts';
@@ -160,9 +161,13 @@ export const registerExportRoute = (app: FastifyInstance, ctx: AppContext, e: Se
     {
       config: { access: def.access.read },
       schema: {
+        operationId: `export${entityNames(def).plural}`,
         tags: [def.name],
         summary: `Export the ${def.name} list (same q, sort and filter) to xlsx or pdf, in the columns asked for`,
         querystring: exportQuerySchema,
+        response: {
+          200: file('The list as a spreadsheet or a PDF (named in Content-Disposition)', XLSX, PDF),
+        },
       },
     },
     async (request, reply) => {

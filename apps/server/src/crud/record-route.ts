@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access, SessionUser } from '@kodi/domain';
@@ -13,6 +13,16 @@ export type RecordRouteHandler = (args: {
   reply: FastifyReply;
 }) => Promise<unknown>;
 
+/** How a record route is documented: its operation, who may call it, and what it answers. */
+export type RecordRouteDoc = {
+  access: Access;
+  operationId: string;
+  tag: string;
+  summary: string;
+  /** the answers by status: a JSON schema or a file (plugins/openapi.ts `json`, `file`), and errors. */
+  response: NonNullable<FastifySchema['response']>;
+};
+
 /**
  * A GET route about one record (`/{entity}/:id/...`): authenticate and authorize from `access`,
  * validate the id, then the handler with the session's user (whose company scopes every query).
@@ -20,14 +30,20 @@ export type RecordRouteHandler = (args: {
 export const recordGetRoute = (
   app: FastifyInstance,
   path: string,
-  doc: { access: Access; tag: string; summary: string },
+  doc: RecordRouteDoc,
   handler: RecordRouteHandler,
 ) =>
   app.withTypeProvider<ZodTypeProvider>().get(
     path,
     {
       config: { access: doc.access },
-      schema: { tags: [doc.tag], summary: doc.summary, params: recordIdParams },
+      schema: {
+        operationId: doc.operationId,
+        tags: [doc.tag],
+        summary: doc.summary,
+        params: recordIdParams,
+        response: doc.response,
+      },
     },
     async (request, reply) => handler({ user: currentUser(request), id: request.params.id, reply }),
   );

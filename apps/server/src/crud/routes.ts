@@ -1,11 +1,25 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, allows, createSchema, hasAnyRole, updateSchema, type SessionUser } from '@kodi/domain';
+import {
+  AppError,
+  allows,
+  createSchema,
+  hasAnyRole,
+  historyEntrySchema,
+  listRowSchema,
+  publicCompanySchema,
+  recordSchema,
+  updateSchema,
+  type EntityDefinition,
+  type HistoryEntry,
+  type SessionUser,
+} from '@kodi/domain';
 import type { AppContext } from '../context.ts';
 import type { Tx } from '../db/client.ts';
 import { filterQuery, registerExportRoute, searchQuery } from './export.ts';
 import { currentUser } from '../plugins/guard.ts';
+import { empty, entityNames, errors, json, named } from '../plugins/openapi.ts';
 import { createBatcher, type Outcome } from './create-batch.ts';
 import { recordIdParams } from './record-route.ts';
 import { listRecords } from './list.ts';
@@ -30,6 +44,27 @@ export const listQuerySchema = z.object({
 });
 
 const idParams = recordIdParams;
+
+const historyEntry = named(historyEntrySchema, 'HistoryEntry');
+
+/**
+ * What the routes of an entity answer, named in the OpenAPI document (`Unit`, `UnitListRow`), typed
+ * loosely here (the routes are generic; the web reads the entity's own types).
+ */
+const answerSchemas = (def: EntityDefinition) => {
+  const { singular } = entityNames(def);
+  return {
+    record: named(recordSchema(def), singular) as z.ZodType<Record<string, unknown>>,
+    listRow: named(listRowSchema(def), `${singular}ListRow`) as z.ZodType<Record<string, unknown>>,
+    history: z.array(historyEntry),
+  };
+};
+
+/**
+ * A page the list read as JSON text (kept pages are answered again as they were): sent as it is, since
+ * Fastify serialises no string answer, so the rows' schema documents it and costs nothing here.
+ */
+const jsonText = <T>(text: string) => text as unknown as T;
 
 /**
  * Several creations of one company in two statements: the entity's rules for all of them
@@ -75,6 +110,9 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
   const { def } = e;
   const base = `/${def.name}`;
   const tags = [def.name];
+  const { plural, singular } = entityNames(def);
+  const answers = answerSchemas(def);
+  const one = def.singular.toLowerCase();
   const { db } = ctx.database;
   const bodyLimit = e.bodyLimit;
   // creations answer after their commit; those of one company arriving together share it
@@ -107,9 +145,23 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
       // An entity with a public list: the route is public, and the role checks below apply to signed-in callers.
       config: { access: e.publicList ? 'public' : def.access.read },
       schema: {
+        operationId: `list${plural}`,
         tags,
         summary: `List ${def.name} (X-Total-Count has the total)`,
+        ...(e.publicList
+          ? { description: 'Signed out: the id and name of each active company (the register form).' }
+          : {}),
         querystring: listQuerySchema,
+        response: {
+          200: json(
+            e.publicList
+              ? z.union([z.array(answers.listRow), z.array(named(publicCompanySchema, 'PublicCompany'))])
+              : z.array(answers.listRow),
+            `A page of ${def.name}, newest first unless sorted`,
+          ),
+          // a public list still checks the roles of a signed-in caller
+          ...(e.publicList ? errors(403) : {}),
+        },
       },
     },
     async (request, reply) => {
@@ -121,8 +173,9 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
       if (e.publicList && !hasAnyRole(request.user)) throw new AppError('no_role');
       if (e.publicList && !allows(def.access.read, request.user)) throw new AppError('forbidden');
       const { rows, total } = await listRecords(ctx.database, e, currentUser(request), request.query);
-      void reply.header('X-Total-Count', String(total));
-      return rows;
+      // sent as JSON text: the rows are presented already, and Fastify serialises no string answer
+      void reply.header('X-Total-Count', String(total)).type('application/json; charset=utf-8');
+      return jsonText<Record<string, unknown>[]>(JSON.stringify(rows));
     },
   );
 
@@ -132,7 +185,13 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
     `${base}/:id`,
     {
       config: { access: def.access.read },
-      schema: { tags, summary: `One ${def.singular.toLowerCase()}`, params: idParams },
+      schema: {
+        operationId: `get${singular}`,
+        tags,
+        summary: `One ${one}`,
+        params: idParams,
+        response: { 200: json(answers.record, `The ${one}`), ...errors(404) },
+      },
     },
     async (request) => getRecord(db, e, currentUser(request), request.params.id),
   );
@@ -142,7 +201,13 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
     {
       config: { access: def.access.create },
       ...(bodyLimit ? { bodyLimit } : {}),
-      schema: { tags, summary: `Create a ${def.singular.toLowerCase()}`, body: createSchema(def) },
+      schema: {
+        operationId: `create${singular}`,
+        tags,
+        summary: `Create a ${one}`,
+        body: createSchema(def),
+        response: { 201: json(answers.record, `The ${one} as stored`), ...errors(409) },
+      },
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -157,10 +222,12 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
       config: { access: def.access.update },
       ...(bodyLimit ? { bodyLimit } : {}),
       schema: {
+        operationId: `update${singular}`,
         tags,
-        summary: `Update a ${def.singular.toLowerCase()} (send the version you read; 409 if it changed)`,
+        summary: `Update a ${one} (send the version you read; 409 if it changed)`,
         params: idParams,
         body: updateSchema(def),
+        response: { 200: json(answers.record, `The ${one} as stored`), ...errors(404, 409) },
       },
     },
     async (request) => {
@@ -182,7 +249,13 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
     `${base}/:id`,
     {
       config: { access: def.access.delete },
-      schema: { tags, summary: `Delete a ${def.singular.toLowerCase()}`, params: idParams },
+      schema: {
+        operationId: `delete${singular}`,
+        tags,
+        summary: `Delete a ${one}`,
+        params: idParams,
+        response: { 204: empty(`The ${one} is deleted`), ...errors(404, 409) },
+      },
     },
     async (request, reply) => {
       const user = currentUser(request);
@@ -201,11 +274,15 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
     {
       config: { access: 'admin' },
       schema: {
+        operationId: `get${singular}History`,
         tags,
-        summary: `Who changed this ${def.singular.toLowerCase()}, newest first (admins)`,
+        summary: `Who changed this ${one}, newest first (admins)`,
         params: idParams,
+        response: { 200: json(answers.history, 'The changes, newest first (at most 200)'), ...errors(404) },
       },
     },
-    async (request) => recordHistory(ctx, e, currentUser(request), request.params.id),
+    // the rows are read loosely typed; the response schema checks each one on the way out
+    async (request) =>
+      (await recordHistory(ctx, e, currentUser(request), request.params.id)) as unknown as HistoryEntry[],
   );
 };

@@ -2,23 +2,33 @@ import { z } from 'zod';
 import { AppError, accountMessages } from '@kodi/domain';
 import type { AppContext } from '../context.ts';
 import { findPgError } from '../plugins/errors.ts';
+import { named } from '../plugins/openapi.ts';
 import { USER_SELECT, rowToUser } from '../plugins/session.ts';
 
 // What the account features (auth, accounts, users) share about users: kept here, since features
 // never import each other.
 
 /** The signed-in user as login, register and status answer it. */
-export const sessionUserSchema = z.object({
-  id: z.number(),
-  email: z.string(),
-  first_name: z.string(),
-  last_name: z.string(),
-  company_id: z.number(),
-  roles: z.array(z.string()),
-  active: z.boolean(),
-  country_code: z.string().nullable(),
-  last_login_at: z.string().nullable(),
-});
+export const sessionUserSchema = named(
+  z.object({
+    id: z.number(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    company_id: z.number(),
+    roles: z.array(z.string()),
+    active: z.boolean(),
+    country_code: z.string().nullable(),
+    last_login_at: z.string().nullable(),
+  }),
+  'SessionUser',
+);
+
+/** What signing in (or registering) answers: the user and the session's new CSRF token. */
+export const signedInSchema = named(
+  z.object({ user: sessionUserSchema, csrf_token: z.string() }),
+  'SignedIn',
+);
 
 type UserRow = Parameters<typeof rowToUser>[0] & { password_hash: string | null };
 

@@ -1,5 +1,11 @@
 import { keepPreviousData, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { DEFAULT_CURRENCY } from '@kodi/domain';
+import {
+  DEFAULT_CURRENCY,
+  type EntityListRow,
+  type EntityName,
+  type EntityRecord,
+  type entities,
+} from '@kodi/domain';
 import { api } from './api-client.ts';
 import { fetchPage, type Page, type PageParams } from './pages.ts';
 import { useSession } from './session.ts';
@@ -10,15 +16,26 @@ import { useSession } from './session.ts';
  * invalidate `['resource', entity]` and `['dashboard']`. Every call goes through the API client.
  */
 
-/** A record as the API answers it. */
+/** A record of any entity, as the API answers it (what the generic pages handle). */
 export type ResourceRow = Record<string, unknown> & { id: number; version?: number };
+
+type Definitions = typeof entities;
+
+/**
+ * A row of `GET /{entity}` for entity `N`, typed from its definition (`EntityListRow`, the schema the
+ * server declares); any entity's `ResourceRow` when `N` is only known as a string (the generic pages).
+ */
+export type ListRowOf<N extends string> = N extends EntityName ? EntityListRow<Definitions[N]> : ResourceRow;
+
+/** A record of `GET /{entity}/{id}` (and what POST and PUT answer) for entity `N`: see `ListRowOf`. */
+export type RecordOf<N extends string> = N extends EntityName ? EntityRecord<Definitions[N]> : ResourceRow;
 
 export type ListParams = PageParams & {
   /** The API's `filter`: `{ field, value }` (enum and reference fields, company_id). */
   filter?: { field: string; value: string | number | boolean };
 };
 
-export type ListResult = Page<ResourceRow>;
+export type ListResult<N extends string = string> = Page<ListRowOf<N>>;
 
 export const resourceKeys = {
   all: ['resource'] as const,
@@ -30,12 +47,16 @@ export const resourceKeys = {
 export const DASHBOARD_KEY = ['dashboard'] as const;
 
 /** One page of `GET /{entity}` with the total of `X-Total-Count`. */
-export const fetchList = (entity: string, params: ListParams, signal?: AbortSignal): Promise<ListResult> =>
-  fetchPage<ResourceRow>(`/${entity}`, params, signal, {
+export const fetchList = <N extends string>(
+  entity: N,
+  params: ListParams,
+  signal?: AbortSignal,
+): Promise<ListResult<N>> =>
+  fetchPage<ListRowOf<N>>(`/${entity}`, params, signal, {
     filter: params.filter ? JSON.stringify(params.filter) : undefined,
   });
 
-export const listQuery = (entity: string, params: ListParams) =>
+export const listQuery = <N extends string>(entity: N, params: ListParams) =>
   queryOptions({
     queryKey: resourceKeys.list(entity, params),
     queryFn: ({ signal }) => fetchList(entity, params, signal),
@@ -43,24 +64,24 @@ export const listQuery = (entity: string, params: ListParams) =>
   });
 
 /** `GET /{entity}/{id}`: the whole record (with its images or document data). */
-export const recordQuery = (entity: string, id: number) =>
+export const recordQuery = <N extends string>(entity: N, id: number) =>
   queryOptions({
     queryKey: resourceKeys.record(entity, id),
-    queryFn: ({ signal }) => api.get<ResourceRow>(`/${entity}/${id}`, { signal, quietForbidden: true }),
+    queryFn: ({ signal }) => api.get<RecordOf<N>>(`/${entity}/${id}`, { signal, quietForbidden: true }),
     staleTime: 0,
   });
 
 /** The rows a picker offers: the server searches with `q` (20 at most). */
 export const PICKER_PAGE_SIZE = 20;
-export const pickerQuery = (entity: string, q: string) =>
+export const pickerQuery = <N extends string>(entity: N, q: string) =>
   listQuery(entity, { page: 0, pageSize: PICKER_PAGE_SIZE, q: q.trim() || undefined });
 
 // a refused write (403) is shown once, by the form or the list that asked, not by the client too
-export const createRecord = (entity: string, body: Record<string, unknown>) =>
-  api.post<ResourceRow>(`/${entity}`, body, { quietForbidden: true });
+export const createRecord = <N extends string>(entity: N, body: Record<string, unknown>) =>
+  api.post<RecordOf<N>>(`/${entity}`, body, { quietForbidden: true });
 
-export const updateRecord = (entity: string, id: number, body: Record<string, unknown>) =>
-  api.put<ResourceRow>(`/${entity}/${id}`, body, { quietForbidden: true });
+export const updateRecord = <N extends string>(entity: N, id: number, body: Record<string, unknown>) =>
+  api.put<RecordOf<N>>(`/${entity}/${id}`, body, { quietForbidden: true });
 
 export const removeRecord = (entity: string, id: number) =>
   api.delete(`/${entity}/${id}`, { quietForbidden: true });
@@ -69,7 +90,7 @@ export const removeRecord = (entity: string, id: number) =>
  * The create, update and remove mutations of an entity. Each success invalidates the entity's
  * lists (active ones refetch), the dashboard, and marks every other resource stale (joined names).
  */
-export const useResourceMutations = (entity: string) => {
+export const useResourceMutations = <N extends string>(entity: N) => {
   const client = useQueryClient();
   const invalidate = async () => {
     await Promise.all([
@@ -79,8 +100,8 @@ export const useResourceMutations = (entity: string) => {
     ]);
   };
   /** Puts the saved row in place in every cached list page right away (the refetch follows). */
-  const replaceInLists = (record: ResourceRow) => {
-    client.setQueriesData<ListResult>({ queryKey: [...resourceKeys.entity(entity), 'list'] }, (old) =>
+  const replaceInLists = (record: RecordOf<N>) => {
+    client.setQueriesData<ListResult<N>>({ queryKey: [...resourceKeys.entity(entity), 'list'] }, (old) =>
       old
         ? { ...old, rows: old.rows.map((r) => (r.id === record.id ? { ...r, ...listView(record) } : r)) }
         : old,
@@ -111,12 +132,12 @@ export const useResourceMutations = (entity: string) => {
 };
 
 /** A record without its large base64 payloads (what a list row holds). */
-const listView = (record: ResourceRow): ResourceRow => {
-  const out: ResourceRow = { ...record };
+const listView = <N extends string>(record: RecordOf<N>): ListRowOf<N> => {
+  const out: Record<string, unknown> = { ...record };
   for (const key of Object.keys(out)) {
     if (key.endsWith('_base64') || key === 'lease_doc') delete out[key];
   }
-  return out;
+  return out as ListRowOf<N>;
 };
 
 // ---------------------------------------------------------------------------------------------

@@ -14,7 +14,12 @@ export const currencies = defineEntity({
     field.text('currency_name', 'Currency Name', { required: true }),
     field.text('symbol', 'Symbol', { required: true }),
     field.integer('decimal_places', 'Decimal Places', { required: true, defaultValue: 2 }),
-    field.text('country', 'Country', { required: true, helperText: 'Country code, e.g. UGA' }),
+    // a currency of a monetary union (EUR, XOF) has no country of its own: answered null
+    field.text('country', 'Country', {
+      required: true,
+      nullable: true,
+      helperText: 'Country code, e.g. UGA',
+    }),
     field.textarea('notes', 'Notes', { fullWidth: true }),
   ],
   shape: {

@@ -6,6 +6,7 @@ import { accountMessages } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { hitRateLimit, RateLimitError } from '../../lib/rate-limit.ts';
 import { findUserByEmail } from '../../lib/users.ts';
+import { empty } from '../../plugins/openapi.ts';
 
 /** The web pages the flow ends on (02-admin §2 Google sign-in pages). */
 export const GOOGLE_SUCCESS_PATH = '/auth/google/success';
@@ -71,8 +72,10 @@ export const googleRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'startGoogleSignIn',
         tags,
         summary: 'Redirects to Google (or to the error page when Google sign-in is not configured)',
+        response: { 302: empty("To Google's sign-in, or to the web's error page") },
       },
     },
     async (request, reply) => {
@@ -111,9 +114,11 @@ export const googleRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'finishGoogleSignIn',
         tags,
         summary: "Google's redirect back: signs the user in and redirects to the success or the error page",
         querystring: z.looseObject({ error: z.string().max(200).optional() }),
+        response: { 302: empty("To the web's success page (signed in) or its error page") },
       },
     },
     async (request, reply) => {

@@ -18,6 +18,7 @@ import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { findUserByEmail } from '../../lib/users.ts';
 import { createMailer, type MailMessage } from './mailer.ts';
+import { errors, json } from '../../plugins/openapi.ts';
 
 /** Reset mails to one address, at most this many an hour (beyond it the answer stays the same, no mail). */
 export const RESET_MAILS_PER_HOUR = 5;
@@ -52,10 +53,11 @@ export const passwordRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'requestPasswordReset',
         tags: ['auth'],
         summary: 'E-mails a reset link valid 30 minutes; the answer never tells whether the address is known',
         body: forgotPasswordBody,
-        response: { 200: messageSchema },
+        response: { 200: json(messageSchema, 'The same message whatever the address'), ...errors(429) },
       },
     },
     async (request) => {
@@ -97,11 +99,12 @@ export const passwordRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'resetPassword',
         tags: ['auth'],
         summary:
           'Sets a new password with a reset token (once, within 30 minutes); ends every session of the user',
         body: resetPasswordBody,
-        response: { 200: messageSchema },
+        response: { 200: json(messageSchema, 'The password is changed'), ...errors(429) },
       },
     },
     async (request) => {
@@ -146,11 +149,12 @@ export const passwordRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       config: { access: 'signedIn' },
       schema: {
+        operationId: 'changePassword',
         tags: ['auth'],
         summary:
           'Changes the password with the current one; ends every session of the user, this one included',
         body: changePasswordBody,
-        response: { 200: messageSchema },
+        response: { 200: json(messageSchema, 'The password is changed; sign in again'), ...errors(429) },
       },
     },
     async (request, reply) => {

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { AppError, accountMessages, registerBody } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { captchaMatches } from '../../lib/captcha.ts';
-import { emailTaken, findUserByEmail, rethrowDuplicateEmail, sessionUserSchema } from '../../lib/users.ts';
+import { emailTaken, findUserByEmail, rethrowDuplicateEmail, signedInSchema } from '../../lib/users.ts';
+import { errors, json } from '../../plugins/openapi.ts';
 
 /** Self-registration (02-admin §2 Register): a user with no role until an administrator grants one. */
 export const registerRoutes = (app: FastifyInstance, ctx: AppContext) => {
@@ -18,10 +18,14 @@ export const registerRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'register',
         tags: ['auth'],
         summary: 'Create an account (no role yet) with the CAPTCHA answer, and sign in',
         body: registerBody,
-        response: { 201: z.object({ user: sessionUserSchema, csrf_token: z.string() }) },
+        response: {
+          201: json(signedInSchema, 'Registered and signed in'),
+          ...errors(409, 429),
+        },
       },
     },
     async (request, reply) => {

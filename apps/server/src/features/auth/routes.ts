@@ -6,7 +6,18 @@ import type { AppContext } from '../../context.ts';
 import { hitRateLimit, RateLimitError } from '../../lib/rate-limit.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { captchaMatches } from '../../lib/captcha.ts';
-import { findUserByEmail, sessionUserSchema } from '../../lib/users.ts';
+import { findUserByEmail, sessionUserSchema, signedInSchema } from '../../lib/users.ts';
+import { empty, errors, json, named } from '../../plugins/openapi.ts';
+
+const authStatusSchema = named(
+  z.object({
+    user: sessionUserSchema.nullable(),
+    csrf_token: z.string(),
+    google_enabled: z.boolean(),
+    support_email: z.string(),
+  }),
+  'AuthStatus',
+);
 
 export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MINUTES = 15;
@@ -20,15 +31,12 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getAuthStatus',
         tags: ['auth'],
         summary: 'The signed-in user (or null), the CSRF token, and whether Google sign-in is configured',
+        description: 'Starts an anonymous session (the cookie) when there is none: it holds the CSRF token.',
         response: {
-          200: z.object({
-            user: sessionUserSchema.nullable(),
-            csrf_token: z.string(),
-            google_enabled: z.boolean(),
-            support_email: z.string(),
-          }),
+          200: json(authStatusSchema, 'The session'),
         },
       },
     },
@@ -47,7 +55,12 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
     '/auth/csrf-token',
     {
       config: { access: 'public' },
-      schema: { tags: ['auth'], response: { 200: z.object({ csrf_token: z.string() }) } },
+      schema: {
+        operationId: 'getCsrfToken',
+        tags: ['auth'],
+        summary: "The session's CSRF token (starting an anonymous session when there is none)",
+        response: { 200: json(z.object({ csrf_token: z.string() }), 'The token to send in X-CSRF-Token') },
+      },
     },
     async (request, reply) => ({ csrf_token: (await sessions.ensure(request, reply)).csrfToken }),
   );
@@ -57,10 +70,15 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'signIn',
         tags: ['auth'],
         summary: 'Sign in with e-mail, password and the CAPTCHA answer',
+        description: 'Answers a new session cookie and a new CSRF token; the CAPTCHA is used up either way.',
         body: loginBody,
-        response: { 200: z.object({ user: sessionUserSchema, csrf_token: z.string() }) },
+        response: {
+          200: json(signedInSchema, 'Signed in: the user and the new CSRF token'),
+          ...errors(401, 403, 429),
+        },
       },
     },
     async (request, reply) => {
@@ -120,7 +138,15 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
   r.post(
     '/auth/logout',
-    { config: { access: 'public' }, schema: { tags: ['auth'], summary: 'Ends the session' } },
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'signOut',
+        tags: ['auth'],
+        summary: 'Ends the session',
+        response: { 204: empty('Signed out') },
+      },
+    },
     async (request, reply) => {
       await sessions.end(request, reply);
       return reply.code(204).send();

@@ -6,6 +6,7 @@ import { captchaValidateBody } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { captchaMatches } from '../../lib/captcha.ts';
+import { errors, file, json } from '../../plugins/openapi.ts';
 
 /** svg-captcha's main export draws a given text; its typings only declare `create`. */
 const drawText = svgCaptcha as unknown as (text: string, options: object) => string;
@@ -21,9 +22,14 @@ export const captchaRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getCaptcha',
         tags: ['auth'],
         summary: 'A new CAPTCHA image (SVG); its answer is kept with the session',
         querystring: z.object({ t: z.string().max(50).optional() }).passthrough(),
+        response: {
+          200: file('The image (5 characters, valid 10 minutes)', 'image/svg+xml'),
+          ...errors(429),
+        },
       },
     },
     async (request, reply) => {
@@ -51,10 +57,14 @@ export const captchaRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'validateCaptcha',
         tags: ['auth'],
         summary: 'Checks a CAPTCHA answer without using it up',
         body: captchaValidateBody,
-        response: { 200: z.object({ valid: z.boolean() }) },
+        response: {
+          200: json(z.object({ valid: z.boolean() }), 'Whether the answer matches'),
+          ...errors(429),
+        },
       },
     },
     async (request) => {

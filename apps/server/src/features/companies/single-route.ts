@@ -1,14 +1,27 @@
 import type { FastifyInstance } from 'fastify';
-import { AppError, isAdmin } from '@kodi/domain';
+import { AppError, isAdmin, ownCompanySchema } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { recordGetRoute } from '../../crud/record-route.ts';
+import { errors, json, named } from '../../plugins/openapi.ts';
 
 /** `GET /companies_single/{id}`: every signed-in user reads their own company; admins any. */
 export const companySingleRoute = (app: FastifyInstance, ctx: AppContext) => {
   recordGetRoute(
     app,
     '/companies_single/:id',
-    { access: 'signedIn', tag: 'companies', summary: "The signed-in user's company (its name and currency)" },
+    {
+      access: 'signedIn',
+      operationId: 'getOwnCompany',
+      tag: 'companies',
+      summary: "The signed-in user's company (its name and currency)",
+      response: {
+        200: json(
+          named(ownCompanySchema, 'OwnCompany'),
+          'The company, with its currency’s decimals and symbol',
+        ),
+        ...errors(404),
+      },
+    },
     async ({ user, id }) => {
       if (id !== user.company_id && !isAdmin(user)) throw new AppError('not_found');
       const rows = await ctx.database.query(

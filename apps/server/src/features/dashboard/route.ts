@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DEFAULT_CURRENCY, todayIso } from '@kodi/domain';
+import { DEFAULT_CURRENCY, dashboardSchema, todayIso, type Dashboard } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
+import { json, named } from '../../plugins/openapi.ts';
 
 export const DASHBOARD_LIST_SIZE = 5;
 export const DASHBOARD_PENDING_SIZE = 10;
@@ -80,8 +81,13 @@ const list = <T extends Record<string, unknown>>(v: T[] | string | null): T[] =>
   typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []);
 
 /** The dashboard of a company, as `GET /dashboard` answers it. */
-export const dashboard = async (database: Database, companyId: number, monthStart: string) => {
+export const dashboard = async (
+  database: Database,
+  companyId: number,
+  monthStart: string,
+): Promise<Dashboard> => {
   const r = (await database.prepared<DashboardRow>(DASHBOARD_SQL, [companyId, monthStart]))[0];
+  // the lists' rows are as the statement's json_agg made them: the answer's schema checks them
   return {
     counts: {
       available_units: Number(r?.available_units ?? 0),
@@ -96,7 +102,7 @@ export const dashboard = async (database: Database, companyId: number, monthStar
     pending_payments: num(list(r?.pending ?? null), ['amount_paid']),
     currency_code: r?.currency || DEFAULT_CURRENCY,
     currency_decimal_places: r?.decimals === null || r?.decimals === undefined ? null : Number(r.decimals),
-  };
+  } as Dashboard;
 };
 
 /**
@@ -108,7 +114,12 @@ export const dashboardRoute = (app: FastifyInstance, ctx: AppContext) => {
     '/dashboard',
     {
       config: { access: 'anyRole' },
-      schema: { tags: ['dashboard'], summary: 'Counts and short lists for Home' },
+      schema: {
+        operationId: 'getDashboard',
+        tags: ['dashboard'],
+        summary: 'Counts and short lists for Home',
+        response: { 200: json(named(dashboardSchema, 'Dashboard'), "Home's counts and lists") },
+      },
     },
     async (request) =>
       dashboard(ctx.database, currentUser(request).company_id, `${todayIso().slice(0, 7)}-01`),

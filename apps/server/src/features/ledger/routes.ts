@@ -4,9 +4,12 @@ import { z } from 'zod';
 import {
   AppError,
   arrearsColumns,
+  arrearsRowSchema,
+  arrearsSummarySchema,
   centsToNumber,
   isValidIsoDate,
   ledgerAnswer,
+  ledgerAnswerSchema,
   todayIso,
   type ArrearsSummary,
 } from '@kodi/domain';
@@ -21,6 +24,7 @@ import { listQuerySchema } from '../../crud/routes.ts';
 import { arrearsQuery, arrearsSummaryQuery, presentArrearsRow } from './arrears-sql.ts';
 import { leaseLedger } from './ledger-data.ts';
 import { statementPdf } from './statement-pdf.ts';
+import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 
 /** `as_of=YYYY-MM-DD`: the day the ledger or the arrears are computed for (default: today, UTC). */
 const asOfSchema = z
@@ -85,11 +89,16 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       config: { access: 'anyRole' },
       schema: {
+        operationId: 'getLeaseLedger',
         tags: ['occupancy'],
         summary:
           'Rent charges, payments and deposit of a lease with the running balance (as_of: default today)',
         params: idParams,
         querystring: asOfQuery,
+        response: {
+          200: json(named(ledgerAnswerSchema, 'Ledger'), 'The entries, oldest first, and the balance'),
+          ...errors(404),
+        },
       },
     },
     async (request) => {
@@ -105,10 +114,12 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       config: { access: 'anyRole' },
       schema: {
+        operationId: 'getLeaseStatement',
         tags: ['occupancy'],
         summary: 'The tenant statement of a lease, as a PDF',
         params: idParams,
         querystring: asOfQuery,
+        response: { 200: file('The statement (named in Content-Disposition)', PDF), ...errors(404) },
       },
     },
     async (request, reply) => {
@@ -131,9 +142,16 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       config: { access: 'canEdit' },
       schema: {
+        operationId: 'listArrears',
         tags: ['arrears'],
         summary: 'Leases with an overdue balance, aged in buckets (X-Total-Count has the total)',
         querystring: arrearsListQuery,
+        response: {
+          200: json(
+            z.array(named(arrearsRowSchema, 'ArrearsRow')),
+            'A page of leases, largest balance first',
+          ),
+        },
       },
     },
     async (request, reply) => {
@@ -159,9 +177,11 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       config: { access: 'canEdit' },
       schema: {
+        operationId: 'getArrearsSummary',
         tags: ['arrears'],
         summary: 'The total overdue and the number of leases in arrears (the dashboard card)',
         querystring: asOfQuery,
+        response: { 200: json(named(arrearsSummarySchema, 'ArrearsSummary'), 'The total and the count') },
       },
     },
     async (request): Promise<ArrearsSummary> => {
@@ -182,9 +202,11 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       config: { access: 'canEdit' },
       schema: {
+        operationId: 'exportArrears',
         tags: ['arrears'],
         summary: 'The arrears report (same q and sort) as xlsx or pdf, in the columns asked for',
         querystring: arrearsExportQuery,
+        response: { 200: file('The report (named in Content-Disposition)', XLSX, PDF) },
       },
     },
     async (request, reply) => {

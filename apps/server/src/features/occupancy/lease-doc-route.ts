@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { AppError } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { recordGetRoute, sendDownload, type RecordRouteHandler } from '../../crud/record-route.ts';
+import { errors, file, PDF } from '../../plugins/openapi.ts';
 
 /** The uploaded lease document of one of the company's leases, as a download. */
 const downloadLeaseDoc =
@@ -31,6 +32,15 @@ export const leaseDocRoute = (app: FastifyInstance, ctx: AppContext) =>
   recordGetRoute(
     app,
     '/occupancy/:id/lease_doc',
-    { access: 'anyRole', tag: 'occupancy', summary: 'Download the lease document' },
+    {
+      access: 'anyRole',
+      operationId: 'getLeaseDocument',
+      tag: 'occupancy',
+      summary: 'Download the lease document',
+      response: {
+        200: file('The document as uploaded (named in Content-Disposition)', PDF, 'image/png', 'image/jpeg'),
+        ...errors(404),
+      },
+    },
     downloadLeaseDoc(ctx),
   );

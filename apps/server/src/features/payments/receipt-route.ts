@@ -3,6 +3,7 @@ import PDFDocument from 'pdfkit';
 import { formatDate, formatMoney, paymentMethod, paymentStatus } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { recordGetRoute, sendDownload } from '../../crud/record-route.ts';
+import { errors, file, PDF } from '../../plugins/openapi.ts';
 import { getRecord } from '../../crud/service.ts';
 import { companyMoney } from '../../lib/company.ts';
 import { contentBox, drawBanner, drawDetails, drawTotal, MM } from '../../lib/pdf-document.ts';
@@ -13,7 +14,13 @@ export const receiptRoute = (app: FastifyInstance, ctx: AppContext) => {
   recordGetRoute(
     app,
     '/payments/:id/receipt.pdf',
-    { access: 'anyRole', tag: 'payments', summary: 'The printable receipt of a payment, as a PDF' },
+    {
+      access: 'anyRole',
+      operationId: 'getPaymentReceipt',
+      tag: 'payments',
+      summary: 'The printable receipt of a payment, as a PDF',
+      response: { 200: file('The receipt, A4 (named in Content-Disposition)', PDF), ...errors(404) },
+    },
     async ({ user, id, reply }) => {
       const p = await getRecord(ctx.database.db, paymentsServer, user, id);
       const company = await companyMoney(ctx.database, user.company_id);

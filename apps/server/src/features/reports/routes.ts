@@ -5,6 +5,8 @@ import {
   AppError,
   SALARIES_KEY,
   cashFlowLines,
+  cashFlowSchema,
+  incomeStatementSchema,
   incomeStatementLines,
   monthsBetween,
   reportRangeSchema,
@@ -19,6 +21,7 @@ import { currentUser } from '../../plugins/guard.ts';
 import { companyMoney } from '../../lib/company.ts';
 import { pdfWriter, xlsxWriter, type TabularColumn } from '../../lib/tabular.ts';
 import { sendTabular } from '../../crud/export.ts';
+import { file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 
 type Range = { from: string; to: string };
 
@@ -171,10 +174,19 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       path: '/income-statement',
       title: 'Monthly Income Statement',
+      name: 'IncomeStatement',
+      schema: incomeStatementSchema,
       compute: incomeStatement,
       lines: incomeStatementLines,
     },
-    { path: '/cash-flow', title: 'Cash Flow Statement', compute: cashFlow, lines: cashFlowLines },
+    {
+      path: '/cash-flow',
+      title: 'Cash Flow Statement',
+      name: 'CashFlow',
+      schema: cashFlowSchema,
+      compute: cashFlow,
+      lines: cashFlowLines,
+    },
   ] as const;
   for (const report of reports) {
     r.get(
@@ -182,9 +194,11 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
       {
         config: { access: 'anyRole' },
         schema: {
+          operationId: `get${report.name}`,
           tags: ['reports'],
           summary: `${report.title}: month entries (default: the last 12 months)`,
           querystring: reportRangeSchema,
+          response: { 200: json(named(report.schema, report.name), 'One entry a month, oldest first') },
         },
       },
       async (request) =>
@@ -194,7 +208,13 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
       `${report.path}/export`,
       {
         config: { access: 'anyRole' },
-        schema: { tags: ['reports'], summary: `${report.title} as xlsx or pdf`, querystring: exportQuery },
+        schema: {
+          operationId: `export${report.name}`,
+          tags: ['reports'],
+          summary: `${report.title} as xlsx or pdf`,
+          querystring: exportQuery,
+          response: { 200: file('The report (named in Content-Disposition)', XLSX, PDF) },
+        },
       },
       async (request, reply) => {
         const user = currentUser(request);

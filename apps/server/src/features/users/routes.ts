@@ -20,14 +20,16 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
 import { emailTaken, rethrowDuplicateEmail, sessionUserSchema } from '../../lib/users.ts';
+import { errors, json, named } from '../../plugins/openapi.ts';
 
 /** A user as the users routes answer it: never the password hash. */
-export const managedUserSchema = sessionUserSchema.extend({
-  company_name: z.string().nullable(),
-  version: z.number(),
-});
+export const managedUserSchema = named(
+  sessionUserSchema.extend({ company_name: z.string().nullable(), version: z.number() }),
+  'User',
+);
 
-const roleSchema = z.object({ id: z.number(), name: z.string(), readable_name: z.string() });
+const roleSchema = named(z.object({ id: z.number(), name: z.string(), readable_name: z.string() }), 'Role');
+const messageSchema = z.object({ message: z.string() });
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
 
 type UserRow = Parameters<typeof rowToUser>[0] & { company_name: string | null; version: number };
@@ -176,10 +178,11 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'listUsers',
         tags,
         summary: 'List users (X-Total-Count has the total); q searches the e-mail',
         querystring: listQuerySchema,
-        response: { 200: z.array(managedUserSchema) },
+        response: { 200: json(z.array(managedUserSchema), 'A page of users, newest first unless sorted') },
       },
     },
     async (request, reply) => {
@@ -205,7 +208,13 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
     '/users/:id',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'One user', params: idParams, response: { 200: managedUserSchema } },
+      schema: {
+        operationId: 'getUser',
+        tags,
+        summary: 'One user',
+        params: idParams,
+        response: { 200: json(managedUserSchema, 'The user'), ...errors(404) },
+      },
     },
     async (request) => getUser(db, request.params.id),
   );
@@ -214,7 +223,12 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
     '/roles',
     {
       config: { access: 'admin' },
-      schema: { tags, summary: 'The roles a user may hold', response: { 200: z.array(roleSchema) } },
+      schema: {
+        operationId: 'listRoles',
+        tags,
+        summary: 'The roles a user may hold',
+        response: { 200: json(z.array(roleSchema), 'Every role') },
+      },
     },
     async (): Promise<Role[]> => {
       const rows = await execRows<Role>(db, sql`SELECT id, name, readable_name FROM roles ORDER BY id`);
@@ -227,12 +241,13 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'updateUser',
         tags,
         summary:
           'Edit a profile (disabling ends the sessions; send the version you read to be warned of a change)',
         params: idParams,
         body: userProfileBody,
-        response: { 200: managedUserSchema },
+        response: { 200: json(managedUserSchema, 'The user as stored'), ...errors(404, 409) },
       },
     },
     async (request) => {
@@ -269,11 +284,12 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'setUserRoles',
         tags,
         summary: "Replace a user's roles (at least one)",
         params: idParams,
         body: userRolesBody,
-        response: { 200: managedUserSchema },
+        response: { 200: json(managedUserSchema, 'The user with the new roles'), ...errors(404) },
       },
     },
     async (request) => {
@@ -298,11 +314,12 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'setUserPassword',
         tags,
         summary: "Set a user's password (ends that user's other sessions, lifts a login lock)",
         params: idParams,
         body: userPasswordBody,
-        response: { 200: z.object({ message: z.string() }) },
+        response: { 200: json(messageSchema, 'Done'), ...errors(404) },
       },
     },
     async (request) => {
@@ -330,10 +347,11 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
     {
       config: { access: 'admin' },
       schema: {
+        operationId: 'createUser',
         tags,
         summary: 'Add a user (admin): profile, password and roles',
         body: registerAsAdminBody,
-        response: { 201: managedUserSchema },
+        response: { 201: json(managedUserSchema, 'The user as stored'), ...errors(409) },
       },
     },
     async (request, reply) => {

@@ -1,5 +1,12 @@
 import type { ReactNode } from 'react';
-import type { ResourceRow } from '../../lib/resources.ts';
+import type { ListRowOf, RecordOf } from '../../lib/resources.ts';
+
+/**
+ * What is called with a row of entity `N`. Written as a method, so that the extras of one entity
+ * (typed with its own rows) are the generic page's `ResourceExtras`: the page calls an entity's
+ * extras only with that entity's rows.
+ */
+type WithRow<Row, Out> = { call(row: Row): Out }['call'];
 
 /** What an extension may do with the open form. */
 export type FormApi = {
@@ -10,25 +17,25 @@ export type FormApi = {
 };
 
 /** One more per-row action: an icon link to a page. */
-export type RowLinkAction = {
+export type RowLinkAction<N extends string = string> = {
   label: string;
   icon: ReactNode;
-  to: (row: ResourceRow) => string;
+  to: WithRow<ListRowOf<N>, string>;
 };
 
 /**
- * The declared extension points of the generic entity pages. Everything else (columns, fields,
- * texts, permissions) comes from the entity definition.
+ * The declared extension points of the generic entity pages, for entity `N` (its rows typed from its
+ * definition). Everything else (columns, fields, texts, permissions) comes from the entity definition.
  */
-export type ResourceExtras = {
+export type ResourceExtras<N extends string = string> = {
   /** Per-row actions after View/Edit/Delete (payments: Print receipt). */
-  rowActions?: readonly RowLinkAction[];
+  rowActions?: readonly RowLinkAction<N>[];
   /** Reacts to a user's change of a form field (payments: a tenant fills the unit). */
   onFieldChange?: Readonly<Record<string, (value: unknown, form: FormApi) => void | Promise<void>>>;
   /** How a list cell shows a column (employee names, pay-day suffixes). */
-  cells?: Readonly<Record<string, (row: ResourceRow) => ReactNode>>;
+  cells?: Readonly<Record<string, WithRow<ListRowOf<N>, ReactNode>>>;
   /** How the details dialog shows a field. */
-  details?: Readonly<Record<string, (record: ResourceRow) => ReactNode>>;
+  details?: Readonly<Record<string, WithRow<RecordOf<N>, ReactNode>>>;
   /** A section of its own under the fields of the details dialog (occupancy: the ledger). */
-  detailsSection?: (record: ResourceRow) => ReactNode;
+  detailsSection?: WithRow<RecordOf<N>, ReactNode>;
 };

@@ -1,7 +1,7 @@
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import type { EntityName } from '@kodi/domain';
 import type { ResourceExtras } from '../../components/resource/types.ts';
-import { fetchList, type ResourceRow } from '../../lib/resources.ts';
+import { fetchList, type ListRowOf } from '../../lib/resources.ts';
 
 /**
  * The entity-specific behaviour of the generic pages, through the declared extension points of
@@ -9,7 +9,7 @@ import { fetchList, type ResourceRow } from '../../lib/resources.ts';
  */
 
 /** A tenant's first occupancy (by start date): `GET /occupancy?filter={tenant_id}&page_size=1&sort=start_date`. */
-export const firstOccupancy = async (tenantId: number): Promise<ResourceRow | undefined> => {
+export const firstOccupancy = async (tenantId: number): Promise<ListRowOf<'occupancy'> | undefined> => {
   const { rows } = await fetchList('occupancy', {
     page: 0,
     pageSize: 1,
@@ -25,17 +25,18 @@ const ordinal = (n: number): string => {
   return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
 };
 
-const payDay = (row: ResourceRow) => {
-  const n = Number(row.expected_pay_day);
+const payDay = (row: Pick<ListRowOf<'employees'>, 'expected_pay_day'>) => {
+  const n = row.expected_pay_day;
   return Number.isInteger(n) && n > 0 ? ordinal(n) : '—';
 };
 
-const employeeName = (row: ResourceRow) => {
+const employeeName = (row: Pick<ListRowOf<'commission_wages'>, 'employee_name' | 'employee_id'>) => {
   const name = row.employee_name;
-  return typeof name === 'string' && name.trim() ? name : `Unknown (ID: ${String(row.employee_id ?? '')})`;
+  return name?.trim() ? name : `Unknown (ID: ${row.employee_id})`;
 };
 
-export const entityExtras: Partial<Record<EntityName, ResourceExtras>> = {
+/** The extras of each entity, typed with its own rows. */
+export const entityExtras: { [N in EntityName]?: ResourceExtras<N> } = {
   payments: {
     rowActions: [
       {
@@ -52,12 +53,7 @@ export const entityExtras: Partial<Record<EntityName, ResourceExtras>> = {
         if (typeof value !== 'number') return;
         const occupancy = await firstOccupancy(value);
         if (occupancy && form.getValue('tenant_id') === value) {
-          const unitName = occupancy.unit_name;
-          form.setReference(
-            'unit_id',
-            Number(occupancy.unit_id),
-            typeof unitName === 'string' ? unitName : undefined,
-          );
+          form.setReference('unit_id', occupancy.unit_id, occupancy.unit_name ?? undefined);
         }
       },
       unit_id: (_value, form) => form.setValue('occupancy_id', null),
@@ -73,8 +69,7 @@ export const entityExtras: Partial<Record<EntityName, ResourceExtras>> = {
   },
   countries: {
     details: {
-      phone_code: (row) =>
-        row.phone_code == null || row.phone_code === '' ? '—' : `+${String(row.phone_code)}`,
+      phone_code: (row) => `+${row.phone_code}`,
     },
   },
 };

@@ -37,8 +37,7 @@ const printStyles = (
   />
 );
 
-const label = <T extends string>(labels: Record<T, string>, value: unknown): string =>
-  labels[String(value) as T] ?? String(value);
+const label = <T extends string>(labels: Record<T, string>, value: T): string => labels[value] ?? value;
 
 /** ReceiptPrint (`/payments/:id/receipt`): the printable receipt of a payment. */
 export const ReceiptPage = () => {
@@ -54,10 +53,7 @@ export const ReceiptPage = () => {
   const download = async () => {
     setDownloading(true);
     try {
-      await downloadFile(
-        `/payments/${id}/receipt.pdf`,
-        `receipt_${String(query.data?.receipt_number ?? id)}.pdf`,
-      );
+      await downloadFile(`/payments/${id}/receipt.pdf`, `receipt_${query.data?.receipt_number ?? id}.pdf`);
     } catch (e) {
       showSnackbar({ message: errorMessage(e, 'Could not download the receipt.'), severity: 'error' });
     } finally {
@@ -82,18 +78,17 @@ export const ReceiptPage = () => {
   }
 
   const p = query.data;
-  const number = String(p.receipt_number ?? p.id);
+  const number = p.receipt_number ?? String(p.id);
   const completed = p.status === 'completed';
   const tenant =
-    [p.tenant_first_name, p.tenant_last_name].filter((v) => typeof v === 'string' && v).join(' ') ||
-    String(p.tenant_name ?? '');
+    [p.tenant_first_name, p.tenant_last_name].filter((v) => !!v).join(' ') || (p.tenant_name ?? '');
   const rows: [string, string][] = [
-    ['Date', formatDate(String(p.payment_date))],
+    ['Date', formatDate(p.payment_date)],
     ['Tenant', tenant],
-    ['Unit', String(p.unit_name ?? '')],
+    ['Unit', p.unit_name ?? ''],
     ['Payment method', p.payment_method ? label(paymentMethod.labels, p.payment_method) : 'N/A'],
   ];
-  const notes = typeof p.payment_details === 'string' ? p.payment_details.trim() : '';
+  const notes = p.payment_details?.trim() ?? '';
 
   return (
     <Box sx={{ maxWidth: 720, mx: 'auto' }}>
@@ -149,7 +144,7 @@ export const ReceiptPage = () => {
             Amount Paid
           </Typography>
           <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
-            {formatMoney(p.amount_paid as number, money.currency, money.decimals)}
+            {formatMoney(p.amount_paid, money.currency, money.decimals)}
           </Typography>
         </Stack>
         {notes && (

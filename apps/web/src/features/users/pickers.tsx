@@ -21,16 +21,15 @@ type PickerFieldProps<V> = {
 const companiesQuery = (q: string) => pickerQuery('companies', q);
 const countriesQuery = (q: string) => pickerQuery('countries', q);
 
-const companyChoices = (data: ListResult): PickerChoice<number>[] =>
-  data.rows.map((row) => ({ value: row.id, label: String(row.name ?? `#${row.id}`) }));
+// signed out (the register form) the companies list answers only ids and names
+const companyChoices = (data: { rows: Pick<ListResult<'companies'>['rows'][number], 'id' | 'name'>[] }) =>
+  data.rows.map((row): PickerChoice<number> => ({ value: row.id, label: row.name || `#${row.id}` }));
 
-const countryChoices = (data: ListResult): PickerChoice<string>[] =>
-  data.rows
-    .filter((row) => typeof row.country_code === 'string')
-    .map((row) => ({
-      value: String(row.country_code),
-      label: `${String(row.country_name ?? row.country_code)} (${String(row.country_code)})`,
-    }));
+const countryChoices = (data: ListResult<'countries'>): PickerChoice<string>[] =>
+  data.rows.map((row) => ({
+    value: row.country_code,
+    label: `${row.country_name || row.country_code} (${row.country_code})`,
+  }));
 
 /** A company of the installation (`GET /companies?q=...&page_size=20`). */
 export const CompanyField = (props: PickerFieldProps<number>) => (
@@ -51,7 +50,7 @@ export const CountryField = (props: PickerFieldProps<string>) => {
   const known = useQuery({
     ...countriesQuery(code),
     enabled: code !== '' && !props.valueLabel,
-    select: (data: ListResult) => countryChoices(data).find((c) => c.value === code)?.label,
+    select: (data: ListResult<'countries'>) => countryChoices(data).find((c) => c.value === code)?.label,
   });
   return (
     <SearchPicker
