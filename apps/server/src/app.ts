@@ -86,12 +86,13 @@ export const buildApp = async (
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  await registerOpenApi(app, config);
+  const served = [...entityList, ...(options.extraEntities ?? [])];
+  await registerOpenApi(app, config, served);
 
   await app.register(
     async (api) => {
       registerGuards(api, ctx.sessions, API_PREFIX);
-      documentRoutes(api);
+      documentRoutes(api, served);
       api.withTypeProvider<ZodTypeProvider>().get(
         '/health',
         {
@@ -115,8 +116,7 @@ export const buildApp = async (
       userRoutes(api, ctx);
       captchaRoutes(api, ctx);
       companySingleRoute(api, ctx);
-      for (const entity of serverEntitiesOf([...entityList, ...(options.extraEntities ?? [])]))
-        registerEntityRoutes(api, ctx, entity);
+      for (const entity of serverEntitiesOf(served)) registerEntityRoutes(api, ctx, entity);
       leaseDocRoute(api, ctx);
       receiptRoute(api, ctx);
       dashboardRoute(api, ctx);

@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { entityList } from '@kodi/domain';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
 import { serverRoot } from '../db/client.ts';
@@ -175,7 +176,7 @@ describe('the OpenAPI document', () => {
 describe('documentRoutes', () => {
   it('refuses, at start-up, an API route that does not say what it answers', async () => {
     const app = Fastify();
-    documentRoutes(app);
+    documentRoutes(app, entityList);
     expect(() =>
       app.get('/x', { schema: { operationId: 'getX', tags: ['health'], summary: 'X' } }, () => 'x'),
     ).toThrow(/success response/);

@@ -3,7 +3,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import { createJsonSchemaTransform, createJsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { entities, errorBodySchema, type Access, type EntityDefinition } from '@kodi/domain';
+import { errorBodySchema, type Access, type EntityDefinition } from '@kodi/domain';
 import type { Config } from '../config.ts';
 import { SESSION_COOKIE } from './session.ts';
 
@@ -45,20 +45,19 @@ export const entityNames = (def: EntityDefinition) => ({
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
-/** The tags of the document, in its order, with what they group. */
-const TAGS: { name: string; description: string }[] = [
+/** The tags of the document, in its order, with what they group: one per entity served. */
+const tagsOf = (defs: readonly EntityDefinition[]): { name: string; description: string }[] => [
   { name: 'health', description: 'Whether the server and its database answer' },
   { name: 'auth', description: 'Session, CSRF token, CAPTCHA, sign-in and out, registration, passwords' },
   { name: 'users', description: 'Users and their roles (admins)' },
   { name: 'dashboard', description: "Home's counts and short lists" },
-  ...Object.values(entities).map((def) => ({
+  ...defs.map((def) => ({
     name: def.name,
     description: `${def.ui.title}: list, search, export, read, create, update, delete, history`,
   })),
   { name: 'reports', description: 'Monthly income statement and cash flow, and their exports' },
   { name: 'arrears', description: 'Leases with an overdue balance, aged' },
 ];
-const TAG_NAMES = new Set(TAGS.map((t) => t.name));
 
 /** What an error status means on this API (`code` says which case). */
 const ERROR_DESCRIPTIONS = {
@@ -125,8 +124,9 @@ const hasSuccess = (response: Record<string, unknown> | undefined) =>
  * - the guard's errors: 401 unless public, 403 unless public (roles) or a mutation (CSRF), 400 for
  *   any input (and malformed JSON), 413 and 415 for a body.
  */
-export const documentRoutes = (app: FastifyInstance) => {
+export const documentRoutes = (app: FastifyInstance, defs: readonly EntityDefinition[]) => {
   const operationIds = new Set<string>();
+  const tagNames = new Set(tagsOf(defs).map((t) => t.name));
   app.addHook('onRoute', (route) => {
     if (route.method === 'HEAD' || (Array.isArray(route.method) && route.method.includes('HEAD'))) return;
     const where = `${String(route.method)} ${route.url}`;
@@ -138,7 +138,7 @@ export const documentRoutes = (app: FastifyInstance) => {
     }
     if (operationIds.has(operationId)) throw new Error(`${where}: operationId ${operationId} is used twice.`);
     operationIds.add(operationId);
-    for (const tag of tags) if (!TAG_NAMES.has(tag)) throw new Error(`${where}: unknown tag ${tag}.`);
+    for (const tag of tags) if (!tagNames.has(tag)) throw new Error(`${where}: unknown tag ${tag}.`);
 
     const access = route.config?.access ?? 'anyRole';
     const mutation = MUTATIONS.has(String(route.method));
@@ -191,7 +191,11 @@ const withoutUnused = (document: Record<string, unknown>) => {
 };
 
 /** The document's head (info, servers, tags, security schemes) and the routes' transform; the UI at /rentapi/docs. */
-export const registerOpenApi = async (app: FastifyInstance, config: Config) => {
+export const registerOpenApi = async (
+  app: FastifyInstance,
+  config: Config,
+  defs: readonly EntityDefinition[],
+) => {
   const transformObject = createJsonSchemaTransformObject({});
   await app.register(fastifySwagger, {
     openapi: {
@@ -209,7 +213,7 @@ export const registerOpenApi = async (app: FastifyInstance, config: Config) => {
         contact: { name: 'Kodi support', email: config.supportEmail, url: config.publicUrl },
       },
       servers: [{ url: config.publicUrl, description: 'This installation' }],
-      tags: TAGS,
+      tags: tagsOf(defs),
       components: {
         securitySchemes: {
           session: {
