@@ -148,9 +148,10 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
         operationId: `list${plural}`,
         tags,
         summary: `List ${def.name} (X-Total-Count has the total)`,
-        ...(e.publicList
-          ? { description: 'Signed out: the id and name of each active company (the register form).' }
-          : {}),
+        description:
+          'The total is in `X-Total-Count`. A search or filter is counted up to 1,000 rows: beyond, ' +
+          '`X-Total-Count` is 1000 and `X-Total-Count-Exact: false` says the list holds more.' +
+          (e.publicList ? ' Signed out: the id and name of each active company (the register form).' : ''),
         querystring: listQuerySchema,
         response: {
           200: json(
@@ -172,9 +173,10 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
       }
       if (e.publicList && !hasAnyRole(request.user)) throw new AppError('no_role');
       if (e.publicList && !allows(def.access.read, request.user)) throw new AppError('forbidden');
-      const { rows, total } = await listRecords(ctx.database, e, currentUser(request), request.query);
+      const { rows, total, exact } = await listRecords(ctx.database, e, currentUser(request), request.query);
       // sent as JSON text: the rows are presented already, and Fastify serialises no string answer
       void reply.header('X-Total-Count', String(total)).type('application/json; charset=utf-8');
+      if (!exact) void reply.header('X-Total-Count-Exact', 'false');
       return jsonText<Record<string, unknown>[]>(JSON.stringify(rows));
     },
   );

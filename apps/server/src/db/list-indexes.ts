@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { index, type AnyPgColumn, type IndexBuilder } from 'drizzle-orm/pg-core';
-import type { EntityDefinition } from '@kodi/domain';
+import { index, text, type AnyPgColumn, type IndexBuilder } from 'drizzle-orm/pg-core';
+import type { EntityDefinition, FieldKind } from '@kodi/domain';
 
 /** How a list treats a column: text is searched as it is, dates as `YYYY-MM-DD`, numbers as digits. */
 export type ColumnKind = 'text' | 'char' | 'date' | 'number' | 'boolean';
@@ -15,19 +15,45 @@ export const columnKind = (column: AnyPgColumn): ColumnKind => {
   return 'text';
 };
 
+/** The column every list search reads: see `searchColumn`. */
+export const SEARCH_COLUMN = 'search_text';
+
+/** Separates the fields in `search_text`: no one types it, so no match runs across two fields. */
+const SEPARATOR = "E'\\x1f'";
+
+const NUMERIC_KINDS: ReadonlySet<FieldKind> = new Set(['integer', 'number', 'money', 'percent', 'reference']);
+
+/** A searched field as text, over the row's own columns: dates as `YYYY-MM-DD`, numbers as digits. */
+const fieldText = (def: Pick<EntityDefinition, 'fields'>, name: string, computed: Record<string, string>) => {
+  if (computed[name]) return `(${computed[name]})`;
+  const kind = def.fields.find((f) => f.name === name)?.kind;
+  if (kind === 'date') return `iso_date_text(${name})`;
+  if (!kind || NUMERIC_KINDS.has(kind)) return `(${name})::text`;
+  return `${name}::text`;
+};
+
 /**
- * The text a search matches a column by, written the same way in the list's WHERE and in the
- * column's trigram index (so that the index serves it): dates as `YYYY-MM-DD` (iso_date_text,
- * migration 0016: immutable, unlike `date::text`, which follows DateStyle), numbers and fixed-width
- * text cast to text.
+ * The text a list's search (`q`) matches, kept by PostgreSQL with the row (a stored generated
+ * column): the entity's searched fields, lowercased, one after the other with a separator no one
+ * types. One trigram index on it serves every search, which is one `LIKE lower('%words%')` per row
+ * instead of an ILIKE per field: three to four times less work per row read, and one index to keep
+ * on each write instead of one per field. `computed`: a searched field that is itself computed
+ * (a generated column cannot read another), as its expression (`full_name`).
  */
-export const searchExpression = (column: { kind: ColumnKind }, expr: string): string =>
-  column.kind === 'date' ? `iso_date_text(${expr})` : column.kind === 'text' ? expr : `(${expr})::text`;
+export const searchColumn = (
+  def: Pick<EntityDefinition, 'fields' | 'search'>,
+  computed: Record<string, string> = {},
+) =>
+  text().generatedAlwaysAs(
+    sql.raw(
+      `lower(${def.search.map((f) => `COALESCE(${fieldText(def, f, computed)}, '')`).join(` || ${SEPARATOR} || `)})`,
+    ),
+  );
 
 /**
  * The indexes every list of an entity is read from, derived from its definition: for each field it
  * sorts or filters by, `(company_id, <field>, id)` (one index serves both directions and any page),
- * and for each field it searches, a trigram index of the text it searches (`searchExpression`).
+ * and a trigram index of its `search_text` (`searchColumn`) when it has searched fields.
  * A table's definition in schema.ts spreads these into its indexes; `npm run db:generate` writes
  * them into a migration.
  */
@@ -52,13 +78,11 @@ export const listIndexes = (
       ? index(`${table}_${f}_list_idx`).on(company, column(f), id)
       : index(`${table}_${f}_list_idx`).on(column(f), id),
   );
-  const searches = def.search.map((f) => {
-    const c = column(f);
-    const kind = columnKind(c);
-    // an index's expression other than a column or a function call is written in parentheses
-    const text = searchExpression({ kind }, `"${c.name}"`);
-    const expr: SQL = sql.raw(kind === 'text' || kind === 'date' ? text : `(${text})`);
-    return index(`${table}_${f}_trgm_idx`).using('gin', sql`${expr} gin_trgm_ops`);
-  });
+  const searched = t[SEARCH_COLUMN];
+  if (def.search.length > 0 && !searched)
+    throw new Error(`${table}: its lists search, give it a ${SEARCH_COLUMN}`);
+  const searches = searched
+    ? [index(`${table}_search_trgm_idx`).using('gin', sql`${searched} gin_trgm_ops`)]
+    : [];
   return [...sorts, ...searches];
 };

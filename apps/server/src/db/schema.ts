@@ -39,7 +39,7 @@ import {
   wageCategory,
   wageStatus,
 } from '@kodi/domain';
-import { listIndexes } from './list-indexes.ts';
+import { listIndexes, searchColumn } from './list-indexes.ts';
 
 /** created_at, updated_at and version: every record has them (optimistic locking on `version`). */
 const stamps = () => ({
@@ -58,18 +58,27 @@ const oneOf = (col: AnyPgColumn, values: readonly string[]): SQL =>
     sql`, `,
   )})`;
 
-/** The indexes of an entity's lists (sorts, filters, searches), from its definition in @kodi/domain. */
-const listsOf = (table: string, t: Record<string, AnyPgColumn>) => {
+const definitionOf = (table: string): EntityDefinition => {
   const def = (Object.values(entities) as EntityDefinition[]).find((e) => e.name === table);
   if (!def) throw new Error(`${table}: no entity of that name`);
-  return listIndexes(table, t, def);
+  return def;
 };
+
+/** The indexes of an entity's lists (sorts, filters, searches), from its definition in @kodi/domain. */
+const listsOf = (table: string, t: Record<string, AnyPgColumn>) => listIndexes(table, t, definitionOf(table));
+
+/** The text an entity's list search reads (db/list-indexes.ts), from its definition's `search`. */
+const searchOf = (table: string, computed: Record<string, string> = {}) =>
+  searchColumn(definitionOf(table), computed);
+
+/** A person's full name, as tenants and employees keep it. */
+const FULL_NAME = `first_name || ' ' || last_name`;
 
 /** A name kept from the row it references (db/derived.ts keeps it): lists sort and search by it. */
 const copied = () => text();
 
 /** `first_name last_name`, kept by PostgreSQL with the row: lists search by it. */
-const fullName = () => text().generatedAlwaysAs(sql`first_name || ' ' || last_name`);
+const fullName = () => text().generatedAlwaysAs(sql.raw(FULL_NAME));
 
 // ---------------------------------------------------------------- global tables
 
@@ -80,6 +89,7 @@ export const countries = pgTable(
     country_code: char({ length: 3 }).notNull().unique(),
     country_name: varchar({ length: 255 }).notNull(),
     phone_code: integer().notNull().default(0),
+    search_text: searchOf('countries'),
     ...stamps(),
   },
   (t) => [check('countries_code_format', sql`${t.country_code} ~ '^[A-Z]{3}$'`), ...listsOf('countries', t)],
@@ -95,6 +105,7 @@ export const currencies = pgTable(
     decimal_places: integer().notNull().default(2),
     country: char({ length: 3 }).references(() => countries.country_code, { onDelete: 'restrict' }),
     notes: varchar({ length: 1000 }),
+    search_text: searchOf('currencies'),
     ...stamps(),
   },
   (t) => [
@@ -118,6 +129,7 @@ export const companies = pgTable(
     currency_code: char({ length: 3 }).references(() => currencies.currency_code, { onDelete: 'restrict' }),
     status: boolean().notNull().default(true),
     description: text(),
+    search_text: searchOf('companies'),
     ...stamps(),
   },
   (t) => [index('companies_currency_idx').on(t.currency_code), ...listsOf('companies', t)],
@@ -258,6 +270,7 @@ export const units = pgTable(
     status: varchar({ length: 20 }).notNull().default('available'),
     image_1_base64: text(),
     image_2_base64: text(),
+    search_text: searchOf('units'),
     ...stamps(),
   },
   (t) => [
@@ -292,6 +305,7 @@ export const tenants = pgTable(
     emergency_contact_phone: varchar({ length: 50 }),
     status: varchar({ length: 20 }).notNull().default('active'),
     full_name: fullName(),
+    search_text: searchOf('tenants', { full_name: FULL_NAME }),
     ...stamps(),
   },
   (t) => [
@@ -345,6 +359,7 @@ export const occupancy = pgTable(
     ),
     /** the rate in cents */
     rate_cents: bigint({ mode: 'number' }).generatedAlwaysAs(sql`(rate * 100)::bigint`),
+    search_text: searchOf('occupancy'),
     ...stamps(),
   },
   (t) => [
@@ -393,6 +408,7 @@ export const payments = pgTable(
     reference_number: varchar({ length: 100 }).notNull().default('N/A'),
     tenant_name: copied(),
     unit_name: copied(),
+    search_text: searchOf('payments'),
     ...stamps(),
   },
   (t) => [
@@ -437,6 +453,7 @@ export const vendors = pgTable(
     name: varchar({ length: 255 }).notNull(),
     service_offered: varchar({ length: 255 }).notNull(),
     phone: varchar({ length: 50 }).notNull(),
+    search_text: searchOf('vendors'),
     ...stamps(),
   },
   (t) => [
@@ -462,6 +479,7 @@ export const maintenanceRequests = pgTable(
     unit_name: copied(),
     tenant_name: copied(),
     vendor_name: copied(),
+    search_text: searchOf('maintenance_requests'),
     ...stamps(),
   },
   (t) => [
@@ -502,6 +520,7 @@ export const expenses = pgTable(
     description: text(),
     unit_name: copied(),
     vendor_name: copied(),
+    search_text: searchOf('expenses'),
     ...stamps(),
   },
   (t) => [
@@ -536,6 +555,7 @@ export const employees = pgTable(
     expected_pay_day: integer().notNull(),
     status: varchar({ length: 20 }).notNull().default('active'),
     full_name: fullName(),
+    search_text: searchOf('employees', { full_name: FULL_NAME }),
     ...stamps(),
   },
   (t) => [
@@ -563,6 +583,7 @@ export const commissionWages = pgTable(
     description: text().notNull(),
     amount: money().notNull(),
     employee_name: copied(),
+    search_text: searchOf('commission_wages'),
     ...stamps(),
   },
   (t) => [

@@ -10,8 +10,11 @@ export type PageParams = {
   sort?: string | undefined;
 };
 
-/** One page of rows, and how many rows all pages hold. */
-export type Page<T> = { rows: T[]; total: number };
+/**
+ * One page of rows, and how many rows all pages hold; `more`: the server counted up to `total`
+ * and there are more (a broad search: `X-Total-Count-Exact: false`).
+ */
+export type Page<T> = { rows: T[]; total: number; more?: boolean };
 
 /**
  * One page of a list (`GET {path}?page=&page_size=&q=&sort=`, more query parameters in `extra`)
@@ -24,6 +27,7 @@ export const fetchPage = async <T>(
   extra?: Record<string, string | undefined>,
 ): Promise<Page<T>> => {
   let total: number | undefined;
+  let more = false;
   const rows = await api.get<T[]>(path, {
     signal,
     quietForbidden: true,
@@ -37,7 +41,8 @@ export const fetchPage = async <T>(
     onHeaders: (headers) => {
       const n = Number(headers.get('X-Total-Count'));
       total = Number.isFinite(n) ? n : undefined;
+      more = headers.get('X-Total-Count-Exact') === 'false';
     },
   });
-  return { rows, total: total ?? rows.length };
+  return { rows, total: total ?? rows.length, ...(more ? { more } : {}) };
 };

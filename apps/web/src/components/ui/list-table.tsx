@@ -92,7 +92,7 @@ export type ListColumn = {
 
 /** What the table needs of the list's query. */
 type PageQuery = {
-  data?: { rows: readonly unknown[]; total: number } | undefined;
+  data?: { rows: readonly unknown[]; total: number; more?: boolean } | undefined;
   isPending: boolean;
   isFetching: boolean;
 };
@@ -133,6 +133,8 @@ export const ListTable = ({
 }: ListTableProps) => {
   const { page, pageSize } = list;
   const total = query.data?.total ?? 0;
+  // more rows than the server counted: the pagination goes on while pages come full
+  const more = query.data?.more === true && (query.data.rows.length === pageSize || page * pageSize < total);
   const fetching = query.isFetching;
   const columnCount = columns.length + 1 + (headStart ? 1 : 0);
   return (
@@ -181,8 +183,13 @@ export const ListTable = ({
       {query.data && (
         <TablePagination
           component="div"
-          count={total}
-          page={total === 0 ? 0 : Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
+          count={more ? -1 : total}
+          page={more ? page : total === 0 ? 0 : Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
+          labelDisplayedRows={({ from, to, count }) =>
+            `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${
+              count === -1 ? `more than ${total.toLocaleString('en-US')}` : count.toLocaleString('en-US')
+            }`
+          }
           rowsPerPage={pageSize}
           rowsPerPageOptions={PAGE_SIZES}
           showFirstButton
