@@ -111,6 +111,11 @@ export type EntityDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> = {
   page: EntityPage;
   /** Rules across fields (end date after start): the field and the message, or nothing. */
   check?: (values: Record<string, unknown>) => { field: string; message: string } | undefined;
+  /**
+   * Its list and export take `property_id` (the rows of one property): its table has a `property_id`
+   * column, its own (units) or its unit's, copied (db/derived.ts).
+   */
+  byProperty?: boolean;
 };
 
 /** A list column as a definition names it: a field, shown with its label unless another is given. */
@@ -183,6 +188,7 @@ export const defineEntity = <Shape extends z.ZodRawShape>(
   spec: EntitySpec<Shape>,
 ): EntityDefinition<Shape> => {
   const { name, singular, scope, shape, check, columns, search, alsoSortable = [], access, ui, page } = spec;
+  const { byProperty } = spec;
   const fields: readonly Field[] = spec.fields.some((f) => f.name === 'version')
     ? spec.fields
     : [...spec.fields, { name: 'version', label: 'Version', kind: 'integer', readOnly: true }];
@@ -194,6 +200,7 @@ export const defineEntity = <Shape extends z.ZodRawShape>(
     fields,
     shape,
     ...(check ? { check } : {}),
+    ...(byProperty ? { byProperty } : {}),
     columns: columns.map(toColumn(fields)),
     search,
     sort: ['id', ...sortable, ...alsoSortable],

@@ -51,7 +51,8 @@ const listColumn = (e: ServerEntity, field: string) => {
 
 /**
  * The list's WHERE: the company from the session, the search (ILIKE on each searched column,
- * through its trigram index), the filter (a field's value, never widening the scope).
+ * through its trigram index), the property (`property_id`, a column of the row: `(company_id,
+ * property_id, id)`), the filter (a field's value, never widening the scope).
  */
 export const listWhere = (
   e: ServerEntity,
@@ -68,6 +69,11 @@ export const listWhere = (
       (f) => sql`${sql.raw(searchExpression(listColumn(e, f), `t.${f}`))} ILIKE ${pattern}`,
     );
     parts.push(sql`(${sql.join(terms, sql` OR `)})`);
+  }
+  if (query.property_id !== undefined) {
+    if (!e.def.byProperty) throw unknownFilter('property_id');
+    filtered = true;
+    parts.push(sql`t.property_id = ${query.property_id}`);
   }
   for (const { field, value } of parseFilter(query.filter)) {
     if (field === 'company_id') {

@@ -9,6 +9,7 @@ import { currentUser } from '../plugins/guard.ts';
 import { createBatcher, type Outcome } from './create-batch.ts';
 import { recordIdParams } from './record-route.ts';
 import { listRecords } from './list.ts';
+import { ensureProperty, propertyQuery } from '../lib/property.ts';
 import type { ServerEntity } from './server-entity.ts';
 import {
   deleteRecord,
@@ -30,6 +31,10 @@ export const listQuerySchema = z.object({
 });
 
 const idParams = recordIdParams;
+
+/** The list query of an entity: with `property_id` when its lists take one. */
+export const entityListQuery = (e: ServerEntity) =>
+  e.def.byProperty ? listQuerySchema.extend(propertyQuery.shape) : listQuerySchema;
 
 /**
  * Several creations of one company in two statements: the entity's rules for all of them
@@ -109,7 +114,7 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
       schema: {
         tags,
         summary: `List ${def.name} (X-Total-Count has the total)`,
-        querystring: listQuerySchema,
+        querystring: entityListQuery(e),
       },
     },
     async (request, reply) => {
@@ -120,7 +125,12 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
       }
       if (e.publicList && !hasAnyRole(request.user)) throw new AppError('no_role');
       if (e.publicList && !allows(def.access.read, request.user)) throw new AppError('forbidden');
-      const { rows, total } = await listRecords(ctx.database, e, currentUser(request), request.query);
+      const user = currentUser(request);
+      const { rows, total } = await listRecords(ctx.database, e, user, request.query);
+      // no row of a property: it may be another company's (404)
+      const { property_id } = request.query as { property_id?: number | undefined };
+      if (rows.length === 0 && property_id !== undefined)
+        await ensureProperty(db, user.company_id, property_id);
       void reply.header('X-Total-Count', String(total));
       return rows;
     },

@@ -22,6 +22,11 @@ const COPIES: [string, string, string, string, string][] = [
   ['expenses', 'unit_name', 'units', 'unit_id', 'r.name'],
   ['expenses', 'vendor_name', 'vendors', 'vendor_id', 'r.name'],
   ['commission_wages', 'employee_name', 'employees', 'employee_id', `r.first_name || ' ' || r.last_name`],
+  ['units', 'property_name', 'properties', 'property_id', 'r.name'],
+  ['payments', 'property_id', 'units', 'unit_id', 'r.property_id'],
+  ['occupancy', 'property_id', 'units', 'unit_id', 'r.property_id'],
+  ['maintenance_requests', 'property_id', 'units', 'unit_id', 'r.property_id'],
+  ['expenses', 'property_id', 'units', 'unit_id', 'r.property_id'],
 ];
 
 type Row = Record<string, unknown>;
@@ -58,8 +63,8 @@ const totalsMismatch = async (database: Database): Promise<string[]> => {
   for (const [t, column, ref, key, value] of COPIES) {
     await same(
       `${t}.${column}`,
-      `SELECT id || ':' || COALESCE(${column}, '-') AS k FROM ${t}`,
-      `SELECT x.id || ':' || COALESCE(${value}, '-') AS k FROM ${t} x
+      `SELECT id || ':' || COALESCE(${column}::text, '-') AS k FROM ${t}`,
+      `SELECT x.id || ':' || COALESCE((${value})::text, '-') AS k FROM ${t} x
          LEFT JOIN ${ref} r ON r.company_id = x.company_id AND r.id = x.${key}`,
     );
   }
@@ -86,6 +91,23 @@ const totalsMismatch = async (database: Database): Promise<string[]> => {
        ) r GROUP BY company_id, month, status, key`,
     );
   }
+  for (const [t, m] of Object.entries(MONTHLY).filter(([t]) => t !== 'commission_wages')) {
+    await same(
+      `property_monthly_totals ${t}`,
+      `SELECT concat_ws(':', company_id, property_id, month, status, key, n, amount) AS k
+         FROM property_monthly_totals WHERE source = '${t}' AND n <> 0`,
+      `SELECT concat_ws(':', company_id, property_id, month, status, key, count(*), sum(amount)) AS k FROM (
+         SELECT company_id, property_id, date_trunc('month', ${m.date}::timestamp)::date AS month,
+                ${m.status} AS status, ${m.key} AS key, ${m.amount} AS amount FROM ${t} WHERE property_id IS NOT NULL
+       ) r GROUP BY company_id, property_id, month, status, key`,
+    );
+  }
+  await same(
+    'properties.units_count, occupied_count',
+    `SELECT concat_ws(':', id, units_count, occupied_count) AS k FROM properties`,
+    `SELECT concat_ws(':', p.id, count(u.id), count(u.id) FILTER (WHERE u.status = 'occupied')) AS k
+       FROM properties p LEFT JOIN units u ON u.company_id = p.company_id AND u.property_id = p.id GROUP BY p.id`,
+  );
   return problems;
 };
 

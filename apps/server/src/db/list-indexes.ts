@@ -27,14 +27,15 @@ export const searchExpression = (column: { kind: ColumnKind }, expr: string): st
 /**
  * The indexes every list of an entity is read from, derived from its definition: for each field it
  * sorts or filters by, `(company_id, <field>, id)` (one index serves both directions and any page),
- * and for each field it searches, a trigram index of the text it searches (`searchExpression`).
+ * and for each field it searches, a trigram index of the text it searches (`searchExpression`); a
+ * list of one property's rows (`byProperty`) reads `(company_id, property_id, id)`.
  * A table's definition in schema.ts spreads these into its indexes; `npm run db:generate` writes
  * them into a migration.
  */
 export const listIndexes = (
   table: string,
   t: Record<string, AnyPgColumn>,
-  def: Pick<EntityDefinition, 'scope' | 'sort' | 'search' | 'fields'>,
+  def: Pick<EntityDefinition, 'scope' | 'sort' | 'search' | 'fields' | 'byProperty'>,
 ): IndexBuilder[] => {
   const column = (f: string) => {
     const c = t[f];
@@ -52,6 +53,11 @@ export const listIndexes = (
       ? index(`${table}_${f}_list_idx`).on(company, column(f), id)
       : index(`${table}_${f}_list_idx`).on(column(f), id),
   );
+  // the rows of one property (`property_id`), newest first
+  const byProperty =
+    def.byProperty && company
+      ? [index(`${table}_property_id_list_idx`).on(company, column('property_id'), id)]
+      : [];
   const searches = def.search.map((f) => {
     const c = column(f);
     const kind = columnKind(c);
@@ -60,5 +66,5 @@ export const listIndexes = (
     const expr: SQL = sql.raw(kind === 'text' || kind === 'date' ? text : `(${text})`);
     return index(`${table}_${f}_trgm_idx`).using('gin', sql`${expr} gin_trgm_ops`);
   });
-  return [...sorts, ...searches];
+  return [...sorts, ...byProperty, ...searches];
 };

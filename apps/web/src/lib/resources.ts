@@ -16,6 +16,8 @@ export type ResourceRow = Record<string, unknown> & { id: number; version?: numb
 export type ListParams = PageParams & {
   /** The API's `filter`: `{ field, value }` (enum and reference fields, company_id). */
   filter?: { field: string; value: string | number | boolean };
+  /** The rows of one property (`property_id`; lists of entities `byProperty`). */
+  propertyId?: number | undefined;
 };
 
 export type ListResult = Page<ResourceRow>;
@@ -33,6 +35,7 @@ export const DASHBOARD_KEY = ['dashboard'] as const;
 export const fetchList = (entity: string, params: ListParams, signal?: AbortSignal): Promise<ListResult> =>
   fetchPage<ResourceRow>(`/${entity}`, params, signal, {
     filter: params.filter ? JSON.stringify(params.filter) : undefined,
+    property_id: params.propertyId === undefined ? undefined : String(params.propertyId),
   });
 
 export const listQuery = (entity: string, params: ListParams) =>
@@ -168,7 +171,7 @@ export const downloadFile = async (
 
 export type ExportFormat = 'xlsx' | 'pdf';
 
-/** `GET /{entity}/export?fmt=...&headers=[visible column labels]` saved as a file. */
+/** `GET /{entity}/export?fmt=...&headers=[visible column labels]` saved as a file (`more`: other parameters). */
 export const exportList = (
   entity: string,
   fmt: ExportFormat,
@@ -176,11 +179,12 @@ export const exportList = (
   q?: string,
   sort?: string,
   onProgress?: (bytes: number) => void,
+  more?: Record<string, string | number | undefined>,
 ) =>
   downloadFile(
     `/${entity}/export`,
     `${entity}.${fmt}`,
-    { fmt, headers: JSON.stringify(headers), q: q?.trim() || undefined, sort: sort || undefined },
+    { ...more, fmt, headers: JSON.stringify(headers), q: q?.trim() || undefined, sort: sort || undefined },
     onProgress,
   );
 
