@@ -74,6 +74,27 @@ describe(`every list order and search is served by an index (${testDriver})`, ()
     }
   });
 
+  // A property's rows (`property_id`, kept on each row) newest first: the list's default order, from
+  // `(company_id, property_id, id)` at any depth; another order sorts the property's rows.
+  it("reads a property's rows in the default order from an index", async () => {
+    const byProperty = companyOwned.filter((e) => e.def.byProperty);
+    expect(byProperty.map((e) => e.def.name).sort()).toEqual([
+      'expenses',
+      'maintenance_requests',
+      'occupancy',
+      'payments',
+      'units',
+    ]);
+    for (const e of byProperty) {
+      for (const page of [1, 60]) {
+        for (const plan of await plansOf(e, { page, page_size: 25, property_id: 7 })) {
+          expect(plan, `${e.def.name} property_id\n${plan}`).not.toMatch(/\bSort\b/);
+          expect(plan, `${e.def.name} property_id\n${plan}`).toMatch(/property_id_list_idx/);
+        }
+      }
+    }
+  });
+
   /** The definitions of the indexes of a table, as PostgreSQL writes them back. */
   const indexesOf = async (table: string) =>
     (

@@ -225,6 +225,66 @@ describe(`kept totals and fast counts (${testDriver})`, () => {
     expect(await totalsMismatch(t.database)).toEqual([]);
   });
 
+  it("keeps properties' unit counts, the rows' property and per-property months through assignments, moves, renames and deletes", async () => {
+    const alpha = await make(admin, '/properties', { name: 'Alpha Court', address: 'Plot 1' });
+    const beta = await make(admin, '/properties', { name: 'Beta Court', address: 'Plot 2' });
+    const a1 = await make(
+      admin,
+      '/units',
+      validUnit({ name: 'A1', property_id: alpha.id, status: 'occupied' }),
+    );
+    const loose = await make(admin, '/units', validUnit({ name: 'Loose' }));
+    const grace = await make(admin, '/tenants', validTenant({ first_name: 'Grace', last_name: 'Namuli' }));
+    await lease(admin, grace, a1);
+    await lease(admin, grace, loose);
+    await pay(admin, grace, a1, '2025-01-05');
+    await pay(admin, grace, a1, '2025-02-05', { status: 'pending', payment_method: 'cash' });
+    await pay(admin, grace, loose, '2025-01-06');
+    await make(admin, '/expenses', {
+      unit_id: a1.id,
+      expense_date: '2025-01-09',
+      amount: 1000,
+      category: 'repairs',
+    });
+    await make(admin, '/expenses', { expense_date: '2025-01-09', amount: 1000, category: 'other' });
+    expect(await totalsMismatch(t.database)).toEqual([]);
+
+    // the loose unit joins Beta, A1 moves to Beta, Alpha is renamed: counts, copies and months follow
+    const get = async (u: Row) => (await admin.get(`/units/${String(u.id)}`)).json() as Row;
+    expect(
+      (await admin.put(`/units/${String(loose.id)}`, { ...(await get(loose)), property_id: beta.id }))
+        .statusCode,
+    ).toBe(200);
+    expect(await totalsMismatch(t.database)).toEqual([]);
+    expect(
+      (await admin.put(`/units/${String(a1.id)}`, { ...(await get(a1)), property_id: beta.id })).statusCode,
+    ).toBe(200);
+    expect(
+      (await admin.put(`/properties/${String(alpha.id)}`, { ...alpha, name: 'Alpha Towers' })).statusCode,
+    ).toBe(200);
+    expect(await totalsMismatch(t.database)).toEqual([]);
+    const moved = await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM payments WHERE property_id = $1',
+      [beta.id],
+    );
+    expect(moved[0]?.n).toBe(3);
+
+    // SQL beyond the API: many units at once, a unit deleted with its rows, a truncate
+    await t.database.query(
+      `INSERT INTO units (company_id, name, address, monthly_rate, weekly_rate, daily_rate, status, property_id)
+       SELECT p.company_id, 'Bulk ' || g, 'A', 1, 1, 1, (ARRAY['occupied','available'])[1 + g % 2], p.id
+         FROM properties p, generate_series(1, 3) g`,
+    );
+    await t.database.query(`UPDATE units SET property_id = NULL WHERE name = 'Bulk 1'`);
+    expect(await totalsMismatch(t.database)).toEqual([]);
+    await t.database.query('TRUNCATE units CASCADE');
+    expect(await totalsMismatch(t.database)).toEqual([]);
+    const counts = await t.database.query<{ n: number }>(
+      'SELECT sum(units_count + occupied_count)::int AS n FROM properties',
+    );
+    expect(counts[0]?.n).toBe(0);
+  });
+
   it('answers the same totals and rows as counting, for searches through copied names and not', async () => {
     const units = [
       await make(admin, '/units', validUnit({ name: 'Kololo A' })),

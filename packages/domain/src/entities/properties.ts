@@ -1,4 +1,4 @@
-import { defineEntity, editorMaintained, plainColumns, sortableColumns } from '../entity.ts';
+import { defineEntity, editorMaintained, sortableColumns } from '../entity.ts';
 import { everyRole } from '../navigation.ts';
 import { propertyType } from '../enums.ts';
 import { field, oneOf, optionalText, text } from '../fields.ts';
@@ -36,11 +36,15 @@ export const properties = defineEntity({
   },
   scope: 'company',
   access: editorMaintained,
-  columns: [
-    ...sortableColumns('name', 'address', 'property_type'),
-    ...plainColumns('manager_name'),
-    ...sortableColumns('units_count', 'occupied_count', 'occupancy_percent'),
-  ],
+  // the manager is in the details (and the search): the list keeps room for the counts at 360 px
+  columns: sortableColumns(
+    'name',
+    'address',
+    'property_type',
+    'units_count',
+    'occupied_count',
+    'occupancy_percent',
+  ),
   search: ['name', 'address', 'manager_name'],
   ...corePages('Property', 'properties', {
     searchLabel: 'Search Properties (Name, Address, Manager)',
