@@ -2,7 +2,7 @@ import { useEffect, useMemo } from 'react';
 import Box from '@mui/material/Box';
 import { useQuery } from '@tanstack/react-query';
 import { isApiError } from '../lib/api-client.ts';
-import { useSelectedProperty } from '../lib/property-filter.ts';
+import { useRememberedProperty, useSelectedProperty } from '../lib/property-filter.ts';
 import { pickerQuery, recordQuery, type ResourceRow } from '../lib/resources.ts';
 import { ServerPicker, useChoicesWith, usePickerSearch, type PickerChoice } from './ui/search-picker.tsx';
 
@@ -18,6 +18,7 @@ const choiceOf = (row: ResourceRow): PickerChoice<number> => ({
  * (or another company's) is forgotten.
  */
 export const PropertyFilter = () => {
+  useRememberedProperty();
   const { propertyId, propertyName, setProperty } = useSelectedProperty();
   const search = usePickerSearch<number>();
   const { q, chosen } = search;

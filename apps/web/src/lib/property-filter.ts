@@ -41,34 +41,14 @@ export type SelectedProperty = {
   setProperty: (id: number | null, name?: string) => void;
 };
 
-/**
- * The selected property of the page: the URL's, or the remembered one, which is then written into
- * the URL (replacing the entry, so Back does not undo it).
- */
+/** The selected property of the page: the URL's, else the one remembered for the user. */
 export const useSelectedProperty = (): SelectedProperty => {
   const [params, setParams] = useSearchParams();
   const { user } = useSession();
   const userId = user?.id;
   const raw = params.get(PROPERTY_PARAM);
   const remembered = rememberedProperty(userId);
-  const rememberedId = remembered?.id ?? null;
-  const propertyId = raw !== null ? parseId(raw) : rememberedId;
-
-  useEffect(() => {
-    if (userId === undefined) return;
-    if (raw === null && rememberedId !== null) {
-      setParams(
-        (p) => {
-          p.set(PROPERTY_PARAM, String(rememberedId));
-          return p;
-        },
-        { replace: true },
-      );
-    } else if (propertyId !== null && rememberedId !== propertyId) {
-      // opened from a link (a property's details): remembered for the next page too
-      writeLocalJson(storageKeys.property, { user: userId, id: propertyId } satisfies RememberedProperty);
-    }
-  }, [raw, rememberedId, propertyId, userId, setParams]);
+  const propertyId = raw !== null ? parseId(raw) : (remembered?.id ?? null);
 
   const setProperty = useCallback(
     (id: number | null, name?: string) => {
@@ -92,6 +72,35 @@ export const useSelectedProperty = (): SelectedProperty => {
     propertyName: remembered?.id === propertyId ? remembered.name : undefined,
     setProperty,
   };
+};
+
+/**
+ * Keeps the URL and the remembered property together (the property selector of a page does it, once
+ * a page): the remembered one is written into a URL without one (replacing the entry, so Back does
+ * not undo it), and one the URL names (a link from a property's details) is remembered.
+ */
+export const useRememberedProperty = (): void => {
+  const [params, setParams] = useSearchParams();
+  const { user } = useSession();
+  const userId = user?.id;
+  const raw = params.get(PROPERTY_PARAM);
+  const rememberedId = rememberedProperty(userId)?.id ?? null;
+  const named = raw === null ? null : parseId(raw);
+
+  useEffect(() => {
+    if (userId === undefined) return;
+    if (raw === null && rememberedId !== null) {
+      setParams(
+        (p) => {
+          p.set(PROPERTY_PARAM, String(rememberedId));
+          return p;
+        },
+        { replace: true },
+      );
+    } else if (named !== null && rememberedId !== named) {
+      writeLocalJson(storageKeys.property, { user: userId, id: named } satisfies RememberedProperty);
+    }
+  }, [raw, named, rememberedId, userId, setParams]);
 };
 
 /** `?property_id=N` for a link to another of those pages (empty for all properties). */

@@ -143,6 +143,32 @@ describe(`properties (${testDriver})`, () => {
     expect((await viewer.post('/properties', property())).statusCode).toBe(403);
   });
 
+  it('documents property_id on the routes that take it, and the units of a property', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/rentapi/docs/json' })).json() as {
+      paths: Record<string, { get?: { parameters?: { name: string; in: string }[] } }>;
+    };
+    const takes = (path: string) =>
+      (doc.paths[`/rentapi/api${path}`]?.get?.parameters ?? []).some(
+        (p) => p.name === 'property_id' && p.in === 'query',
+      );
+    for (const path of [
+      '/units',
+      '/payments/export',
+      '/occupancy',
+      '/expenses',
+      '/maintenance_requests',
+      '/arrears',
+      '/arrears/summary',
+      '/arrears/export',
+      '/dashboard',
+      '/income-statement',
+      '/cash-flow/export',
+    ])
+      expect(takes(path), path).toBe(true);
+    expect(takes('/tenants')).toBe(false);
+    expect(doc.paths['/rentapi/api/properties/{id}/units']?.get).toBeDefined();
+  });
+
   it("keeps another company's property out of sight: 404 on its record and its units", async () => {
     const theirs = await make(stranger, '/properties', property({ name: 'Their Court' }));
     const id = String(theirs.id);
