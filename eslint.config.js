@@ -29,7 +29,15 @@ export default tseslint.config(
   {
     // plain scripts the web serves as they are (public/early.js): a browser's globals, no modules
     files: ['apps/web/public/**/*.js'],
-    languageOptions: { sourceType: 'script', globals: { window: 'readonly', fetch: 'readonly' } },
+    languageOptions: {
+      sourceType: 'script',
+      globals: {
+        window: 'readonly',
+        fetch: 'readonly',
+        URLSearchParams: 'readonly',
+        localStorage: 'readonly',
+      },
+    },
   },
   ...layersConfig(import.meta.dirname),
 );

@@ -158,6 +158,7 @@ test('the drawer shows exactly the spec items for admin, company admin, editor a
 }) => {
   const expected: Record<string, string[]> = {
     admin: [
+      'Properties',
       'Units',
       'Tenants',
       'Occupancy',
@@ -175,6 +176,7 @@ test('the drawer shows exactly the spec items for admin, company admin, editor a
       'Currencies',
     ],
     company_admin: [
+      'Properties',
       'Units',
       'Tenants',
       'Occupancy',
@@ -186,6 +188,7 @@ test('the drawer shows exactly the spec items for admin, company admin, editor a
       'Countries',
     ],
     editor: [
+      'Properties',
       'Units',
       'Tenants',
       'Occupancy',
@@ -197,7 +200,7 @@ test('the drawer shows exactly the spec items for admin, company admin, editor a
       'Change Password',
       'Countries',
     ],
-    viewer: ['Units', 'Change Password', 'Countries'],
+    viewer: ['Properties', 'Units', 'Change Password', 'Countries'],
   };
 
   await signIn(page);

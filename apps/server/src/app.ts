@@ -28,6 +28,7 @@ import { receiptRoute } from './features/payments/receipt-route.ts';
 import { dashboardRoute } from './features/dashboard/route.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { ledgerRoutes } from './features/ledger/routes.ts';
+import { propertyUnitsRoute } from './features/properties/units-route.ts';
 
 export const API_PREFIX = '/rentapi/api';
 export const BODY_LIMIT = 1024 * 1024;
@@ -122,6 +123,7 @@ export const buildApp = async (
       dashboardRoute(api, ctx);
       reportRoutes(api, ctx);
       ledgerRoutes(api, ctx);
+      propertyUnitsRoute(api, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('not_found', 'No such API route.');
       });

@@ -10,11 +10,32 @@
       (res) => (res.ok ? res.json() : null),
       () => null,
     );
+  // Home shows one property when the URL names one, or when one is remembered (src/lib/property-filter.ts;
+  // the app uses this answer only if that is the property it shows, after checking whose it is)
+  const property = () => {
+    const named = new URLSearchParams(window.location.search).get('property_id');
+    if (named !== null) return /^\d{1,10}$/.test(named) && Number(named) > 0 ? Number(named) : null;
+    try {
+      const kept = JSON.parse(localStorage.getItem('kodi.property') || 'null');
+      return kept && typeof kept.id === 'number' ? kept.id : null;
+    } catch {
+      return null;
+    }
+  };
+  const home = window.location.pathname === '/';
+  const dashboardProperty = home ? property() : null;
   window.kodiEarly = {
     at: Date.now(),
+    dashboardProperty,
     answers: {
       status: ask('/auth/status'),
-      ...(window.location.pathname === '/' ? { dashboard: ask('/dashboard') } : {}),
+      ...(home
+        ? {
+            dashboard: ask(
+              dashboardProperty === null ? '/dashboard' : `/dashboard?property_id=${dashboardProperty}`,
+            ),
+          }
+        : {}),
     },
   };
 })();

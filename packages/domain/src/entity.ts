@@ -127,6 +127,11 @@ export type EntityDefinition<
   page: EntityPage;
   /** Rules across fields (end date after start): the field and the message, or nothing. */
   check?: (values: Record<string, unknown>) => { field: string; message: string } | undefined;
+  /**
+   * Its list and export take `property_id` (the rows of one property): its table has a `property_id`
+   * column, its own (units) or its unit's, copied (db/derived.ts).
+   */
+  byProperty?: boolean;
 };
 
 /** A list column as a definition names it: a field, shown with its label unless another is given. */
@@ -207,6 +212,7 @@ export const defineEntity = <
   spec: EntitySpec<Shape, Fields, Scope>,
 ): EntityDefinition<Shape, readonly [...Fields, VersionField], Scope> => {
   const { name, singular, scope, shape, check, columns, search, alsoSortable = [], access, ui, page } = spec;
+  const { byProperty } = spec;
   const version: VersionField = {
     name: 'version',
     label: 'Version',
@@ -225,6 +231,7 @@ export const defineEntity = <
     fields,
     shape,
     ...(check ? { check } : {}),
+    ...(byProperty ? { byProperty } : {}),
     columns: columns.map(toColumn(fields)),
     search,
     sort: ['id', ...sortable, ...alsoSortable],

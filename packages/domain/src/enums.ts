@@ -14,6 +14,7 @@ const options = <const T extends readonly string[]>(
 
 export const unitStatus = options(['available', 'occupied', 'maintenance']);
 export const unitType = options(['apartment', 'house', 'studio', 'commercial']);
+export const propertyType = options(['residential', 'commercial', 'mixed']);
 export const tenantStatus = options(['active', 'inactive']);
 export const sex = options(['M', 'F', 'O'], { M: 'Male', F: 'Female', O: 'Other' });
 export const occupancyStatus = options(['active', 'terminated', 'renewed']);

@@ -264,6 +264,7 @@ const referenceTo =
 /** The references records make to one another, each the same wherever it is made. */
 export const tenantRef = referenceTo('tenant_id', 'Tenant', 'tenants', personName);
 export const unitRef = referenceTo('unit_id', 'Unit', 'units', ['name']);
+export const propertyRef = referenceTo('property_id', 'Property', 'properties', ['name']);
 export const vendorRef = referenceTo('vendor_id', 'Vendor', 'vendors', ['name']);
 export const employeeRef = referenceTo('employee_id', 'Employee', 'employees', personName);
 

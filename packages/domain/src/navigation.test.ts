@@ -16,7 +16,7 @@ const outline = (roles: RoleName[] | null) =>
 describe('drawerSections', () => {
   it('shows an admin every section and item', () => {
     expect(outline(['admin'])).toEqual({
-      Operations: ['Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
+      Operations: ['Properties', 'Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
       Finance: ['Payments', 'Arrears', 'Expenses', 'Commission Wages'],
       Profile: ['Change Password'],
       Administration: ['User Roles', 'Companies', 'Employees'],
@@ -26,7 +26,7 @@ describe('drawerSections', () => {
 
   it('shows a company admin operations, commission wages and only Employees in administration', () => {
     expect(outline(['company_admin'])).toEqual({
-      Operations: ['Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
+      Operations: ['Properties', 'Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
       Finance: ['Commission Wages'],
       Profile: ['Change Password'],
       Administration: ['Employees'],
@@ -36,16 +36,16 @@ describe('drawerSections', () => {
 
   it('shows an editor operations, payments and expenses, and no administration', () => {
     expect(outline(['editor'])).toEqual({
-      Operations: ['Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
+      Operations: ['Properties', 'Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
       Finance: ['Payments', 'Arrears', 'Expenses'],
       Profile: ['Change Password'],
       References: ['Countries'],
     });
   });
 
-  it('shows a viewer only Units in operations and hides empty sections', () => {
+  it('shows a viewer only Properties and Units in operations and hides empty sections', () => {
     expect(outline(['viewer'])).toEqual({
-      Operations: ['Units'],
+      Operations: ['Properties', 'Units'],
       Profile: ['Change Password'],
       References: ['Countries'],
     });
@@ -82,6 +82,7 @@ describe('drawerNavigation', () => {
         .find((s) => s.title === 'Operations')
         ?.items.map((i) => i.label);
     expect(operations(['editor'])).toEqual([
+      'Properties',
       'Units',
       'Tenants',
       'Occupancy',
@@ -90,7 +91,7 @@ describe('drawerNavigation', () => {
       'Gadgets',
     ]);
     expect(operations(['company_admin'])).not.toContain('Gadgets');
-    expect(operations(['viewer'])).toEqual(['Units']);
+    expect(operations(['viewer'])).toEqual(['Properties', 'Units']);
     expect(gadgets.page).toEqual({
       id: 'Gadgets',
       path: '/gadgets',

@@ -71,14 +71,24 @@ const fillCompany = async (
     SELECT ${companyId}, ${b.vendors} + i, 'Vendor ' || i, (ARRAY['plumbing','electrical','cleaning','security','painting'])[1 + ${rnd('i', 'v', 5)}],
            '+256 7' || lpad((${rnd('i', 'vp', 100000000)})::text, 8, '0')
       FROM generate_series(1, ${size.vendors}) i`);
+  // a property per 20 units (100 at full size); units spread over them in order, one in 50 in none
+  const propertyCount = Math.max(1, Math.round(size.units / 20));
+  await q(`INSERT INTO properties (company_id, id, name, address, property_type, manager_name, manager_phone)
+    SELECT ${companyId}, ${b.properties} + i, ${AREAS}[1 + ${rnd('i', 'pa', 10)}] || ' Court ' || i,
+           'Plot ' || (100 + i) || ', ' || ${AREAS}[1 + ${rnd('i', 'pa', 10)}] || ', Kampala',
+           (ARRAY['residential','residential','residential','commercial','mixed'])[1 + ${rnd('i', 'pt', 5)}],
+           ${FIRST}[1 + ${rnd('i', 'pmf', 16)}] || ' ' || ${LAST}[1 + ${rnd('i', 'pml', 14)}],
+           '+256 7' || lpad((${rnd('i', 'pmp', 100000000)})::text, 8, '0')
+      FROM generate_series(1, ${propertyCount}) i`);
   await q(`INSERT INTO units (company_id, id, name, address, monthly_rate, weekly_rate, daily_rate, bedrooms, bathrooms,
-                              size_sqft, unit_type, status, description)
+                              size_sqft, unit_type, status, description, property_id)
     SELECT ${companyId}, ${b.units} + i, ${AREAS}[1 + ${rnd('i', 'ua', 10)}] || ' Block ' || (i / 20 + 1) || '-' || i,
            'Plot ' || i || ', ' || ${AREAS}[1 + ${rnd('i', 'ua', 10)}] || ', Kampala',
            m, round(m / 4, -3), round(m / 30, -3), 1 + ${rnd('i', 'ub', 4)}, 1 + ${rnd('i', 'uc', 3)}, 400 + ${rnd('i', 'us', 2000)},
            (ARRAY['apartment','house','studio','commercial'])[1 + ${rnd('i', 'ut', 4)}],
            (ARRAY['occupied','occupied','occupied','available','maintenance'])[1 + ${rnd('i', 'ust', 5)}],
-           'Unit ' || i || ' with ' || (1 + ${rnd('i', 'ub', 4)}) || ' bedrooms'
+           'Unit ' || i || ' with ' || (1 + ${rnd('i', 'ub', 4)}) || ' bedrooms',
+           CASE WHEN i % 50 = 0 THEN NULL ELSE ${b.properties} + 1 + ((i - 1) * ${propertyCount}) / ${size.units} END
       FROM generate_series(1, ${size.units}) i, LATERAL (SELECT (600000 + ${rnd('i', 'um', 40)} * 100000)::numeric AS m) r`);
   await q(`INSERT INTO tenants (company_id, id, first_name, last_name, sex, country_code, phone, email, date_of_birth, status)
     SELECT ${companyId}, ${b.tenants} + i, ${FIRST}[1 + ${rnd('i', 'tf', 16)}] || i, ${LAST}[1 + ${rnd('i', 'tl', 14)}],
@@ -152,6 +162,7 @@ const fillCompany = async (
 
 /** The tables the generator fills (their highest ids are where its ids start), by their size's key. */
 const KEYS: Record<string, string> = {
+  properties: 'properties',
   vendors: 'vendors',
   units: 'units',
   tenants: 'tenants',
@@ -204,7 +215,8 @@ export const generateDataset = async (database: Database, largeCompanyId: number
       `SELECT setval(pg_get_serial_sequence('${t}', 'id'), (SELECT COALESCE(max(id), 1) FROM ${t}))`,
     );
   }
-  // the triggers keeping the totals and copied names were off during the load (replica): recount
+  // the triggers keeping the totals and copied names (units' property names, the rows' property ids,
+  // the properties' unit counts) were off during the load (replica): recount
   await database.query('SELECT derived_rebuild()');
   await database.query('ANALYZE');
 };

@@ -59,15 +59,16 @@ describe(`list exports to xlsx and pdf (${testDriver})`, () => {
     expect(ws.getRow(1).values).toEqual([
       undefined,
       'Name',
+      'Property',
       'Address',
       'Unit Type',
       'Monthly Rate',
       'Status',
     ]);
-    const rate = ws.getRow(2).getCell(4);
+    const rate = ws.getRow(2).getCell(5);
     expect(rate.value).toBe(1234567);
     expect(rate.numFmt).toContain('UGX');
-    expect(ws.getRow(3).getCell(5).value).toBe('Occupied');
+    expect(ws.getRow(3).getCell(6).value).toBe('Occupied');
 
     const tenants = await admin.get(`/tenants/export?${q({ fmt: 'xlsx', q: 'HYPERLINK' })}`);
     const wb2 = new ExcelJS.Workbook();

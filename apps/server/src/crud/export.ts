@@ -10,6 +10,7 @@ import { entityNames, file, PDF, XLSX } from '../plugins/openapi.ts';
 import { companyMoney } from '../lib/company.ts';
 import { pdfWriter, xlsxWriter, type TabularColumn, type TabularWriter } from '../lib/tabular.ts';
 import { listOrder, listWhere } from './list.ts';
+import { ensureProperty, propertyQuery } from '../lib/property.ts';
 import type { ServerEntity } from './server-entity.ts';
 import { fromClause, presentRow, selectFields, selectList } from './sql.ts';
 
@@ -163,8 +164,8 @@ export const registerExportRoute = (app: FastifyInstance, ctx: AppContext, e: Se
       schema: {
         operationId: `export${entityNames(def).plural}`,
         tags: [def.name],
-        summary: `Export the ${def.name} list (same q, sort and filter) to xlsx or pdf, in the columns asked for`,
-        querystring: exportQuerySchema,
+        summary: `Export the ${def.name} list (same q, sort and filter${def.byProperty ? ', property_id' : ''}) to xlsx or pdf, in the columns asked for`,
+        querystring: def.byProperty ? exportQuerySchema.extend(propertyQuery.shape) : exportQuerySchema,
         response: {
           200: file('The list as a spreadsheet or a PDF (named in Content-Disposition)', XLSX, PDF),
         },
@@ -172,8 +173,12 @@ export const registerExportRoute = (app: FastifyInstance, ctx: AppContext, e: Se
     },
     async (request, reply) => {
       const user: SessionUser = currentUser(request);
-      const { fmt, headers, ...list } = request.query;
+      const { fmt, headers, ...list } = request.query as z.infer<typeof exportQuerySchema> & {
+        property_id?: number | undefined;
+      };
       const columns = exportColumns(def, headers);
+      if (list.property_id !== undefined)
+        await ensureProperty(ctx.database.db, user.company_id, list.property_id);
       const { where } = listWhere(e, user, list);
       const order = listOrder(e, list.sort)('t');
       const money = await companyMoney(ctx.database, user.company_id);

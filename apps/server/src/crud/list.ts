@@ -60,8 +60,9 @@ const listColumn = (e: ServerEntity, field: string) => {
 };
 
 /**
- * The list's WHERE: the company from the session, the search (ILIKE on each searched column,
- * through its trigram index), the filter (a field's value, never widening the scope).
+ * The list's WHERE: the company from the session, the search (`search_text` LIKE the words,
+ * through its trigram index), the property (`property_id`, a column of the row: `(company_id,
+ * property_id, id)`), the filter (a field's value, never widening the scope).
  */
 export const listWhere = (
   e: ServerEntity,
@@ -81,6 +82,11 @@ export const listWhere = (
       const terms = e.def.search.map((f) => sql`${sql.raw(`(t.${f})::text`)} ILIKE ${pattern}`);
       parts.push(sql`(${sql.join(terms, sql` OR `)})`);
     }
+  }
+  if (query.property_id !== undefined) {
+    if (!e.def.byProperty) throw unknownFilter('property_id');
+    filtered = true;
+    parts.push(sql`t.property_id = ${query.property_id}`);
   }
   for (const { field, value } of parseFilter(query.filter)) {
     if (field === 'company_id') {
@@ -166,9 +172,9 @@ const totalOf = (e: ServerEntity, user: SessionUser, where: SQL, filtered: boole
                                           LIMIT ${sql.raw(String(COUNT_LIMIT + 1))}) c)`
       : sql`(SELECT count(*)::int FROM ${sql.raw(e.sql.table)} t WHERE ${where})`;
 
-/** What a counted total says: the number, and whether it is all the rows. */
-const counted = (n: number) =>
-  n > COUNT_LIMIT ? { total: COUNT_LIMIT, exact: false } : { total: n, exact: true };
+/** What a total says: the number, and whether it is all the rows (a count stopped past the limit). */
+const totalSays = (n: number, filtered: boolean) =>
+  filtered && n > COUNT_LIMIT ? { total: COUNT_LIMIT, exact: false } : { total: n, exact: true };
 
 /** The statement of one page: `limit` rows after `offset` in `order`, each with the total. */
 export const pageStatement = (
@@ -239,8 +245,8 @@ export const listRecords = async (
   );
   const rows = await run(st);
   const first = rows[0];
-  if (first) return { rows: present(rows), ...counted(Number(first[TOTAL])) };
+  if (first) return { rows: present(rows), ...totalSays(Number(first[TOTAL]), filtered) };
   // no row: an empty list, or a page past its end
   const n = count ?? (query.page === 1 ? 0 : Number((await run(sql`SELECT ${total} AS n`))[0]?.n ?? 0));
-  return { rows: [], ...counted(n) };
+  return { rows: [], ...totalSays(n, filtered) };
 };

@@ -23,6 +23,7 @@ import { empty, entityNames, errors, json, named } from '../plugins/openapi.ts';
 import { createBatcher, type Outcome } from './create-batch.ts';
 import { recordIdParams } from './record-route.ts';
 import { listRecords } from './list.ts';
+import { ensureProperty, propertyQuery } from '../lib/property.ts';
 import type { ServerEntity } from './server-entity.ts';
 import {
   deleteRecord,
@@ -65,6 +66,9 @@ const answerSchemas = (def: EntityDefinition) => {
  * Fastify serialises no string answer, so the rows' schema documents it and costs nothing here.
  */
 const jsonText = <T>(text: string) => text as unknown as T;
+/** The list query of an entity: with `property_id` when its lists take one. */
+export const entityListQuery = (e: ServerEntity) =>
+  e.def.byProperty ? listQuerySchema.extend(propertyQuery.shape) : listQuerySchema;
 
 /**
  * Several creations of one company in two statements: the entity's rules for all of them
@@ -152,7 +156,7 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
           'The total is in `X-Total-Count`. A search or filter is counted up to 1,000 rows: beyond, ' +
           '`X-Total-Count` is 1000 and `X-Total-Count-Exact: false` says the list holds more.' +
           (e.publicList ? ' Signed out: the id and name of each active company (the register form).' : ''),
-        querystring: listQuerySchema,
+        querystring: entityListQuery(e),
         response: {
           200: json(
             e.publicList
@@ -162,6 +166,7 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
           ),
           // a public list still checks the roles of a signed-in caller
           ...(e.publicList ? errors(403) : {}),
+          ...(def.byProperty ? errors(404) : {}),
         },
       },
     },
@@ -173,7 +178,12 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
       }
       if (e.publicList && !hasAnyRole(request.user)) throw new AppError('no_role');
       if (e.publicList && !allows(def.access.read, request.user)) throw new AppError('forbidden');
-      const { rows, total, exact } = await listRecords(ctx.database, e, currentUser(request), request.query);
+      const user = currentUser(request);
+      const { rows, total, exact } = await listRecords(ctx.database, e, user, request.query);
+      // no row of a property: it may be another company's (404)
+      const { property_id } = request.query as { property_id?: number | undefined };
+      if (rows.length === 0 && property_id !== undefined)
+        await ensureProperty(db, user.company_id, property_id);
       // sent as JSON text: the rows are presented already, and Fastify serialises no string answer
       void reply.header('X-Total-Count', String(total)).type('application/json; charset=utf-8');
       if (!exact) void reply.header('X-Total-Count-Exact', 'false');

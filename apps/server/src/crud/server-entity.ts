@@ -4,7 +4,15 @@ import type { DbOrTx } from '../db/client.ts';
 import type { EntitySql } from './sql.ts';
 
 /** A page of a list as the API asks for it (product decisions: paging, search, sort, filter). */
-export type ListQuery = { page: number; page_size: number; q?: string; sort?: string; filter?: string };
+export type ListQuery = {
+  page: number;
+  page_size: number;
+  q?: string;
+  sort?: string;
+  filter?: string;
+  /** the rows of one property (entities `byProperty`) */
+  property_id?: number | undefined;
+};
 
 /** The server side of an entity: its definition, its SQL, and only the rules that are its own. */
 export type ServerEntity = {

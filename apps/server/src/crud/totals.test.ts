@@ -22,6 +22,11 @@ const COPIES: [string, string, string, string, string][] = [
   ['expenses', 'unit_name', 'units', 'unit_id', 'r.name'],
   ['expenses', 'vendor_name', 'vendors', 'vendor_id', 'r.name'],
   ['commission_wages', 'employee_name', 'employees', 'employee_id', `r.first_name || ' ' || r.last_name`],
+  ['units', 'property_name', 'properties', 'property_id', 'r.name'],
+  ['payments', 'property_id', 'units', 'unit_id', 'r.property_id'],
+  ['occupancy', 'property_id', 'units', 'unit_id', 'r.property_id'],
+  ['maintenance_requests', 'property_id', 'units', 'unit_id', 'r.property_id'],
+  ['expenses', 'property_id', 'units', 'unit_id', 'r.property_id'],
 ];
 
 type Row = Record<string, unknown>;
@@ -58,8 +63,8 @@ const totalsMismatch = async (database: Database): Promise<string[]> => {
   for (const [t, column, ref, key, value] of COPIES) {
     await same(
       `${t}.${column}`,
-      `SELECT id || ':' || COALESCE(${column}, '-') AS k FROM ${t}`,
-      `SELECT x.id || ':' || COALESCE(${value}, '-') AS k FROM ${t} x
+      `SELECT id || ':' || COALESCE(${column}::text, '-') AS k FROM ${t}`,
+      `SELECT x.id || ':' || COALESCE((${value})::text, '-') AS k FROM ${t} x
          LEFT JOIN ${ref} r ON r.company_id = x.company_id AND r.id = x.${key}`,
     );
   }
@@ -86,6 +91,23 @@ const totalsMismatch = async (database: Database): Promise<string[]> => {
        ) r GROUP BY company_id, month, status, key`,
     );
   }
+  for (const [t, m] of Object.entries(MONTHLY).filter(([t]) => t !== 'commission_wages')) {
+    await same(
+      `property_monthly_totals ${t}`,
+      `SELECT concat_ws(':', company_id, property_id, month, status, key, n, amount) AS k
+         FROM property_monthly_totals WHERE source = '${t}' AND n <> 0`,
+      `SELECT concat_ws(':', company_id, property_id, month, status, key, count(*), sum(amount)) AS k FROM (
+         SELECT company_id, property_id, date_trunc('month', ${m.date}::timestamp)::date AS month,
+                ${m.status} AS status, ${m.key} AS key, ${m.amount} AS amount FROM ${t} WHERE property_id IS NOT NULL
+       ) r GROUP BY company_id, property_id, month, status, key`,
+    );
+  }
+  await same(
+    'properties.units_count, occupied_count',
+    `SELECT concat_ws(':', id, units_count, occupied_count) AS k FROM properties`,
+    `SELECT concat_ws(':', p.id, count(u.id), count(u.id) FILTER (WHERE u.status = 'occupied')) AS k
+       FROM properties p LEFT JOIN units u ON u.company_id = p.company_id AND u.property_id = p.id GROUP BY p.id`,
+  );
   return problems;
 };
 
@@ -201,6 +223,66 @@ describe(`kept totals and fast counts (${testDriver})`, () => {
     expect(await totalsMismatch(t.database)).toEqual([]);
     await t.database.query('TRUNCATE vendors CASCADE');
     expect(await totalsMismatch(t.database)).toEqual([]);
+  });
+
+  it("keeps properties' unit counts, the rows' property and per-property months through assignments, moves, renames and deletes", async () => {
+    const alpha = await make(admin, '/properties', { name: 'Alpha Court', address: 'Plot 1' });
+    const beta = await make(admin, '/properties', { name: 'Beta Court', address: 'Plot 2' });
+    const a1 = await make(
+      admin,
+      '/units',
+      validUnit({ name: 'A1', property_id: alpha.id, status: 'occupied' }),
+    );
+    const loose = await make(admin, '/units', validUnit({ name: 'Loose' }));
+    const grace = await make(admin, '/tenants', validTenant({ first_name: 'Grace', last_name: 'Namuli' }));
+    await lease(admin, grace, a1);
+    await lease(admin, grace, loose);
+    await pay(admin, grace, a1, '2025-01-05');
+    await pay(admin, grace, a1, '2025-02-05', { status: 'pending', payment_method: 'cash' });
+    await pay(admin, grace, loose, '2025-01-06');
+    await make(admin, '/expenses', {
+      unit_id: a1.id,
+      expense_date: '2025-01-09',
+      amount: 1000,
+      category: 'repairs',
+    });
+    await make(admin, '/expenses', { expense_date: '2025-01-09', amount: 1000, category: 'other' });
+    expect(await totalsMismatch(t.database)).toEqual([]);
+
+    // the loose unit joins Beta, A1 moves to Beta, Alpha is renamed: counts, copies and months follow
+    const get = async (u: Row) => (await admin.get(`/units/${String(u.id)}`)).json() as Row;
+    expect(
+      (await admin.put(`/units/${String(loose.id)}`, { ...(await get(loose)), property_id: beta.id }))
+        .statusCode,
+    ).toBe(200);
+    expect(await totalsMismatch(t.database)).toEqual([]);
+    expect(
+      (await admin.put(`/units/${String(a1.id)}`, { ...(await get(a1)), property_id: beta.id })).statusCode,
+    ).toBe(200);
+    expect(
+      (await admin.put(`/properties/${String(alpha.id)}`, { ...alpha, name: 'Alpha Towers' })).statusCode,
+    ).toBe(200);
+    expect(await totalsMismatch(t.database)).toEqual([]);
+    const moved = await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM payments WHERE property_id = $1',
+      [beta.id],
+    );
+    expect(moved[0]?.n).toBe(3);
+
+    // SQL beyond the API: many units at once, a unit deleted with its rows, a truncate
+    await t.database.query(
+      `INSERT INTO units (company_id, name, address, monthly_rate, weekly_rate, daily_rate, status, property_id)
+       SELECT p.company_id, 'Bulk ' || g, 'A', 1, 1, 1, (ARRAY['occupied','available'])[1 + g % 2], p.id
+         FROM properties p, generate_series(1, 3) g`,
+    );
+    await t.database.query(`UPDATE units SET property_id = NULL WHERE name = 'Bulk 1'`);
+    expect(await totalsMismatch(t.database)).toEqual([]);
+    await t.database.query('TRUNCATE units CASCADE');
+    expect(await totalsMismatch(t.database)).toEqual([]);
+    const counts = await t.database.query<{ n: number }>(
+      'SELECT sum(units_count + occupied_count)::int AS n FROM properties',
+    );
+    expect(counts[0]?.n).toBe(0);
   });
 
   it('answers the same totals and rows as counting, for searches through copied names and not', async () => {

@@ -16,7 +16,9 @@ import type { Db } from './client.ts';
  *   changes.
  * - `aggregates`: rows of a totals table kept exact by each statement (row_counts, status_counts,
  *   monthly_totals, lease_payment_totals): one INSERT ... ON CONFLICT per total and statement, in
- *   the order of the keys (two statements never deadlock on them).
+ *   the order of the keys (two statements never deadlock on them). An aggregate `onRow` is kept on
+ *   rows that exist already, the rows the source rows reference (properties.units_count): locked
+ *   in key order, then updated; never inserted.
  *
  * Every company-owned entity of the domain's list gets its `row_counts` without being declared.
  */
@@ -38,6 +40,12 @@ export type Aggregate = {
   sums?: readonly (readonly [string, string])[];
   /** only the source rows for which this holds */
   where?: string;
+  /**
+   * Kept on existing rows of `into` (the rows the source rows reference, found by the keys), not in
+   * rows of a totals table: updated (a key that finds no row changes nothing), set to 0 by a
+   * truncate and by the rebuild before it sums again.
+   */
+  onRow?: boolean;
 };
 
 export type TableDerived = {
@@ -86,13 +94,52 @@ const monthly = (table: string, date: string, status: string, key: string, amoun
   sums: [['amount', amount]],
 });
 
+/** Money per company, property and month: the reports and the dashboard of one property. */
+const propertyMonthly = (
+  table: string,
+  date: string,
+  status: string,
+  key: string,
+  amount: string,
+): Aggregate => {
+  const [company, ...rest] = monthly(table, date, status, key, amount).keys;
+  return {
+    into: 'property_monthly_totals',
+    keys: [...(company ? [company] : []), ['property_id', 'property_id'], ...rest],
+    count: 'n',
+    sums: [['amount', amount]],
+    where: 'property_id IS NOT NULL',
+  };
+};
+
+/** The property of a row's unit, copied on the row: the lists, reports and arrears of one property. */
+const unitProperty: Copy = { from: 'units', key: 'unit_id', value: (a) => `${a}.property_id` };
+
 /** What each table keeps beyond its row count (tables not named here keep only that). */
 const declared: Record<string, Omit<TableDerived, 'table'>> = {
-  units: { copies: {}, aggregates: [statusCount('units')] },
+  units: {
+    copies: { property_name: { from: 'properties', key: 'property_id', value: name } },
+    aggregates: [
+      statusCount('units'),
+      // each property's units and occupied units, on the property's row (its list sorts by them)
+      {
+        into: 'properties',
+        keys: [
+          ['company_id', 'company_id'],
+          ['id', 'property_id'],
+        ],
+        count: 'units_count',
+        sums: [['occupied_count', `(status = 'occupied')::int`]],
+        where: 'property_id IS NOT NULL',
+        onRow: true,
+      },
+    ],
+  },
   occupancy: {
     copies: {
       tenant_name: { from: 'tenants', key: 'tenant_id', value: fullName },
       unit_name: { from: 'units', key: 'unit_id', value: name },
+      property_id: unitProperty,
     },
     aggregates: [],
   },
@@ -100,10 +147,12 @@ const declared: Record<string, Omit<TableDerived, 'table'>> = {
     copies: {
       tenant_name: { from: 'tenants', key: 'tenant_id', value: fullName },
       unit_name: { from: 'units', key: 'unit_id', value: name },
+      property_id: unitProperty,
     },
     aggregates: [
       statusCount('payments'),
       monthly('payments', 'payment_date', 'status', `COALESCE(payment_method, '')`, 'amount_paid'),
+      propertyMonthly('payments', 'payment_date', 'status', `COALESCE(payment_method, '')`, 'amount_paid'),
       // what each lease has been paid: the arrears report reads one row per lease
       {
         into: 'lease_payment_totals',
@@ -121,6 +170,7 @@ const declared: Record<string, Omit<TableDerived, 'table'>> = {
       unit_name: { from: 'units', key: 'unit_id', value: name },
       tenant_name: { from: 'tenants', key: 'tenant_id', value: fullName },
       vendor_name: { from: 'vendors', key: 'vendor_id', value: name },
+      property_id: unitProperty,
     },
     aggregates: [statusCount('maintenance_requests')],
   },
@@ -128,8 +178,12 @@ const declared: Record<string, Omit<TableDerived, 'table'>> = {
     copies: {
       unit_name: { from: 'units', key: 'unit_id', value: name },
       vendor_name: { from: 'vendors', key: 'vendor_id', value: name },
+      property_id: unitProperty,
     },
-    aggregates: [monthly('expenses', 'expense_date', `''`, 'category', 'amount')],
+    aggregates: [
+      monthly('expenses', 'expense_date', `''`, 'category', 'amount'),
+      propertyMonthly('expenses', 'expense_date', `''`, 'category', 'amount'),
+    ],
   },
   commission_wages: {
     copies: { employee_name: { from: 'employees', key: 'employee_id', value: fullName } },
@@ -179,6 +233,23 @@ const aggregateStatement = (a: Aggregate, sources: readonly ('new_rows' | 'old_r
     return `SELECT ${cols.join(', ')} FROM ${from}${a.where ? ` WHERE ${a.where}` : ''}`;
   };
   const changed = measures.map(([c]) => `sum(${c}) <> 0`).join(' OR ');
+  if (a.onRow) {
+    const grouped =
+      `SELECT ${keyCols.join(', ')}, ${measures.map(([c]) => `sum(${c}) AS ${c}`).join(', ')}\n` +
+      `      FROM (${sources.map(select).join(' UNION ALL ')}) d\n` +
+      `     GROUP BY ${keyCols.join(', ')} HAVING ${changed}`;
+    const match = keyCols.map((c) => `x.${c} = d.${c}`).join(' AND ');
+    return [
+      `PERFORM 1 FROM ${a.into} x JOIN (${grouped}) d ON ${match}`,
+      `  ORDER BY ${keyCols.map((c) => `x.${c}`).join(', ')} FOR NO KEY UPDATE OF x;`,
+      // nothing to change: no UPDATE, whose statement triggers would run for no row (and those of
+      // `into` may write this table again: properties pass their names on to units)
+      `IF FOUND THEN`,
+      `UPDATE ${a.into} AS x SET ${measures.map(([c]) => `${c} = x.${c} + d.${c}`).join(', ')}`,
+      `  FROM (${grouped}) d WHERE ${match};`,
+      `END IF;`,
+    ].join('\n');
+  }
   const updates = measures.map(([c]) => `${c} = x.${c} + excluded.${c}`);
   return [
     `INSERT INTO ${a.into} AS x (${[...keyCols, ...measures.map(([c]) => c)].join(', ')})`,
@@ -187,6 +258,15 @@ const aggregateStatement = (a: Aggregate, sources: readonly ('new_rows' | 'old_r
     `   GROUP BY ${keyCols.join(', ')} HAVING ${changed} ORDER BY ${keyCols.join(', ')}`,
     `  ON CONFLICT (${keyCols.join(', ')}) DO UPDATE SET ${[...updates, 'updated_at = now()'].join(', ')};`,
   ].join('\n');
+};
+
+/** The measures of an aggregate: [column of `into`, expression over a source row]. */
+const measuresOf = (a: Aggregate) => [...(a.count ? [[a.count, '1'] as const] : []), ...(a.sums ?? [])];
+
+/** An `onRow` aggregate's measures set to 0 where they are not (a truncate, the rebuild's start). */
+const zeroed = (a: Aggregate): string => {
+  const cols = measuresOf(a).map(([c]) => c);
+  return `UPDATE ${a.into} SET ${cols.map((c) => `${c} = 0`).join(', ')} WHERE ${cols.map((c) => `${c} <> 0`).join(' OR ')};`;
 };
 
 /** The rows of `into` that come from this declaration (its literal keys): emptied by a TRUNCATE. */
@@ -270,7 +350,9 @@ export const derivedScript = (tables: readonly TableDerived[] = derivedTables())
           ` WHERE d.company_id = n.company_id AND d.${d.copy.key} = n.id AND d.${d.column} IS DISTINCT FROM (${d.copy.value('n')});`,
       )
       .join('\n');
-    const truncate = t.aggregates.map((a) => `DELETE FROM ${a.into} WHERE ${ownRows(a)};`).join('\n');
+    const truncate = t.aggregates
+      .map((a) => (a.onRow ? zeroed(a) : `DELETE FROM ${a.into} WHERE ${ownRows(a)};`))
+      .join('\n');
     const body = [
       '',
       'BEGIN',
@@ -306,11 +388,22 @@ export const derivedScript = (tables: readonly TableDerived[] = derivedTables())
     }
     for (const a of t.aggregates) {
       const keyCols = a.keys.map(([c]) => c);
-      const measures = [...(a.count ? [[a.count, '1'] as const] : []), ...(a.sums ?? [])];
+      const measures = measuresOf(a);
+      const summed = (e: string) => (e === '1' ? 'count(*)' : `sum(${e})`);
+      if (a.onRow) {
+        rebuild.push(
+          zeroed(a),
+          `UPDATE ${a.into} x SET ${measures.map(([c]) => `${c} = d.${c}`).join(', ')}\n` +
+            `  FROM (SELECT ${[...a.keys.map(([c, e]) => `${e} AS ${c}`), ...measures.map(([c, e]) => `${summed(e)} AS ${c}`)].join(', ')}\n` +
+            `          FROM ${t.table}${a.where ? ` WHERE ${a.where}` : ''} GROUP BY ${a.keys.map((_, i) => i + 1).join(', ')}) d\n` +
+            ` WHERE ${keyCols.map((c) => `x.${c} = d.${c}`).join(' AND ')};`,
+        );
+        continue;
+      }
       rebuild.push(
         `DELETE FROM ${a.into} WHERE ${ownRows(a)};`,
         `INSERT INTO ${a.into} (${[...keyCols, ...measures.map(([c]) => c)].join(', ')})\n` +
-          `  SELECT ${[...a.keys.map(([, e]) => e), ...measures.map(([, e]) => (e === '1' ? 'count(*)' : `sum(${e})`))].join(', ')}\n` +
+          `  SELECT ${[...a.keys.map(([, e]) => e), ...measures.map(([, e]) => summed(e))].join(', ')}\n` +
           `    FROM ${t.table}${a.where ? ` WHERE ${a.where}` : ''} GROUP BY ${a.keys.map((_, i) => i + 1).join(', ')};`,
       );
     }

@@ -1,4 +1,4 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { index, text, type AnyPgColumn, type IndexBuilder } from 'drizzle-orm/pg-core';
 import type { EntityDefinition, FieldKind } from '@kodi/domain';
 
@@ -53,14 +53,15 @@ export const searchColumn = (
 /**
  * The indexes every list of an entity is read from, derived from its definition: for each field it
  * sorts or filters by, `(company_id, <field>, id)` (one index serves both directions and any page),
- * and a trigram index of its `search_text` (`searchColumn`) when it has searched fields.
+ * and a trigram index of its `search_text` (`searchColumn`) when it has searched fields; a list of
+ * one property's rows (`byProperty`) reads `(company_id, property_id, id)`.
  * A table's definition in schema.ts spreads these into its indexes; `npm run db:generate` writes
  * them into a migration.
  */
 export const listIndexes = (
   table: string,
   t: Record<string, AnyPgColumn>,
-  def: Pick<EntityDefinition, 'scope' | 'sort' | 'search' | 'fields'>,
+  def: Pick<EntityDefinition, 'scope' | 'sort' | 'search' | 'fields' | 'byProperty'>,
 ): IndexBuilder[] => {
   const column = (f: string) => {
     const c = t[f];
@@ -78,11 +79,16 @@ export const listIndexes = (
       ? index(`${table}_${f}_list_idx`).on(company, column(f), id)
       : index(`${table}_${f}_list_idx`).on(column(f), id),
   );
+  // the rows of one property (`property_id`), newest first
+  const byProperty =
+    def.byProperty && company
+      ? [index(`${table}_property_id_list_idx`).on(company, column('property_id'), id)]
+      : [];
   const searched = t[SEARCH_COLUMN];
   if (def.search.length > 0 && !searched)
     throw new Error(`${table}: its lists search, give it a ${SEARCH_COLUMN}`);
   const searches = searched
     ? [index(`${table}_search_trgm_idx`).using('gin', sql`${searched} gin_trgm_ops`)]
     : [];
-  return [...sorts, ...searches];
+  return [...sorts, ...byProperty, ...searches];
 };

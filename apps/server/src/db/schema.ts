@@ -29,6 +29,7 @@ import {
   paymentMethod,
   paymentStatus,
   priority,
+  propertyType,
   rentCycle,
   requestStatus,
   roleNames,
@@ -249,12 +250,43 @@ const companyId = () =>
     .references(() => companies.id, { onDelete: 'restrict' });
 const ownedId = () => integer().notNull().generatedByDefaultAsIdentity();
 
+export const properties = pgTable(
+  'properties',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    name: varchar({ length: 255 }).notNull(),
+    address: text().notNull(),
+    property_type: varchar({ length: 20 }).notNull().default('residential'),
+    manager_name: varchar({ length: 255 }),
+    manager_phone: varchar({ length: 50 }),
+    description: text(),
+    // its units and those occupied, kept by the generated triggers of db/derived.ts
+    units_count: integer().notNull().default(0),
+    occupied_count: integer().notNull().default(0),
+    /** occupied units per 100 units (none without units), kept by PostgreSQL with the counts */
+    occupancy_percent: numeric({ precision: 4, scale: 1, mode: 'string' }).generatedAlwaysAs(
+      sql`CASE WHEN units_count > 0 THEN round(occupied_count * 100.0 / units_count, 1) END`,
+    ),
+    search_text: searchOf('properties'),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('properties_id_key').on(t.id),
+    check('properties_type_known', oneOf(t.property_type, propertyType.values)),
+    ...listsOf('properties', t),
+  ],
+);
+
 export const units = pgTable(
   'units',
   {
     company_id: companyId(),
     id: ownedId(),
     name: varchar({ length: 255 }).notNull(),
+    property_id: integer(),
+    property_name: copied(),
     address: text().notNull(),
     water_meter_nbr: varchar({ length: 100 }),
     electricity_meter_nbr: varchar({ length: 100 }),
@@ -276,6 +308,10 @@ export const units = pgTable(
   (t) => [
     primaryKey({ columns: [t.company_id, t.id] }),
     unique('units_id_key').on(t.id),
+    foreignKey({
+      columns: [t.company_id, t.property_id],
+      foreignColumns: [properties.company_id, properties.id],
+    }).onDelete('restrict'),
     check('units_status_known', oneOf(t.status, unitStatus.values)),
     check('units_type_known', oneOf(t.unit_type, unitType.values)),
     check(
@@ -339,6 +375,8 @@ export const occupancy = pgTable(
     lease_doc_type: varchar({ length: 100 }),
     tenant_name: copied(),
     unit_name: copied(),
+    /** its unit's property (db/derived.ts keeps it): lists and the arrears filter by it */
+    property_id: integer(),
     // The lease's charge calendar and rate in the arrears statement's terms, kept by PostgreSQL with
     // the row (features/ledger/arrears-sql.ts): the statement reads integers, not dates and NUMERIC.
     /** the start date's month as year * 12 + month - 1 */
@@ -408,6 +446,8 @@ export const payments = pgTable(
     reference_number: varchar({ length: 100 }).notNull().default('N/A'),
     tenant_name: copied(),
     unit_name: copied(),
+    /** its unit's property (db/derived.ts keeps it): lists, the dashboard and reports filter by it */
+    property_id: integer(),
     search_text: searchOf('payments'),
     ...stamps(),
   },
@@ -441,6 +481,8 @@ export const payments = pgTable(
     index('payments_completed_occupancy_idx')
       .on(t.company_id, t.occupancy_id, t.payment_date, t.amount_paid)
       .where(sql`${t.status} = 'completed'`),
+    // the dashboard of one property: its pending and recent completed payments, in date order
+    index('payments_property_status_idx').on(t.company_id, t.property_id, t.status, t.payment_date, t.id),
     ...listsOf('payments', t),
   ],
 );
@@ -479,6 +521,8 @@ export const maintenanceRequests = pgTable(
     unit_name: copied(),
     tenant_name: copied(),
     vendor_name: copied(),
+    /** its unit's property (db/derived.ts keeps it) */
+    property_id: integer(),
     search_text: searchOf('maintenance_requests'),
     ...stamps(),
   },
@@ -520,6 +564,8 @@ export const expenses = pgTable(
     description: text(),
     unit_name: copied(),
     vendor_name: copied(),
+    /** its unit's property (db/derived.ts keeps it; none without a unit) */
+    property_id: integer(),
     search_text: searchOf('expenses'),
     ...stamps(),
   },
@@ -697,6 +743,37 @@ export const monthlyTotals = pgTable(
     ...stamps(),
   },
   (t) => [primaryKey({ columns: [t.company_id, t.source, t.month, t.status, t.key] })],
+);
+
+/**
+ * `monthly_totals` per property (payments and expenses of the units of a property), kept by the
+ * generated triggers of db/derived.ts: the reports and the dashboard of one property read them.
+ */
+export const propertyMonthlyTotals = pgTable(
+  'property_monthly_totals',
+  {
+    company_id: integer().notNull(),
+    property_id: integer().notNull(),
+    /** payments or expenses */
+    source: varchar({ length: 63 }).notNull(),
+    /** the first day of the month */
+    month: date({ mode: 'string' }).notNull(),
+    /** the rows' status ('' for expenses) */
+    status: varchar({ length: 20 }).notNull().default(''),
+    /** payment method ('' when none), expense category */
+    key: varchar({ length: 20 }).notNull().default(''),
+    n: bigint({ mode: 'number' }).notNull().default(0),
+    amount: numeric({ precision: 20, scale: 2, mode: 'string' }).notNull().default('0'),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.property_id, t.source, t.month, t.status, t.key] }),
+    foreignKey({
+      name: 'property_monthly_totals_property_fk',
+      columns: [t.company_id, t.property_id],
+      foreignColumns: [properties.company_id, properties.id],
+    }).onDelete('cascade'),
+  ],
 );
 
 /** Who changed what: written in the same transaction as the change. */

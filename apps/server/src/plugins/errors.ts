@@ -5,6 +5,7 @@ import { RateLimitError } from '../lib/rate-limit.ts';
 
 /** What the tables are called in messages ("still used by payments"). */
 const tableLabels: Record<string, string> = {
+  properties: 'properties',
   units: 'units',
   tenants: 'tenants',
   occupancy: 'occupancy records',

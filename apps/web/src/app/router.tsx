@@ -12,7 +12,7 @@ const routeObject = (route: AppRoute): RouteObject => ({
   element: route.element,
   loader: async (args: LoaderFunctionArgs) => {
     const allowed = await guardLoader(route.guard)(args);
-    route.prefetch?.();
+    route.prefetch?.(new URL(args.request.url));
     // the page's code before the route commits (a failure shows on the page, with a reload)
     await route.load().catch(() => undefined);
     return allowed;

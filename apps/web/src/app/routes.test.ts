@@ -24,6 +24,7 @@ describe('the route table', () => {
       { id: 'FinancialReports', path: '/financial-reports', guard: 'signedIn' },
       { id: 'UserRoles', path: '/admin/user-roles', guard: ['admin'] },
       { id: 'NotFound', path: '*', guard: 'none' },
+      { id: 'Properties', path: '/properties', guard: 'signedIn' },
       { id: 'Units', path: '/units', guard: 'signedIn' },
       { id: 'Tenants', path: '/tenants', guard: 'signedIn' },
       { id: 'Occupancy', path: '/occupancy', guard: 'signedIn' },

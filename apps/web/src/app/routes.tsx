@@ -2,7 +2,9 @@ import { lazyPage, type LazyPage } from '../components/lazy-page.tsx';
 import type { RouteGuard } from './route-guard.ts';
 import { queryClient } from '../lib/query-client.ts';
 import { api } from '../lib/api-client.ts';
-import { takeEarly } from '../lib/early.ts';
+import { earlyDashboardProperty, takeEarly } from '../lib/early.ts';
+import { propertyOfUrl } from '../lib/property-filter.ts';
+import { getSession } from '../lib/session.ts';
 import type { Dashboard } from '../features/dashboard/dashboard-query.ts';
 
 export type AppRoute = LazyPage & {
@@ -12,9 +14,9 @@ export type AppRoute = LazyPage & {
   guard: RouteGuard;
   /**
    * Started when the guard lets the route in, before the page's code has arrived: the page's chunk
-   * and its first request load side by side instead of one after the other.
+   * and its first request load side by side instead of one after the other. `url`: where to.
    */
-  prefetch?: () => void;
+  prefetch?: (url: URL) => void;
 };
 
 const notFound = () => lazyPage(() => import('../features/not-found/not-found-page.tsx'), 'NotFoundPage');
@@ -31,14 +33,20 @@ export const appRoutes: AppRoute[] = [
     path: '/',
     guard: 'signedIn',
     ...lazyPage(() => import('./home-route.tsx'), 'HomeRoute'),
-    prefetch: () => {
+    prefetch: (url) => {
       // asked now; its query's options (a chunk of their own) take the answer when they arrive
+      const propertyId = propertyOfUrl(url.search, getSession().user?.id); // the one Home shows
       const early = takeEarly<Dashboard>('dashboard'); // asked before the app started, on Home
+      const fitting = earlyDashboardProperty() === propertyId ? early : undefined;
       const dashboard = (async () =>
-        (await early) ?? api.get<Dashboard>('/dashboard', { quietForbidden: true }))();
+        (await fitting) ??
+        api.get<Dashboard>('/dashboard', {
+          quietForbidden: true,
+          query: { property_id: propertyId ?? undefined },
+        }))();
       dashboard.catch(() => undefined); // a refusal is the query's to show, once it runs
       void import('../features/dashboard/dashboard-query.ts').then(({ dashboardQuery }) =>
-        queryClient.prefetchQuery({ ...dashboardQuery(), queryFn: () => dashboard }),
+        queryClient.prefetchQuery({ ...dashboardQuery(propertyId), queryFn: () => dashboard }),
       );
     },
   },

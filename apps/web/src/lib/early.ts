@@ -4,7 +4,12 @@ export type EarlyRequest = 'status' | 'dashboard';
 declare global {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- a global's augmentation needs an interface
   interface Window {
-    kodiEarly?: { at: number; answers: Partial<Record<EarlyRequest, Promise<unknown>>> };
+    kodiEarly?: {
+      at: number;
+      /** the property whose dashboard was asked (null: the company's) */
+      dashboardProperty?: number | null;
+      answers: Partial<Record<EarlyRequest, Promise<unknown>>>;
+    };
   }
 }
 
@@ -23,3 +28,7 @@ export const takeEarly = <T>(name: EarlyRequest): Promise<T | null> | undefined 
   if (Date.now() - early.at > FRESH_MS) return undefined;
   return answer as Promise<T | null>;
 };
+
+/** The property whose dashboard public/early.js asked for (null: the whole company's). */
+export const earlyDashboardProperty = (): number | null =>
+  (typeof window === 'undefined' ? undefined : window.kodiEarly?.dashboardProperty) ?? null;

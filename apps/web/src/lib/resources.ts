@@ -33,6 +33,8 @@ export type RecordOf<N extends string> = N extends EntityName ? EntityRecord<Def
 export type ListParams = PageParams & {
   /** The API's `filter`: `{ field, value }` (enum and reference fields, company_id). */
   filter?: { field: string; value: string | number | boolean };
+  /** The rows of one property (`property_id`; lists of entities `byProperty`). */
+  propertyId?: number | undefined;
 };
 
 export type ListResult<N extends string = string> = Page<ListRowOf<N>>;
@@ -54,6 +56,7 @@ export const fetchList = <N extends string>(
 ): Promise<ListResult<N>> =>
   fetchPage<ListRowOf<N>>(`/${entity}`, params, signal, {
     filter: params.filter ? JSON.stringify(params.filter) : undefined,
+    property_id: params.propertyId === undefined ? undefined : String(params.propertyId),
   });
 
 export const listQuery = <N extends string>(entity: N, params: ListParams) =>
@@ -189,7 +192,7 @@ export const downloadFile = async (
 
 export type ExportFormat = 'xlsx' | 'pdf';
 
-/** `GET /{entity}/export?fmt=...&headers=[visible column labels]` saved as a file. */
+/** `GET /{entity}/export?fmt=...&headers=[visible column labels]` saved as a file (`more`: other parameters). */
 export const exportList = (
   entity: string,
   fmt: ExportFormat,
@@ -197,11 +200,12 @@ export const exportList = (
   q?: string,
   sort?: string,
   onProgress?: (bytes: number) => void,
+  more?: Record<string, string | number | undefined>,
 ) =>
   downloadFile(
     `/${entity}/export`,
     `${entity}.${fmt}`,
-    { fmt, headers: JSON.stringify(headers), q: q?.trim() || undefined, sort: sort || undefined },
+    { ...more, fmt, headers: JSON.stringify(headers), q: q?.trim() || undefined, sort: sort || undefined },
     onProgress,
   );
 

@@ -2,6 +2,8 @@
 export const storageKeys = {
   company: 'kodi.company',
   loggedOut: 'kodi.loggedOut',
+  /** the property the filtered pages show (lib/property-filter.ts) */
+  property: 'kodi.property',
 } as const;
 
 const safely = <T>(fn: () => T, fallback: T): T => {

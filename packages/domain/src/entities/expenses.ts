@@ -37,6 +37,7 @@ export const expenses = defineEntity({
     vendor_id: optionalRefId(),
   },
   scope: 'company',
+  byProperty: true,
   access: adminMaintained,
   columns: [
     ...sortableColumns('unit_name', 'expense_date', 'amount', 'category'),

@@ -1,3 +1,4 @@
+import { properties } from './properties.ts';
 import { units } from './units.ts';
 import { tenants } from './tenants.ts';
 import { occupancy } from './occupancy.ts';
@@ -12,7 +13,7 @@ import { countries } from './countries.ts';
 import { currencies } from './currencies.ts';
 import type { EntityDefinition } from '../entity.ts';
 
-export { units, tenants, occupancy, payments };
+export { properties, units, tenants, occupancy, payments };
 export { MAX_LEASE_DOC_BYTES } from './occupancy.ts';
 export { formatSerial, NO_OCCUPANCY_MESSAGE } from './payments.ts';
 export { PHONE_PATTERN, COUNTRY_CODE_PATTERN } from './tenants.ts';
@@ -37,6 +38,7 @@ export { CURRENCY_CODE_MESSAGE, DECIMAL_PLACES_MESSAGE } from './currencies.ts';
  * The router, the drawer, the server's routes and the reliability suite are made from this list.
  */
 export const entities = {
+  properties,
   units,
   tenants,
   occupancy,

@@ -47,6 +47,7 @@ export const maintenanceRequests = defineEntity({
     vendor_id: refId(),
   },
   scope: 'company',
+  byProperty: true,
   access: editorMaintained,
   columns: [
     ...sortableColumns('unit_name', 'tenant_name', 'request_date'),

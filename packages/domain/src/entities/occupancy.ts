@@ -62,6 +62,7 @@ export const occupancy = defineEntity({
   },
   check: endNotBeforeStart('start_date', 'end_date'),
   scope: 'company',
+  byProperty: true,
   access: editorMaintained,
   columns: [
     ...sortableColumns('tenant_name', 'unit_name'),

@@ -56,6 +56,7 @@ export const payments = defineEntity({
   },
   check: endNotBeforeStart('effective_start_date', 'effective_end_date'),
   scope: 'company',
+  byProperty: true,
   access: editorMaintained,
   columns: [
     ...sortableColumns('payment_date', 'status', 'tenant_name', 'unit_name', 'amount_paid'),

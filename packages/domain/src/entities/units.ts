@@ -7,8 +7,10 @@ import {
   oneOf,
   optionalInteger,
   optionalNonNegative,
+  optionalRefId,
   optionalText,
   positiveNumber,
+  propertyRef,
   text,
 } from '../fields.ts';
 import { corePages } from './ui-texts.ts';
@@ -25,6 +27,7 @@ export const units = defineEntity({
   page: { drawer: { section: 'Operations', order: 10, audience: everyRole } },
   fields: [
     field.text('name', 'Name', { required: true }),
+    propertyRef(),
     field.text('address', 'Address', { required: true, fullWidth: true }),
     field.enum('unit_type', 'Unit Type', unitType, { required: true, defaultValue: 'apartment' }),
     field.status('status', 'Status', unitStatus, statusChips, 'available'),
@@ -42,9 +45,11 @@ export const units = defineEntity({
     field.image('image_2_base64', 'Image 2'),
     field.readOnly('has_image_1', 'Has image 1', 'boolean'),
     field.readOnly('has_image_2', 'Has image 2', 'boolean'),
+    field.readOnly('property_name', 'Property'),
   ],
   shape: {
     name: text(255, 'Maximum 255 characters.'),
+    property_id: optionalRefId(),
     address: text(1000),
     unit_type: oneOf(unitType.values),
     status: oneOf(unitStatus.values),
@@ -63,7 +68,8 @@ export const units = defineEntity({
   },
   scope: 'company',
   access: editorMaintained,
-  columns: sortableColumns('name', 'address', 'unit_type', 'monthly_rate', 'status'),
+  byProperty: true,
+  columns: sortableColumns('name', 'property_name', 'address', 'unit_type', 'monthly_rate', 'status'),
   search: ['name', 'address', 'description'],
   ...corePages('Unit', 'units', {
     title: 'Rental Units',

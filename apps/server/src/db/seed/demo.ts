@@ -18,6 +18,7 @@ import {
   maintenanceRequests,
   occupancy,
   payments,
+  properties,
   tenants,
   units,
   vendors,
@@ -152,6 +153,73 @@ const ntinda = 'Plot 45, Ntinda Road, Ntinda, Kampala';
 const bukoto = 'Plot 19, Kisasi Road, Bukoto, Kampala';
 const kisementi = 'Plot 2, Cooper Road, Kisementi, Kampala';
 const kansanga = 'Plot 60, Ggaba Road, Kansanga, Kampala';
+
+/** The buildings that hold several units; the stand-alone houses belong to none. */
+const propertySpecs: {
+  name: string;
+  address: string;
+  type: 'residential' | 'commercial' | 'mixed';
+  manager: string;
+  phone: string;
+  description: string;
+}[] = [
+  {
+    name: 'Kololo Heights',
+    address: kololo,
+    type: 'residential',
+    manager: 'Irene Nakato',
+    phone: '+256 772 410233',
+    description: 'Four-storey block of serviced apartments with a pool and gym.',
+  },
+  {
+    name: 'Naguru View',
+    address: naguru,
+    type: 'residential',
+    manager: 'Samuel Okello',
+    phone: '+256 701 552904',
+    description: 'Apartments on the slope of Naguru hill.',
+  },
+  {
+    name: 'Bugolobi Court',
+    address: bugolobi,
+    type: 'residential',
+    manager: 'Samuel Okello',
+    phone: '+256 701 552904',
+    description: 'Walk-up flats around a shared courtyard.',
+  },
+  {
+    name: 'Ntinda Studios',
+    address: ntinda,
+    type: 'mixed',
+    manager: 'Joan Achieng',
+    phone: '+256 782 660178',
+    description: 'Studios above two ground-floor shops on Ntinda Road.',
+  },
+  {
+    name: 'Bukoto Gardens',
+    address: bukoto,
+    type: 'residential',
+    manager: 'Joan Achieng',
+    phone: '+256 782 660178',
+    description: 'Two family houses sharing a garden.',
+  },
+  {
+    name: 'Kisementi Shops',
+    address: kisementi,
+    type: 'commercial',
+    manager: 'Patrick Ssempa',
+    phone: '+256 753 118420',
+    description: 'Street-front retail units by the Kisementi roundabout.',
+  },
+  {
+    name: 'Kansanga Terrace',
+    address: kansanga,
+    type: 'residential',
+    manager: 'Patrick Ssempa',
+    phone: '+256 753 118420',
+    description: 'A row of terraced houses off Ggaba Road.',
+  },
+];
 
 const flatAmenities = 'Parking, 24h security, Backup generator, Water tank, Balcony';
 const unitSpecs: UnitSpec[] = [
@@ -729,7 +797,8 @@ const issues: IssueSpec[] = [
 
 /**
  * Fills an existing (empty) company with a believable year of activity in Kampala, UGX:
- * vendors, units, tenants, leases, rent payments, expenses, maintenance requests, employees and wages.
+ * vendors, properties, units, tenants, leases, rent payments, expenses, maintenance requests, employees
+ * and wages.
  * Deterministic for a given `today`; everything in one transaction.
  */
 export const seedDemoData = async (db: Db, companyId: number, today: Date = new Date()): Promise<void> => {
@@ -761,6 +830,28 @@ export const seedDemoData = async (db: Db, companyId: number, today: Date = new 
     const vendorsFor = (services: readonly string[]): number[] =>
       vendorSpecs.flatMap((v, i) => (services.includes(v.service) ? [at(vendorIds, i)] : []));
 
+    // ---- properties: the buildings, each with the units at its address
+    const propertyIds = ids(
+      await tx
+        .insert(properties)
+        .values(
+          propertySpecs.map((p) => ({
+            company_id: companyId,
+            name: p.name,
+            address: p.address,
+            property_type: p.type,
+            manager_name: p.manager,
+            manager_phone: p.phone,
+            description: p.description,
+          })),
+        )
+        .returning({ id: properties.id }),
+    );
+    const propertyAt = (address: string): number | null => {
+      const i = propertySpecs.findIndex((p) => p.address === address);
+      return i < 0 ? null : at(propertyIds, i);
+    };
+
     // ---- units
     const unitIds = ids(
       await tx
@@ -769,6 +860,7 @@ export const seedDemoData = async (db: Db, companyId: number, today: Date = new 
           unitSpecs.map((u) => ({
             company_id: companyId,
             name: u.name,
+            property_id: propertyAt(u.address),
             address: u.address,
             water_meter_nbr: `NWSC-${rng.chars('0123456789', 8)}`,
             electricity_meter_nbr: rng.chars('0123456789', 11),

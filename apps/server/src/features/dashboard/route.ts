@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { DEFAULT_CURRENCY, dashboardSchema, todayIso, type Dashboard } from '@kodi/domain';
+import { AppError, DEFAULT_CURRENCY, dashboardSchema, todayIso, type Dashboard } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
-import { json, named } from '../../plugins/openapi.ts';
+import { errors, json, named } from '../../plugins/openapi.ts';
+import { propertyQuery } from '../../lib/property.ts';
 
 export const DASHBOARD_LIST_SIZE = 5;
 export const DASHBOARD_PENDING_SIZE = 10;
@@ -31,6 +32,7 @@ type DashboardRow = {
   pending: JsonRows;
   currency: string | null;
   decimals: number | null;
+  property_found?: boolean;
 };
 
 /**
@@ -38,55 +40,81 @@ type DashboardRow = {
  * connection. The counts come from `status_counts` and `monthly_totals` (kept by triggers), the short
  * lists from indexes that hold their order; the company's currency comes along. $1 company, $2 month
  * start.
+ *
+ * Of one property ($3): the same from its rows (`property_id` is kept on each row, db/derived.ts),
+ * counted from `(company_id, property_id, ...)` indexes (a property holds a small share of the
+ * company's rows), its payments this month from `property_monthly_totals`, and whether the property
+ * is the company's at all.
  */
-const DASHBOARD_SQL = `
+const dashboardSql = (byProperty: boolean) => {
+  const of = (alias: string) => (byProperty ? ` AND ${alias}.property_id = $3` : '');
+  const count = (table: string, status: string) =>
+    byProperty
+      ? `(SELECT count(*)::int FROM ${table} x WHERE x.company_id = $1 AND x.property_id = $3 AND x.status = '${status}')`
+      : `(SELECT COALESCE(sum(n), 0)::int FROM status_counts
+      WHERE company_id = $1 AND table_name = '${table}' AND status = '${status}')`;
+  const monthly = byProperty
+    ? `property_monthly_totals WHERE company_id = $1 AND property_id = $3 AND`
+    : `monthly_totals WHERE company_id = $1 AND`;
+  return `
   SELECT
-    (SELECT COALESCE(sum(n), 0)::int FROM status_counts
-      WHERE company_id = $1 AND table_name = 'units' AND status = 'available') AS available_units,
-    (SELECT COALESCE(sum(n), 0)::int FROM status_counts
-      WHERE company_id = $1 AND table_name = 'maintenance_requests' AND status = 'open') AS pending_repairs,
-    (SELECT COALESCE(sum(n), 0)::int FROM monthly_totals
-      WHERE company_id = $1 AND source = 'payments' AND month = $2::date AND status <> 'pending') AS payments_this_month,
-    (SELECT COALESCE(sum(n), 0)::int FROM status_counts
-      WHERE company_id = $1 AND table_name = 'payments' AND status = 'pending') AS incomplete_payments,
+    ${count('units', 'available')} AS available_units,
+    ${count('maintenance_requests', 'open')} AS pending_repairs,
+    (SELECT COALESCE(sum(n), 0)::int FROM ${monthly} source = 'payments' AND month = $2::date AND status <> 'pending') AS payments_this_month,
+    ${count('payments', 'pending')} AS incomplete_payments,
     (SELECT json_agg(x) FROM (
-       SELECT id, name, address, monthly_rate FROM units
-        WHERE company_id = $1 AND status = 'available' ORDER BY name, id LIMIT ${DASHBOARD_LIST_SIZE}) x) AS available,
+       SELECT u.id, u.name, u.address, u.monthly_rate FROM units u
+        WHERE u.company_id = $1 AND u.status = 'available'${of('u')} ORDER BY u.name, u.id LIMIT ${DASHBOARD_LIST_SIZE}) x) AS available,
     (SELECT json_agg(x) FROM (
        SELECT m.id, m.description, m.unit_name, to_char(m.request_date, 'YYYY-MM-DD') AS request_date
          FROM maintenance_requests m
-        WHERE m.company_id = $1 AND m.status = 'open'
+        WHERE m.company_id = $1 AND m.status = 'open'${of('m')}
         ORDER BY m.request_date DESC, m.id DESC LIMIT ${DASHBOARD_LIST_SIZE}) x) AS repairs,
     (SELECT json_agg(x) FROM (
        SELECT p.id, p.amount_paid, tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name,
               to_char(p.payment_date, 'YYYY-MM-DD') AS payment_date
          FROM payments p JOIN tenants tn ON tn.company_id = p.company_id AND tn.id = p.tenant_id
-        WHERE p.company_id = $1 AND p.status = 'completed'
+        WHERE p.company_id = $1 AND p.status = 'completed'${of('p')}
         ORDER BY p.payment_date DESC, p.id DESC LIMIT ${DASHBOARD_LIST_SIZE}) x) AS payments,
     (SELECT json_agg(x) FROM (
        SELECT e.id, e.amount, e.category, e.unit_name, to_char(e.expense_date, 'YYYY-MM-DD') AS expense_date
          FROM expenses e
-        WHERE e.company_id = $1 ORDER BY e.expense_date DESC, e.id DESC LIMIT ${DASHBOARD_LIST_SIZE}) x) AS expenses,
+        WHERE e.company_id = $1${of('e')} ORDER BY e.expense_date DESC, e.id DESC LIMIT ${DASHBOARD_LIST_SIZE}) x) AS expenses,
     (SELECT json_agg(x) FROM (
        SELECT p.id, tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name, p.unit_name,
               p.amount_paid, to_char(p.payment_date, 'YYYY-MM-DD') AS due_date, p.payment_details
          FROM payments p JOIN tenants tn ON tn.company_id = p.company_id AND tn.id = p.tenant_id
-        WHERE p.company_id = $1 AND p.status = 'pending'
+        WHERE p.company_id = $1 AND p.status = 'pending'${of('p')}
         ORDER BY p.payment_date ASC, p.id ASC LIMIT ${DASHBOARD_PENDING_SIZE}) x) AS pending,
     (SELECT trim(c.currency_code) FROM companies c WHERE c.id = $1) AS currency,
     (SELECT cur.decimal_places FROM companies c JOIN currencies cur ON cur.currency_code = c.currency_code
-      WHERE c.id = $1) AS decimals`;
+      WHERE c.id = $1) AS decimals${
+        byProperty
+          ? `,
+    EXISTS (SELECT 1 FROM properties WHERE company_id = $1 AND id = $3) AS property_found`
+          : ''
+      }`;
+};
+
+const DASHBOARD_SQL = dashboardSql(false);
+const PROPERTY_DASHBOARD_SQL = dashboardSql(true);
 
 const list = <T extends Record<string, unknown>>(v: T[] | string | null): T[] =>
   typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []);
 
-/** The dashboard of a company, as `GET /dashboard` answers it. */
+/** The dashboard of a company, or of one of its properties, as `GET /dashboard` answers it. */
 export const dashboard = async (
   database: Database,
   companyId: number,
   monthStart: string,
+  propertyId?: number,
 ): Promise<Dashboard> => {
-  const r = (await database.prepared<DashboardRow>(DASHBOARD_SQL, [companyId, monthStart]))[0];
+  const r = (
+    propertyId === undefined
+      ? await database.prepared<DashboardRow>(DASHBOARD_SQL, [companyId, monthStart])
+      : await database.prepared<DashboardRow>(PROPERTY_DASHBOARD_SQL, [companyId, monthStart, propertyId])
+  )[0];
+  if (propertyId !== undefined && !r?.property_found) throw new AppError('not_found', 'Property not found.');
   // the lists' rows are as the statement's json_agg made them: the answer's schema checks them
   return {
     counts: {
@@ -117,11 +145,20 @@ export const dashboardRoute = (app: FastifyInstance, ctx: AppContext) => {
       schema: {
         operationId: 'getDashboard',
         tags: ['dashboard'],
-        summary: 'Counts and short lists for Home',
-        response: { 200: json(named(dashboardSchema, 'Dashboard'), "Home's counts and lists") },
+        summary: 'Counts and short lists for Home (of one property with property_id)',
+        querystring: propertyQuery,
+        response: {
+          200: json(named(dashboardSchema, 'Dashboard'), "Home's counts and lists"),
+          ...errors(404),
+        },
       },
     },
     async (request) =>
-      dashboard(ctx.database, currentUser(request).company_id, `${todayIso().slice(0, 7)}-01`),
+      dashboard(
+        ctx.database,
+        currentUser(request).company_id,
+        `${todayIso().slice(0, 7)}-01`,
+        request.query.property_id,
+      ),
   );
 };

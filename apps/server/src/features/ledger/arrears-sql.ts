@@ -66,11 +66,20 @@ const counts = (asOf: string, edges: readonly Edge[], a: string): SQL =>
  * the rate and the payments counted on the as-of day in cents, and N on the as-of day and the day
  * before (`edges` adds more). `lease` is inlined into `counted`: one scan reading integers.
  */
-const leasesCte = (companyId: number, asOf: string, edges: readonly Edge[]): SQL => sql`
+const leasesCte = (
+  companyId: number,
+  asOf: string,
+  edges: readonly Edge[],
+  propertyId: number | undefined,
+): SQL => {
+  // one property's leases (and payments): `property_id` is kept on each row (db/derived.ts)
+  const of = (alias: string) =>
+    propertyId === undefined ? sql`` : sql`AND ${sql.raw(alias)}.property_id = ${propertyId}`;
+  return sql`
   late AS (
     SELECT p.occupancy_id, sum(p.amount_paid) AS amount
       FROM payments p
-     WHERE p.company_id = ${companyId} AND p.status = 'completed' AND p.payment_date > ${asOf}::date
+     WHERE p.company_id = ${companyId} AND p.status = 'completed' AND p.payment_date > ${asOf}::date ${of('p')}
      GROUP BY p.occupancy_id
   ),
   lease AS (
@@ -80,11 +89,12 @@ const leasesCte = (companyId: number, asOf: string, edges: readonly Edge[]): SQL
       FROM occupancy o
       LEFT JOIN lease_payment_totals tp ON tp.company_id = o.company_id AND tp.occupancy_id = o.id
       LEFT JOIN late lt ON lt.occupancy_id = o.id
-     WHERE o.company_id = ${companyId} AND o.start_date <= ${asOf}::date
+     WHERE o.company_id = ${companyId} AND o.start_date <= ${asOf}::date ${of('o')}
   ),
   counted AS MATERIALIZED (
     SELECT l.*, ${counts(asOf, edges, 'l')} FROM lease l
   )`;
+};
 
 /**
  * The balance, the overdue amount and the five buckets of a lease in cents (bigint: exact, and much
@@ -119,6 +129,8 @@ const BUCKET_SORTS = new Set<ArrearsSortField>(agingBuckets);
 export type ArrearsQuery = {
   companyId: number;
   asOf: string;
+  /** the leases of one property */
+  propertyId?: number | undefined;
   q?: string | undefined;
   sort?: string | undefined;
   /** a page (limit and offset), or every row (exports). */
@@ -141,7 +153,7 @@ const parseSort = (sort: string | undefined): { field: ArrearsSortField; desc: b
  * yesterday); the buckets, the names and the last payment are computed for the rows
  * answered, or for all of them before paging when the search or the sort needs them.
  */
-export const arrearsQuery = ({ companyId, asOf, q, sort, page }: ArrearsQuery): SQL => {
+export const arrearsQuery = ({ companyId, asOf, propertyId, q, sort, page }: ArrearsQuery): SQL => {
   const { field, desc } = parseSort(sort);
   const search = q?.trim();
   const namesEarly = !!search || NAME_SORTS.has(field);
@@ -165,7 +177,7 @@ export const arrearsQuery = ({ companyId, asOf, q, sort, page }: ArrearsQuery): 
     : sql``;
   const limit = page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``;
 
-  return sql`WITH ${leasesCte(companyId, asOf, edges)},
+  return sql`WITH ${leasesCte(companyId, asOf, edges, propertyId)},
   arrears AS MATERIALIZED (
     SELECT c.*, c.id AS occupancy_id, ${sql.raw(balance('c'))} AS balance
            ${bucketsEarly ? sql.raw(`, ${buckets('c', 'c')}`) : sql``}
@@ -198,8 +210,8 @@ export const arrearsQuery = ({ companyId, asOf, q, sort, page }: ArrearsQuery): 
 };
 
 /** The count of leases in arrears and the sum of their overdue amounts (N today and yesterday only). */
-export const arrearsSummaryQuery = (companyId: number, asOf: string): SQL =>
-  sql`WITH ${leasesCte(companyId, asOf, [0, 1])}
+export const arrearsSummaryQuery = (companyId: number, asOf: string, propertyId?: number): SQL =>
+  sql`WITH ${leasesCte(companyId, asOf, [0, 1], propertyId)}
   SELECT count(*)::int AS leases, COALESCE(sum(${sql.raw(OVERDUE)}), 0)::text AS total_cents
     FROM counted c WHERE ${sql.raw(IN_ARREARS)}`;
 

@@ -21,6 +21,7 @@ import { companyMoney } from '../../lib/company.ts';
 import { pdfWriter, xlsxWriter, type TabularColumn } from '../../lib/tabular.ts';
 import { forEachBatch, sendTabular } from '../../crud/export.ts';
 import { listQuerySchema } from '../../crud/routes.ts';
+import { ensureProperty, propertyIdQuery } from '../../lib/property.ts';
 import { arrearsQuery, arrearsSummaryQuery, presentArrearsRow } from './arrears-sql.ts';
 import { leaseLedger } from './ledger-data.ts';
 import { statementPdf } from './statement-pdf.ts';
@@ -38,7 +39,11 @@ const asOfSchema = z
 const idParams = recordIdParams;
 const asOfQuery = z.object({ as_of: asOfSchema });
 
-const arrearsListQuery = listQuerySchema.omit({ filter: true }).extend({ as_of: asOfSchema });
+const arrearsListQuery = listQuerySchema
+  .omit({ filter: true })
+  .extend({ as_of: asOfSchema, property_id: propertyIdQuery });
+
+const arrearsSummaryParams = asOfQuery.extend({ property_id: propertyIdQuery });
 
 const arrearsExportQuery = z.object({
   fmt: z.enum(['xlsx', 'pdf'], { error: "fmt must be 'xlsx' or 'pdf'." }),
@@ -46,6 +51,7 @@ const arrearsExportQuery = z.object({
   q: z.string().max(200).optional(),
   sort: z.string().max(60).optional(),
   as_of: asOfSchema,
+  property_id: propertyIdQuery,
 });
 
 const invalidHeaders = (message: string) =>
@@ -144,7 +150,8 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
       schema: {
         operationId: 'listArrears',
         tags: ['arrears'],
-        summary: 'Leases with an overdue balance, aged in buckets (X-Total-Count has the total)',
+        summary:
+          'Leases with an overdue balance, aged in buckets (X-Total-Count has the total; of one property with property_id)',
         querystring: arrearsListQuery,
         response: {
           200: json(
@@ -156,17 +163,20 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { page, page_size, q, sort, as_of } = request.query;
+      const { page, page_size, q, sort, as_of, property_id } = request.query;
       const rows = await execRows<Record<string, unknown>>(
         database.db,
         arrearsQuery({
           companyId: user.company_id,
           asOf: as_of,
+          propertyId: property_id,
           q,
           sort,
           page: { limit: page_size, offset: (page - 1) * page_size },
         }),
       );
+      if (property_id !== undefined && !rows.some((row) => row.occupancy_id !== null))
+        await ensureProperty(database.db, user.company_id, property_id);
       void reply.header('X-Total-Count', String(Number(rows[0]?.total ?? 0)));
       return rows.filter((row) => row.occupancy_id !== null).map(presentArrearsRow);
     },
@@ -180,16 +190,19 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
         operationId: 'getArrearsSummary',
         tags: ['arrears'],
         summary: 'The total overdue and the number of leases in arrears (the dashboard card)',
-        querystring: asOfQuery,
+        querystring: arrearsSummaryParams,
         response: { 200: json(named(arrearsSummarySchema, 'ArrearsSummary'), 'The total and the count') },
       },
     },
     async (request): Promise<ArrearsSummary> => {
       const user = currentUser(request);
+      const { as_of, property_id } = request.query;
       const rows = await execRows<{ leases: number; total_cents: string }>(
         database.db,
-        arrearsSummaryQuery(user.company_id, request.query.as_of),
+        arrearsSummaryQuery(user.company_id, as_of, property_id),
       );
+      if (property_id !== undefined && Number(rows[0]?.leases ?? 0) === 0)
+        await ensureProperty(database.db, user.company_id, property_id);
       return {
         total: centsToNumber(BigInt(rows[0]?.total_cents ?? '0')),
         leases: Number(rows[0]?.leases ?? 0),
@@ -204,16 +217,23 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
       schema: {
         operationId: 'exportArrears',
         tags: ['arrears'],
-        summary: 'The arrears report (same q and sort) as xlsx or pdf, in the columns asked for',
+        summary: 'The arrears report (same q, sort and property_id) as xlsx or pdf, in the columns asked for',
         querystring: arrearsExportQuery,
         response: { 200: file('The report (named in Content-Disposition)', XLSX, PDF) },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { fmt, headers, q, sort, as_of } = request.query;
+      const { fmt, headers, q, sort, as_of, property_id } = request.query;
       const columns = arrearsExportColumns(headers);
-      const query = arrearsQuery({ companyId: user.company_id, asOf: as_of, q, sort });
+      if (property_id !== undefined) await ensureProperty(database.db, user.company_id, property_id);
+      const query = arrearsQuery({
+        companyId: user.company_id,
+        asOf: as_of,
+        propertyId: property_id,
+        q,
+        sort,
+      });
       const money = await companyMoney(database, user.company_id);
       const title = `Arrears on ${as_of}`;
       const writer = fmt === 'xlsx' ? xlsxWriter(title, columns, money) : pdfWriter(title, columns, money);

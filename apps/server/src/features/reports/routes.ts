@@ -21,7 +21,8 @@ import { currentUser } from '../../plugins/guard.ts';
 import { companyMoney } from '../../lib/company.ts';
 import { pdfWriter, xlsxWriter, type TabularColumn } from '../../lib/tabular.ts';
 import { sendTabular } from '../../crud/export.ts';
-import { file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
+import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
+import { ensureProperty, propertyQuery } from '../../lib/property.ts';
 
 type Range = { from: string; to: string };
 
@@ -45,15 +46,22 @@ const checkedRange = (query: { from?: string | undefined; to?: string | undefine
 /**
  * The months of the range, and the company's money in each, read from `monthly_totals` (kept exact
  * by triggers on payments, expenses and wages): twelve months are a few dozen rows, not every payment.
+ * Of one property ($4): from `property_monthly_totals`, its units' payments and expenses (wages are
+ * the company's, not a property's).
  */
-const MONTHS_CTE = `
+const totalsOf = (byProperty: boolean) =>
+  byProperty
+    ? 'property_monthly_totals WHERE company_id = $1 AND property_id = $4'
+    : 'monthly_totals WHERE company_id = $1';
+
+const monthsCte = (byProperty: boolean) => `
   months AS (
     SELECT to_char(m, 'YYYY-MM') AS month, m::date AS start
       FROM generate_series(to_date($2, 'YYYY-MM'), to_date($3, 'YYYY-MM'), interval '1 month') m
   ),
   totals AS MATERIALIZED (
-    SELECT month, source, status, key, amount FROM monthly_totals
-     WHERE company_id = $1 AND month >= to_date($2, 'YYYY-MM') AND month <= to_date($3, 'YYYY-MM') AND n <> 0
+    SELECT month, source, status, key, amount FROM ${totalsOf(byProperty)}
+       AND month >= to_date($2, 'YYYY-MM') AND month <= to_date($3, 'YYYY-MM') AND n <> 0
   ),
   income AS MATERIALIZED (
     SELECT month AS m, COALESCE(NULLIF(key, ''), 'other') AS key, sum(amount) AS amt
@@ -80,13 +88,17 @@ const toMap = (v: Record<string, string> | string | null): Record<string, number
   return Object.fromEntries(Object.entries(o).map(([k, x]) => [k, Number(x)]));
 };
 
+/** A report's scope: a company, or one of its properties. */
+type Scope = { companyId: number; propertyId?: number | undefined };
+
 /**
  * The money of every month of the range. `opening`: also the balance before the range (every earlier
  * inflow minus every earlier outflow, from the monthly totals, computed once) as `o.opening`.
  */
-const monthlyTotals = (database: Database, companyId: number, range: Range, extra = '', opening = false) =>
-  database.prepared<Totals & Record<string, string>>(
-    `WITH ${MONTHS_CTE},
+const monthlyTotals = (database: Database, scope: Scope, range: Range, extra = '', opening = false) => {
+  const byProperty = scope.propertyId !== undefined;
+  return database.prepared<Totals & Record<string, string>>(
+    `WITH ${monthsCte(byProperty)},
      income_month AS (
        SELECT m, sum(amt) AS income, json_object_agg(key, amt::text) AS inflows FROM income GROUP BY m
      ),
@@ -107,21 +119,24 @@ const monthlyTotals = (database: Database, companyId: number, range: Range, extr
        SELECT COALESCE(sum(amount) FILTER (WHERE source = 'payments' AND status = 'completed'), 0)
             - COALESCE(sum(amount) FILTER (WHERE source = 'expenses'), 0)
             - COALESCE(sum(amount) FILTER (WHERE source = 'commission_wages' AND status = 'paid'), 0) AS opening
-         FROM monthly_totals WHERE company_id = $1 AND month < to_date($2, 'YYYY-MM') AND n <> 0
+         FROM ${totalsOf(byProperty)} AND month < to_date($2, 'YYYY-MM') AND n <> 0
      )`
          : ''
      }
      SELECT month, income::text AS income, spent::text AS spent, inflows, spending ${extra}
        FROM per_month${opening ? ', opening o' : ''} ORDER BY start`,
-    [companyId, range.from, range.to],
+    [scope.companyId, range.from, range.to, ...(byProperty ? [scope.propertyId] : [])],
   );
+};
 
 export const incomeStatement = async (
   database: Database,
   companyId: number,
   range: Range,
+  propertyId?: number,
 ): Promise<IncomeStatementMonth[]> => {
-  const rows = await monthlyTotals(database, companyId, range, `, (income - spent)::text AS net`);
+  const scope = { companyId, propertyId };
+  const rows = await monthlyTotals(database, scope, range, `, (income - spent)::text AS net`);
   return rows.map((r) => ({
     month: r.month,
     rental_income: Number(r.income),
@@ -137,11 +152,13 @@ export const cashFlow = async (
   database: Database,
   companyId: number,
   range: Range,
+  propertyId?: number,
 ): Promise<CashFlowMonth[]> => {
+  const scope = { companyId, propertyId };
   // Opening balance of the first month, then running sums.
   const rows = await monthlyTotals(
     database,
-    companyId,
+    scope,
     range,
     `, (o.opening + COALESCE(sum(income - spent) OVER (ORDER BY start ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0))::text AS opening,
        (o.opening + sum(income - spent) OVER (ORDER BY start))::text AS closing`,
@@ -165,7 +182,19 @@ const linesToColumns = (range: Range, entries: { month: string }[]): TabularColu
 
 const linesToRows = (lines: ReportLine[]) => lines.map((l) => ({ label: l.label, ...l.values }));
 
-const exportQuery = reportRangeSchema.and(z.object({ fmt: z.enum(['xlsx', 'pdf']) }));
+const reportQuery = reportRangeSchema.and(propertyQuery);
+const exportQuery = reportQuery.and(z.object({ fmt: z.enum(['xlsx', 'pdf']) }));
+
+/** The report's scope: the session's company, or one of its properties (another company's: 404). */
+const scopeOf = async (
+  database: Database,
+  companyId: number,
+  query: { property_id?: number | undefined },
+): Promise<Scope> => {
+  const propertyId = query.property_id;
+  if (propertyId !== undefined) await ensureProperty(database.db, companyId, propertyId);
+  return { companyId, propertyId };
+};
 
 /** `GET /income-statement`, `GET /cash-flow` and their exports: any signed-in user with a role, their company. */
 export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
@@ -196,13 +225,23 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
         schema: {
           operationId: `get${report.name}`,
           tags: ['reports'],
-          summary: `${report.title}: month entries (default: the last 12 months)`,
-          querystring: reportRangeSchema,
-          response: { 200: json(named(report.schema, report.name), 'One entry a month, oldest first') },
+          summary: `${report.title}: month entries (default: the last 12 months; of one property with property_id)`,
+          querystring: reportQuery,
+          response: {
+            200: json(named(report.schema, report.name), 'One entry a month, oldest first'),
+            ...errors(404),
+          },
         },
       },
-      async (request) =>
-        report.compute(ctx.database, currentUser(request).company_id, checkedRange(request.query)),
+      async (request) => {
+        const range = checkedRange(request.query);
+        const { companyId, propertyId } = await scopeOf(
+          ctx.database,
+          currentUser(request).company_id,
+          request.query,
+        );
+        return report.compute(ctx.database, companyId, range, propertyId);
+      },
     );
     r.get(
       `${report.path}/export`,
@@ -219,7 +258,8 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
       async (request, reply) => {
         const user = currentUser(request);
         const range = checkedRange(request.query);
-        const entries = await report.compute(ctx.database, user.company_id, range);
+        const { propertyId } = await scopeOf(ctx.database, user.company_id, request.query);
+        const entries = await report.compute(ctx.database, user.company_id, range, propertyId);
         const lines = (report.lines as (e: typeof entries) => ReportLine[])(entries);
         const money = await companyMoney(ctx.database, user.company_id);
         const columns = linesToColumns(range, entries);

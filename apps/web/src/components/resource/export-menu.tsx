@@ -25,6 +25,8 @@ type ExportMenuProps = {
   errorMs?: number;
   /** The button shows the bytes received while the file downloads. */
   showProgress?: boolean;
+  /** More parameters of the list (`property_id`): the file has the rows shown. */
+  more?: Record<string, string | number | undefined>;
 };
 
 /** Export: 'Excel (xlsx)' or 'PDF' of a list (`GET /{path}/export`), saved as the server names it. */
@@ -36,6 +38,7 @@ export const ExportMenu = ({
   errorText,
   errorMs,
   showProgress = false,
+  more,
 }: ExportMenuProps) => {
   const menu = useMenu();
   const { showSnackbar } = useSnackbar();
@@ -47,7 +50,7 @@ export const ExportMenu = ({
     setBusy(true);
     setReceived(0);
     try {
-      await exportList(path, fmt, headers, q, sort, showProgress ? setReceived : undefined);
+      await exportList(path, fmt, headers, q, sort, showProgress ? setReceived : undefined, more);
     } catch (e) {
       showSnackbar({ message: errorText(e), severity: 'error', autoHideDuration: errorMs });
     } finally {

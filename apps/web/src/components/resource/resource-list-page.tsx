@@ -17,6 +17,8 @@ import { useQuery } from '@tanstack/react-query';
 import { allows, type EntityDefinition, type FieldKind } from '@kodi/domain';
 import { listQuery, useCompanyMoney, useResourceMutations, type ResourceRow } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
+import { useSelectedProperty } from '../../lib/property-filter.ts';
+import { PropertyFilter } from '../property-filter.tsx';
 import { useErrorSnackbar, useSnackbar } from '../snackbar-provider.tsx';
 import { ListTable, RowAction } from '../ui/list-table.tsx';
 import { ListToolbar } from '../ui/list-toolbar.tsx';
@@ -73,7 +75,11 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
   const [toDelete, setToDelete] = useState<ResourceRow | null>(null);
   const { remove } = useResourceMutations(def.name);
 
-  const list = useQuery(listQuery(def.name, listState.params));
+  // the rows of one property (`?property_id=`), for the lists that take one
+  const { propertyId: selectedProperty } = useSelectedProperty();
+  const propertyId = def.byProperty ? (selectedProperty ?? undefined) : undefined;
+  useEffect(() => setPage(0), [propertyId, setPage]);
+  const list = useQuery(listQuery(def.name, { ...listState.params, propertyId }));
   const rows = list.data?.rows ?? [];
   const loadError = list.isError ? loadErrorText(def, list.error) : null;
 
@@ -135,11 +141,13 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
       </Typography>
 
       <ListToolbar label={ui.searchLabel} value={listState.search} onChange={listState.setSearch}>
+        {def.byProperty && <PropertyFilter />}
         <ExportMenu
           path={def.name}
           headers={def.columns.map((c) => c.label)}
           q={q}
           sort={sort}
+          more={{ property_id: propertyId }}
           errorText={(e) => actionErrorText(def, e, 'The export failed.')}
           errorMs={ui.timeouts.error}
           showProgress

@@ -18,6 +18,9 @@ type PickerInputProps = {
   helperText?: string | undefined;
   onBlur?: FocusEventHandler;
   inputRef?: Ref<HTMLInputElement>;
+  /** shown while nothing is chosen */
+  placeholder?: string;
+  size?: 'small' | 'medium';
 };
 
 /** Whether the list is open, the search text (debounced, trimmed) and the last choice of a picker. */
@@ -69,9 +72,12 @@ export const ServerPicker = <V extends string | number>({
   helperText,
   onBlur,
   inputRef,
+  placeholder,
+  size,
 }: ServerPickerProps<V>) => (
   <Autocomplete
     options={choices}
+    {...(size ? { size } : {})}
     value={selected}
     open={search.open}
     onOpen={() => search.setOpen(true)}
@@ -105,6 +111,7 @@ export const ServerPicker = <V extends string | number>({
         helperText={helperText}
         inputRef={inputRef}
         onBlur={onBlur}
+        placeholder={placeholder}
         slotProps={{
           input: {
             ...params.InputProps,

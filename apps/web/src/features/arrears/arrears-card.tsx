@@ -10,6 +10,7 @@ import { useQuery } from '@tanstack/react-query';
 import { canEdit, formatMoney } from '@kodi/domain';
 import { StatIcon, StatTitle, ViewAllLink } from '../../components/ui/stat-card.tsx';
 import { useSession } from '../../lib/session.ts';
+import { propertySearch, useSelectedProperty } from '../../lib/property-filter.ts';
 import { useCompanyMoney } from '../../lib/resources.ts';
 import { arrearsSummaryQuery } from './arrears-queries.ts';
 
@@ -18,7 +19,8 @@ const TITLE = 'Total arrears';
 const ArrearsCardBody = () => {
   const id = useId();
   const company = useCompanyMoney();
-  const query = useQuery(arrearsSummaryQuery());
+  const { propertyId } = useSelectedProperty();
+  const query = useQuery(arrearsSummaryQuery(propertyId));
   const data = query.data;
   return (
     <Card variant="outlined" component="section" aria-labelledby={id}>
@@ -48,7 +50,7 @@ const ArrearsCardBody = () => {
               <Skeleton variant="text" width={180} sx={{ fontSize: '2rem' }} />
             )}
           </Box>
-          <ViewAllLink to="/arrears" title={TITLE} />
+          <ViewAllLink to={`/arrears${propertySearch(propertyId)}`} title={TITLE} />
         </Stack>
       </CardContent>
     </Card>

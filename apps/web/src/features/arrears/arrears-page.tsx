@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -25,6 +25,8 @@ import { ExportMenu } from '../../components/resource/export-menu.tsx';
 import { useErrorSnackbar } from '../../components/snackbar-provider.tsx';
 import { ListTable, RowAction, type ListColumn } from '../../components/ui/list-table.tsx';
 import { ListToolbar } from '../../components/ui/list-toolbar.tsx';
+import { PropertyFilter } from '../../components/property-filter.tsx';
+import { useSelectedProperty } from '../../lib/property-filter.ts';
 import { useListState } from '../../components/ui/use-list-state.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useCompanyMoney } from '../../lib/resources.ts';
@@ -54,11 +56,13 @@ export const ArrearsPage = () => {
   const company = useCompanyMoney();
   const money = (n: number | null) => (n === null ? '—' : formatMoney(n, company.currency, company.decimals));
   const listState = useListState({ resetPageOnSort: true });
-  const { q, sort } = listState;
+  const { q, sort, setPage } = listState;
   const [ledgerOf, setLedgerOf] = useState<ArrearsRow | null>(null);
+  const { propertyId } = useSelectedProperty();
+  useEffect(() => setPage(0), [propertyId, setPage]);
 
-  const list = useQuery(arrearsQuery(listState.params));
-  const summary = useQuery(arrearsSummaryQuery());
+  const list = useQuery(arrearsQuery({ ...listState.params, propertyId: propertyId ?? undefined }));
+  const summary = useQuery(arrearsSummaryQuery(propertyId));
   const rows = list.data?.rows ?? [];
   const loadError = list.isError ? errorMessage(list.error, LOAD_FAILED) : null;
 
@@ -92,11 +96,13 @@ export const ArrearsPage = () => {
         value={listState.search}
         onChange={listState.setSearch}
       >
+        <PropertyFilter />
         <ExportMenu
           path="arrears"
           headers={exportHeaders}
           q={q}
           sort={sort}
+          more={{ property_id: propertyId ?? undefined }}
           errorText={(e) => errorMessage(e, 'The export failed.')}
         />
       </ListToolbar>

@@ -10,27 +10,37 @@ import { DASHBOARD_KEY, resourceKeys } from '../../lib/resources.ts';
  */
 export const arrearsKeys = {
   list: (params: ArrearsParams) => [...resourceKeys.entity('arrears'), 'list', params] as const,
-  summary: () => [...DASHBOARD_KEY, 'arrears-summary'] as const,
+  summary: (propertyId: number | null) => [...DASHBOARD_KEY, 'arrears-summary', propertyId] as const,
   ledger: (occupancyId: number) => [...resourceKeys.entity('occupancy'), 'ledger', occupancyId] as const,
 };
 
-/** The server's default sort is `-balance`. */
-export type ArrearsParams = PageParams;
+/** The server's default sort is `-balance`; `propertyId`: the leases of one property. */
+export type ArrearsParams = PageParams & { propertyId?: number | undefined };
+
+/** `property_id` of a query, when one property is shown. */
+const propertyParam = (propertyId: number | null | undefined) =>
+  propertyId === null || propertyId === undefined ? undefined : String(propertyId);
 
 /** One page of `GET /arrears` with `X-Total-Count`. */
 export const arrearsQuery = (params: ArrearsParams) =>
   queryOptions({
     queryKey: arrearsKeys.list(params),
-    queryFn: ({ signal }) => fetchPage<ArrearsRow>('/arrears', params, signal),
+    queryFn: ({ signal }) =>
+      fetchPage<ArrearsRow>('/arrears', params, signal, { property_id: propertyParam(params.propertyId) }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
 
 /** `GET /arrears/summary`: the dashboard's 'Total arrears' card (its own call, not `GET /dashboard`). */
-export const arrearsSummaryQuery = () =>
+export const arrearsSummaryQuery = (propertyId: number | null = null) =>
   queryOptions({
-    queryKey: arrearsKeys.summary(),
-    queryFn: ({ signal }) => api.get<ArrearsSummary>('/arrears/summary', { signal, quietForbidden: true }),
+    queryKey: arrearsKeys.summary(propertyId),
+    queryFn: ({ signal }) =>
+      api.get<ArrearsSummary>('/arrears/summary', {
+        signal,
+        quietForbidden: true,
+        query: { property_id: propertyParam(propertyId) },
+      }),
     refetchInterval: 600_000,
     staleTime: 0,
   });

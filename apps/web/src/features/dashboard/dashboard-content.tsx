@@ -25,6 +25,7 @@ import { expenseCategory, formatDate, formatMoney } from '@kodi/domain';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { HeadCell } from '../../components/ui/head-cell.tsx';
 import { StatIcon, StatTitle, ViewAllLink } from '../../components/ui/stat-card.tsx';
+import { propertySearch, useSelectedProperty } from '../../lib/property-filter.ts';
 import { dashboardQuery, type Dashboard } from './dashboard-query.ts';
 
 export const DASHBOARD_LIST_SIZE = 5;
@@ -166,6 +167,8 @@ const COUNT_CARDS: CountCardSpec[] = [
 
 type DashboardBodyProps = {
   data: Dashboard;
+  /** the property shown (null: the whole company): the cards' links keep it */
+  propertyId?: number | null;
   /** Shown between the count cards and the lists (the app puts the arrears card there). */
   summary?: ReactNode;
 };
@@ -190,7 +193,7 @@ const usePainted = (): boolean => {
   return painted;
 };
 
-const DashboardBody = ({ data, summary }: DashboardBodyProps) => {
+const DashboardBody = ({ data, summary, propertyId = null }: DashboardBodyProps) => {
   const painted = usePainted();
   const currency = data.currency_code;
   const decimals = data.currency_decimal_places ?? undefined;
@@ -206,7 +209,12 @@ const DashboardBody = ({ data, summary }: DashboardBodyProps) => {
         }}
       >
         {COUNT_CARDS.map((card) => (
-          <CountCard key={card.title} {...card} count={counts[card.count]} />
+          <CountCard
+            key={card.title}
+            {...card}
+            to={`${card.to}${propertySearch(propertyId)}`}
+            count={counts[card.count]}
+          />
         ))}
       </Box>
 
@@ -282,8 +290,9 @@ const DashboardRest = ({ data, summary, money }: DashboardBodyProps & { money: (
  * `GET /dashboard`, refreshed every 10 minutes.
  */
 export const DashboardContent = ({ summary }: { summary?: ReactNode }) => {
-  const query = useQuery(dashboardQuery());
+  const { propertyId } = useSelectedProperty();
+  const query = useQuery(dashboardQuery(propertyId));
   if (query.isPending) return <PageLoader />;
   if (query.isError) return <Alert severity="error">Failed to load the dashboard.</Alert>;
-  return <DashboardBody data={query.data} summary={summary} />;
+  return <DashboardBody data={query.data} summary={summary} propertyId={propertyId} />;
 };

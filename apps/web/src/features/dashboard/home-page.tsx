@@ -4,6 +4,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { hasAnyRole } from '@kodi/domain';
 import { useSession } from '../../lib/session.ts';
+import { PropertyFilter } from '../../components/property-filter.tsx';
 import { DashboardContent } from './dashboard-content.tsx';
 
 export const NO_ROLE_NOTICE =
@@ -19,11 +20,18 @@ export const HomePage = ({ summary }: { summary?: ReactNode }) => {
 
   return (
     <Stack spacing={3}>
-      <Stack spacing={0.5}>
-        <Typography variant="h4" component="h1">
-          Kodi Rentals Dashboard
-        </Typography>
-        <Typography sx={{ color: 'text.secondary' }}>Welcome back, {user.first_name}!</Typography>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-end' } }}
+      >
+        <Stack spacing={0.5}>
+          <Typography variant="h4" component="h1">
+            Kodi Rentals Dashboard
+          </Typography>
+          <Typography sx={{ color: 'text.secondary' }}>Welcome back, {user.first_name}!</Typography>
+        </Stack>
+        {hasAnyRole(user) && <PropertyFilter />}
       </Stack>
       {hasAnyRole(user) ? (
         <DashboardContent summary={summary} />

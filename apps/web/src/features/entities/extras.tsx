@@ -2,6 +2,7 @@ import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import type { EntityName } from '@kodi/domain';
 import type { ResourceExtras } from '../../components/resource/types.ts';
 import { fetchList, type ListRowOf } from '../../lib/resources.ts';
+import { PropertyUnits } from './property-units.tsx';
 
 /**
  * The entity-specific behaviour of the generic pages, through the declared extension points of
@@ -37,6 +38,10 @@ const employeeName = (row: Pick<ListRowOf<'commission_wages'>, 'employee_name' |
 
 /** The extras of each entity, typed with its own rows. */
 export const entityExtras: { [N in EntityName]?: ResourceExtras<N> } = {
+  properties: {
+    // its units with their status and current tenant, and links to its payments and arrears
+    detailsSection: (record) => <PropertyUnits propertyId={record.id} />,
+  },
   payments: {
     rowActions: [
       {

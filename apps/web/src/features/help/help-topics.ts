@@ -60,6 +60,22 @@ export const helpTopics: HelpTopic[] = [
     ],
   },
   {
+    id: 'properties',
+    title: 'Properties',
+    blocks: [
+      p(
+        'A property is a building or an estate that holds units: its name, address and type (Residential, Commercial or Mixed), and if you like its manager, their phone and a description. Choose the property of a unit in the unit form.',
+      ),
+      list(
+        'The Properties list shows how many units each property holds, how many of them are Occupied (by their status) and the share occupied (Occupancy %); you can sort by each.',
+        'The details of a property list its units with their status and current tenant, with links to its units, its payments and its arrears.',
+        'Units, Occupancy, Payments, Expenses, Maintenance Requests, Arrears, Financial Reports and Home have a Property selector: choose a property to see only its records (and export only those). Kodi remembers your choice when you move between those pages; clear the selector to see every property again.',
+        "A property's financial reports count the payments and expenses of its units; salaries and commissions belong to the company, not to a property.",
+        'Admins and editors add and edit properties; only admins delete them. A property that still has units cannot be deleted.',
+      ),
+    ],
+  },
+  {
     id: 'units',
     title: 'Units',
     blocks: [

@@ -17,15 +17,23 @@ import { cashFlowLines, incomeStatementLines, resolveRange } from '@kodi/domain'
 import { errorMessage } from '../../lib/api-client.ts';
 import { downloadFile, useCompanyMoney } from '../../lib/resources.ts';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
+import { PropertyFilter } from '../../components/property-filter.tsx';
+import { useSelectedProperty } from '../../lib/property-filter.ts';
 import { ReportTable } from './report-table.tsx';
-import { cashFlowQuery, incomeStatementQuery, type MonthRange } from './report-queries.ts';
+import {
+  cashFlowQuery,
+  incomeStatementQuery,
+  reportParams,
+  type MonthRange,
+  type ReportScope,
+} from './report-queries.ts';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 const yAxis = [{ valueFormatter: (v: number | null) => compact.format(v ?? 0), width: 56 }];
 
-type ExportButtonsProps = { path: string; range: MonthRange; label: string };
+type ExportButtonsProps = { path: string; range: ReportScope; label: string };
 
 const ExportButtons = ({ path, range, label }: ExportButtonsProps) => {
   const { showSnackbar } = useSnackbar();
@@ -33,11 +41,7 @@ const ExportButtons = ({ path, range, label }: ExportButtonsProps) => {
   const run = async (fmt: 'xlsx' | 'pdf') => {
     setBusy(fmt);
     try {
-      await downloadFile(`${path}/export`, `${path.slice(1)}.${fmt}`, {
-        fmt,
-        from: range.from,
-        to: range.to,
-      });
+      await downloadFile(`${path}/export`, `${path.slice(1)}.${fmt}`, { fmt, ...reportParams(range) });
     } catch (e) {
       showSnackbar({
         message: errorMessage(e, 'The export failed.'),
@@ -81,7 +85,9 @@ export const FinancialReportsPage = () => {
   const money = useCompanyMoney();
   const decimals = money.decimals ?? 2;
   const [draft, setDraft] = useState<MonthRange>(() => resolveRange({}));
-  const [range, setRange] = useState<MonthRange>(draft);
+  const [shownMonths, setRange] = useState<MonthRange>(draft);
+  const { propertyId } = useSelectedProperty();
+  const range: ReportScope = { ...shownMonths, propertyId };
   const valid = MONTH.test(draft.from) && MONTH.test(draft.to) && draft.from <= draft.to;
 
   const income = useQuery(incomeStatementQuery(range));
@@ -125,6 +131,7 @@ export const FinancialReportsPage = () => {
         <Button type="submit" variant="contained" disabled={!valid}>
           Show
         </Button>
+        <PropertyFilter />
       </Stack>
 
       <Card sx={{ mb: 3 }}>
