@@ -25,6 +25,8 @@ const unit = {
   electricity_meter_nbr: null,
   amenities: null,
   description: null,
+  property_id: null,
+  property_name: null,
   has_image_1: false,
   has_image_2: false,
   version: 1,
