@@ -34,6 +34,7 @@ import { receiptRoute } from './features/payments/receipt-route.ts';
 import { dashboardRoute } from './features/dashboard/route.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { ledgerRoutes } from './features/ledger/routes.ts';
+import { importRoutes } from './features/imports/routes.ts';
 
 export const API_PREFIX = '/rentapi/api';
 export const BODY_LIMIT = 1024 * 1024;
@@ -122,8 +123,10 @@ export const buildApp = async (
       userRoutes(api, ctx);
       captchaRoutes(api, ctx);
       companySingleRoute(api, ctx);
-      for (const entity of serverEntitiesOf([...entityList, ...(options.extraEntities ?? [])]))
-        registerEntityRoutes(api, ctx, entity);
+      const served = serverEntitiesOf([...entityList, ...(options.extraEntities ?? [])]);
+      for (const entity of served) registerEntityRoutes(api, ctx, entity);
+      // its own scope: multipart bodies are parsed there only
+      await api.register(async (scope) => importRoutes(scope, ctx, served));
       leaseDocRoute(api, ctx);
       receiptRoute(api, ctx);
       dashboardRoute(api, ctx);

@@ -82,6 +82,21 @@ export type EntityUi = {
   editDeleteShownToAll?: boolean;
 };
 
+/**
+ * How an entity's records are imported from a file (`POST /imports`): an entity with this block is
+ * importable. Its columns are its form's fields (`importFields`); a reference field's column names the
+ * referenced record by its `external_ref` or its label fields (`matchBy` adds other columns of the
+ * referenced entity: tenants by phone).
+ */
+export type EntityImport = {
+  /** its place among the importable entities (the page's list and the API's `entity` values) */
+  order: number;
+  /** other headers that name a field, besides its label and its name ('Mobile' for `phone`) */
+  synonyms?: Readonly<Record<string, readonly string[]>>;
+  /** fields of this entity, besides `external_ref` and its label fields, that a reference to it may name */
+  matchBy?: readonly string[];
+};
+
 /** Where an entity's list page sits in the app: its route and its drawer item. */
 export type EntityPage = {
   /** The route's name (02-admin §2 route table: 'Units', 'MaintenanceRequests'). */
@@ -111,6 +126,8 @@ export type EntityDefinition<Shape extends z.ZodRawShape = z.ZodRawShape> = {
   page: EntityPage;
   /** Rules across fields (end date after start): the field and the message, or nothing. */
   check?: (values: Record<string, unknown>) => { field: string; message: string } | undefined;
+  /** Importable from a file, and how (`POST /imports`). */
+  import?: EntityImport;
 };
 
 /** A list column as a definition names it: a field, shown with its label unless another is given. */
@@ -183,6 +200,7 @@ export const defineEntity = <Shape extends z.ZodRawShape>(
   spec: EntitySpec<Shape>,
 ): EntityDefinition<Shape> => {
   const { name, singular, scope, shape, check, columns, search, alsoSortable = [], access, ui, page } = spec;
+  const importing = spec.import;
   const fields: readonly Field[] = spec.fields.some((f) => f.name === 'version')
     ? spec.fields
     : [...spec.fields, { name: 'version', label: 'Version', kind: 'integer', readOnly: true }];
@@ -194,6 +212,7 @@ export const defineEntity = <Shape extends z.ZodRawShape>(
     fields,
     shape,
     ...(check ? { check } : {}),
+    ...(importing ? { import: importing } : {}),
     columns: columns.map(toColumn(fields)),
     search,
     sort: ['id', ...sortable, ...alsoSortable],

@@ -12,3 +12,4 @@ export * from './entities/index.ts';
 export * from './accounts.ts';
 export * from './reports.ts';
 export * from './ledger.ts';
+export * from './imports.ts';

@@ -25,9 +25,9 @@ export class TestClient {
     const h: Record<string, string> = { ...headers };
     if (this.cookie) h.cookie = this.cookie;
     if (method !== 'GET' && this.csrf && !('x-csrf-token' in h)) h['x-csrf-token'] = this.csrf;
-    let payload: string | undefined;
+    let payload: string | Buffer | undefined;
     if (body !== undefined) {
-      payload = typeof body === 'string' ? body : JSON.stringify(body);
+      payload = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
       h['content-type'] ??= 'application/json';
     }
     const res = await this.app.inject({

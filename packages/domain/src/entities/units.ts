@@ -10,6 +10,7 @@ import {
   optionalText,
   positiveNumber,
   text,
+  externalRef,
 } from '../fields.ts';
 import { corePages } from './ui-texts.ts';
 
@@ -42,6 +43,7 @@ export const units = defineEntity({
     field.image('image_2_base64', 'Image 2'),
     field.readOnly('has_image_1', 'Has image 1', 'boolean'),
     field.readOnly('has_image_2', 'Has image 2', 'boolean'),
+    externalRef.field(),
   ],
   shape: {
     name: text(255, 'Maximum 255 characters.'),
@@ -60,11 +62,23 @@ export const units = defineEntity({
     description: optionalText(5000),
     image_1_base64: imageField(),
     image_2_base64: imageField(),
+    external_ref: externalRef.rule(),
   },
   scope: 'company',
   access: editorMaintained,
   columns: sortableColumns('name', 'address', 'unit_type', 'monthly_rate', 'status'),
   search: ['name', 'address', 'description'],
+  import: {
+    order: 20,
+    synonyms: {
+      name: ['Unit', 'Unit name', 'Unit no', 'Unit number'],
+      unit_type: ['Type'],
+      monthly_rate: ['Rent', 'Monthly rent'],
+      weekly_rate: ['Weekly rent'],
+      daily_rate: ['Daily rent'],
+      size_sqft: ['Size', 'Square feet', 'Sq ft'],
+    },
+  },
   ...corePages('Unit', 'units', {
     title: 'Rental Units',
     searchLabel: 'Search Units (Name, Address, Desc.)',

@@ -1,0 +1,167 @@
+import { sql } from 'drizzle-orm';
+import { AppError, allows, type ImportCommitResult, type SessionUser } from '@kodi/domain';
+import { execRows, type Database, type Tx } from '../../db/client.ts';
+import type { ServerEntity } from '../../crud/server-entity.ts';
+import { fromClause, presentRow, selectList } from '../../crud/sql.ts';
+import { getRecord, insertRecords, recordAudits, updateRecord } from '../../crud/service.ts';
+import { BATCH_ROWS, type StagedRow } from './preview.ts';
+
+type ImportHead = {
+  entity: string;
+  status: string;
+  valid_rows: number;
+  invalid_rows: number;
+  expired: boolean;
+};
+
+/** The import's state, refused unless it can be committed: 404, 409 when committed, 409 when expired. */
+export const committable = async (db: Database['db'] | Tx, companyId: number, id: number, lock = false) => {
+  const [head] = await execRows<ImportHead>(
+    db,
+    sql`SELECT entity, status, valid_rows, invalid_rows,
+               (created_at < now() - interval '24 hours') AS expired
+          FROM imports WHERE company_id = ${companyId} AND id = ${id}${lock ? sql` FOR UPDATE` : sql``}`,
+  );
+  if (!head) throw new AppError('not_found', 'Import not found.');
+  if (head.status === 'committed') throw new AppError('conflict', 'This import has already been committed.');
+  if (head.expired) throw new AppError('import_expired');
+  return head;
+};
+
+/** Equal as saved: numbers by value, blanks alike, text as it is. */
+const same = (a: unknown, b: unknown): boolean => {
+  const blank = (v: unknown) => v === null || v === undefined || v === '';
+  if (blank(a) || blank(b)) return blank(a) && blank(b);
+  if (typeof a === 'number' || typeof b === 'number') return Number(a) === Number(b);
+  return String(a) === String(b);
+};
+
+const onRow = (row: number, err: unknown): never => {
+  if (err instanceof AppError) throw new AppError(err.code, `Row ${row}: ${err.message}`, err.fields);
+  throw err;
+};
+
+/**
+ * Saves every valid row of an import in one transaction, a batch at a time: new records in one
+ * multi-row INSERT per batch (after the entity's own rules for all of them: payments take their
+ * lease, serial and receipt number as the payments route does), records named by an existing
+ * external_ref updated where a value differs (`unchanged` otherwise), each with its audit entry
+ * naming the import. A second commit is `409 conflict`; one after 24 hours `409 import_expired`.
+ */
+export const commitImport = async (
+  database: Database,
+  user: SessionUser,
+  entities: ReadonlyMap<string, ServerEntity>,
+  id: number,
+  onProgress?: (processed: number, total: number) => void,
+): Promise<ImportCommitResult> => {
+  const companyId = user.company_id;
+  return database.db.transaction(async (tx) => {
+    const head = await committable(tx, companyId, id, true);
+    const e = entities.get(head.entity);
+    if (!e) throw new AppError('not_found', 'Import not found.');
+    const counts = { created: 0, updated: 0, unchanged: 0 };
+    let last = 0;
+    let processed = 0;
+    for (;;) {
+      const rows = await execRows<{ row_no: number; data: StagedRow | string }>(
+        tx,
+        sql`SELECT row_no, data FROM import_rows
+             WHERE company_id = ${companyId} AND import_id = ${id} AND valid AND row_no > ${last}
+             ORDER BY row_no LIMIT ${BATCH_ROWS}`,
+      );
+      if (rows.length === 0) break;
+      last = Number(rows[rows.length - 1]?.row_no);
+      const staged = rows.map((r) => ({
+        row: Number(r.row_no),
+        ...((typeof r.data === 'string' ? JSON.parse(r.data) : r.data) as StagedRow),
+      }));
+      const creations = staged.filter((s) => s.id === undefined);
+      const changes = staged.filter((s) => s.id !== undefined);
+
+      if (creations.length > 0) {
+        let values: Record<string, unknown>[] = creations.map((c) => c.values);
+        if (e.prepareMany) {
+          const prepared = await e.prepareMany({ tx, companyId, values });
+          values = prepared.map((p, i) => (p instanceof AppError ? onRow(creations[i]?.row ?? 0, p) : p));
+        } else if (e.prepare) {
+          const prepare = e.prepare;
+          const out: Record<string, unknown>[] = [];
+          for (const [i, v] of values.entries())
+            out.push(
+              await prepare({ tx, user, values: v }).catch((err: unknown) =>
+                onRow(creations[i]?.row ?? 0, err),
+              ),
+            );
+          values = out;
+        }
+        const records = await insertRecords(tx, e, user, values);
+        await recordAudits(
+          tx,
+          e,
+          records.map((record) => ({
+            user,
+            action: 'create' as const,
+            recordId: Number(record.id),
+            before: null,
+            after: record,
+            importId: id,
+          })),
+        );
+        counts.created += records.length;
+      }
+
+      if (changes.length > 0) {
+        if (!allows(e.def.access.update, user))
+          throw new AppError('forbidden', `You may not change ${e.def.name}.`);
+        const current = await execRows<Record<string, unknown>>(
+          tx,
+          sql`SELECT ${selectList(e.def, e.sql, { list: true })} FROM ${fromClause(e.sql)}
+               WHERE t.company_id = ${companyId}
+                 AND t.id IN (SELECT (jsonb_array_elements_text(${JSON.stringify(changes.map((c) => c.id))}::jsonb))::int)`,
+        );
+        const byId = new Map(current.map((r) => [Number(r.id), presentRow(e.def, r)]));
+        const audits = [];
+        for (const change of changes) {
+          const before = byId.get(Number(change.id));
+          if (!before)
+            throw new AppError(
+              'conflict',
+              `Row ${change.row}: the record it updates was deleted after the preview. Preview the file again.`,
+            );
+          const differs = Object.entries(change.values).some(([k, v]) => !same(v, before[k]));
+          if (!differs) {
+            counts.unchanged++;
+            continue;
+          }
+          const recordId = Number(change.id);
+          try {
+            const values = e.prepare
+              ? await e.prepare({ tx, user, values: change.values, existing: before })
+              : change.values;
+            await updateRecord(tx, e, user, recordId, Number(before.version), values);
+          } catch (err) {
+            onRow(change.row, err);
+          }
+          const after = await getRecord(tx, e, user, recordId);
+          audits.push({ user, action: 'update' as const, recordId, before, after, importId: id });
+          counts.updated++;
+        }
+        await recordAudits(tx, e, audits);
+      }
+      processed += staged.length;
+      onProgress?.(processed, Number(head.valid_rows));
+    }
+    await tx.execute(
+      sql`DELETE FROM import_rows WHERE company_id = ${companyId} AND import_id = ${id} AND valid`,
+    );
+    const skipped = Number(head.invalid_rows);
+    await tx.execute(
+      sql`UPDATE imports SET status = 'committed', created = ${counts.created}, updated = ${counts.updated},
+                 unchanged = ${counts.unchanged}, skipped_invalid = ${skipped}, committed_at = now(),
+                 updated_at = now(), version = version + 1
+           WHERE company_id = ${companyId} AND id = ${id}`,
+    );
+    return { id, status: 'committed' as const, ...counts, skipped_invalid: skipped };
+  });
+};
