@@ -39,7 +39,7 @@ export class TestClient {
     });
     const set = res.cookies.find((c) => c.name === 'kodi_sid');
     if (set) this.cookie = set.value ? `kodi_sid=${set.value}` : undefined;
-    const json = res.headers['content-type']?.toString().includes('json')
+    const json = res.headers['content-type']?.toString().includes('application/json')
       ? (res.json() as { csrf_token?: string })
       : null;
     if (json && typeof json.csrf_token === 'string') this.csrf = json.csrf_token;

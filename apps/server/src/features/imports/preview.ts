@@ -126,6 +126,17 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
   const schema = createSchema(def);
   const shapeKeys = Object.keys(def.shape);
   const hasExternalRef = fields.has('external_ref');
+  const order = (field: string) => {
+    const i = def.fields.findIndex((f) => f.name === field);
+    return i === -1 ? def.fields.length : i;
+  };
+  // what a new record's form starts with (a blank cell of such a field takes it too), but 'today':
+  // a file's date is never made up
+  const defaults = Object.fromEntries(
+    [...fields.values()]
+      .filter((f) => f.defaultValue !== undefined && f.defaultValue !== null && f.defaultValue !== 'today')
+      .map((f) => [f.name, f.defaultValue]),
+  );
 
   const rows = fileRows(path, kind);
   const head = await rows.next();
@@ -190,9 +201,10 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
       const byRef = new Map(existing.map((r) => [String(r.external_ref), presentRow(def, r)]));
       for (const r of batch) if (r.externalRef) r.existing = byRef.get(r.externalRef);
     }
-    // the forms' rules, on the record as it would be saved
+    // the forms' rules, on the record as it would be saved: an update's record with the file's
+    // values, a new one with the file's values over the form's defaults
     for (const r of batch) {
-      const base: Record<string, unknown> = {};
+      const base: Record<string, unknown> = r.existing ? {} : { ...defaults };
       if (r.existing) for (const k of shapeKeys) if (r.existing[k] !== undefined) base[k] = r.existing[k];
       const values = { ...base, ...r.input };
       for (const f of r.errors.keys()) delete values[f];
@@ -233,11 +245,10 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
         return { r: r.row, v: true, d: data, m: null };
       }
       invalid++;
-      for (const [field, message] of r.errors)
+      const problems = [...r.errors].sort(([a], [b]) => order(a) - order(b));
+      for (const [field, message] of problems)
         if (errors.length < IMPORT_ERROR_LIMIT) errors.push({ row: r.row, field, message });
-      const messages = [...r.errors].map(
-        ([field, message]) => `${fields.get(field)?.label ?? field}: ${message}`,
-      );
+      const messages = problems.map(([field, message]) => `${fields.get(field)?.label ?? field}: ${message}`);
       const cells = columns.map((_, i) => cellText(r.cells[i] ?? null));
       return { r: r.row, v: false, d: cells, m: messages.join('; ') };
     });
@@ -263,6 +274,8 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
     };
     for (const { index, field } of mapped) {
       const cell = cells[index] ?? null;
+      // blank: the form's default for a new record, the record's value for an update
+      if (field.name in defaults && isBlank(cell)) continue;
       if (field.kind === 'reference') {
         if (isBlank(cell)) checked.input[field.name] = '';
         else checked.refKeys.set(field.name, cellText(cell));
