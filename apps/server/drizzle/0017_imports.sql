@@ -5,6 +5,9 @@ CREATE TABLE "import_rows" (
 	"valid" boolean NOT NULL,
 	"data" jsonb NOT NULL,
 	"messages" text,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
 	CONSTRAINT "import_rows_company_id_import_id_row_no_pk" PRIMARY KEY("company_id","import_id","row_no")
 );
 --> statement-breakpoint

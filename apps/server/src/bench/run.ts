@@ -9,7 +9,7 @@
  * BENCH_DATABASE_URL: the PostgreSQL database the benchmark owns (dropped and created afresh;
  * its name must contain "bench"); default postgres://postgres@127.0.0.1:5432/kodi_bench.
  * BENCH_ONLY: a comma-separated list of parts to run (lists, dashboard, reports, arrears, browser,
- * export, post, ceiling, pglite, bundle), for working on one of them; such a run writes no report.
+ * export, post, ceiling, import, pglite, bundle), for working on one of them; such a run writes no report.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -39,6 +39,7 @@ import { renderReport, writeReport, type Row } from './report.ts';
 import { explainHotQueries, renderExplained } from './explain.ts';
 import type { LoadResult } from './load.ts';
 import type { ListQuery } from '../crud/server-entity.ts';
+import { importPhase } from './import.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const reduced = scale < 1;
@@ -418,6 +419,8 @@ const postgresPhase = async (db: Database) => {
     }
 
     if (!reduced && runs('ceiling')) await ceilingPhase(kodi, baseline, headers);
+    // last: it adds tenants, leases and payments to the large company
+    if (runs('import')) await importPhase({ server: kodi, session, db, scale, reduced, add });
   } finally {
     await Promise.all([kodi.stop(), baseline.stop(), reading?.stop()]);
   }

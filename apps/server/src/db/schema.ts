@@ -783,6 +783,7 @@ export const importRows = pgTable(
     valid: boolean().notNull(),
     data: jsonb().notNull(),
     messages: text(),
+    ...stamps(),
   },
   (t) => [
     primaryKey({ columns: [t.company_id, t.import_id, t.row_no] }),
