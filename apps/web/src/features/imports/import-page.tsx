@@ -150,6 +150,14 @@ export const ImportPage = () => {
     setError(null);
   };
 
+  const unmappedRequired = preview
+    ? fields.filter(
+        (f) =>
+          f.required &&
+          (f.defaultValue === undefined || f.defaultValue === 'today') &&
+          !Object.values(mapping).includes(f.name),
+      )
+    : [];
   const sampleFields = preview
     ? fields.filter((f) => Object.values(preview.mapping).includes(f.name)).slice(0, 8)
     : [];
@@ -289,6 +297,12 @@ export const ImportPage = () => {
               <Typography variant="subtitle1" component="h3">
                 Columns
               </Typography>
+              {unmappedRequired.length > 0 && (
+                <Alert severity="warning">
+                  No column is imported as {unmappedRequired.map((f) => f.label).join(', ')}: choose the
+                  column that holds {unmappedRequired.length === 1 ? 'it' : 'them'}, then preview again.
+                </Alert>
+              )}
               <Box sx={scroll}>
                 <Table size="small" aria-label="Column mapping">
                   <TableHead>
