@@ -58,7 +58,7 @@ const commit = async (server: Child, s: Session, id: number) => {
 };
 
 /** The tenants workbook, written by ExcelJS's streaming writer (dates as Excel dates, phones as text). */
-const writeTenants = async (file: string, n: number) => {
+export const writeTenants = async (file: string, n: number) => {
   const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useSharedStrings: false });
   const sheet = workbook.addWorksheet('Tenants');
   sheet
@@ -81,7 +81,7 @@ const writeTenants = async (file: string, n: number) => {
 };
 
 /** The payments file: each of the imported tenants' leases paid in turn, referred to by external refs. */
-const writePayments = (file: string, n: number, tenants: number) => {
+export const writePayments = (file: string, n: number, tenants: number) => {
   const out = fs.openSync(file, 'w');
   try {
     fs.writeSync(

@@ -119,11 +119,17 @@ export const readAmount = (cell: Cell, ctx: CellContext): Converted => {
   let s = cellText(cell).replace(/[\u00a0\u202f\u2009]/g, ' ');
   const { code, symbol } = ctx.currency;
   if (symbol) s = s.replace(new RegExp(`^${escape(symbol)}\\s*|\\s*${escape(symbol)}$`, 'i'), '');
-  const coded = /^([A-Za-z]{3})\s*([-+(.\d].*)$/.exec(s) ?? /^(.*[\d)])\s*([A-Za-z]{3})$/.exec(s)?.reverse();
-  if (coded?.[1] && /^[A-Za-z]{3}$/.test(coded[1])) {
-    if (coded[1].toUpperCase() !== code)
-      return { error: `The amount is in ${coded[1].toUpperCase()}; the company's currency is ${code}.` };
-    s = coded[2] ?? '';
+  const before = /^([A-Za-z]{3})\s*([-+(.\d].*)$/.exec(s);
+  const after = /^(.*[\d)])\s*([A-Za-z]{3})$/.exec(s);
+  const coded = before
+    ? { code: before[1], amount: before[2] }
+    : after
+      ? { code: after[2], amount: after[1] }
+      : null;
+  if (coded?.code) {
+    const written = coded.code.toUpperCase();
+    if (written !== code) return { error: `The amount is in ${written}; the company's currency is ${code}.` };
+    s = coded.amount ?? '';
   }
   s = s.replace(/^[$€£¥₦₹]\s*/, '').trim();
   const negative = /^\(.*\)$/.test(s);

@@ -1,3 +1,4 @@
+import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
@@ -57,15 +58,28 @@ export const detectEncoding = async (path: string): Promise<string> => {
   const head = await startOf(path, 4);
   if (head[0] === 0xff && head[1] === 0xfe) return 'utf-16le';
   if (head[0] === 0xfe && head[1] === 0xff) return 'utf-16be';
-  const decoder = new TextDecoder('utf-8', { fatal: true });
-  try {
-    for await (const chunk of fs.createReadStream(path, { highWaterMark: 256 * 1024 }))
-      decoder.decode(chunk as Buffer, { stream: true });
-    decoder.decode();
-    return 'utf-8';
-  } catch {
-    return 'windows-1252';
+  // checked on the bytes (no text is made): a sequence cut by a chunk's end is checked with the next
+  let carry = Buffer.alloc(0);
+  for await (const chunk of fs.createReadStream(path, { highWaterMark: 256 * 1024 })) {
+    const bytes = carry.length > 0 ? Buffer.concat([carry, chunk as Buffer]) : (chunk as Buffer);
+    const end = completeUtf8(bytes);
+    if (!isUtf8(bytes.subarray(0, end))) return 'windows-1252';
+    carry = Buffer.from(bytes.subarray(end));
   }
+  return carry.length === 0 || isUtf8(carry) ? 'utf-8' : 'windows-1252';
+};
+
+/** Where the last whole UTF-8 sequence of these bytes ends (a multi-byte one may be cut off). */
+const completeUtf8 = (bytes: Buffer): number => {
+  for (let i = bytes.length - 1; i >= Math.max(0, bytes.length - 4); i--) {
+    const b = bytes[i] ?? 0;
+    if (b < 0x80) return bytes.length;
+    if (b >= 0xc0) {
+      const size = b >= 0xf0 ? 4 : b >= 0xe0 ? 3 : 2;
+      return i + size <= bytes.length ? bytes.length : i;
+    }
+  }
+  return bytes.length;
 };
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;
@@ -98,18 +112,19 @@ const firstLineOf = async (path: string, encoding: string): Promise<string> => {
 async function* csvRows(path: string): AsyncGenerator<FileRow> {
   const encoding = await detectEncoding(path);
   const delimiter = detectDelimiter(await firstLineOf(path, encoding));
-  const parser = fs
-    .createReadStream(path, { highWaterMark: 64 * 1024 })
-    .pipe(iconv.decodeStream(encoding))
-    .pipe(
-      parse({
-        delimiter,
-        bom: true,
-        relax_column_count: true,
-        skip_empty_lines: false,
-        max_record_size: 1024 * 1024,
-      }),
-    );
+  const options = {
+    delimiter,
+    bom: true,
+    relax_column_count: true,
+    skip_empty_lines: false,
+    max_record_size: 1024 * 1024,
+  };
+  const bytes = fs.createReadStream(path, { highWaterMark: 64 * 1024 });
+  // UTF-8 goes to the parser as bytes (it decodes them); other encodings through iconv-lite
+  const parser =
+    encoding === 'utf-8'
+      ? bytes.pipe(parse({ ...options, encoding: 'utf8' }))
+      : bytes.pipe(iconv.decodeStream(encoding)).pipe(parse(options));
   let row = 0;
   try {
     for await (const record of parser as AsyncIterable<string[]>) {

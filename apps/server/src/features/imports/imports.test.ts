@@ -609,12 +609,21 @@ describe(`imports: references and each entity (${testDriver})`, () => {
       ['PAY-000002', 'RCT-000002', 'mobilemoney', 1500000, 'N/A'],
       ['PAY-000003', null, 'cash', 1500000, 'N/A'],
     ]);
-    // again: nothing new; the pending one completed by a second file takes its receipt number
-    const again = await preview(
-      'payments',
-      rows.map((r, i) => (i === 2 ? r.map((c, j) => (j === 5 ? 'completed' : c)) : r)),
-    );
+    // again: nothing new
+    const again = await preview('payments', rows);
     expect((await admin.post(`/imports/${again.id}/commit`)).json()).toMatchObject({
+      created: 0,
+      updated: 0,
+      unchanged: 2,
+    });
+    // a file of statuses only: the pending payment completed takes its receipt number, keeps its lease
+    const statuses = await preview('payments', [
+      ['External Ref', 'Status'],
+      ['P-1', 'completed'],
+      ['P-2', 'Completed'],
+    ]);
+    expect(statuses.errors).toEqual([]);
+    expect((await admin.post(`/imports/${statuses.id}/commit`)).json()).toMatchObject({
       created: 0,
       updated: 1,
       unchanged: 1,
@@ -733,5 +742,39 @@ describe(`imports: who may import what (${testDriver})`, () => {
       created: 1,
       skipped_invalid: 1,
     });
+  });
+
+  it('lets an editor add expenses but not change one by its external_ref (admins change expenses)', async () => {
+    t = await setupApp();
+    const a = (await buildCompany(t.database, { name: 'A' })).id;
+    const clientOf = async (role: 'admin' | 'editor') => {
+      const u = await buildUser(t.database, { company_id: a, roles: [role] });
+      const c = new TestClient(t.app);
+      await c.login(u.email, u.password);
+      return c;
+    };
+    const admin = await clientOf('admin');
+    const editor = await clientOf('editor');
+    await admin.post('/expenses', {
+      expense_date: '2026-03-01',
+      amount: 5,
+      category: 'other',
+      external_ref: 'E-1',
+    });
+    const text = csv([
+      ['Date', 'Amount', 'Category', 'External Ref'],
+      ['2026-03-02', '10', 'other', 'E-1'],
+      ['2026-03-03', '20', 'other', 'E-2'],
+    ]);
+    const res = await upload(editor, 'expenses', { name: 'e.csv', content: text });
+    expect(res.json<ImportRecord>().errors).toEqual([
+      {
+        row: 2,
+        field: 'external_ref',
+        message: 'This external_ref is an existing expense, which you may not change.',
+      },
+    ]);
+    const byAdmin = await upload(admin, 'expenses', { name: 'e.csv', content: text });
+    expect(byAdmin.json<ImportRecord>()).toMatchObject({ valid_rows: 2, invalid_rows: 0 });
   });
 });

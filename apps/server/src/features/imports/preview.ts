@@ -2,11 +2,12 @@ import { sql } from 'drizzle-orm';
 import {
   AppError,
   DEFAULT_CURRENCY,
+  allows,
   IMPORT_ERROR_LIMIT,
   IMPORT_SAMPLE_SIZE,
   MAX_IMPORT_ROWS,
   autoMapping,
-  createSchema,
+  formSchema,
   importFields,
   mappingProblems,
   type Field,
@@ -23,6 +24,9 @@ import { referenceResolver, type ReferenceResolver } from './references.ts';
 
 /** Rows checked and staged together: one statement of each kind per batch. */
 export const BATCH_ROWS = 1000;
+
+/** Staged rows are written in statements of about this much JSON. */
+const STAGE_BYTES = 60_000;
 
 /** What a preview needs besides the file. */
 export type PreviewInput = {
@@ -100,16 +104,17 @@ type Checked = {
   row: number;
   cells: Cell[];
   input: Record<string, unknown>;
-  /** field → message */
-  errors: Map<string, string>;
-  refKeys: Map<string, string>;
+  /** field → message (made when there is one: a row is mostly valid, and kept light) */
+  errors?: Record<string, string>;
+  refKeys?: Record<string, string>;
   externalRef: string | undefined;
   existing?: Record<string, unknown>;
   parsed?: Record<string, unknown>;
 };
 
-const first = (errors: Map<string, string>, field: string, message: string) => {
-  if (!errors.has(field)) errors.set(field, message);
+const first = (r: { errors?: Record<string, string> }, field: string, message: string) => {
+  r.errors ??= {};
+  if (!(field in r.errors)) r.errors[field] = message;
 };
 
 /**
@@ -123,9 +128,11 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
   const companyId = user.company_id;
   const ctx = await cellContext(tx, companyId, dateFormat);
   const fields = new Map(importFields(def).map((f) => [f.name, f]));
-  const schema = createSchema(def);
-  const shapeKeys = Object.keys(def.shape);
+  // the forms' rules (no strict body, no transform: the import builds the object itself)
+  const schema = formSchema(def);
   const hasExternalRef = fields.has('external_ref');
+  const mayUpdate = allows(def.access.update, user);
+  const noun = def.singular.toLowerCase().replace(/ record$/, '');
   const order = (field: string) => {
     const i = def.fields.findIndex((f) => f.name === field);
     return i === -1 ? def.fields.length : i;
@@ -176,17 +183,17 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
     // the records referred to, one statement per reference column and way of matching
     for (const [name, resolver] of resolvers) {
       const keys = batch.flatMap((r) => {
-        const k = r.refKeys.get(name);
+        const k = r.refKeys?.[name];
         return k === undefined ? [] : [k];
       });
       if (keys.length === 0) continue;
       const found = await resolver.resolve(tx, keys);
       for (const r of batch) {
-        const k = r.refKeys.get(name);
+        const k = r.refKeys?.[name];
         if (k === undefined) continue;
         const hit = found.get(k);
         if (hit && 'id' in hit) r.input[name] = hit.id;
-        else first(r.errors, name, hit?.error ?? 'Not found.');
+        else first(r, name, hit?.error ?? 'Not found.');
       }
     }
     // the records the rows update: those whose external_ref exists
@@ -200,21 +207,25 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
       );
       const byRef = new Map(existing.map((r) => [String(r.external_ref), presentRow(def, r)]));
       for (const r of batch) if (r.externalRef) r.existing = byRef.get(r.externalRef);
+      if (!mayUpdate)
+        for (const r of batch)
+          if (r.existing)
+            first(r, 'external_ref', `This external_ref is an existing ${noun}, which you may not change.`);
     }
     // the forms' rules, on the record as it would be saved: an update's record with the file's
     // values, a new one with the file's values over the form's defaults
     for (const r of batch) {
       const base: Record<string, unknown> = r.existing ? {} : { ...defaults };
-      if (r.existing) for (const k of shapeKeys) if (r.existing[k] !== undefined) base[k] = r.existing[k];
+      if (r.existing) for (const k of fields.keys()) if (r.existing[k] !== undefined) base[k] = r.existing[k];
       const values = { ...base, ...r.input };
-      for (const f of r.errors.keys()) delete values[f];
+      for (const f in r.errors) delete values[f];
       const result = schema.safeParse(values);
       if (result.success) {
-        if (r.errors.size === 0) r.parsed = result.data;
+        if (!r.errors) r.parsed = result.data as Record<string, unknown>;
       } else {
         for (const issue of result.error.issues) {
           const field = String(issue.path[0] ?? 'row');
-          first(r.errors, field, issue.message);
+          first(r, field, issue.message);
         }
       }
     }
@@ -226,13 +237,13 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
         const refusal = refusals[i];
         if (!refusal) return;
         const [field, message] = Object.entries(refusal.fields ?? {})[0] ?? ['row', refusal.message];
-        first(r.errors, field, message);
+        first(r, field, message);
         delete r.parsed;
       });
     }
     // staged: valid rows as they would be saved, rejected ones as they were in the file
     const staged = batch.map((r) => {
-      if (r.parsed && r.errors.size === 0) {
+      if (r.parsed && !r.errors) {
         valid++;
         const id = r.existing ? Number(r.existing.id) : undefined;
         const values =
@@ -245,18 +256,35 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
         return { r: r.row, v: true, d: data, m: null };
       }
       invalid++;
-      const problems = [...r.errors].sort(([a], [b]) => order(a) - order(b));
+      const problems = Object.entries(r.errors ?? {}).sort(([a], [b]) => order(a) - order(b));
       for (const [field, message] of problems)
         if (errors.length < IMPORT_ERROR_LIMIT) errors.push({ row: r.row, field, message });
       const messages = problems.map(([field, message]) => `${fields.get(field)?.label ?? field}: ${message}`);
       const cells = columns.map((_, i) => cellText(r.cells[i] ?? null));
       return { r: r.row, v: false, d: cells, m: messages.join('; ') };
     });
-    await tx.execute(
-      sql`INSERT INTO import_rows (company_id, import_id, row_no, valid, data, messages)
-          SELECT ${companyId}, ${importId}, (x->>'r')::int, (x->>'v')::boolean, x->'d', x->>'m'
-            FROM jsonb_array_elements(${JSON.stringify(staged)}::jsonb) AS x`,
-    );
+    // in statements of about 64 KB of JSON: texts that size die young (larger ones are allocated
+    // with the long-lived objects, and a file's worth of them is what the server's memory would hold)
+    let parts: string[] = [];
+    let size = 0;
+    const flush = async () => {
+      if (parts.length === 0) return;
+      const text = `[${parts.join(',')}]`;
+      parts = [];
+      size = 0;
+      await tx.execute(
+        sql`INSERT INTO import_rows (company_id, import_id, row_no, valid, data, messages)
+            SELECT ${companyId}, ${importId}, (x->>'r')::int, (x->>'v')::boolean, x->'d', x->>'m'
+              FROM jsonb_array_elements(${text}::jsonb) AS x`,
+      );
+    };
+    for (const row of staged) {
+      const part = JSON.stringify(row);
+      parts.push(part);
+      size += part.length;
+      if (size > STAGE_BYTES) await flush();
+    }
+    await flush();
   };
 
   const refIndex = mapped.find((m) => m.field.name === 'external_ref')?.index;
@@ -268,8 +296,6 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
       row,
       cells,
       input: {},
-      errors: new Map(),
-      refKeys: new Map(),
       externalRef: undefined,
     };
     for (const { index, field } of mapped) {
@@ -278,18 +304,17 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
       if (field.name in defaults && isBlank(cell)) continue;
       if (field.kind === 'reference') {
         if (isBlank(cell)) checked.input[field.name] = '';
-        else checked.refKeys.set(field.name, cellText(cell));
+        else (checked.refKeys ??= {})[field.name] = cellText(cell);
         continue;
       }
       const converted = convertCell(cell, field, ctx);
-      if ('error' in converted) first(checked.errors, field.name, converted.error);
+      if ('error' in converted) first(checked, field.name, converted.error);
       else checked.input[field.name] = converted.value;
     }
     const ref = refIndex === undefined ? '' : cellText(cells[refIndex] ?? null);
     if (ref !== '') {
       const before = refsSeen.get(ref);
-      if (before !== undefined)
-        first(checked.errors, 'external_ref', `The same external_ref as row ${before}.`);
+      if (before !== undefined) first(checked, 'external_ref', `The same external_ref as row ${before}.`);
       else refsSeen.set(ref, row);
       checked.externalRef = ref;
     }

@@ -27,6 +27,7 @@ import type { ServerEntity } from '../../crud/server-entity.ts';
 import { commitImport, committable } from './commit.ts';
 import { sniffFile } from './file-rows.ts';
 import { previewImport } from './preview.ts';
+import { withLeanHeap } from './lean-heap.ts';
 import { csvLine, templateCsv, templateXlsx } from './template.ts';
 
 const tags = ['imports'];
@@ -236,21 +237,23 @@ export const importRoutes = async (
         const mapping = parseMapping(fields.data.mapping);
         const kind = await sniffFile(tmp);
         await removeExpired(db);
-        const id = await db.transaction(async (tx) => {
-          if (replaces !== undefined)
-            await tx.execute(
-              sql`DELETE FROM imports WHERE company_id = ${user.company_id} AND id = ${replaces} AND status = 'previewed'`,
-            );
-          return previewImport(tx, {
-            user,
-            entity: e,
-            path: tmp,
-            kind,
-            fileName,
-            dateFormat: date_format,
-            mapping,
-          });
-        });
+        const id = await withLeanHeap(() =>
+          db.transaction(async (tx) => {
+            if (replaces !== undefined)
+              await tx.execute(
+                sql`DELETE FROM imports WHERE company_id = ${user.company_id} AND id = ${replaces} AND status = 'previewed'`,
+              );
+            return previewImport(tx, {
+              user,
+              entity: e,
+              path: tmp,
+              kind,
+              fileName,
+              dateFormat: date_format,
+              mapping,
+            });
+          }),
+        );
         return reply.code(201).send(await getImport(db, user.company_id, id));
       } finally {
         await fs.promises.rm(tmp, { force: true });
@@ -393,7 +396,7 @@ export const importRoutes = async (
       const user = currentUser(request);
       const { id } = request.params;
       const progress = String(request.headers.accept ?? '').includes('application/x-ndjson');
-      if (!progress) return commitImport(database, user, byName, id);
+      if (!progress) return withLeanHeap(() => commitImport(database, user, byName, id));
       // refused before anything is streamed: 404, 409 committed or expired answer as usual
       const head = await committable(db, user.company_id, id);
       const out = new PassThrough();
@@ -404,8 +407,10 @@ export const importRoutes = async (
         .header('Cache-Control', 'no-store')
         .send(out);
       out.write(`${JSON.stringify({ processed: 0, total: Number(head.valid_rows) })}\n`);
-      commitImport(database, user, byName, id, (processed, total) =>
-        out.write(`${JSON.stringify({ processed, total })}\n`),
+      withLeanHeap(() =>
+        commitImport(database, user, byName, id, (processed, total) =>
+          out.write(`${JSON.stringify({ processed, total })}\n`),
+        ),
       ).then(
         (result) => out.end(`${JSON.stringify(result)}\n`),
         (err: unknown) => {
