@@ -229,6 +229,25 @@ describe(`imports: preview and commit (${testDriver})`, () => {
     ]);
   });
 
+  it("reads phones as numbers of the company's country, which its form sets", async () => {
+    const company = (await admin.get(`/companies/${companyId}`)).json();
+    expect(company).toMatchObject({ country_code: 'UGA' });
+    const bad = await admin.put(`/companies/${companyId}`, { ...company, country_code: 'ZZZ' });
+    expect(bad.statusCode).toBe(400);
+    const lower = await admin.put(`/companies/${companyId}`, { ...company, country_code: 'ken' });
+    expect(lower.json().fields).toEqual({
+      country_code: 'Country code must be exactly 3 uppercase letters.',
+    });
+    const kenya = await admin.put(`/companies/${companyId}`, { ...company, country_code: 'KEN' });
+    expect(kenya.statusCode, kenya.body).toBe(200);
+    const p = await preview(
+      'tenants',
+      't.csv',
+      csv([TENANT_HEADER, ['Wanjiru', 'Kamau', 'F', '0712 345678', '1990-04-12', 'K-1']]),
+    );
+    expect(p.sample[0]).toMatchObject({ phone: '+254712345678' });
+  });
+
   it('refuses files that are not CSV or xlsx, and files over the limits', async () => {
     const pdf = await upload(admin, 'tenants', {
       name: 'tenants.csv',
