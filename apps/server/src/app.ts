@@ -29,6 +29,7 @@ import { dashboardRoute } from './features/dashboard/route.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { ledgerRoutes } from './features/ledger/routes.ts';
 import { propertyUnitsRoute } from './features/properties/units-route.ts';
+import { importRoutes } from './features/imports/routes.ts';
 
 export const API_PREFIX = '/rentapi/api';
 export const BODY_LIMIT = 1024 * 1024;
@@ -117,7 +118,10 @@ export const buildApp = async (
       userRoutes(api, ctx);
       captchaRoutes(api, ctx);
       companySingleRoute(api, ctx);
-      for (const entity of serverEntitiesOf(served)) registerEntityRoutes(api, ctx, entity);
+      const servedEntities = serverEntitiesOf(served);
+      for (const entity of servedEntities) registerEntityRoutes(api, ctx, entity);
+      // its own scope: multipart bodies are parsed there only
+      await api.register(async (scope) => importRoutes(scope, ctx, servedEntities));
       leaseDocRoute(api, ctx);
       receiptRoute(api, ctx);
       dashboardRoute(api, ctx);

@@ -88,6 +88,21 @@ export type EntityUi = {
   editDeleteShownToAll?: boolean;
 };
 
+/**
+ * How an entity's records are imported from a file (`POST /imports`): an entity with this block is
+ * importable. Its columns are its form's fields (`importFields`); a reference field's column names the
+ * referenced record by its `external_ref` or its label fields (`matchBy` adds other columns of the
+ * referenced entity: tenants by phone).
+ */
+export type EntityImport = {
+  /** its place among the importable entities (the page's list and the API's `entity` values) */
+  order: number;
+  /** other headers that name a field, besides its label and its name ('Mobile' for `phone`) */
+  synonyms?: Readonly<Record<string, readonly string[]>>;
+  /** fields of this entity, besides `external_ref` and its label fields, that a reference to it may name */
+  matchBy?: readonly string[];
+};
+
 /** Where an entity's list page sits in the app: its route and its drawer item. */
 export type EntityPage = {
   /** The route's name (02-admin §2 route table: 'Units', 'MaintenanceRequests'). */
@@ -132,6 +147,8 @@ export type EntityDefinition<
    * column, its own (units) or its unit's, copied (db/derived.ts).
    */
   byProperty?: boolean;
+  /** Importable from a file, and how (`POST /imports`). */
+  import?: EntityImport;
 };
 
 /** A list column as a definition names it: a field, shown with its label unless another is given. */
@@ -213,6 +230,7 @@ export const defineEntity = <
 ): EntityDefinition<Shape, readonly [...Fields, VersionField], Scope> => {
   const { name, singular, scope, shape, check, columns, search, alsoSortable = [], access, ui, page } = spec;
   const { byProperty } = spec;
+  const importing = spec.import;
   const version: VersionField = {
     name: 'version',
     label: 'Version',
@@ -232,6 +250,7 @@ export const defineEntity = <
     shape,
     ...(check ? { check } : {}),
     ...(byProperty ? { byProperty } : {}),
+    ...(importing ? { import: importing } : {}),
     columns: columns.map(toColumn(fields)),
     search,
     sort: ['id', ...sortable, ...alsoSortable],

@@ -10,6 +10,7 @@ export const errorCodes = {
     validation_failed: 'Please correct the form errors.',
     bad_request: 'The request could not be understood.',
     captcha_failed: 'CAPTCHA failed',
+    unsupported_file: 'The file must be a CSV or an Excel workbook (.xlsx).',
   }),
   ...withStatus(401, {
     invalid_credentials: 'Login failed. Please check your credentials.',
@@ -28,6 +29,7 @@ export const errorCodes = {
     conflict: 'This record was changed by someone else. Reload to see the latest version.',
     in_use: 'This record is still in use by other records.',
     duplicate: 'This record already exists.',
+    import_expired: 'This import has expired (24 hours after its preview): upload the file again.',
   }),
   ...withStatus(413, { payload_too_large: 'The request is too large.' }),
   ...withStatus(415, { unsupported_media_type: 'Unsupported content type.' }),

@@ -268,6 +268,15 @@ export const propertyRef = referenceTo('property_id', 'Property', 'properties', 
 export const vendorRef = referenceTo('vendor_id', 'Vendor', 'vendors', ['name']);
 export const employeeRef = referenceTo('employee_id', 'Employee', 'employees', personName);
 
+/**
+ * The key a record has in the system it was imported from (unique per company and entity): an import
+ * whose row names an existing `external_ref` updates that record instead of creating another.
+ */
+export const externalRef = {
+  field: () => field.text('external_ref', 'External Ref', { helperText: 'Its key in another system' }),
+  rule: () => optionalText(100, 'Maximum 100 characters.'),
+};
+
 /** A person's first and last name, both required (tenants, employees). */
 export const nameFields = () =>
   [

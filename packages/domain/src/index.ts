@@ -14,3 +14,4 @@ export * from './entities/index.ts';
 export * from './accounts.ts';
 export * from './reports.ts';
 export * from './ledger.ts';
+export * from './imports.ts';

@@ -19,7 +19,7 @@ describe('drawerSections', () => {
       Operations: ['Properties', 'Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
       Finance: ['Payments', 'Arrears', 'Expenses', 'Commission Wages'],
       Profile: ['Change Password'],
-      Administration: ['User Roles', 'Companies', 'Employees'],
+      Administration: ['User Roles', 'Companies', 'Employees', 'Import'],
       References: ['Countries', 'Currencies'],
     });
   });
@@ -34,11 +34,12 @@ describe('drawerSections', () => {
     });
   });
 
-  it('shows an editor operations, payments and expenses, and no administration', () => {
+  it('shows an editor operations, payments and expenses, and only Import in administration', () => {
     expect(outline(['editor'])).toEqual({
       Operations: ['Properties', 'Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
       Finance: ['Payments', 'Arrears', 'Expenses'],
       Profile: ['Change Password'],
+      Administration: ['Import'],
       References: ['Countries'],
     });
   });
@@ -70,6 +71,7 @@ describe('drawerSections', () => {
     ]);
     expect(sections.find((s) => s.title === 'Administration')?.items).toEqual([
       { label: 'Employees', path: '/employees' },
+      { label: 'Import', path: '/import' },
     ]);
   });
 });

@@ -55,6 +55,7 @@ export const appPageEntries: readonly NavEntry[] = [
     path: '/admin/user-roles',
     audience: ['admin'],
   },
+  { section: 'Administration', order: 40, label: 'Import', path: '/import', audience: ['admin', 'editor'] },
 ];
 
 /** What the drawer reads of an entity definition: its page's path and drawer place. */

@@ -9,8 +9,8 @@
  * BENCH_DATABASE_URL: the PostgreSQL database the benchmark owns (dropped and created afresh;
  * its name must contain "bench"); default postgres://postgres@127.0.0.1:5432/kodi_bench.
  * BENCH_ONLY: a comma-separated list of parts to run (lists, dashboard, reports, arrears, browser,
- * export, post, ceiling, mix, tenfold, pglite, bundle), for working on one of them; such a run
- * writes no report, except the working day's sections when it ran `mix` or `tenfold`.
+ * export, post, ceiling, mix, tenfold, import, pglite, bundle), for working on one of them; such a
+ * run writes no report, except the working day's sections when it ran `mix` or `tenfold`.
  * BENCH_MIX_DURATION: seconds of the working day (default 60, or 3 when reduced);
  * BENCH_MIX_SESSIONS: its staff sessions (default 16).
  * BENCH_TENFOLD: the size of the second dataset, as a multiple of the first (default 10: 2,000,000
@@ -49,6 +49,7 @@ import { planMix, staffUser, type MixSession } from './working-day.ts';
 import { mixRows, renderMix, type MixRun } from './mix-report.ts';
 import type { LoadResult } from './load.ts';
 import type { ListQuery } from '../crud/server-entity.ts';
+import { importPhase } from './import.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const reduced = scale < 1;
@@ -443,6 +444,8 @@ const postgresPhase = async (db: Database) => {
     }
 
     if (!reduced && runs('ceiling')) await ceilingPhase(kodi, baseline, headers);
+    // last: it adds tenants, leases and payments to the large company
+    if (runs('import')) await importPhase({ server: kodi, session, db, scale, reduced, add });
   } finally {
     await Promise.all([kodi.stop(), baseline.stop(), reading?.stop()]);
   }

@@ -49,6 +49,15 @@ export type ServerEntity = {
     companyId: number;
     values: Record<string, unknown>[];
   }) => Promise<(Record<string, unknown> | AppError)[]>;
+  /**
+   * The rules of `prepareMany` that read the database, checked for new records without saving or
+   * numbering anything (an import's preview): each one's refusal, or undefined.
+   */
+  checkMany?: (args: {
+    tx: DbOrTx;
+    companyId: number;
+    values: Record<string, unknown>[];
+  }) => Promise<(AppError | undefined)[]>;
 };
 
 /** The rows a user may see: the session's company's, unless the entity says otherwise. */

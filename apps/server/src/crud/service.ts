@@ -105,6 +105,8 @@ type AuditEntry = {
   recordId: number;
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  /** the import that made the change (features/imports) */
+  importId?: number;
 };
 
 /** Audit entries of one entity, in one statement (a batch of creations writes all of them at once). */
@@ -117,11 +119,11 @@ export const recordAudits = async (tx: DbOrTx, e: ServerEntity, entries: readonl
     return JSON.stringify(out);
   };
   await tx.execute(
-    sql`INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after)
+    sql`INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after, import_id)
         VALUES ${sql.join(
           entries.map(
             (a) => sql`(${a.user.company_id}, ${e.def.name}, ${a.recordId}, ${a.action}, ${a.user.id},
-                        ${light(a.before)}::jsonb, ${light(a.after)}::jsonb)`,
+                        ${light(a.before)}::jsonb, ${light(a.after)}::jsonb, ${a.importId ?? null})`,
           ),
           sql`, `,
         )}`,
@@ -151,7 +153,7 @@ export const recordHistory = async (
 ) => {
   const scoped = e.def.scope === 'company';
   const rows = await ctx.database.query<Record<string, unknown>>(
-    `SELECT a.id, a.action, a.record_id, a.user_id, u.email AS user_email, a.before, a.after,
+    `SELECT a.id, a.action, a.record_id, a.user_id, u.email AS user_email, a.before, a.after, a.import_id,
             to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
        FROM audit_entries a LEFT JOIN users u ON u.id = a.user_id
       WHERE a.entity = $1 AND a.record_id = $2 ${scoped ? 'AND a.company_id = $3' : ''}
@@ -164,6 +166,7 @@ export const recordHistory = async (
     id: Number(r.id),
     record_id: Number(r.record_id),
     user_id: r.user_id === null ? null : Number(r.user_id),
+    import_id: r.import_id === null || r.import_id === undefined ? null : Number(r.import_id),
     before: typeof r.before === 'string' ? (JSON.parse(r.before) as unknown) : r.before,
     after: typeof r.after === 'string' ? (JSON.parse(r.after) as unknown) : r.after,
   }));

@@ -29,8 +29,8 @@ export const bootstrap = async (
     const password = config.adminPassword ?? randomToken(12);
     const company = await execRows<{ id: number }>(
       tx,
-      `INSERT INTO companies (name, email, currency_code, address, industry_type, description)
-       VALUES ('Kodi Properties', 'office@kodi.local', 'UGX', 'Plot 12, Kampala Road, Kampala', 'Real estate',
+      `INSERT INTO companies (name, email, currency_code, country_code, address, industry_type, description)
+       VALUES ('Kodi Properties', 'office@kodi.local', 'UGX', 'UGA', 'Plot 12, Kampala Road, Kampala', 'Real estate',
                'Residential and commercial rentals in Kampala.') RETURNING id`,
     );
     const companyId = Number(company[0]?.id);

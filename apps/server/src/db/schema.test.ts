@@ -132,6 +132,8 @@ describe(`database schema (${testDriver})`, () => {
       'commission_wages',
       'counters',
       'audit_entries',
+      'imports',
+      'import_rows',
     ];
     for (const table of owned) {
       const idx = await database.query<{ indexdef: string }>(

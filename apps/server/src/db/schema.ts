@@ -78,6 +78,9 @@ const FULL_NAME = `first_name || ' ' || last_name`;
 /** A name kept from the row it references (db/derived.ts keeps it): lists sort and search by it. */
 const copied = () => text();
 
+/** A record's key in the system it was imported from: unique per company where given (docs/decisions.md, Import). */
+const externalRefColumn = () => varchar({ length: 100 });
+
 /** `first_name last_name`, kept by PostgreSQL with the row: lists search by it. */
 const fullName = () => text().generatedAlwaysAs(sql.raw(FULL_NAME));
 
@@ -128,12 +131,18 @@ export const companies = pgTable(
     address: text(),
     industry_type: varchar({ length: 255 }),
     currency_code: char({ length: 3 }).references(() => currencies.currency_code, { onDelete: 'restrict' }),
+    /** its country: an imported phone number without its +code is read as one of this country's */
+    country_code: char({ length: 3 }).references(() => countries.country_code, { onDelete: 'restrict' }),
     status: boolean().notNull().default(true),
     description: text(),
     search_text: searchOf('companies'),
     ...stamps(),
   },
-  (t) => [index('companies_currency_idx').on(t.currency_code), ...listsOf('companies', t)],
+  (t) => [
+    index('companies_currency_idx').on(t.currency_code),
+    index('companies_country_idx').on(t.country_code),
+    ...listsOf('companies', t),
+  ],
 );
 
 export const roles = pgTable(
@@ -268,6 +277,7 @@ export const properties = pgTable(
     occupancy_percent: numeric({ precision: 4, scale: 1, mode: 'string' }).generatedAlwaysAs(
       sql`CASE WHEN units_count > 0 THEN round(occupied_count * 100.0 / units_count, 1) END`,
     ),
+    external_ref: externalRefColumn(),
     search_text: searchOf('properties'),
     ...stamps(),
   },
@@ -275,6 +285,7 @@ export const properties = pgTable(
     primaryKey({ columns: [t.company_id, t.id] }),
     unique('properties_id_key').on(t.id),
     check('properties_type_known', oneOf(t.property_type, propertyType.values)),
+    unique('properties_external_ref_key').on(t.company_id, t.external_ref),
     ...listsOf('properties', t),
   ],
 );
@@ -303,10 +314,12 @@ export const units = pgTable(
     image_1_base64: text(),
     image_2_base64: text(),
     search_text: searchOf('units'),
+    external_ref: externalRefColumn(),
     ...stamps(),
   },
   (t) => [
     primaryKey({ columns: [t.company_id, t.id] }),
+    unique('units_external_ref_key').on(t.company_id, t.external_ref),
     unique('units_id_key').on(t.id),
     foreignKey({
       columns: [t.company_id, t.property_id],
@@ -342,10 +355,12 @@ export const tenants = pgTable(
     status: varchar({ length: 20 }).notNull().default('active'),
     full_name: fullName(),
     search_text: searchOf('tenants', { full_name: FULL_NAME }),
+    external_ref: externalRefColumn(),
     ...stamps(),
   },
   (t) => [
     primaryKey({ columns: [t.company_id, t.id] }),
+    unique('tenants_external_ref_key').on(t.company_id, t.external_ref),
     unique('tenants_id_key').on(t.id),
     check('tenants_sex_known', oneOf(t.sex, sex.values)),
     check('tenants_status_known', oneOf(t.status, tenantStatus.values)),
@@ -398,10 +413,12 @@ export const occupancy = pgTable(
     /** the rate in cents */
     rate_cents: bigint({ mode: 'number' }).generatedAlwaysAs(sql`(rate * 100)::bigint`),
     search_text: searchOf('occupancy'),
+    external_ref: externalRefColumn(),
     ...stamps(),
   },
   (t) => [
     primaryKey({ columns: [t.company_id, t.id] }),
+    unique('occupancy_external_ref_key').on(t.company_id, t.external_ref),
     unique('occupancy_id_key').on(t.id),
     foreignKey({
       columns: [t.company_id, t.tenant_id],
@@ -449,10 +466,12 @@ export const payments = pgTable(
     /** its unit's property (db/derived.ts keeps it): lists, the dashboard and reports filter by it */
     property_id: integer(),
     search_text: searchOf('payments'),
+    external_ref: externalRefColumn(),
     ...stamps(),
   },
   (t) => [
     primaryKey({ columns: [t.company_id, t.id] }),
+    unique('payments_external_ref_key').on(t.company_id, t.external_ref),
     unique('payments_id_key').on(t.id),
     unique('payments_serial_key').on(t.company_id, t.payment_serial),
     unique('payments_receipt_key').on(t.company_id, t.receipt_number),
@@ -567,10 +586,12 @@ export const expenses = pgTable(
     /** its unit's property (db/derived.ts keeps it; none without a unit) */
     property_id: integer(),
     search_text: searchOf('expenses'),
+    external_ref: externalRefColumn(),
     ...stamps(),
   },
   (t) => [
     primaryKey({ columns: [t.company_id, t.id] }),
+    unique('expenses_external_ref_key').on(t.company_id, t.external_ref),
     unique('expenses_id_key').on(t.id),
     foreignKey({ columns: [t.company_id, t.unit_id], foreignColumns: [units.company_id, units.id] }).onDelete(
       'restrict',
@@ -790,6 +811,8 @@ export const auditEntries = pgTable(
     user_id: integer().references(() => users.id, { onDelete: 'restrict' }),
     before: jsonb(),
     after: jsonb(),
+    /** the import that made this change, if one did */
+    import_id: integer(),
     ...stamps(),
   },
   (t) => [
@@ -798,6 +821,77 @@ export const auditEntries = pgTable(
     check('audit_entries_action_known', oneOf(t.action, ['create', 'update', 'delete'])),
     index('audit_entries_record_idx').on(t.company_id, t.entity, t.record_id),
     index('audit_entries_user_idx').on(t.user_id),
+  ],
+);
+
+/**
+ * Files imported (`POST /imports`): one row per upload, previewed and then committed (or expired 24 h
+ * after its preview). Its rows wait in `import_rows` between the two.
+ */
+export const imports = pgTable(
+  'imports',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    entity: varchar({ length: 50 }).notNull(),
+    status: varchar({ length: 20 }).notNull().default('previewed'),
+    file_name: varchar({ length: 255 }).notNull(),
+    date_format: varchar({ length: 10 }).notNull(),
+    user_id: integer().references(() => users.id, { onDelete: 'restrict' }),
+    total_rows: integer().notNull().default(0),
+    valid_rows: integer().notNull().default(0),
+    invalid_rows: integer().notNull().default(0),
+    /** file column → field name (or null) */
+    mapping: jsonb().notNull(),
+    /** the file's headers, in order */
+    columns: jsonb().notNull(),
+    /** the first 200 problems: [{ row, field, message }] */
+    errors: jsonb().notNull(),
+    /** the first 20 valid rows as they would be saved */
+    sample: jsonb().notNull(),
+    created: integer(),
+    updated: integer(),
+    unchanged: integer(),
+    skipped_invalid: integer(),
+    committed_at: timestamp({ withTimezone: true }),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('imports_id_key').on(t.id),
+    check('imports_status_known', oneOf(t.status, ['previewed', 'committed'])),
+    index('imports_user_idx').on(t.user_id),
+    index('imports_previewed_idx')
+      .on(t.created_at)
+      .where(sql`${t.status} = 'previewed'`),
+  ],
+);
+
+/**
+ * An import's rows between its preview and its commit, written in batches while the file is read:
+ * a valid row as it would be saved (`data`: the values, with the ids of the records it refers to and
+ * of the record it updates), a rejected one as it was in the file (`data`: its cells) with its
+ * messages. A commit reads the valid ones back in batches and deletes them; rejected ones stay for the
+ * errors file.
+ */
+export const importRows = pgTable(
+  'import_rows',
+  {
+    company_id: integer().notNull(),
+    import_id: integer().notNull(),
+    row_no: integer().notNull(),
+    valid: boolean().notNull(),
+    data: jsonb().notNull(),
+    messages: text(),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.import_id, t.row_no] }),
+    foreignKey({
+      name: 'import_rows_import_fk',
+      columns: [t.company_id, t.import_id],
+      foreignColumns: [imports.company_id, imports.id],
+    }).onDelete('cascade'),
   ],
 );
 

@@ -25,9 +25,9 @@ export class TestClient {
     const h: Record<string, string> = { ...headers };
     if (this.cookie) h.cookie = this.cookie;
     if (method !== 'GET' && this.csrf && !('x-csrf-token' in h)) h['x-csrf-token'] = this.csrf;
-    let payload: string | undefined;
+    let payload: string | Buffer | undefined;
     if (body !== undefined) {
-      payload = typeof body === 'string' ? body : JSON.stringify(body);
+      payload = typeof body === 'string' || Buffer.isBuffer(body) ? body : JSON.stringify(body);
       h['content-type'] ??= 'application/json';
     }
     const res = await this.app.inject({
@@ -39,7 +39,7 @@ export class TestClient {
     });
     const set = res.cookies.find((c) => c.name === 'kodi_sid');
     if (set) this.cookie = set.value ? `kodi_sid=${set.value}` : undefined;
-    const json = res.headers['content-type']?.toString().includes('json')
+    const json = res.headers['content-type']?.toString().includes('application/json')
       ? (res.json() as { csrf_token?: string })
       : null;
     if (json && typeof json.csrf_token === 'string') this.csrf = json.csrf_token;

@@ -9,12 +9,16 @@ let seq = 0;
 
 export const buildCompany = async (
   database: Database,
-  overrides: { name?: string; currency_code?: string } = {},
+  overrides: { name?: string; currency_code?: string; country_code?: string | null } = {},
 ): Promise<{ id: number; name: string }> => {
   const name = overrides.name ?? `Company ${++seq}`;
   const rows = await database.query<{ id: number }>(
-    'INSERT INTO companies (name, currency_code) VALUES ($1, $2) RETURNING id',
-    [name, overrides.currency_code ?? 'UGX'],
+    'INSERT INTO companies (name, currency_code, country_code) VALUES ($1, $2, $3) RETURNING id',
+    [
+      name,
+      overrides.currency_code ?? 'UGX',
+      overrides.country_code === undefined ? 'UGA' : overrides.country_code,
+    ],
   );
   return { id: Number(rows[0]?.id), name };
 };

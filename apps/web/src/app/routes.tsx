@@ -128,6 +128,12 @@ export const appRoutes: AppRoute[] = [
     guard: ['admin'],
     ...lazyPage(() => import('../features/users/user-roles-page.tsx'), 'UserRolesPage'),
   },
+  {
+    id: 'Import',
+    path: '/import',
+    guard: ['admin', 'editor'],
+    ...lazyPage(() => import('../features/imports/import-page.tsx'), 'ImportPage'),
+  },
   { id: 'NotFound', path: '*', guard: 'none', ...notFound() },
 ];
 

@@ -2,6 +2,7 @@ import { adminMaintained, defineEntity, plainColumns, sortableColumns } from '..
 import { bool, field, LETTER_CODE, optionalEmail, optionalText, text } from '../fields.ts';
 import { adminPages, shown } from './ui-texts.ts';
 import { CURRENCY_CODE_MESSAGE } from './currencies.ts';
+import { COUNTRY_CODE_MESSAGE } from './countries.ts';
 
 export const companies = defineEntity({
   name: 'companies',
@@ -14,6 +15,9 @@ export const companies = defineEntity({
     field.text('address', 'Address', { fullWidth: true }),
     field.text('industry_type', 'Industry Type'),
     field.text('currency_code', 'Currency Code', { helperText: 'e.g. UGX' }),
+    field.text('country_code', 'Country Code', {
+      helperText: 'e.g. UGA: phone numbers without +code are read as its numbers',
+    }),
     field.boolean('status', 'Active', { defaultValue: true }),
     field.textarea('description', 'Description', { fullWidth: true }),
   ],
@@ -27,6 +31,10 @@ export const companies = defineEntity({
     currency_code: optionalText(3, CURRENCY_CODE_MESSAGE).refine(
       (v) => v === undefined || v === null || LETTER_CODE.test(v),
       CURRENCY_CODE_MESSAGE,
+    ),
+    country_code: optionalText(3, COUNTRY_CODE_MESSAGE).refine(
+      (v) => v === undefined || v === null || LETTER_CODE.test(v),
+      COUNTRY_CODE_MESSAGE,
     ),
     status: bool(true),
     description: optionalText(5000, 'Maximum 5000 characters.'),

@@ -1,6 +1,7 @@
 import { adminMaintained, defineEntity, plainColumns, sortableColumns } from '../entity.ts';
 import { expenseCategory } from '../enums.ts';
 import {
+  externalRef,
   field,
   isoDate,
   oneOf,
@@ -27,6 +28,7 @@ export const expenses = defineEntity({
     vendorRef(),
     field.readOnly('unit_name', 'Unit'),
     field.readOnly('vendor_name', 'Vendor'),
+    externalRef.field(),
   ],
   shape: {
     unit_id: optionalRefId(),
@@ -35,6 +37,7 @@ export const expenses = defineEntity({
     category: oneOf(expenseCategory.values),
     description: optionalText(5000, 'Maximum 5000 characters.'),
     vendor_id: optionalRefId(),
+    external_ref: externalRef.rule(),
   },
   scope: 'company',
   byProperty: true,
@@ -45,6 +48,17 @@ export const expenses = defineEntity({
     ...sortableColumns('vendor_name'),
   ],
   search: ['category', 'unit_name'],
+  import: {
+    order: 60,
+    synonyms: {
+      unit_id: ['Unit name', 'Unit no'],
+      expense_date: ['Date', 'Spent on'],
+      amount: ['Cost', 'Amount spent', 'Total'],
+      category: ['Type', 'Expense type'],
+      description: ['Details', 'Notes'],
+      vendor_id: ['Supplier', 'Vendor name', 'Paid to'],
+    },
+  },
   ...adminPages('Expense', 'expenses', {
     searchLabel: 'Search Expenses (Category, Unit)',
     deleteConfirm: (row) =>

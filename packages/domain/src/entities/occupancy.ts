@@ -5,6 +5,7 @@ import { depositStatus, occupancyStatus, rentCycle } from '../enums.ts';
 import {
   bool,
   endNotBeforeStart,
+  externalRef,
   field,
   isoDate,
   oneOf,
@@ -42,6 +43,7 @@ export const occupancy = defineEntity({
     field.text('lease_doc_name', 'Lease Document Name', { form: false }),
     field.readOnly('has_lease_doc', 'Has lease document', 'boolean'),
     ...tenantInUnit.names(),
+    externalRef.field(),
   ],
   shape: {
     ...tenantInUnit.ids(),
@@ -59,6 +61,7 @@ export const occupancy = defineEntity({
       .union([z.string().max(7_100_000, 'The lease document must be at most 5 MB.'), z.null()])
       .optional(),
     lease_doc_name: optionalText(255),
+    external_ref: externalRef.rule(),
   },
   check: endNotBeforeStart('start_date', 'end_date'),
   scope: 'company',
@@ -69,6 +72,20 @@ export const occupancy = defineEntity({
     ...sortableColumns('start_date', 'end_date', 'rate', 'rent_cycle', 'occupancy_status'),
   ],
   search: ['tenant_name', 'unit_name', 'start_date', 'end_date'],
+  import: {
+    order: 40,
+    synonyms: {
+      tenant_id: ['Tenant name', 'Tenant phone', 'Occupant'],
+      unit_id: ['Unit name', 'Unit no', 'Unit number'],
+      start_date: ['Start', 'Lease start', 'Move in', 'Move-in date', 'From'],
+      end_date: ['End', 'Lease end', 'Move out', 'Move-out date', 'To'],
+      rate: ['Rent', 'Monthly rent', 'Rent amount'],
+      rent_cycle: ['Cycle', 'Billing cycle'],
+      deposit_amount: ['Deposit'],
+      occupancy_status: ['Status', 'Lease status'],
+      notice_period_days: ['Notice', 'Notice period', 'Notice days'],
+    },
+  },
   ...corePages('Occupancy record', 'occupancy records', {
     searchLabel: 'Search Occupancy (Tenant, Unit, Dates)',
     dialogWidth: 700,

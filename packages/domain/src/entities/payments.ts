@@ -2,6 +2,7 @@ import { defineEntity, editorMaintained, plainColumns, sortableColumns } from '.
 import { paymentMethod, paymentStatus } from '../enums.ts';
 import {
   endNotBeforeStart,
+  externalRef,
   field,
   isoDate,
   oneOf,
@@ -40,6 +41,7 @@ export const payments = defineEntity({
     field.readOnly('payment_serial', 'Serial'),
     field.readOnly('receipt_number', 'Receipt No.'),
     ...tenantInUnit.names('Unit Name'),
+    externalRef.field(),
   ],
   shape: {
     ...tenantInUnit.ids(),
@@ -53,6 +55,7 @@ export const payments = defineEntity({
     reference_number: optionalText(100),
     invoice_id: optionalText(100),
     payment_details: optionalText(2000),
+    external_ref: externalRef.rule(),
   },
   check: endNotBeforeStart('effective_start_date', 'effective_end_date'),
   scope: 'company',
@@ -65,6 +68,22 @@ export const payments = defineEntity({
   ],
   search: ['payment_serial', 'receipt_number', 'tenant_name', 'unit_name', 'reference_number'],
   alsoSortable: ['payment_serial'],
+  import: {
+    order: 50,
+    synonyms: {
+      tenant_id: ['Tenant name', 'Tenant phone', 'Payer'],
+      unit_id: ['Unit name', 'Unit no', 'Unit number'],
+      payment_date: ['Date', 'Paid on', 'Date paid'],
+      amount_paid: ['Amount', 'Paid', 'Rent', 'Rent paid'],
+      payment_method: ['Method', 'Paid by', 'Payment mode'],
+      status: ['Status'],
+      effective_start_date: ['Period start', 'From', 'Start'],
+      effective_end_date: ['Period end', 'To', 'End'],
+      reference_number: ['Reference', 'Ref no', 'Transaction ID'],
+      invoice_id: ['Invoice', 'Invoice no', 'Invoice number'],
+      payment_details: ['Notes', 'Description'],
+    },
+  },
   ...corePages('Payment record', 'payments', {
     noun: 'Payment',
     searchLabel: 'Search Payments (Serial, Tenant, Unit)',

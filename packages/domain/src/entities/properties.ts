@@ -1,7 +1,7 @@
 import { defineEntity, editorMaintained, sortableColumns } from '../entity.ts';
 import { everyRole } from '../navigation.ts';
 import { propertyType } from '../enums.ts';
-import { field, oneOf, optionalText, text } from '../fields.ts';
+import { externalRef, field, oneOf, optionalText, text } from '../fields.ts';
 import { corePages, shown } from './ui-texts.ts';
 
 /**
@@ -22,6 +22,7 @@ export const properties = defineEntity({
     field.text('manager_name', 'Manager Name'),
     field.phone('manager_phone', 'Manager Phone'),
     field.textarea('description', 'Description', { fullWidth: true }),
+    externalRef.field(),
     field.readOnly('units_count', 'Units', 'integer'),
     field.readOnly('occupied_count', 'Occupied', 'integer'),
     field.readOnly('occupancy_percent', 'Occupancy %', 'percent'),
@@ -33,6 +34,7 @@ export const properties = defineEntity({
     manager_name: optionalText(255),
     manager_phone: optionalText(50),
     description: optionalText(5000),
+    external_ref: externalRef.rule(),
   },
   scope: 'company',
   access: editorMaintained,
@@ -46,6 +48,13 @@ export const properties = defineEntity({
     'occupancy_percent',
   ),
   search: ['name', 'address', 'manager_name'],
+  import: {
+    order: 10,
+    synonyms: {
+      name: ['Property', 'Property name', 'Building', 'Estate'],
+      manager_phone: ['Manager mobile'],
+    },
+  },
   ...corePages('Property', 'properties', {
     searchLabel: 'Search Properties (Name, Address, Manager)',
     dialogWidth: 750,

@@ -2,7 +2,16 @@ import { z } from 'zod';
 import { defineEntity, editorMaintained, plainColumns, sortableColumns } from '../entity.ts';
 import { operators } from '../navigation.ts';
 import { sex, tenantStatus } from '../enums.ts';
-import { field, isoDate, nameFields, oneOf, optionalEmail, optionalText, text } from '../fields.ts';
+import {
+  externalRef,
+  field,
+  isoDate,
+  nameFields,
+  oneOf,
+  optionalEmail,
+  optionalText,
+  text,
+} from '../fields.ts';
 import { todayIso } from '../dates.ts';
 import { corePages } from './ui-texts.ts';
 
@@ -23,6 +32,7 @@ export const tenants = defineEntity({
     field.text('emergency_contact_name', 'Emergency Contact Name'),
     field.phone('emergency_contact_phone', 'Emergency Contact Phone'),
     field.status('status', 'Status', tenantStatus, { active: 'success', inactive: 'default' }, 'active'),
+    externalRef.field(),
     field.readOnly('full_name', 'Full Name'),
   ],
   shape: {
@@ -43,12 +53,29 @@ export const tenants = defineEntity({
     emergency_contact_name: optionalText(255),
     emergency_contact_phone: optionalText(50),
     status: oneOf(tenantStatus.values).default('active'),
+    external_ref: externalRef.rule(),
   } satisfies z.ZodRawShape,
   scope: 'company',
   access: editorMaintained,
   columns: [...sortableColumns('first_name', 'last_name', 'sex'), ...plainColumns('country_code', 'phone')],
   search: ['full_name', 'phone'],
   alsoSortable: ['status'],
+  import: {
+    order: 30,
+    synonyms: {
+      first_name: ['First', 'Given name', 'Forename'],
+      last_name: ['Last', 'Surname', 'Family name'],
+      sex: ['Gender'],
+      phone: ['Phone number', 'Mobile', 'Mobile number', 'Telephone', 'Tel'],
+      email: ['E-mail', 'Email address'],
+      date_of_birth: ['DOB', 'Birth date', 'Birthday'],
+      id_or_passport_number: ['ID number', 'National ID', 'Passport', 'Passport number'],
+      emergency_contact_name: ['Emergency contact', 'Next of kin'],
+      emergency_contact_phone: ['Emergency phone', 'Next of kin phone'],
+    },
+    // a lease's or payment's 'Tenant' column may give the tenant's phone
+    matchBy: ['phone'],
+  },
   ...corePages('Tenant', 'tenants', {
     title: 'Tenants Management',
     searchLabel: 'Search Tenants (Name, Phone)',

@@ -12,6 +12,7 @@ import {
   positiveNumber,
   propertyRef,
   text,
+  externalRef,
 } from '../fields.ts';
 import { corePages } from './ui-texts.ts';
 
@@ -46,6 +47,7 @@ export const units = defineEntity({
     field.readOnly('has_image_1', 'Has image 1', 'boolean'),
     field.readOnly('has_image_2', 'Has image 2', 'boolean'),
     field.readOnly('property_name', 'Property'),
+    externalRef.field(),
   ],
   shape: {
     name: text(255, 'Maximum 255 characters.'),
@@ -65,12 +67,24 @@ export const units = defineEntity({
     description: optionalText(5000),
     image_1_base64: imageField(),
     image_2_base64: imageField(),
+    external_ref: externalRef.rule(),
   },
   scope: 'company',
   access: editorMaintained,
   byProperty: true,
   columns: sortableColumns('name', 'property_name', 'address', 'unit_type', 'monthly_rate', 'status'),
   search: ['name', 'address', 'description'],
+  import: {
+    order: 20,
+    synonyms: {
+      name: ['Unit', 'Unit name', 'Unit no', 'Unit number'],
+      unit_type: ['Type'],
+      monthly_rate: ['Rent', 'Monthly rent'],
+      weekly_rate: ['Weekly rent'],
+      daily_rate: ['Daily rent'],
+      size_sqft: ['Size', 'Square feet', 'Sq ft'],
+    },
+  },
   ...corePages('Unit', 'units', {
     title: 'Rental Units',
     searchLabel: 'Search Units (Name, Address, Desc.)',

@@ -135,4 +135,13 @@ export const paymentsServer: ServerEntity = {
     const found = await leasesAndNumbers(tx, companyId, wanted);
     return wanted.map((w, i) => withLease(w, found[i]));
   },
+  // the same lease lookup, taking no number (no counter is written when none is taken)
+  checkMany: async ({ tx, companyId, values }) => {
+    const found = await leasesAndNumbers(
+      tx,
+      companyId,
+      values.map((v) => ({ values: v, serial: false, receipt: false })),
+    );
+    return values.map((_, i) => (found[i] ? undefined : noOccupancy()));
+  },
 };

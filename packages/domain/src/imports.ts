@@ -1,0 +1,148 @@
+import type { EntityDefinition, Field } from './entity.ts';
+import { entityList } from './entities/index.ts';
+
+/**
+ * Importing records from a file (`POST /imports`): what the server and the Import page share. Which
+ * entities are importable, and their columns, come from the definitions (`import` of an entity).
+ */
+
+/** At most this large a file, and this many rows below its header. */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+export const MAX_IMPORT_ROWS = 100_000;
+/** The first errors and rows an import answers. */
+export const IMPORT_ERROR_LIMIT = 200;
+export const IMPORT_SAMPLE_SIZE = 20;
+/** A preview not committed within this many hours expires. */
+export const IMPORT_EXPIRY_HOURS = 24;
+
+/** How the file writes its dates (Excel dates, serials and ISO dates are read whatever the format). */
+export const importDateFormats = ['YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY'] as const;
+export type ImportDateFormat = (typeof importDateFormats)[number];
+
+export const importFormats = ['csv', 'xlsx'] as const;
+export type ImportFormat = (typeof importFormats)[number];
+
+export type ImportStatus = 'previewed' | 'committed' | 'expired';
+
+/** A rejected row's problem: `row` is its number in the file (the header is row 1). */
+export type ImportError = { row: number; field: string; message: string };
+
+/** An import as the API answers it. */
+export type ImportRecord = {
+  id: number;
+  entity: string;
+  status: ImportStatus;
+  file_name: string;
+  date_format: ImportDateFormat;
+  total_rows: number;
+  valid_rows: number;
+  invalid_rows: number;
+  /** file column → field (null: not imported) */
+  mapping: Record<string, string | null>;
+  /** the file's columns, in its order */
+  columns: string[];
+  errors: ImportError[];
+  sample: Record<string, unknown>[];
+  created: number | null;
+  updated: number | null;
+  unchanged: number | null;
+  skipped_invalid: number | null;
+  user_id: number | null;
+  user_name: string | null;
+  created_at: string;
+  committed_at: string | null;
+  expires_at: string;
+};
+
+/** What a commit answers. */
+export type ImportCommitResult = {
+  id: number;
+  status: 'committed';
+  created: number;
+  updated: number;
+  unchanged: number;
+  skipped_invalid: number;
+};
+
+/** The entities a file can be imported into, in their order (those whose definition has `import`). */
+export const importableEntities = (list: readonly EntityDefinition[] = entityList): EntityDefinition[] =>
+  list.filter((d) => d.import).sort((a, b) => (a.import?.order ?? 0) - (b.import?.order ?? 0));
+
+/**
+ * The fields an import fills: those of the entity's form that are plain values or references (never
+ * images and documents, nor fields kept off the form such as a payment's lease, which is found from
+ * its tenant, unit and date as the form does).
+ */
+export const importFields = (def: EntityDefinition): Field[] =>
+  def.fields.filter(
+    (f) => f.name in def.shape && !f.readOnly && f.form !== false && f.kind !== 'image' && f.kind !== 'file',
+  );
+
+/** A header as compared: letters and digits only, lowercased ('Phone number' → 'phonenumber'). */
+export const normalHeader = (header: string): string =>
+  header
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '');
+
+/** Headers that mean `external_ref` for every entity. */
+const externalRefSynonyms = ['External reference', 'External ID', 'Ext ref', 'Ref'];
+
+/** The headers that name each field: its label, its name and the entity's synonyms, normalised. */
+export const headerNames = (def: EntityDefinition): Map<string, string> => {
+  const names = new Map<string, string>();
+  const add = (header: string, field: string) => {
+    const key = normalHeader(header);
+    if (key && !names.has(key)) names.set(key, field);
+  };
+  const fields = importFields(def);
+  // labels and names first: a synonym never takes a header that is another field's own name
+  for (const f of fields) {
+    add(f.label, f.name);
+    add(f.name, f.name);
+  }
+  for (const f of fields) {
+    for (const s of def.import?.synonyms?.[f.name] ?? []) add(s, f.name);
+    if (f.name === 'external_ref') for (const s of externalRefSynonyms) add(s, f.name);
+  }
+  return names;
+};
+
+/**
+ * Each of the file's columns mapped to a field by its header (labels, field names, synonyms; case,
+ * spacing and punctuation ignored), each field to one column at most (the first); null: not imported.
+ */
+export const autoMapping = (
+  def: EntityDefinition,
+  columns: readonly string[],
+): Record<string, string | null> => {
+  const names = headerNames(def);
+  const taken = new Set<string>();
+  const mapping: Record<string, string | null> = {};
+  for (const column of columns) {
+    const field = names.get(normalHeader(column));
+    if (field && !taken.has(field)) {
+      taken.add(field);
+      mapping[column] = field;
+    } else mapping[column] = null;
+  }
+  return mapping;
+};
+
+/** A mapping's problems: an unknown field, or a field given two columns. Empty when it is usable. */
+export const mappingProblems = (
+  def: EntityDefinition,
+  mapping: Record<string, string | null>,
+): Record<string, string> => {
+  const fields = new Set(importFields(def).map((f) => f.name));
+  const seen = new Map<string, string>();
+  const problems: Record<string, string> = {};
+  for (const [column, field] of Object.entries(mapping)) {
+    if (field === null) continue;
+    if (!fields.has(field)) problems[column] = `Unknown field: ${field}.`;
+    else if (seen.has(field)) problems[column] = `${field} is already read from '${seen.get(field)}'.`;
+    else seen.set(field, column);
+  }
+  return problems;
+};
