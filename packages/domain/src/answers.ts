@@ -182,5 +182,7 @@ export const historyEntrySchema = z.object({
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   at: z.iso.datetime(),
+  /** the import that made the change, if one did */
+  import_id: z.int().nullable(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;

@@ -89,7 +89,11 @@ describe(`every list order and search is served by an index (${testDriver})`, ()
       for (const page of [1, 60]) {
         for (const plan of await plansOf(e, { page, page_size: 25, property_id: 7 })) {
           expect(plan, `${e.def.name} property_id\n${plan}`).not.toMatch(/\bSort\b/);
-          expect(plan, `${e.def.name} property_id\n${plan}`).toMatch(/property_id_list_idx/);
+          // the page's statement (its keys joined to their rows); a deep page's count first is
+          // any index that finds the company's rows of the property on a test's empty table
+          if (/Nested Loop|Join/.test(plan))
+            expect(plan, `${e.def.name} property_id\n${plan}`).toMatch(/property_id_list_idx/);
+          else expect(plan, `${e.def.name} property_id\n${plan}`).not.toMatch(/Seq Scan/);
         }
       }
     }

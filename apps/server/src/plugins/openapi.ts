@@ -57,6 +57,7 @@ const tagsOf = (defs: readonly EntityDefinition[]): { name: string; description:
   })),
   { name: 'reports', description: 'Monthly income statement and cash flow, and their exports' },
   { name: 'arrears', description: 'Leases with an overdue balance, aged' },
+  { name: 'imports', description: "A company's records brought in from CSV and Excel files" },
 ];
 
 /** What an error status means on this API (`code` says which case). */

@@ -22,6 +22,7 @@ import type { AppContext } from '../../context.ts';
 import { execRows, type DbOrTx } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { toErrorBody } from '../../plugins/errors.ts';
+import { errors, file, json as jsonAnswer, named, XLSX } from '../../plugins/openapi.ts';
 import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { commitImport, committable } from './commit.ts';
@@ -58,6 +59,8 @@ const recordSchema = summarySchema.extend({
   errors: z.array(errorSchema),
   sample: z.array(z.record(z.string(), z.unknown())),
 });
+/** An import as its routes answer it, named in the OpenAPI document. */
+const importAnswer = named(recordSchema, 'Import');
 const commitSchema = z.object({
   id: z.number(),
   status: z.literal('committed'),
@@ -190,11 +193,15 @@ export const importRoutes = async (
     {
       config: { access: 'canEdit' },
       schema: {
+        operationId: 'previewImport',
         tags,
         summary:
           'Upload a CSV or xlsx file (multipart: entity, file, mapping, date_format) and preview its import; nothing is saved',
         consumes: ['multipart/form-data'],
-        response: { 201: recordSchema },
+        response: {
+          201: jsonAnswer(importAnswer, 'The import, previewed: counts, mapping, first errors and sample'),
+          ...errors(400, 413),
+        },
       },
     },
     async (request, reply) => {
@@ -267,9 +274,10 @@ export const importRoutes = async (
       config: { access: 'canEdit' },
       schema: {
         tags,
+        operationId: 'listImports',
         summary: "The company's imports, newest first (X-Total-Count has the total)",
         querystring: listQuery,
-        response: { 200: z.array(summarySchema) },
+        response: { 200: jsonAnswer(z.array(named(summarySchema, 'ImportSummary')), 'A page of imports') },
       },
     },
     async (request, reply) => {
@@ -295,6 +303,7 @@ export const importRoutes = async (
       config: { access: 'canEdit' },
       schema: {
         tags,
+        operationId: 'getImportTemplate',
         summary: "An entity's import template: its columns' headers and one example row",
         querystring: z.object({
           entity: z.enum(importable as [string, ...string[]], {
@@ -302,7 +311,7 @@ export const importRoutes = async (
           }),
           fmt: z.enum(importFormats, { error: "fmt must be 'csv' or 'xlsx'." }).default('csv'),
         }),
-        response: { 200: z.string().describe('the template file (text/csv or xlsx)') },
+        response: { 200: file('The template file', 'text/csv', XLSX) },
       },
     },
     async (request, reply) => {
@@ -327,9 +336,10 @@ export const importRoutes = async (
       config: { access: 'canEdit' },
       schema: {
         tags,
+        operationId: 'getImport',
         summary: 'One import, with its mapping, first errors and sample',
         params: recordIdParams,
-        response: { 200: recordSchema },
+        response: { 200: jsonAnswer(importAnswer, 'The import'), ...errors(404) },
       },
     },
     async (request) => getImport(db, currentUser(request).company_id, request.params.id),
@@ -343,8 +353,9 @@ export const importRoutes = async (
         tags,
         summary:
           "An import's rejected rows as they were in the file, with a column 'error' holding their messages",
+        operationId: 'getImportErrors',
         params: recordIdParams,
-        response: { 200: z.string().describe('text/csv') },
+        response: { 200: file('The rejected rows', 'text/csv'), ...errors(404) },
       },
     },
     async (request, reply) => {
@@ -388,8 +399,12 @@ export const importRoutes = async (
         tags,
         summary:
           'Save every valid row in one transaction (Accept: application/x-ndjson streams { processed, total } lines before the result); a second commit is 409',
+        operationId: 'commitImport',
         params: recordIdParams,
-        response: { 200: commitSchema },
+        response: {
+          200: jsonAnswer(named(commitSchema, 'ImportCommitted'), 'What was saved'),
+          ...errors(404, 409),
+        },
       },
     },
     async (request, reply) => {
