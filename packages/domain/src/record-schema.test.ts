@@ -27,6 +27,7 @@ const unit = {
   description: null,
   property_id: null,
   property_name: null,
+  external_ref: null,
   has_image_1: false,
   has_image_2: false,
   version: 1,
