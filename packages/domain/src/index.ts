@@ -14,3 +14,6 @@ export * from './entities/index.ts';
 export * from './accounts.ts';
 export * from './reports.ts';
 export * from './ledger.ts';
+export * from './company-settings.ts';
+export * from './rent-cycle.ts';
+export * from './lease-answers.ts';
