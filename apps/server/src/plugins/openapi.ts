@@ -109,6 +109,7 @@ const WHO: Record<Access, string> = {
   signedIn: 'Any signed-in user, with or without a role.',
   anyRole: 'Any signed-in user with a role, in their own company.',
   canEdit: 'Admins and editors, in their own company.',
+  companyAdmin: 'Admins and company admins, in their own company.',
   admin: 'Admins only.',
 };
 
