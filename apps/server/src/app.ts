@@ -28,6 +28,9 @@ import { receiptRoute } from './features/payments/receipt-route.ts';
 import { dashboardRoute } from './features/dashboard/route.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { ledgerRoutes } from './features/ledger/routes.ts';
+import { leaseChargeRoutes } from './features/lease-charges/routes.ts';
+import { companySettingsRoutes } from './features/company-settings/routes.ts';
+import { rentCycleRoutes } from './features/rent-cycle/routes.ts';
 
 export const API_PREFIX = '/rentapi/api';
 export const BODY_LIMIT = 1024 * 1024;
@@ -122,6 +125,9 @@ export const buildApp = async (
       dashboardRoute(api, ctx);
       reportRoutes(api, ctx);
       ledgerRoutes(api, ctx);
+      leaseChargeRoutes(api, ctx);
+      companySettingsRoutes(api, ctx);
+      rentCycleRoutes(api, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('not_found', 'No such API route.');
       });

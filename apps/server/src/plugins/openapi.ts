@@ -57,6 +57,11 @@ const tagsOf = (defs: readonly EntityDefinition[]): { name: string; description:
   })),
   { name: 'reports', description: 'Monthly income statement and cash flow, and their exports' },
   { name: 'arrears', description: 'Leases with an overdue balance, aged' },
+  {
+    name: 'company-settings',
+    description: 'The company’s time zone, logo, late fees, reminders and notifications',
+  },
+  { name: 'rent-cycle', description: 'The daily run: late fees, rent escalations and reminders' },
 ];
 
 /** What an error status means on this API (`code` says which case). */
