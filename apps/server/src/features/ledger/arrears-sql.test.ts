@@ -118,7 +118,8 @@ const lease: fc.Arbitrary<GenLease> = fc
           category: c.kind === 'charge' ? 'utility' : null,
           description: `${c.kind} ${i}`,
           amount: formatCents(share(rate, c.share)),
-          rent_due_date: c.kind === 'late_fee' ? start : null,
+          // distinct per fee: one late fee per rent charge and day
+          rent_due_date: c.kind === 'late_fee' ? addDays(start, -i) : null,
         })),
         waivers: charges.flatMap((c, i) =>
           c.waived === null

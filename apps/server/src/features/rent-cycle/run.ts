@@ -123,6 +123,14 @@ const reminderText = (
   };
 };
 
+/** The tenant's phone with its country code (unless the number has it already). */
+const phoneNumber = (lease: BookLease): string | null => {
+  const phone = lease.tenant_phone?.trim();
+  if (!phone) return null;
+  if (phone.startsWith('+') || !lease.tenant_country_code) return phone;
+  return `${lease.tenant_country_code.trim()}${phone.replace(/^0+/, '')}`;
+};
+
 /** What the run writes for the days of the window, computed from the company's leases. */
 const planRun = async (
   database: Database,
@@ -173,12 +181,7 @@ const planRun = async (
       for (const r of remindersDue(terms, payments, extras, settings.reminders, window)) {
         const text = reminderText(lease, r, money, company.name);
         for (const channel of r.channels) {
-          const to =
-            channel === 'email'
-              ? lease.tenant_email
-              : lease.tenant_phone
-                ? `${lease.tenant_country_code ?? ''}${lease.tenant_phone}`
-                : null;
+          const to = channel === 'email' ? lease.tenant_email : phoneNumber(lease);
           const stale = isStaleReminder(r.send_date, window.to);
           plan.messages.push({
             occupancy_id: lease.id,
