@@ -120,6 +120,15 @@ export const appRoutes: AppRoute[] = [
     guard: ['admin'],
     ...lazyPage(() => import('../features/users/user-roles-page.tsx'), 'UserRolesPage'),
   },
+  {
+    id: 'CompanySettings',
+    path: '/company-settings',
+    guard: ['admin', 'company_admin'],
+    ...lazyPage(
+      () => import('../features/company-settings/company-settings-page.tsx'),
+      'CompanySettingsPage',
+    ),
+  },
   { id: 'NotFound', path: '*', guard: 'none', ...notFound() },
 ];
 

@@ -140,7 +140,7 @@ describe.skipIf(!onPostgres)('the daily run with two servers on one database', {
       `SELECT to_char(date, 'YYYY-MM-DD') AS date FROM charges WHERE occupancy_id = ${leaseId} ORDER BY date`,
     );
     expect(fees.map((f) => f.date)).toEqual([today, week]);
-    const messages = await rows<{ n: number }>(
+    const messages = await rows<{ n: number; d: number }>(
       'SELECT count(*)::int AS n, count(DISTINCT dedup_key)::int AS d FROM messages',
     );
     expect(messages[0]).toEqual({ n: messages[0]?.d, d: messages[0]?.d });
