@@ -68,10 +68,41 @@ const fromDayNumber = (n: number): string => new Date(n * DAY_MS).toISOString().
 
 export const addDays = (iso: string, days: number): string => fromDayNumber(dayNumber(iso) + days);
 
+/**
+ * The day number (days since 1970-01-01) of a YYYY-MM-DD the code made itself, and back: integer
+ * arithmetic only (Howard Hinnant's civil-day algorithms), for loops over thousands of periods.
+ */
+export const dayOf = (iso: string): number =>
+  civilDay(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), Number(iso.slice(8, 10)));
+
+/** The day number of year `year`, month `m` (1–12), day `d`. */
+export const civilDay = (year: number, m: number, d: number): number => {
+  const y = year - (m <= 2 ? 1 : 0);
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  return era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468;
+};
+
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+export const isoOfDay = (n: number): string => {
+  const z = n + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor((doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365);
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp + (mp < 10 ? 3 : -9);
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return `${String(y).padStart(4, '0')}-${two(m)}-${two(d)}`;
+};
+
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export const daysBetween = (from: string, to: string): number => dayNumber(to) - dayNumber(from);
 
-const daysInMonth = (year: number, month0: number): number =>
+export const daysInMonth = (year: number, month0: number): number =>
   new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
 
 /**
@@ -194,24 +225,50 @@ export const rateOn = (terms: LeaseTerms, day: string): Cents => {
   return rate;
 };
 
+/** The day `months` after (y, m, d), the last day of a shorter month, as YYYY-MM-DD (no checks). */
+const monthsAfter = (y: number, m: number, d: number, months: number): string => {
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month0 = index - year * 12;
+  const day = Math.min(d, daysInMonth(year, month0));
+  return `${String(year).padStart(4, '0')}-${two(month0 + 1)}-${two(day)}`;
+};
+
 /**
  * The rent charges due on or before `asOf`, oldest first: one per period started, at the rate in
  * force on the period's first day.
  */
 export const rentCharges = (terms: LeaseTerms, asOf: string): RentCharge[] => {
+  const cycle = cycleOf(terms);
   const rates = sortedRates(terms);
   let rate = toCents(terms.rate);
   let next = 0;
-  const last = terms.end_date && terms.end_date < asOf ? terms.end_date : asOf;
-  parts(last);
-  const out: RentCharge[] = [];
-  for (let k = 0; ; k++) {
-    const due = periodStart(terms, k);
-    if (due > last) break;
+  const rateAt = (due: string): Cents => {
     for (let r = rates[next]; r && r.date <= due; r = rates[++next]) rate = r.cents;
-    const nextDay = addDays(periodStart(terms, k + 1), -1);
-    const periodEnd = terms.end_date && terms.end_date < nextDay ? terms.end_date : nextDay;
-    out.push({ due_date: due, period_end: periodEnd, amount: rate });
+    return rate;
+  };
+  const end = terms.end_date ?? null;
+  const last = end && end < asOf ? end : asOf;
+  parts(last);
+  const [sy, sm, sd] = parts(terms.start_date);
+  const out: RentCharge[] = [];
+  if (cycle === 'monthly') {
+    let due = terms.start_date;
+    for (let k = 0; due <= last; k++) {
+      const following = monthsAfter(sy, sm, sd, k + 1);
+      const dayBefore = isoOfDay(dayOf(following) - 1);
+      out.push({ due_date: due, period_end: end && end < dayBefore ? end : dayBefore, amount: rateAt(due) });
+      due = following;
+    }
+    return out;
+  }
+  const step = cycle === 'weekly' ? 7 : 1;
+  const lastDay = dayOf(last);
+  const endDay = end ? dayOf(end) : Infinity;
+  for (let n = dayOf(terms.start_date); n <= lastDay; n += step) {
+    const due = isoOfDay(n);
+    const periodEnd = Math.min(n + step - 1, endDay);
+    out.push({ due_date: due, period_end: periodEnd === n ? due : isoOfDay(periodEnd), amount: rateAt(due) });
   }
   return out;
 };

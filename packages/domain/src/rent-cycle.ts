@@ -3,7 +3,11 @@ import type { LateFeePolicy, ReminderRule } from './company-settings.ts';
 import {
   addDays,
   addMonths,
+  civilDay,
+  dayOf,
   daysBetween,
+  daysInMonth,
+  isoOfDay,
   formatCents,
   leaseCredits,
   leaseDebits,
@@ -88,6 +92,10 @@ const unpaidOnDay = (debits: readonly Debit[], credits: Cents, day: string): Map
   return out;
 };
 
+/** The rent debits by their due date (one rent charge falls due a day at most). */
+const rentsByDate = (debits: readonly Debit[]): Map<string, Debit> =>
+  new Map(debits.filter((d) => d.kind === 'rent').map((d) => [d.date, d]));
+
 const cmp = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 // ------------------------------------------------------------------------------------------ late fees
@@ -139,6 +147,46 @@ export const lateFeeDates = (due: string, policy: LateFeePolicy, window: DayWind
 };
 
 /**
+ * The due dates of the rent charges that may get a fee on `day` (the inverse of `lateFeeDates`, so
+ * that a day costs a few look-ups, not a walk over every charge): the day less the grace days and
+ * one, and for repeated fees the days 7k before that (weekly), or the first fee days k months
+ * before whose k-th month falls on `day` (monthly: every day from its day to the end of a longer
+ * month when `day` is the last of its month). None before `firstDue`.
+ */
+export const lateFeeSourcesOn = (day: string, policy: LateFeePolicy, firstDue: string): string[] => {
+  const x = dayOf(day);
+  const g = policy.grace_days + 1;
+  const first = dayOf(firstDue);
+  const out: string[] = [];
+  if (policy.repeat === 'once') {
+    if (x - g >= first) out.push(isoOfDay(x - g));
+    return out;
+  }
+  if (policy.repeat === 'weekly') {
+    for (let f = x - g; f >= first; f -= 7) out.push(isoOfDay(f));
+    return out;
+  }
+  const y = Number(day.slice(0, 4));
+  const m = Number(day.slice(5, 7));
+  const d = Number(day.slice(8, 10));
+  const lastOfMonth = d === daysInMonth(y, m - 1);
+  for (let k = 0; ; k++) {
+    const index = y * 12 + (m - 1) - k;
+    const fy = Math.floor(index / 12);
+    const fm = index - fy * 12 + 1;
+    const length = daysInMonth(fy, fm - 1);
+    const start = civilDay(fy, fm, 1);
+    if (start + length - 1 - g < first) break;
+    if (d > length) continue;
+    for (let dd = d; dd <= (lastOfMonth ? length : d); dd++) {
+      const due = start + dd - 1 - g;
+      if (due >= first) out.push(isoOfDay(due));
+    }
+  }
+  return out;
+};
+
+/**
  * The late fees of a lease dated within the window that are not posted yet (its late fees are among
  * `extras.charges`, each with the rent due date it is for). A rent charge (only rent earns fees)
  * still partly unpaid at the end of the day before a fee day gets a fee: `amount` (flat), or
@@ -164,11 +212,14 @@ export const lateFeesDue = (
     postedFor.set(c.rent_due_date, (postedFor.get(c.rent_due_date) ?? 0n) + toCents(c.amount));
     posted.add(`${c.rent_due_date}|${c.date}`);
   }
+  const dues = new Set(rents.map((r) => r.due_date));
+  const firstDue = rents[0]?.due_date as string;
   const byDay = new Map<string, string[]>();
-  for (const r of rents) {
-    for (const day of lateFeeDates(r.due_date, policy, window)) {
-      if (posted.has(`${r.due_date}|${day}`)) continue;
-      byDay.set(day, [...(byDay.get(day) ?? []), r.due_date]);
+  for (let x = dayOf(window.from), last = dayOf(window.to); x <= last; x++) {
+    const day = isoOfDay(x);
+    for (const due of lateFeeSourcesOn(day, policy, firstDue)) {
+      if (!dues.has(due) || posted.has(`${due}|${day}`)) continue;
+      byDay.set(day, [...(byDay.get(day) ?? []), due]);
     }
   }
   const cap = policy.cap === null ? null : toCents(policy.cap);
@@ -181,8 +232,9 @@ export const lateFeesDue = (
     const all = { ...extras, charges: [...(extras.charges ?? []), ...added] };
     const debits = leaseDebits(terms, all, before);
     const unpaid = unpaidOnDay(debits, leaseCredits(payments, all, before), before);
+    const rents = rentsByDate(debits);
     for (const due of (byDay.get(day) ?? []).sort(cmp)) {
-      const rent = debits.find((d) => d.kind === 'rent' && d.date === due);
+      const rent = rents.get(due);
       const left = rent ? (unpaid.get(rent) ?? 0n) : 0n;
       if (left <= 0n) continue;
       const already = postedFor.get(due) ?? 0n;
@@ -276,23 +328,25 @@ export const remindersDue = (
   if (rules.length === 0 || window.from > window.to) return [];
   const ahead = Math.max(0, ...rules.map((r) => (r.event === 'before_due' ? r.days : 0)));
   const horizon = addDays(window.to, ahead);
-  const rents = rentCharges(terms, horizon);
+  const dues = new Set(rentCharges(terms, horizon).map((r) => r.due_date));
   const byDay = new Map<string, { rule: ReminderRule; due: string }[]>();
-  for (const rule of rules) {
-    for (const r of rents) {
-      const day = reminderSendDate(rule, r.due_date);
-      if (day < window.from || day > window.to) continue;
-      byDay.set(day, [...(byDay.get(day) ?? []), { rule, due: r.due_date }]);
+  for (let x = dayOf(window.from), last = dayOf(window.to); x <= last; x++) {
+    const day = isoOfDay(x);
+    for (const rule of rules) {
+      // the rent charge this rule reminds of on this day (the inverse of reminderSendDate)
+      const due = isoOfDay(rule.event === 'before_due' ? x + rule.days : rule.event === 'due' ? x : x - rule.days);
+      if (dues.has(due)) byDay.set(day, [...(byDay.get(day) ?? []), { rule, due }]);
     }
   }
   if (byDay.size === 0) return [];
   const debits = leaseDebits(terms, extras, horizon);
+  const rentsOn = rentsByDate(debits);
   const out: DueReminder[] = [];
   for (const day of [...byDay.keys()].sort(cmp)) {
     const before = addDays(day, -1);
     const unpaid = unpaidOnDay(debits, leaseCredits(payments, extras, before), before);
     for (const { rule, due } of byDay.get(day) ?? []) {
-      const rent = debits.find((d) => d.kind === 'rent' && d.date === due);
+      const rent = rentsOn.get(due);
       const left = rent ? (unpaid.get(rent) ?? 0n) : 0n;
       if (left <= 0n) continue;
       out.push({

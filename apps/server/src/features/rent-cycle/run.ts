@@ -44,6 +44,8 @@ export type RunRequest = {
 export type RunOutcome = RentCycleRunResult & { skipped: boolean };
 
 const PAGE = 500;
+/** The longest the rules compute before the process answers other requests again. */
+const YIELD_MS = 10;
 const INSERT_BATCH = 500;
 const RUNNER = `${os.hostname()}:${process.pid}`;
 /** pg_advisory_xact_lock(RUN_LOCK, company): one company's run writes at a time. */
@@ -154,7 +156,13 @@ const planRun = async (
     });
     if (books.length === 0) break;
     after = books[books.length - 1]?.lease.id ?? after;
+    let slice = performance.now();
     for (const { lease, payments, extras } of books) {
+      // the rules run in this process: let the requests waiting in it through every few milliseconds
+      if (performance.now() - slice > YIELD_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      }
       const escalated = escalationsDue(
         lease,
         { percent: lease.escalation_percent, every_months: lease.escalation_every_months },
