@@ -6,6 +6,7 @@ import {
   type LateFeePolicy,
 } from './company-settings.ts';
 import {
+  addDays,
   buildLedger,
   centsToNumber,
   leaseArrears,
@@ -21,6 +22,7 @@ import {
   escalationsDue,
   isStaleReminder,
   lateFeeDates,
+  lateFeeSourcesOn,
   lateFeesDue,
   localTime,
   percentOf,
@@ -159,6 +161,27 @@ describe('late fees', () => {
       ['2026-02-28', '2025-12-31', 50_000],
       ['2026-03-31', '2025-12-31', 50_000],
     ]);
+  });
+
+  it('finds the charges that may get a fee on a day exactly as their schedules say (month ends, leap years)', () => {
+    const days = [
+      ...Array.from({ length: 45 }, (_, i) => addDays('2024-01-25', i)),
+      ...['2024-04-30', '2024-05-31', '2024-06-30', '2024-12-31', '2025-02-28', '2025-03-31'],
+    ];
+    const dues = Array.from({ length: 560 }, (_, i) => addDays('2023-01-01', i));
+    for (const repeat of ['once', 'weekly', 'monthly'] as const) {
+      for (const grace_days of [0, 5, 30]) {
+        const p = policy({ repeat, grace_days });
+        for (const day of days) {
+          const forward = dues.filter((due) => lateFeeDates(due, p, window(day)).includes(day));
+          const last = dues[dues.length - 1] as string;
+          const inverse = lateFeeSourcesOn(day, p, '2023-01-01')
+            .filter((due) => due <= last)
+            .sort();
+          expect(inverse, `${repeat} grace ${grace_days} on ${day}`).toEqual(forward);
+        }
+      }
+    }
   });
 
   it('never charges more than the cap for one charge: the last fee is cut to fit', () => {

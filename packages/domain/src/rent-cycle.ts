@@ -334,7 +334,9 @@ export const remindersDue = (
     const day = isoOfDay(x);
     for (const rule of rules) {
       // the rent charge this rule reminds of on this day (the inverse of reminderSendDate)
-      const due = isoOfDay(rule.event === 'before_due' ? x + rule.days : rule.event === 'due' ? x : x - rule.days);
+      const due = isoOfDay(
+        rule.event === 'before_due' ? x + rule.days : rule.event === 'due' ? x : x - rule.days,
+      );
       if (dues.has(due)) byDay.set(day, [...(byDay.get(day) ?? []), { rule, due }]);
     }
   }

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { FAKE_PNG, PNG_1PX } from '../../test/entities.ts';
-import { companyWith, expectStatus, lateFee } from '../../test/rent-cycle.ts';
+import { companyWith, createLease, expectStatus, lateFee, pay } from '../../test/rent-cycle.ts';
 
 type Settings = {
   timezone: string;
@@ -149,6 +149,14 @@ describe(`company settings (${testDriver})`, () => {
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-type']).toBe('image/png');
     expect(image.rawPayload.equals(Buffer.from(PNG_1PX, 'base64'))).toBe(true);
+    // the tenant statement and the receipt draw it
+    const lease = await createLease(client, { start_date: '2026-01-01', rate: 1_000 });
+    const payment = await pay(client, lease, '2026-01-02', 1_000);
+    for (const path of [`/occupancy/${lease.id}/statement.pdf`, `/payments/${payment.id}/receipt.pdf`]) {
+      const pdf = await client.get(path);
+      expect(pdf.statusCode, path).toBe(200);
+      expect(pdf.rawPayload.toString('latin1'), path).toContain('/Subtype /Image');
+    }
     // another field changed: the logo stays; null removes it
     expect(
       expectStatus(await client.put('/company-settings', { daily_run_hour: 5, version: 2 }), 200).json(),

@@ -28,8 +28,10 @@ import { likePattern } from '../../crud/sql.ts';
  *   in. The company's rate changes up to the as-of day are read once, and only leases that have some
  *   join them.
  * - stored(d) = the lease's charges less waivers (`lease_charge_totals`, kept by triggers, with the
- *   waivers dated after the as-of day added back) less what of it is dated after d: only charges of
- *   the last 91 days are read (`charges_date_idx`), never every charge.
+ *   waivers dated after the as-of day added back) less what of it is dated after d: the filter and
+ *   the balance read only the charges dated on the as-of day or later (`charges_date_idx`); the
+ *   buckets of the rows answered read their lease's charges of the last 91 days
+ *   (`charges_occupancy_idx`); only a sort by a bucket reads the company's charges of 91 days.
  * `paid` is the lease's row of `lease_payment_totals` (the sum of its completed payments, kept by
  * triggers) less its completed payments dated after the as-of day (none, usually, for today), plus
  * the deposit applied when the settlement is dated on or before it.
@@ -83,6 +85,28 @@ const counts = (asOf: string, edges: readonly Edge[], a: string): SQL =>
 const debited = (k: Edge, c: string, a: string, r: string) =>
   `${c}.n${k} * ${c}.rate_c + COALESCE(${a}.a${k}, 0) + ${c}.stored_c - COALESCE(${r}.r${k}, 0)`;
 
+/**
+ * The lease's charges dated after the earliest of these edges (less their waivers dated on or before
+ * the as-of day), in cents: what D leaves out of the stored total on those days. `where` picks the
+ * company's (every lease) or one lease's.
+ */
+const recentCharges = (asOf: string, edges: readonly Edge[], where: SQL): SQL => sql`
+  SELECT ch.occupancy_id, ch.date, ((ch.amount - COALESCE(w.amount, 0)) * 100)::bigint AS net_c
+    FROM charges ch
+    LEFT JOIN charge_waivers w
+      ON w.company_id = ch.company_id AND w.charge_id = ch.id AND w.date <= ${asOf}::date
+   WHERE ${where} AND ch.date > ${addDays(asOf, -Math.max(...edges))}::date`;
+
+const recentSums = (asOf: string, edges: readonly Edge[], x: string): SQL =>
+  sql.raw(
+    edges
+      .map(
+        (k) =>
+          `COALESCE(sum(${x}.net_c) FILTER (WHERE ${x}.date > '${addDays(asOf, -k)}'::date), 0) AS r${k}`,
+      )
+      .join(', '),
+  );
+
 /** Σⱼ Δⱼ·max(0, n − mⱼ) for these edges, over the rate changes `rc` joined to leases `c`. */
 const rateSums = (edges: readonly Edge[], c: string) =>
   edges.map((k) => `sum(rc.delta_c * GREATEST(0, ${c}.n${k} - rc.m))::bigint AS a${k}`).join(', ');
@@ -112,18 +136,8 @@ const leasesCte = (companyId: number, asOf: string, edges: readonly Edge[]): SQL
      GROUP BY w.occupancy_id
   ),
   recent AS (
-    SELECT x.occupancy_id,
-           ${sql.raw(
-             EDGES.map(
-               (k) =>
-                 `COALESCE(sum(x.net_c) FILTER (WHERE x.date > '${addDays(asOf, -k)}'::date), 0) AS r${k}`,
-             ).join(', '),
-           )}
-      FROM (SELECT ch.occupancy_id, ch.date, ((ch.amount - COALESCE(w.amount, 0)) * 100)::bigint AS net_c
-              FROM charges ch
-              LEFT JOIN charge_waivers w
-                ON w.company_id = ch.company_id AND w.charge_id = ch.id AND w.date <= ${asOf}::date
-             WHERE ch.company_id = ${companyId} AND ch.date > ${addDays(asOf, -91)}::date) x
+    SELECT x.occupancy_id, ${recentSums(asOf, edges, 'x')}
+      FROM (${recentCharges(asOf, edges, sql`ch.company_id = ${companyId}`)}) x
      GROUP BY x.occupancy_id
   ),
   settled AS (
@@ -243,7 +257,10 @@ export const arrearsQuery = ({ companyId, asOf, q, sort, page }: ArrearsQuery): 
   // D on the late edges of the rows answered: their counts, rate changes and recent charges
   const lateDebits = sql`CROSS JOIN LATERAL (SELECT ${counts(asOf, LATE_EDGES, 'x')}) kn
         LEFT JOIN LATERAL (SELECT ${sql.raw(rateSums(LATE_EDGES, 'kn'))} FROM rc WHERE rc.occupancy_id = x.occupancy_id) ka ON TRUE
-        LEFT JOIN recent kr ON kr.occupancy_id = x.occupancy_id
+        CROSS JOIN LATERAL (
+          SELECT ${recentSums(asOf, LATE_EDGES, 'y')}
+            FROM (${recentCharges(asOf, LATE_EDGES, sql`ch.company_id = ${companyId} AND ch.occupancy_id = x.occupancy_id`)}) y
+        ) kr
         CROSS JOIN LATERAL (SELECT ${sql.raw(
           LATE_EDGES.map(
             (k) =>

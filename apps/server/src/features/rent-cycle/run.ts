@@ -43,7 +43,7 @@ export type RunRequest = {
 /** The answer of a run; `skipped`: a scheduled run of that day was done already. */
 export type RunOutcome = RentCycleRunResult & { skipped: boolean };
 
-const PAGE = 500;
+const PAGE = 200;
 /** The longest the rules compute before the process answers other requests again. */
 const YIELD_MS = 10;
 const INSERT_BATCH = 500;
