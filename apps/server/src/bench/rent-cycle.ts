@@ -12,7 +12,6 @@ import type { Row } from './report.ts';
  * for the run (its writes take one short transaction; it sends nothing itself).
  */
 
-const API = '/rentapi/api';
 const RUN_BUDGET_S = 60;
 const PAYMENT_BUDGET_MS = 1_000;
 
