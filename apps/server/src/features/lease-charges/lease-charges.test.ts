@@ -335,3 +335,129 @@ describe(`a lease's charges, waivers, rate changes and deposit settlement (${tes
     expect(xlsx.statusCode).toBe(200);
   });
 });
+
+describe(`the rent cycle's routes: roles and company scope (${testDriver})`, () => {
+  let t: TestContext;
+  beforeEach(async () => {
+    t = await setupApp();
+  });
+  afterEach(async () => {
+    await t.app.close();
+  });
+
+  it('answers each role as its route says, and another company’s lease or charge is not found', async () => {
+    const a = await companyWith(t);
+    const b = await companyWith(t);
+    const lease = await createLease(a.client, {
+      start_date: '2026-01-01',
+      end_date: '2026-12-31',
+      rate: 1_000,
+      deposit_amount: 500,
+    });
+    const charge = expectStatus(
+      await a.client.post(`/occupancy/${lease.id}/charges`, {
+        date: '2026-01-05',
+        category: 'other',
+        description: 'Keys',
+        amount: 10,
+      }),
+      201,
+    ).json<Charge>();
+    let day = 0;
+    const routes: {
+      method: 'GET' | 'POST' | 'PUT';
+      path: string;
+      body?: () => unknown;
+      allowed: string[];
+    }[] = [
+      {
+        method: 'GET',
+        path: `/occupancy/${lease.id}/charges`,
+        allowed: ['viewer', 'editor', 'company_admin', 'admin'],
+      },
+      {
+        method: 'POST',
+        path: `/occupancy/${lease.id}/charges`,
+        body: () => ({ date: '2026-02-01', category: 'utility', description: 'Water', amount: 5 }),
+        allowed: ['editor', 'admin'],
+      },
+      {
+        method: 'GET',
+        path: `/occupancy/${lease.id}/rate-changes`,
+        allowed: ['viewer', 'editor', 'company_admin', 'admin'],
+      },
+      {
+        method: 'POST',
+        path: `/occupancy/${lease.id}/rate-changes`,
+        body: () => ({ effective_date: `2026-03-${String(++day).padStart(2, '0')}`, rate: 1_100 }),
+        allowed: ['editor', 'admin'],
+      },
+      {
+        method: 'GET',
+        path: `/occupancy/${lease.id}/late-fee`,
+        allowed: ['viewer', 'editor', 'company_admin', 'admin'],
+      },
+      {
+        method: 'PUT',
+        path: `/occupancy/${lease.id}/late-fee`,
+        body: () => ({ late_fee: null }),
+        allowed: ['editor', 'admin'],
+      },
+      { method: 'GET', path: '/company-settings', allowed: ['viewer', 'editor', 'company_admin', 'admin'] },
+      {
+        method: 'POST',
+        path: '/rent-cycle/run',
+        body: () => ({ as_of: '2026-01-02' }),
+        allowed: ['company_admin', 'admin'],
+      },
+    ];
+    for (const role of ['viewer', 'editor', 'company_admin', 'admin'] as const) {
+      const c = await a.signIn([role]);
+      for (const r of routes) {
+        const res = await c.request(r.method, r.path, r.body?.());
+        const expected = r.allowed.includes(role) ? [200, 201] : [403];
+        expect(expected, `${role} ${r.method} ${r.path}: ${res.statusCode} ${res.body}`).toContain(
+          res.statusCode,
+        );
+      }
+    }
+    // the waiver and the settlement last (each once): refused roles first, then the one allowed
+    for (const role of ['viewer', 'editor'] as const) {
+      const c = await a.signIn([role]);
+      expect((await c.post(`/charges/${charge.id}/waive`, { reason: 'x' })).statusCode, role).toBe(403);
+    }
+    expect(
+      (
+        await (
+          await a.signIn(['viewer'])
+        ).post(`/occupancy/${lease.id}/deposit-settlement`, { date: '2026-12-31' })
+      ).statusCode,
+    ).toBe(403);
+    // another company: every lease route and the charge are not found
+    for (const r of routes.filter((x) => x.path.startsWith('/occupancy/'))) {
+      const res = await b.client.request(r.method, r.path, r.body?.());
+      expect(res.statusCode, `other company ${r.method} ${r.path}`).toBe(404);
+    }
+    expect((await b.client.get(`/occupancy/${lease.id}/deposit-settlement`)).statusCode).toBe(404);
+    expect((await b.client.post(`/charges/${charge.id}/waive`, { reason: 'x' })).statusCode).toBe(404);
+    expect((await b.client.get('/company-settings/logo')).statusCode).toBe(404);
+    expectStatus(
+      await (await a.signIn(['company_admin'])).post(`/charges/${charge.id}/waive`, { reason: 'ok' }),
+      201,
+    );
+    expectStatus(
+      await (
+        await a.signIn(['editor'])
+      ).post(`/occupancy/${lease.id}/deposit-settlement`, {
+        date: '2026-12-31',
+        refund_method: 'cash',
+      }),
+      201,
+    );
+    // signed out: 401 on reads; a change without a session's CSRF token is refused first
+    const anonymous = new TestClient(t.app);
+    for (const r of routes.filter((x) => x.method === 'GET')) {
+      expect((await anonymous.get(r.path)).statusCode, r.path).toBe(401);
+    }
+  });
+});
