@@ -133,6 +133,7 @@ test('the menu button names the drawer only while it is in the page: axe passes 
   // the drawer's code held back until released (routing also turns the browser's cache off)
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
+  // the lazy chunk of app-shell.tsx (entity-drawer), or app-drawer when the bundler splits it apart
   await page.route(/\/assets\/(app|entity)-drawer-[^/]+\.js$/, async (route) => {
     await held;
     await route.continue();

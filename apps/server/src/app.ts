@@ -30,6 +30,9 @@ import { reportRoutes } from './features/reports/routes.ts';
 import { ledgerRoutes } from './features/ledger/routes.ts';
 import { propertyUnitsRoute } from './features/properties/units-route.ts';
 import { importRoutes } from './features/imports/routes.ts';
+import { leaseChargeRoutes } from './features/lease-charges/routes.ts';
+import { companySettingsRoutes } from './features/company-settings/routes.ts';
+import { rentCycleRoutes } from './features/rent-cycle/routes.ts';
 
 export const API_PREFIX = '/rentapi/api';
 export const BODY_LIMIT = 1024 * 1024;
@@ -128,6 +131,9 @@ export const buildApp = async (
       reportRoutes(api, ctx);
       ledgerRoutes(api, ctx);
       propertyUnitsRoute(api, ctx);
+      leaseChargeRoutes(api, ctx);
+      companySettingsRoutes(api, ctx);
+      rentCycleRoutes(api, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('not_found', 'No such API route.');
       });

@@ -25,6 +25,9 @@ export type Config = {
   logLevel: string;
   /** 0 disables the per-address rate limits (never in production). */
   rateLimits: boolean;
+  /** The daily run's scheduler (features/rent-cycle): on unless RENT_CYCLE_SCHEDULER=0; how often it looks for companies due. */
+  rentCycleScheduler: boolean;
+  rentCycleTickSeconds: number;
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -53,6 +56,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     googleIssuer: env.GOOGLE_ISSUER || 'https://accounts.google.com',
     logLevel: env.LOG_LEVEL ?? (nodeEnv === 'test' ? 'silent' : 'info'),
     rateLimits: env.RATE_LIMITS !== '0',
+    rentCycleScheduler: env.RENT_CYCLE_SCHEDULER !== '0',
+    rentCycleTickSeconds: Math.max(1, Number(env.RENT_CYCLE_TICK_SECONDS ?? 300) || 300),
   };
   if (config.captchaTestAnswer && nodeEnv === 'production') {
     throw new Error('CAPTCHA_TEST_ANSWER must not be set when NODE_ENV=production.');

@@ -2,13 +2,17 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { bootstrap } from './db/bootstrap.ts';
 import { buildApp } from './app.ts';
+import { startRentCycleScheduler, type RentCycleScheduler } from './features/rent-cycle/scheduler.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
 const { createdAdmin } = await bootstrap(database, config);
 const app = await buildApp(config, database);
 
+let scheduler: RentCycleScheduler | undefined;
+
 const shutdown = async () => {
+  await scheduler?.stop().catch(() => undefined);
   await app.close();
   await database.close();
   process.exit(0);
@@ -17,6 +21,13 @@ process.on('SIGINT', () => void shutdown());
 process.on('SIGTERM', () => void shutdown());
 
 await app.listen({ port: config.port, host: config.host });
+// the daily run of every company, at its hour in its time zone (RENT_CYCLE_SCHEDULER=0: off)
+if (config.rentCycleScheduler) {
+  scheduler = await startRentCycleScheduler(database, {
+    tickSeconds: config.rentCycleTickSeconds,
+    log: (message, err) => app.log.error({ err }, message),
+  });
+}
 const where = `http://localhost:${config.port}`;
 if (createdAdmin) {
   const line = '='.repeat(64);

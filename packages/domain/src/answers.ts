@@ -144,6 +144,7 @@ export const ledgerAnswerSchema = z.object({
       description: z.string(),
       amount: amount(),
       balance: amount(),
+      charge_id: z.int().nullable().describe('Late fees, charges and waivers: the charge'),
     }),
   ),
 }) satisfies z.ZodType<LedgerAnswer>;

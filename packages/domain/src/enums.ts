@@ -35,3 +35,15 @@ export const expenseCategory = options(
 export const employeeStatus = options(['active', 'inactive']);
 export const wageCategory = options(['salary', 'commission']);
 export const wageStatus = options(['paid', 'pending', 'voided']);
+
+// The rent cycle (issue 17): charges beyond rent, late fees, reminders and messages.
+export const chargeCategory = options(['utility', 'damage', 'other']);
+export const lateFeeKind = options(['flat', 'percent']);
+export const lateFeeRepeat = options(['once', 'weekly', 'monthly']);
+export const reminderEvent = options(['before_due', 'due', 'overdue'], {
+  before_due: 'Before the due date',
+  due: 'On the due date',
+  overdue: 'Overdue',
+});
+export const messageChannel = options(['email', 'sms'], { email: 'E-mail', sms: 'SMS' });
+export const messageStatus = options(['queued', 'sending', 'sent', 'failed', 'skipped']);

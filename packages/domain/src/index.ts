@@ -15,3 +15,6 @@ export * from './accounts.ts';
 export * from './reports.ts';
 export * from './ledger.ts';
 export * from './imports.ts';
+export * from './company-settings.ts';
+export * from './rent-cycle.ts';
+export * from './lease-answers.ts';

@@ -276,10 +276,11 @@ describe('the ledger', () => {
       entries: [
         {
           date: '2026-01-15',
-          kind: 'charge',
+          kind: 'rent',
           description: 'Rent Jan 15, 2026 – Feb 14, 2026',
           amount: 1_000_000,
           balance: 1_000_000,
+          charge_id: null,
         },
         {
           date: '2026-01-15',
@@ -287,6 +288,7 @@ describe('the ledger', () => {
           description: 'Deposit received (returned)',
           amount: 2_000_000,
           balance: 1_000_000,
+          charge_id: null,
         },
         {
           date: '2026-01-15',
@@ -294,13 +296,15 @@ describe('the ledger', () => {
           description: 'Payment PAY-000001',
           amount: -1_000_000,
           balance: 0,
+          charge_id: null,
         },
         {
           date: '2026-02-15',
-          kind: 'charge',
+          kind: 'rent',
           description: 'Rent Feb 15, 2026 – Mar 14, 2026',
           amount: 1_000_000,
           balance: 1_000_000,
+          charge_id: null,
         },
         {
           date: '2026-02-15',
@@ -308,13 +312,15 @@ describe('the ledger', () => {
           description: 'Payment RCT-000002 (Mobile money)',
           amount: -1_000_000,
           balance: 0,
+          charge_id: null,
         },
         {
           date: '2026-03-15',
-          kind: 'charge',
+          kind: 'rent',
           description: 'Rent Mar 15, 2026 – Mar 20, 2026',
           amount: 1_000_000,
           balance: 1_000_000,
+          charge_id: null,
         },
       ],
     });

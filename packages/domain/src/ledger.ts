@@ -1,4 +1,4 @@
-import { depositStatus, paymentMethod, rentCycle } from './enums.ts';
+import { chargeCategory, depositStatus, paymentMethod, rentCycle } from './enums.ts';
 import { formatDate, isValidIsoDate } from './dates.ts';
 import type { Column } from './entity.ts';
 
@@ -68,10 +68,43 @@ const fromDayNumber = (n: number): string => new Date(n * DAY_MS).toISOString().
 
 export const addDays = (iso: string, days: number): string => fromDayNumber(dayNumber(iso) + days);
 
+/**
+ * The day number (days since 1970-01-01) of a YYYY-MM-DD the code made itself, and back: integer
+ * arithmetic only (Howard Hinnant's civil-day algorithms), for loops over thousands of periods.
+ */
+export const dayOf = (iso: string): number =>
+  civilDay(Number(iso.slice(0, 4)), Number(iso.slice(5, 7)), Number(iso.slice(8, 10)));
+
+/** The day number of year `year`, month `m` (1–12), day `d`. */
+export const civilDay = (year: number, m: number, d: number): number => {
+  const y = year - (m <= 2 ? 1 : 0);
+  const era = Math.floor(y / 400);
+  const yoe = y - era * 400;
+  const doy = Math.floor((153 * (m + (m > 2 ? -3 : 9)) + 2) / 5) + d - 1;
+  return era * 146097 + yoe * 365 + Math.floor(yoe / 4) - Math.floor(yoe / 100) + doy - 719468;
+};
+
+const two = (n: number) => (n < 10 ? `0${n}` : String(n));
+
+export const isoOfDay = (n: number): string => {
+  const z = n + 719468;
+  const era = Math.floor(z / 146097);
+  const doe = z - era * 146097;
+  const yoe = Math.floor(
+    (doe - Math.floor(doe / 1460) + Math.floor(doe / 36524) - Math.floor(doe / 146096)) / 365,
+  );
+  const doy = doe - (365 * yoe + Math.floor(yoe / 4) - Math.floor(yoe / 100));
+  const mp = Math.floor((5 * doy + 2) / 153);
+  const d = doy - Math.floor((153 * mp + 2) / 5) + 1;
+  const m = mp + (mp < 10 ? 3 : -9);
+  const y = yoe + era * 400 + (m <= 2 ? 1 : 0);
+  return `${String(y).padStart(4, '0')}-${two(m)}-${two(d)}`;
+};
+
 /** Whole days from `from` to `to` (negative when `to` is earlier). */
 export const daysBetween = (from: string, to: string): number => dayNumber(to) - dayNumber(from);
 
-const daysInMonth = (year: number, month0: number): number =>
+export const daysInMonth = (year: number, month0: number): number =>
   new Date(Date.UTC(year, month0 + 1, 0)).getUTCDate();
 
 /**
@@ -91,14 +124,20 @@ export const addMonths = (iso: string, months: number): string => {
 
 export type RentCycle = (typeof rentCycle.values)[number];
 
+/** A rent change of a lease: from `effective_date` on, periods starting that day or later cost `rate`. */
+export type RateChange = { effective_date: string; rate: string | number };
+
 /** What of an occupancy the ledger needs (as the API or the database answers it). */
 export type LeaseTerms = {
   start_date: string;
   end_date?: string | null;
+  /** the rate from the start, until the first rate change */
   rate: string | number;
   rent_cycle: string;
   deposit_amount?: string | number | null;
   deposit_status?: string | null;
+  /** rate changes, in any order (one a day at most) */
+  rate_changes?: readonly RateChange[];
 };
 
 /** What of a payment the ledger needs. */
@@ -111,6 +150,45 @@ export type LedgerPayment = {
   payment_serial?: string | null;
   payment_method?: string | null;
 };
+
+/** A charge beyond rent, stored: a late fee posted by the daily run, or a charge added by staff. */
+export type LedgerCharge = {
+  id: number;
+  date: string;
+  kind: ChargeKind;
+  category?: string | null;
+  description: string;
+  amount: string | number;
+  /** late fees: the due date of the rent charge the fee is for */
+  rent_due_date?: string | null;
+};
+
+/** A waiver: an entry of its own that takes a charge (a late fee or a charge) off what is owed. */
+export type LedgerWaiver = {
+  id?: number;
+  charge_id: number;
+  date: string;
+  amount: string | number;
+  reason?: string | null;
+};
+
+/** A lease's deposit settlement: what of the deposit paid the balance, and what was refunded. */
+export type LedgerSettlement = {
+  date: string;
+  applied_amount: string | number;
+  refund_amount: string | number;
+  refund_method?: string | null;
+};
+
+/** What a lease's ledger holds besides its terms and payments. */
+export type LedgerExtras = {
+  charges?: readonly LedgerCharge[];
+  waivers?: readonly LedgerWaiver[];
+  settlement?: LedgerSettlement | null;
+};
+
+export const chargeKinds = ['late_fee', 'charge'] as const;
+export type ChargeKind = (typeof chargeKinds)[number];
 
 export type RentCharge = {
   /** the first day of the period: the day it falls due. */
@@ -133,18 +211,66 @@ export const periodStart = (terms: LeaseTerms, k: number): string => {
   return addDays(terms.start_date, cycle === 'weekly' ? 7 * k : k);
 };
 
-/** The rent charges due on or before `asOf`, oldest first: one full rate per period started. */
+/** The rate changes of a lease, oldest first, in cents. */
+const sortedRates = (terms: LeaseTerms): { date: string; cents: Cents }[] =>
+  [...(terms.rate_changes ?? [])]
+    .map((r) => ({ date: r.effective_date, cents: toCents(r.rate) }))
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+
+/** The rate in force on `day`: that of the latest rate change on or before it, else the lease's rate. */
+export const rateOn = (terms: LeaseTerms, day: string): Cents => {
+  let rate = toCents(terms.rate);
+  for (const change of sortedRates(terms)) {
+    if (change.date > day) break;
+    rate = change.cents;
+  }
+  return rate;
+};
+
+/** The day `months` after (y, m, d), the last day of a shorter month, as YYYY-MM-DD (no checks). */
+const monthsAfter = (y: number, m: number, d: number, months: number): string => {
+  const index = y * 12 + (m - 1) + months;
+  const year = Math.floor(index / 12);
+  const month0 = index - year * 12;
+  const day = Math.min(d, daysInMonth(year, month0));
+  return `${String(year).padStart(4, '0')}-${two(month0 + 1)}-${two(day)}`;
+};
+
+/**
+ * The rent charges due on or before `asOf`, oldest first: one per period started, at the rate in
+ * force on the period's first day.
+ */
 export const rentCharges = (terms: LeaseTerms, asOf: string): RentCharge[] => {
-  const amount = toCents(terms.rate);
-  const last = terms.end_date && terms.end_date < asOf ? terms.end_date : asOf;
+  const cycle = cycleOf(terms);
+  const rates = sortedRates(terms);
+  let rate = toCents(terms.rate);
+  let next = 0;
+  const rateAt = (due: string): Cents => {
+    for (let r = rates[next]; r && r.date <= due; r = rates[++next]) rate = r.cents;
+    return rate;
+  };
+  const end = terms.end_date ?? null;
+  const last = end && end < asOf ? end : asOf;
   parts(last);
+  const [sy, sm, sd] = parts(terms.start_date);
   const out: RentCharge[] = [];
-  for (let k = 0; ; k++) {
-    const due = periodStart(terms, k);
-    if (due > last) break;
-    const nextDay = addDays(periodStart(terms, k + 1), -1);
-    const periodEnd = terms.end_date && terms.end_date < nextDay ? terms.end_date : nextDay;
-    out.push({ due_date: due, period_end: periodEnd, amount });
+  if (cycle === 'monthly') {
+    let due = terms.start_date;
+    for (let k = 0; due <= last; k++) {
+      const following = monthsAfter(sy, sm, sd, k + 1);
+      const dayBefore = isoOfDay(dayOf(following) - 1);
+      out.push({ due_date: due, period_end: end && end < dayBefore ? end : dayBefore, amount: rateAt(due) });
+      due = following;
+    }
+    return out;
+  }
+  const step = cycle === 'weekly' ? 7 : 1;
+  const lastDay = dayOf(last);
+  const endDay = end ? dayOf(end) : Infinity;
+  for (let n = dayOf(terms.start_date); n <= lastDay; n += step) {
+    const due = isoOfDay(n);
+    const periodEnd = Math.min(n + step - 1, endDay);
+    out.push({ due_date: due, period_end: periodEnd === n ? due : isoOfDay(periodEnd), amount: rateAt(due) });
   }
   return out;
 };
@@ -153,37 +279,160 @@ export const rentCharges = (terms: LeaseTerms, asOf: string): RentCharge[] => {
 export const countedPayments = <P extends LedgerPayment>(payments: readonly P[], asOf: string): P[] =>
   payments.filter((p) => p.status === 'completed' && p.payment_date <= asOf);
 
+// ------------------------------------------------------------------------------------------ allocation
+
+/**
+ * What a lease owes, as debits in the order payments pay them: by date, and on one day rent, then
+ * late fees, then other charges (then by id). A waiver takes its amount off its own charge from the
+ * waiver's date on, so that payments go to what is still owed.
+ */
+export type Debit = {
+  date: string;
+  rank: number;
+  seq: number;
+  kind: 'rent' | ChargeKind;
+  amount: Cents;
+  /** stored charges: their id; rent: none */
+  charge_id?: number;
+  /** rent: its period's end; late fees: the due date of their rent charge */
+  period_end?: string;
+  rent_due_date?: string | null;
+  description?: string;
+  category?: string | null;
+  waivers: { date: string; amount: Cents }[];
+};
+
+const RANK = { rent: 0, late_fee: 1, charge: 2 } as const;
+
+const byDebitOrder = (a: Debit, b: Debit): number =>
+  (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) || a.rank - b.rank || a.seq - b.seq;
+
+/** The amount of a debit still charged on `day` (less its waivers dated on or before it). */
+export const netOn = (d: Debit, day: string): Cents =>
+  d.waivers.reduce((sum, w) => (w.date <= day ? sum - w.amount : sum), d.amount);
+
+/** Every debit of a lease dated on or before `through`, in payment order. */
+export const leaseDebits = (terms: LeaseTerms, extras: LedgerExtras, through: string): Debit[] => {
+  const waivers = new Map<number, { date: string; amount: Cents }[]>();
+  for (const w of extras.waivers ?? []) {
+    const list = waivers.get(w.charge_id) ?? [];
+    list.push({ date: w.date, amount: toCents(w.amount) });
+    waivers.set(w.charge_id, list);
+  }
+  const debits: Debit[] = rentCharges(terms, through).map((c, i) => ({
+    date: c.due_date,
+    rank: RANK.rent,
+    seq: i,
+    kind: 'rent',
+    amount: c.amount,
+    period_end: c.period_end,
+    waivers: [],
+  }));
+  for (const c of extras.charges ?? []) {
+    if (c.date > through) continue;
+    debits.push({
+      date: c.date,
+      rank: RANK[c.kind],
+      seq: c.id,
+      kind: c.kind,
+      amount: toCents(c.amount),
+      charge_id: c.id,
+      rent_due_date: c.rent_due_date ?? null,
+      description: c.description,
+      category: c.category ?? null,
+      waivers: waivers.get(c.id) ?? [],
+    });
+  }
+  return debits.sort(byDebitOrder);
+};
+
+/** What has paid the lease's debits by the end of `day`: its counted payments and the deposit applied. */
+export const leaseCredits = (
+  payments: readonly LedgerPayment[],
+  extras: LedgerExtras,
+  day: string,
+): Cents => {
+  let credits = countedPayments(payments, day).reduce((sum, p) => sum + toCents(p.amount_paid), 0n);
+  const s = extras.settlement;
+  if (s && s.date <= day) credits += toCents(s.applied_amount);
+  return credits;
+};
+
+/**
+ * What is still unpaid of `target` (one of `debits`, in payment order) at the end of `day`: the debits
+ * up to it and itself, as charged on that day, less `credits` (those of that day), within the
+ * target's own amount.
+ */
+export const unpaidOf = (debits: readonly Debit[], target: Debit, credits: Cents, day: string): Cents => {
+  let through = 0n;
+  for (const d of debits) {
+    if (byDebitOrder(d, target) > 0) break;
+    through += netOn(d, day);
+  }
+  const own = netOn(target, day);
+  const unpaid = through - credits;
+  return unpaid <= 0n ? 0n : unpaid < own ? unpaid : own;
+};
+
 // ------------------------------------------------------------------------------------------ ledger
 
-export const ledgerEntryKinds = ['charge', 'payment', 'deposit'] as const;
+export const ledgerEntryKinds = [
+  'rent',
+  'late_fee',
+  'charge',
+  'deposit',
+  'waiver',
+  'deposit_applied',
+  'payment',
+  'deposit_refund',
+] as const;
 export type LedgerEntryKind = (typeof ledgerEntryKinds)[number];
+
+/** Entries shown in the ledger but outside the balance: the deposit received and its refund. */
+export const outsideBalance: ReadonlySet<LedgerEntryKind> = new Set(['deposit', 'deposit_refund']);
 
 export type LedgerEntry = {
   date: string;
   kind: LedgerEntryKind;
   description: string;
-  /** charges positive, payments negative; a deposit is its amount, outside the balance. */
+  /** debits positive, payments, waivers and the deposit applied negative; deposit and refund: their amount. */
   amount: Cents;
   /** the running balance after this entry (positive: owed; negative: credit). */
   balance: Cents;
+  /** late fees, charges and waivers: the charge's id (what `POST /charges/{id}/waive` takes) */
+  charge_id?: number;
 };
 
 export type Ledger = { balance: Cents; entries: LedgerEntry[] };
 
-const KIND_ORDER: Record<LedgerEntryKind, number> = { charge: 0, deposit: 1, payment: 2 };
+const KIND_ORDER: Record<LedgerEntryKind, number> = {
+  rent: 0,
+  late_fee: 1,
+  charge: 2,
+  deposit: 3,
+  waiver: 4,
+  deposit_applied: 5,
+  payment: 6,
+  deposit_refund: 7,
+};
 
-const chargeDescription = (c: RentCharge): string =>
-  c.period_end === c.due_date
-    ? `Rent ${formatDate(c.due_date)}`
-    : `Rent ${formatDate(c.due_date)} – ${formatDate(c.period_end)}`;
+const rentDescription = (due: string, end: string): string =>
+  end === due ? `Rent ${formatDate(due)}` : `Rent ${formatDate(due)} – ${formatDate(end)}`;
+
+const chargeDescription = (d: Debit): string => {
+  if (d.kind !== 'charge') return d.description ?? '';
+  const label = d.category ? (chargeCategory.labels as Record<string, string>)[d.category] : undefined;
+  return label ? `${label}: ${d.description ?? ''}` : (d.description ?? '');
+};
 
 const paymentDescription = (p: LedgerPayment): string => {
   const number = p.receipt_number || p.payment_serial;
-  const method = p.payment_method
-    ? ((paymentMethod.labels as Record<string, string>)[p.payment_method] ?? p.payment_method)
-    : undefined;
+  const method = methodLabel(p.payment_method);
   return ['Payment', number, method ? `(${method})` : undefined].filter(Boolean).join(' ');
 };
+
+const methodLabel = (method: string | null | undefined): string | undefined =>
+  method ? ((paymentMethod.labels as Record<string, string>)[method] ?? method) : undefined;
 
 const depositDescription = (status: string | null | undefined): string => {
   const label = status ? (depositStatus.labels as Record<string, string>)[status] : undefined;
@@ -191,18 +440,44 @@ const depositDescription = (status: string | null | undefined): string => {
 };
 
 /**
- * The statement of a lease on `asOf`: its charges, its completed payments and its deposit, in date
- * order (on one day: charges, then the deposit, then payments), each with the running balance.
+ * The statement of a lease on `asOf`: its rent charges, late fees and other charges, their waivers,
+ * its completed payments, its deposit and its settlement, in date order (on one day: rent, late fees,
+ * charges, the deposit, waivers, the deposit applied, payments, the refund), each with the running
+ * balance. The deposit and its refund are shown outside the balance.
  */
-export const buildLedger = (terms: LeaseTerms, payments: readonly LedgerPayment[], asOf: string): Ledger => {
+export const buildLedger = (
+  terms: LeaseTerms,
+  payments: readonly LedgerPayment[],
+  asOf: string,
+  extras: LedgerExtras = {},
+): Ledger => {
   type Draft = Omit<LedgerEntry, 'balance'> & { order: number };
-  const drafts: Draft[] = rentCharges(terms, asOf).map((c, i) => ({
-    date: c.due_date,
-    kind: 'charge',
-    description: chargeDescription(c),
-    amount: c.amount,
-    order: i,
-  }));
+  const drafts: Draft[] = [];
+  const debits = leaseDebits(terms, extras, asOf);
+  for (const d of debits) {
+    drafts.push({
+      date: d.date,
+      kind: d.kind,
+      description: d.kind === 'rent' ? rentDescription(d.date, d.period_end ?? d.date) : chargeDescription(d),
+      amount: d.amount,
+      order: d.seq,
+      ...(d.charge_id !== undefined ? { charge_id: d.charge_id } : {}),
+    });
+  }
+  const byId = new Map(debits.filter((d) => d.charge_id !== undefined).map((d) => [d.charge_id, d]));
+  (extras.waivers ?? []).forEach((w, i) => {
+    if (w.date > asOf) return;
+    const charge = byId.get(w.charge_id);
+    const what = charge ? chargeDescription(charge) : `charge ${w.charge_id}`;
+    drafts.push({
+      date: w.date,
+      kind: 'waiver',
+      description: `Waived: ${what}${w.reason ? ` (${w.reason})` : ''}`,
+      amount: -toCents(w.amount),
+      order: w.id ?? i,
+      charge_id: w.charge_id,
+    });
+  });
   const deposit =
     terms.deposit_amount === null || terms.deposit_amount === undefined ? 0n : toCents(terms.deposit_amount);
   if (deposit > 0n && terms.start_date <= asOf) {
@@ -213,6 +488,30 @@ export const buildLedger = (terms: LeaseTerms, payments: readonly LedgerPayment[
       amount: deposit,
       order: 0,
     });
+  }
+  const s = extras.settlement;
+  if (s && s.date <= asOf) {
+    const applied = toCents(s.applied_amount);
+    const refund = toCents(s.refund_amount);
+    if (applied > 0n) {
+      drafts.push({
+        date: s.date,
+        kind: 'deposit_applied',
+        description: 'Deposit applied to the balance',
+        amount: -applied,
+        order: 0,
+      });
+    }
+    if (refund > 0n) {
+      const method = methodLabel(s.refund_method);
+      drafts.push({
+        date: s.date,
+        kind: 'deposit_refund',
+        description: `Deposit refunded${method ? ` (${method})` : ''}`,
+        amount: refund,
+        order: 0,
+      });
+    }
   }
   countedPayments(payments, asOf).forEach((p, i) =>
     drafts.push({
@@ -231,7 +530,7 @@ export const buildLedger = (terms: LeaseTerms, payments: readonly LedgerPayment[
   );
   let balance = 0n;
   const entries = drafts.map(({ order: _order, ...d }) => {
-    if (d.kind !== 'deposit') balance += d.amount;
+    if (!outsideBalance.has(d.kind)) balance += d.amount;
     return { ...d, balance };
   });
   return { balance, entries };
@@ -255,25 +554,27 @@ export const agingBucket = (daysOverdue: number): AgingBucket =>
           : 'days_over_90';
 
 export type LeaseArrears = Record<AgingBucket, Cents> & {
-  /** charges due minus counted payments (negative: a credit). */
+  /** debits due minus credits (negative: a credit). */
   balance: Cents;
-  /** the unpaid charges that are overdue (every bucket but `current`). */
+  /** the unpaid debits that are overdue (every bucket but `current`). */
   overdue: Cents;
   last_payment: { date: string; amount: Cents } | null;
 };
 
 /**
- * The balance of a lease on `asOf` and its unpaid charges by age: the counted payments pay the
- * oldest charges first, so what is unpaid is always the newest charges.
+ * The balance of a lease on `asOf` and its unpaid debits (rent, late fees, charges, less their
+ * waivers) by age: the credits (counted payments, the deposit applied) pay the oldest debits first,
+ * so what is unpaid is always the newest.
  */
 export const leaseArrears = (
   terms: LeaseTerms,
   payments: readonly LedgerPayment[],
   asOf: string,
+  extras: LedgerExtras = {},
 ): LeaseArrears => {
   const counted = countedPayments(payments, asOf);
-  let unallocated = counted.reduce((sum, p) => sum + toCents(p.amount_paid), 0n);
-  const paid = unallocated;
+  const paid = leaseCredits(payments, extras, asOf);
+  let unallocated = paid;
   const out: LeaseArrears = {
     balance: 0n,
     overdue: 0n,
@@ -285,13 +586,14 @@ export const leaseArrears = (
     last_payment: null,
   };
   let charged = 0n;
-  for (const charge of rentCharges(terms, asOf)) {
-    charged += charge.amount;
-    const covered = unallocated < charge.amount ? unallocated : charge.amount;
+  for (const debit of leaseDebits(terms, extras, asOf)) {
+    const amount = netOn(debit, asOf);
+    charged += amount;
+    const covered = unallocated < amount ? unallocated : amount;
     unallocated -= covered;
-    const unpaid = charge.amount - covered;
-    if (unpaid === 0n) continue;
-    const bucket = agingBucket(daysBetween(charge.due_date, asOf));
+    const unpaid = amount - covered;
+    if (unpaid <= 0n) continue;
+    const bucket = agingBucket(daysBetween(debit.date, asOf));
     out[bucket] += unpaid;
     if (bucket !== 'current') out.overdue += unpaid;
   }
@@ -312,7 +614,15 @@ export type LedgerAnswer = {
   occupancy_id: number;
   as_of: string;
   balance: number;
-  entries: { date: string; kind: LedgerEntryKind; description: string; amount: number; balance: number }[];
+  entries: {
+    date: string;
+    kind: LedgerEntryKind;
+    description: string;
+    amount: number;
+    balance: number;
+    /** late fees, charges and waivers: the charge's id; otherwise null */
+    charge_id: number | null;
+  }[];
 };
 
 export const ledgerAnswer = (occupancyId: number, asOf: string, ledger: Ledger): LedgerAnswer => ({
@@ -320,9 +630,12 @@ export const ledgerAnswer = (occupancyId: number, asOf: string, ledger: Ledger):
   as_of: asOf,
   balance: centsToNumber(ledger.balance),
   entries: ledger.entries.map((e) => ({
-    ...e,
+    date: e.date,
+    kind: e.kind,
+    description: e.description,
     amount: centsToNumber(e.amount),
     balance: centsToNumber(e.balance),
+    charge_id: e.charge_id ?? null,
   })),
 });
 

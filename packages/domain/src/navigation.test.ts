@@ -19,17 +19,17 @@ describe('drawerSections', () => {
       Operations: ['Properties', 'Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
       Finance: ['Payments', 'Arrears', 'Expenses', 'Commission Wages'],
       Profile: ['Change Password'],
-      Administration: ['User Roles', 'Companies', 'Employees', 'Import'],
+      Administration: ['User Roles', 'Companies', 'Company Settings', 'Employees', 'Import'],
       References: ['Countries', 'Currencies'],
     });
   });
 
-  it('shows a company admin operations, commission wages and only Employees in administration', () => {
+  it('shows a company admin operations, commission wages, Company Settings and Employees in administration', () => {
     expect(outline(['company_admin'])).toEqual({
       Operations: ['Properties', 'Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
       Finance: ['Commission Wages'],
       Profile: ['Change Password'],
-      Administration: ['Employees'],
+      Administration: ['Company Settings', 'Employees'],
       References: ['Countries'],
     });
   });
@@ -70,6 +70,7 @@ describe('drawerSections', () => {
       { label: 'Commission Wages', path: '/commission-wages' },
     ]);
     expect(sections.find((s) => s.title === 'Administration')?.items).toEqual([
+      { label: 'Company Settings', path: '/company-settings' },
       { label: 'Employees', path: '/employees' },
       { label: 'Import', path: '/import' },
     ]);

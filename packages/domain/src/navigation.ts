@@ -55,6 +55,13 @@ export const appPageEntries: readonly NavEntry[] = [
     path: '/admin/user-roles',
     audience: ['admin'],
   },
+  {
+    section: 'Administration',
+    order: 25,
+    label: 'Company Settings',
+    path: '/company-settings',
+    audience: ['admin', 'company_admin'],
+  },
   { section: 'Administration', order: 40, label: 'Import', path: '/import', audience: ['admin', 'editor'] },
 ];
 

@@ -23,14 +23,18 @@ export type CashFlowMonth = {
 };
 
 export const SALARIES_KEY = 'salaries_and_commissions';
+/** The cash flow's outflow of deposits paid back at the end of leases. */
+export const DEPOSIT_REFUNDS_KEY = 'deposit_refunds';
 
 /** Labels of the report lines: expense categories, wages, payment methods. */
 export const reportLineLabel = (key: string): string =>
   key === SALARIES_KEY
     ? 'Salaries and commissions'
-    : ((expenseCategory.labels as Record<string, string>)[key] ??
-      (paymentMethod.labels as Record<string, string>)[key] ??
-      key);
+    : key === DEPOSIT_REFUNDS_KEY
+      ? 'Deposit refunds'
+      : ((expenseCategory.labels as Record<string, string>)[key] ??
+        (paymentMethod.labels as Record<string, string>)[key] ??
+        key);
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 

@@ -17,10 +17,14 @@ export const canEdit = (user: HasRoles): boolean =>
 /** holds the admin role. */
 export const isAdmin = (user: HasRoles): boolean => !!user && user.roles.includes('admin');
 
+/** admin, or company_admin of their own company: may change the company's settings and run its daily cycle. */
+export const isCompanyAdmin = (user: HasRoles): boolean =>
+  !!user && (user.roles.includes('admin') || user.roles.includes('company_admin'));
+
 export const hasAnyRole = (user: HasRoles): boolean => !!user && user.roles.length > 0;
 
 /** What a route or an entity action requires. */
-export type Access = 'public' | 'signedIn' | 'anyRole' | 'canEdit' | 'admin';
+export type Access = 'public' | 'signedIn' | 'anyRole' | 'canEdit' | 'companyAdmin' | 'admin';
 
 export const allows = (access: Access, user: HasRoles): boolean => {
   switch (access) {
@@ -32,6 +36,8 @@ export const allows = (access: Access, user: HasRoles): boolean => {
       return hasAnyRole(user);
     case 'canEdit':
       return canEdit(user);
+    case 'companyAdmin':
+      return isCompanyAdmin(user);
     case 'admin':
       return isAdmin(user);
   }

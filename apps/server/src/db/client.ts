@@ -25,6 +25,11 @@ export type Database = {
    * code, never from input: each distinct text is kept by every connection.
    */
   prepared: <T extends Record<string, unknown>>(text: string, params?: unknown[]) => Promise<T[]>;
+  /**
+   * SQL a library brings (the job runner, pg-boss): a statement with parameters, or several without,
+   * answered as the pg driver answers (one result, or a list of them for several statements).
+   */
+  sql: (text: string, params?: unknown[]) => Promise<unknown>;
 };
 
 /** Named prepared statements per text, up to a bound (beyond it, statements run unnamed). */
@@ -82,6 +87,7 @@ export const openPostgres = async (url: string, max = 16): Promise<Database> => 
       const name = statementName(text);
       return (await pool.query(name ? { name, text, values: params } : { text, values: params })).rows as T[];
     },
+    sql: (text: string, params?: unknown[]) => pool.query(text, params),
   };
 };
 
@@ -103,6 +109,12 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
       (await client.query<T>(text, params)).rows,
     prepared: async <T extends Record<string, unknown>>(text: string, params: unknown[] = []) =>
       (await client.query<T>(text, params)).rows,
+    // PGlite's query takes one statement; exec takes several without parameters
+    sql: async (text: string, params?: unknown[]) => {
+      if (params && params.length > 0) return client.query(text, params);
+      const results = await client.exec(text);
+      return results.length === 1 ? results[0] : results;
+    },
   };
 };
 

@@ -114,6 +114,16 @@ const propertyMonthly = (
 
 /** The property of a row's unit, copied on the row: the lists, reports and arrears of one property. */
 const unitProperty: Copy = { from: 'units', key: 'unit_id', value: (a) => `${a}.property_id` };
+/** The sum of a lease's charges, or of their waivers: the arrears report's stored debits. */
+const leaseChargeTotal = (table: string): Aggregate => ({
+  into: 'lease_charge_totals',
+  keys: [
+    ['company_id', 'company_id'],
+    ['occupancy_id', 'occupancy_id'],
+    ['source', literal(table)],
+  ],
+  sums: [['amount', 'amount']],
+});
 
 /** What each table keeps beyond its row count (tables not named here keep only that). */
 const declared: Record<string, Omit<TableDerived, 'table'>> = {
@@ -188,6 +198,25 @@ const declared: Record<string, Omit<TableDerived, 'table'>> = {
   commission_wages: {
     copies: { employee_name: { from: 'employees', key: 'employee_id', value: fullName } },
     aggregates: [monthly('commission_wages', 'payment_date', 'status', `''`, 'amount')],
+  },
+  // the rent cycle: fees and charges by month and kind (the income statement), and per lease (arrears)
+  charges: {
+    copies: {},
+    aggregates: [monthly('charges', 'date', `''`, 'kind', 'amount'), leaseChargeTotal('charges')],
+  },
+  charge_waivers: {
+    copies: {},
+    aggregates: [
+      monthly('charge_waivers', 'date', `''`, 'charge_kind', 'amount'),
+      leaseChargeTotal('charge_waivers'),
+    ],
+  },
+  // deposits paid back: the cash flow's outflow
+  deposit_settlements: {
+    copies: {},
+    aggregates: [
+      { ...monthly('deposit_settlements', 'date', `''`, `''`, 'refund_amount'), where: 'refund_amount > 0' },
+    ],
   },
 };
 

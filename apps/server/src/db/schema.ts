@@ -22,7 +22,11 @@ import {
 import {
   entities,
   type EntityDefinition,
+  chargeCategory,
+  chargeKinds,
   depositStatus,
+  messageChannel,
+  messageStatus,
   employeeStatus,
   expenseCategory,
   occupancyStatus,
@@ -388,6 +392,12 @@ export const occupancy = pgTable(
     lease_doc: text(),
     lease_doc_name: varchar({ length: 255 }),
     lease_doc_type: varchar({ length: 100 }),
+    // the rent cycle (issue 17): the lease's late-fee exemption or own policy, and its escalation rule
+    late_fee_exempt: boolean().notNull().default(false),
+    /** the lease's own late-fee policy (company-settings' shape), instead of the company's; null: the company's */
+    late_fee: jsonb(),
+    escalation_percent: numeric({ precision: 5, scale: 2, mode: 'string' }),
+    escalation_every_months: integer(),
     tenant_name: copied(),
     unit_name: copied(),
     /** its unit's property (db/derived.ts keeps it): lists and the arrears filter by it */
@@ -432,6 +442,11 @@ export const occupancy = pgTable(
     check('occupancy_rent_cycle_known', oneOf(t.rent_cycle, rentCycle.values)),
     check('occupancy_dates_ordered', sql`${t.end_date} IS NULL OR ${t.end_date} >= ${t.start_date}`),
     check('occupancy_rate_positive', sql`${t.rate} > 0`),
+    check(
+      'occupancy_escalation_range',
+      sql`(${t.escalation_percent} IS NULL OR ${t.escalation_percent} BETWEEN 0 AND 100)
+          AND (${t.escalation_every_months} IS NULL OR ${t.escalation_every_months} BETWEEN 0 AND 120)`,
+    ),
     check(
       'occupancy_notice_nonnegative',
       sql`${t.notice_period_days} IS NULL OR ${t.notice_period_days} >= 0`,
@@ -666,6 +681,297 @@ export const commissionWages = pgTable(
     check('commission_wages_amount_positive', sql`${t.amount} > 0`),
     index('commission_wages_employee_idx').on(t.company_id, t.employee_id),
     ...listsOf('commission_wages', t),
+  ],
+);
+
+// ---------------------------------------------------------------- the rent cycle (issue 17)
+
+/** A company's settings (features/company-settings); a company without a row has the defaults. */
+export const companySettings = pgTable(
+  'company_settings',
+  {
+    company_id: integer()
+      .primaryKey()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    timezone: varchar({ length: 64 }).notNull().default('Africa/Kampala'),
+    /** base64 of a png, jpeg or webp image of at most 1 MB */
+    logo: text(),
+    logo_type: varchar({ length: 20 }),
+    daily_run_hour: integer().notNull().default(6),
+    late_fee: jsonb().notNull(),
+    reminders: jsonb().notNull(),
+    receipt_notification: jsonb().notNull(),
+    sms_sender_id: varchar({ length: 11 }),
+    ...stamps(),
+  },
+  (t) => [
+    check('company_settings_hour_range', sql`${t.daily_run_hour} BETWEEN 0 AND 23`),
+    check('company_settings_logo_type_known', oneOf(t.logo_type, ['image/png', 'image/jpeg', 'image/webp'])),
+  ],
+);
+
+/** The settlement of a lease's deposit at its end: one per lease. */
+export const depositSettlements = pgTable(
+  'deposit_settlements',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    occupancy_id: integer().notNull(),
+    date: date({ mode: 'string' }).notNull(),
+    deposit_amount: money().notNull(),
+    deductions_total: money().notNull(),
+    applied_to_balance: boolean().notNull(),
+    /** what of the deposit paid the lease's debits: a credit on `date` */
+    applied_amount: money().notNull(),
+    /** paid back: a cash-flow outflow ('Deposit refunds') */
+    refund_amount: money().notNull(),
+    refund_method: varchar({ length: 20 }),
+    deposit_status: varchar({ length: 20 }).notNull(),
+    user_id: integer().references(() => users.id, { onDelete: 'restrict' }),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('deposit_settlements_id_key').on(t.id),
+    unique('deposit_settlements_lease_key').on(t.company_id, t.occupancy_id),
+    foreignKey({
+      columns: [t.company_id, t.occupancy_id],
+      foreignColumns: [occupancy.company_id, occupancy.id],
+    }).onDelete('restrict'),
+    check(
+      'deposit_settlements_amounts',
+      sql`${t.applied_amount} >= 0 AND ${t.refund_amount} >= 0 AND ${t.deductions_total} >= 0
+          AND ${t.applied_amount} + ${t.refund_amount} = ${t.deposit_amount}`,
+    ),
+    check('deposit_settlements_method_known', oneOf(t.refund_method, paymentMethod.values)),
+    check('deposit_settlements_status_known', oneOf(t.deposit_status, ['returned', 'forfeited'])),
+    index('deposit_settlements_user_idx').on(t.user_id),
+  ],
+);
+
+/**
+ * Charges beyond rent: late fees (posted by the daily run, one per rent charge and day) and charges
+ * added by staff or by a deposit settlement (utility, damage, other). A posted charge is a fact: it
+ * is never changed nor deleted; a waiver (charge_waivers) takes it off what is owed.
+ */
+export const charges = pgTable(
+  'charges',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    occupancy_id: integer().notNull(),
+    date: date({ mode: 'string' }).notNull(),
+    kind: varchar({ length: 20 }).notNull(),
+    category: varchar({ length: 20 }),
+    description: text().notNull(),
+    amount: money().notNull(),
+    /** late fees: the due date of the rent charge the fee is for */
+    rent_due_date: date({ mode: 'string' }),
+    /** deductions of a deposit settlement: the settlement */
+    settlement_id: integer(),
+    user_id: integer().references(() => users.id, { onDelete: 'restrict' }),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('charges_id_key').on(t.id),
+    // what a waiver's composite reference names: the charge, its lease and its kind
+    unique('charges_waiver_ref_key').on(t.company_id, t.id, t.occupancy_id, t.kind),
+    foreignKey({
+      columns: [t.company_id, t.occupancy_id],
+      foreignColumns: [occupancy.company_id, occupancy.id],
+    }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.company_id, t.settlement_id],
+      foreignColumns: [depositSettlements.company_id, depositSettlements.id],
+    }).onDelete('restrict'),
+    check('charges_kind_known', oneOf(t.kind, chargeKinds)),
+    check('charges_category_known', oneOf(t.category, chargeCategory.values)),
+    check(
+      'charges_kind_fields',
+      sql`(${t.kind} = 'late_fee' AND ${t.rent_due_date} IS NOT NULL AND ${t.category} IS NULL)
+          OR (${t.kind} = 'charge' AND ${t.category} IS NOT NULL AND ${t.rent_due_date} IS NULL)`,
+    ),
+    check('charges_amount_positive', sql`${t.amount} > 0`),
+    // one late fee per rent charge and day: a day run twice posts nothing the second time
+    uniqueIndex('charges_late_fee_key')
+      .on(t.company_id, t.occupancy_id, t.rent_due_date, t.date)
+      .where(sql`${t.kind} = 'late_fee'`),
+    index('charges_occupancy_idx').on(t.company_id, t.occupancy_id, t.date),
+    // the arrears' recent charges
+    index('charges_date_idx').on(t.company_id, t.date),
+    index('charges_settlement_idx').on(t.company_id, t.settlement_id),
+    index('charges_user_idx').on(t.user_id),
+  ],
+);
+
+/** A waiver: the whole of a charge taken off what is owed, from its date on (one per charge). */
+export const chargeWaivers = pgTable(
+  'charge_waivers',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    charge_id: integer().notNull(),
+    occupancy_id: integer().notNull(),
+    /** the kind of the charge waived (the income statement nets fees and other charges apart) */
+    charge_kind: varchar({ length: 20 }).notNull(),
+    date: date({ mode: 'string' }).notNull(),
+    amount: money().notNull(),
+    reason: text().notNull(),
+    user_id: integer().references(() => users.id, { onDelete: 'restrict' }),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('charge_waivers_id_key').on(t.id),
+    unique('charge_waivers_charge_key').on(t.company_id, t.charge_id),
+    foreignKey({
+      name: 'charge_waivers_charge_fk',
+      columns: [t.company_id, t.charge_id, t.occupancy_id, t.charge_kind],
+      foreignColumns: [charges.company_id, charges.id, charges.occupancy_id, charges.kind],
+    }).onDelete('restrict'),
+    check('charge_waivers_amount_positive', sql`${t.amount} > 0`),
+    index('charge_waivers_date_idx').on(t.company_id, t.date),
+    index('charge_waivers_occupancy_idx').on(t.company_id, t.occupancy_id),
+    index('charge_waivers_user_idx').on(t.user_id),
+  ],
+);
+
+/** A lease's rate from a day on: added by staff or by the daily run (its escalation rule). */
+export const rateChanges = pgTable(
+  'rate_changes',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    occupancy_id: integer().notNull(),
+    effective_date: date({ mode: 'string' }).notNull(),
+    rate: money().notNull(),
+    source: varchar({ length: 20 }).notNull().default('manual'),
+    user_id: integer().references(() => users.id, { onDelete: 'restrict' }),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('rate_changes_id_key').on(t.id),
+    unique('rate_changes_day_key').on(t.company_id, t.occupancy_id, t.effective_date),
+    foreignKey({
+      columns: [t.company_id, t.occupancy_id],
+      foreignColumns: [occupancy.company_id, occupancy.id],
+    }).onDelete('restrict'),
+    check('rate_changes_rate_positive', sql`${t.rate} > 0`),
+    check('rate_changes_source_known', oneOf(t.source, ['manual', 'escalation'])),
+    index('rate_changes_user_idx').on(t.user_id),
+  ],
+);
+
+/**
+ * The outbox: messages to tenants (rent reminders queued by the daily run; receipts and their sending
+ * come with the messages feature). `dedup_key` makes queueing idempotent: a reminder is queued once
+ * per lease, event, due date and channel, whatever runs it and however often.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    kind: varchar({ length: 20 }).notNull(),
+    channel: varchar({ length: 10 }).notNull(),
+    to: varchar({ length: 255 }),
+    tenant_id: integer(),
+    occupancy_id: integer(),
+    subject: text(),
+    body: text().notNull(),
+    status: varchar({ length: 20 }).notNull().default('queued'),
+    attempts: integer().notNull().default(0),
+    error: text(),
+    dedup_key: varchar({ length: 200 }),
+    /** a message template (its table comes with the messages feature: no reference yet) */
+    template_id: integer(),
+    /** the day it is meant to go out (a reminder's send date) */
+    send_date: date({ mode: 'string' }),
+    sent_at: timestamp({ withTimezone: true }),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('messages_id_key').on(t.id),
+    unique('messages_dedup_key').on(t.company_id, t.dedup_key),
+    foreignKey({
+      columns: [t.company_id, t.tenant_id],
+      foreignColumns: [tenants.company_id, tenants.id],
+    }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.company_id, t.occupancy_id],
+      foreignColumns: [occupancy.company_id, occupancy.id],
+    }).onDelete('restrict'),
+    check('messages_channel_known', oneOf(t.channel, messageChannel.values)),
+    check('messages_status_known', oneOf(t.status, messageStatus.values)),
+    // what a sender picks up: the queued messages, oldest first
+    index('messages_queued_idx')
+      .on(t.company_id, t.id)
+      .where(sql`${t.status} = 'queued'`),
+    index('messages_tenant_idx').on(t.company_id, t.tenant_id),
+    index('messages_occupancy_idx').on(t.company_id, t.occupancy_id),
+  ],
+);
+
+/**
+ * The daily runs of each company: the days a run processed (`from_date` to `as_of`) and what it did.
+ * A scheduled run of a day is recorded once (the unique index): two servers never both run it.
+ */
+export const rentCycleRuns = pgTable(
+  'rent_cycle_runs',
+  {
+    company_id: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: ownedId(),
+    as_of: date({ mode: 'string' }).notNull(),
+    from_date: date({ mode: 'string' }).notNull(),
+    trigger: varchar({ length: 20 }).notNull(),
+    late_fees_posted: integer().notNull().default(0),
+    escalations_applied: integer().notNull().default(0),
+    reminders_queued: integer().notNull().default(0),
+    reminders_skipped: integer().notNull().default(0),
+    /** the server process that ran it (host and pid) */
+    runner: varchar({ length: 200 }),
+    user_id: integer().references(() => users.id, { onDelete: 'restrict' }),
+    started_at: timestamp({ withTimezone: true }).notNull(),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('rent_cycle_runs_id_key').on(t.id),
+    check('rent_cycle_runs_trigger_known', oneOf(t.trigger, ['schedule', 'manual'])),
+    uniqueIndex('rent_cycle_runs_scheduled_key')
+      .on(t.company_id, t.as_of)
+      .where(sql`${t.trigger} = 'schedule'`),
+    index('rent_cycle_runs_day_idx').on(t.company_id, t.as_of),
+    index('rent_cycle_runs_user_idx').on(t.user_id),
+  ],
+);
+
+/**
+ * Per lease, the sum of its charges (late fees and charges) and of their waivers, kept by the
+ * generated triggers of db/derived.ts: the arrears report reads them instead of every charge.
+ */
+export const leaseChargeTotals = pgTable(
+  'lease_charge_totals',
+  {
+    company_id: integer().notNull(),
+    occupancy_id: integer().notNull(),
+    /** charges or charge_waivers */
+    source: varchar({ length: 63 }).notNull(),
+    amount: numeric({ precision: 20, scale: 2, mode: 'string' }).notNull().default('0'),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.occupancy_id, t.source] }),
+    foreignKey({
+      name: 'lease_charge_totals_occupancy_fk',
+      columns: [t.company_id, t.occupancy_id],
+      foreignColumns: [occupancy.company_id, occupancy.id],
+    }).onDelete('cascade'),
   ],
 );
 

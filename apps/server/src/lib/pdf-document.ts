@@ -22,19 +22,44 @@ export type BannerStyle = { height: number; titleSize: number; inset: number };
  */
 export const drawBanner = (
   doc: Doc,
-  { title, subtitle, height, titleSize, inset }: BannerStyle & { title: string; subtitle: string },
+  {
+    title,
+    subtitle,
+    height,
+    titleSize,
+    inset,
+    logo,
+  }: BannerStyle & { title: string; subtitle: string; logo?: { data: Buffer; type: string } | null },
 ): void => {
   const { left, width } = contentBox(doc);
-  doc.rect(left, doc.y, width, height).fill('#1565c0');
+  const top = doc.y;
+  doc.rect(left, top, width, height).fill('#1565c0');
+  // the company's logo at the band's right end, on a white tile (PDFKit draws PNG and JPEG, not WebP)
+  let logoWidth = 0;
+  if (logo && (logo.type === 'image/png' || logo.type === 'image/jpeg')) {
+    const box = height - 8;
+    try {
+      doc.rect(left + width - box - 4, top + 4, box, box).fill('#ffffff');
+      doc.image(logo.data, left + width - box - 2, top + 6, {
+        fit: [box - 4, box - 4],
+        align: 'center',
+        valign: 'center',
+      });
+      logoWidth = box + 8;
+    } catch {
+      logoWidth = 0; // an image PDFKit cannot read leaves the band as it is
+    }
+    doc.y = top;
+  }
   doc
     .fillColor('#ffffff')
     .font('Helvetica-Bold')
     .fontSize(titleSize)
-    .text(title, left + inset, doc.y + inset - 2, { width: width - 2 * inset });
+    .text(title, left + inset, top + inset - 2, { width: width - 2 * inset - logoWidth });
   doc
     .font('Helvetica')
     .fontSize(12)
-    .text(subtitle, left + inset, doc.y + 2);
+    .text(subtitle, left + inset, doc.y + 2, { width: width - 2 * inset - logoWidth });
   doc.fillColor('#000000');
 };
 

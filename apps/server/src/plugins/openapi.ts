@@ -58,6 +58,11 @@ const tagsOf = (defs: readonly EntityDefinition[]): { name: string; description:
   { name: 'reports', description: 'Monthly income statement and cash flow, and their exports' },
   { name: 'arrears', description: 'Leases with an overdue balance, aged' },
   { name: 'imports', description: "A company's records brought in from CSV and Excel files" },
+  {
+    name: 'company-settings',
+    description: 'The company’s time zone, logo, late fees, reminders and notifications',
+  },
+  { name: 'rent-cycle', description: 'The daily run: late fees, rent escalations and reminders' },
 ];
 
 /** What an error status means on this API (`code` says which case). */
@@ -110,6 +115,7 @@ const WHO: Record<Access, string> = {
   signedIn: 'Any signed-in user, with or without a role.',
   anyRole: 'Any signed-in user with a role, in their own company.',
   canEdit: 'Admins and editors, in their own company.',
+  companyAdmin: 'Admins and company admins, in their own company.',
   admin: 'Admins only.',
 };
 

@@ -1,10 +1,19 @@
 import { LedgerSection } from '../features/arrears/ledger-section.tsx';
+import { LeaseChargesSection } from '../features/lease-charges/lease-section.tsx';
 import { createEntityPage } from '../features/entities/entity-page.tsx';
 
 /**
- * The entity list pages, with the Ledger of the Arrears feature in a lease's details: the lease's rent
- * charges, payments and balance, and its tenant statement (features do not import each other).
+ * The entity list pages, with a lease's money in its details (features do not import each other):
+ * the Ledger of the Arrears feature (rent, fees, charges, payments and balance, and the tenant
+ * statement), then its charges and fees, rent changes and deposit (the Lease Charges feature).
  */
 export const entityPage = createEntityPage({
-  occupancy: { detailsSection: (record) => <LedgerSection occupancyId={record.id} /> },
+  occupancy: {
+    detailsSection: (record) => (
+      <>
+        <LedgerSection occupancyId={record.id} />
+        <LeaseChargesSection lease={record} />
+      </>
+    ),
+  },
 });

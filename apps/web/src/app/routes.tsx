@@ -129,6 +129,15 @@ export const appRoutes: AppRoute[] = [
     ...lazyPage(() => import('../features/users/user-roles-page.tsx'), 'UserRolesPage'),
   },
   {
+    id: 'CompanySettings',
+    path: '/company-settings',
+    guard: ['admin', 'company_admin'],
+    ...lazyPage(
+      () => import('../features/company-settings/company-settings-page.tsx'),
+      'CompanySettingsPage',
+    ),
+  },
+  {
     id: 'Import',
     path: '/import',
     guard: ['admin', 'editor'],

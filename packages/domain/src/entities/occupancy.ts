@@ -21,6 +21,21 @@ import { corePages } from './ui-texts.ts';
 
 export const MAX_LEASE_DOC_BYTES = 5 * 1024 * 1024;
 
+const ESCALATION_MESSAGE = 'Escalation must be a percentage from 0 to 100.';
+const EVERY_MESSAGE = 'Must be a whole number of months from 1 to 120.';
+
+/** An escalation rule has both its percentage and its period, or neither. */
+const escalationComplete = (v: Record<string, unknown>): { field: string; message: string } | undefined => {
+  if (!('escalation_percent' in v) || !('escalation_every_months' in v)) return undefined;
+  const percent = v.escalation_percent;
+  const every = v.escalation_every_months;
+  const hasPercent = typeof percent === 'number' && percent > 0;
+  const hasEvery = typeof every === 'number' && every > 0;
+  if (hasPercent && !hasEvery) return { field: 'escalation_every_months', message: EVERY_MESSAGE };
+  if (hasEvery && !hasPercent) return { field: 'escalation_percent', message: ESCALATION_MESSAGE };
+  return undefined;
+};
+
 /** The chip colour of each status in the list. */
 const statusChips = { active: 'success', terminated: 'default', renewed: 'info' } as const;
 
@@ -35,6 +50,11 @@ export const occupancy = defineEntity({
     field.enum('rent_cycle', 'Rent Cycle', rentCycle, { required: true, defaultValue: 'monthly' }),
     field.money('deposit_amount', 'Deposit Amount'),
     field.enum('deposit_status', 'Deposit Status', depositStatus),
+    field.boolean('late_fee_exempt', 'Exempt from Late Fees', { defaultValue: false }),
+    field.percent('escalation_percent', 'Rent Escalation %', {
+      helperText: 'The rate grows by this much every period below (the daily run adds the rate changes).',
+    }),
+    field.integer('escalation_every_months', 'Escalation Every (months)'),
     field.status('occupancy_status', 'Occupancy Status', occupancyStatus, statusChips, 'active'),
     field.integer('notice_period_days', 'Notice Period (days)'),
     field.boolean('utilities_included', 'Utilities Included', { defaultValue: false }),
@@ -53,6 +73,9 @@ export const occupancy = defineEntity({
     rent_cycle: oneOf(rentCycle.values).default('monthly'),
     deposit_amount: optionalNonNegative(),
     deposit_status: optionalOneOf(depositStatus.values),
+    late_fee_exempt: bool(false),
+    escalation_percent: optionalNonNegative(ESCALATION_MESSAGE, 100, ESCALATION_MESSAGE),
+    escalation_every_months: optionalInteger(EVERY_MESSAGE, 120),
     occupancy_status: oneOf(occupancyStatus.values).default('active'),
     notice_period_days: optionalInteger('Must be a positive number >= 0.', 3650),
     utilities_included: bool(false),
@@ -63,7 +86,7 @@ export const occupancy = defineEntity({
     lease_doc_name: optionalText(255),
     external_ref: externalRef.rule(),
   },
-  check: endNotBeforeStart('start_date', 'end_date'),
+  check: (v) => endNotBeforeStart('start_date', 'end_date')(v) ?? escalationComplete(v),
   scope: 'company',
   byProperty: true,
   access: editorMaintained,

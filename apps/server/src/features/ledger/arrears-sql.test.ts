@@ -8,6 +8,7 @@ import {
   leaseArrears,
   rentCycle,
   type LeaseTerms,
+  type LedgerExtras,
   type LedgerPayment,
 } from '@kodi/domain';
 import { execRows } from '../../db/client.ts';
@@ -24,7 +25,8 @@ if (process.env.CI === 'true' || process.env.FC_SEED) {
 
 /**
  * The arrears SQL (O(1) date arithmetic per lease) against the domain module (which walks every
- * charge): the same numbers for generated leases, payments and days.
+ * debit): the same numbers for generated leases, payments, rate changes, late fees and charges,
+ * waivers, deposit settlements and days.
  */
 
 const BASE = '2023-01-01';
@@ -44,7 +46,10 @@ const day = fc.oneof(
     }),
 );
 
-type GenLease = { terms: LeaseTerms; payments: LedgerPayment[] };
+type GenLease = { terms: LeaseTerms; payments: LedgerPayment[]; extras: LedgerExtras };
+
+/** A share of the rate in cents (at least a cent). */
+const share = (rate: bigint, percent: number) => (rate * BigInt(percent)) / 100n || 1n;
 
 const lease: fc.Arbitrary<GenLease> = fc
   .record({
@@ -60,21 +65,85 @@ const lease: fc.Arbitrary<GenLease> = fc
       }),
       { maxLength: 8 },
     ),
+    // rate changes on distinct days, from a tenth to three times the first rate
+    rates: fc.uniqueArray(
+      fc.record({ offset: fc.integer({ min: 0, max: 900 }), share: fc.integer({ min: 10, max: 300 }) }),
+      { maxLength: 3, selector: (r) => r.offset },
+    ),
+    // late fees and charges, some waived (on their day or later, maybe after the as-of day)
+    charges: fc.array(
+      fc.record({
+        offset: fc.integer({ min: 0, max: 900 }),
+        kind: fc.constantFrom('late_fee', 'charge'),
+        share: fc.integer({ min: 1, max: 150 }),
+        waived: fc.option(fc.integer({ min: 0, max: 120 }), { nil: null }),
+      }),
+      { maxLength: 4 },
+    ),
+    settlement: fc.option(
+      fc.record({
+        offset: fc.integer({ min: 0, max: 1000 }),
+        applied: fc.integer({ min: 0, max: 400 }),
+        refund: fc.integer({ min: 0, max: 100 }),
+      }),
+      { nil: null },
+    ),
   })
-  .map(({ start, cycle, length, rate, payments }) => ({
-    terms: {
-      start_date: start,
-      end_date: length === null ? null : addDays(start, length),
-      rate: formatCents(rate),
-      rent_cycle: cycle,
-    },
-    payments: payments.map((p) => ({
-      payment_date: addDays(start, p.offset),
-      // from 1% to 4 times the rate, in cents
-      amount_paid: formatCents((rate * BigInt(p.share)) / 100n || 1n),
-      status: p.status,
-    })),
-  }));
+  .map(({ start, cycle, length, rate, payments, rates, charges, settlement }) => {
+    const applied = settlement ? (rate * BigInt(settlement.applied)) / 100n : 0n;
+    const refund = settlement ? (rate * BigInt(settlement.refund)) / 100n : 0n;
+    return {
+      terms: {
+        start_date: start,
+        end_date: length === null ? null : addDays(start, length),
+        rate: formatCents(rate),
+        rent_cycle: cycle,
+        deposit_amount: settlement ? formatCents(applied + refund) : null,
+        rate_changes: rates.map((r) => ({
+          effective_date: addDays(start, r.offset),
+          rate: formatCents(share(rate, r.share)),
+        })),
+      },
+      payments: payments.map((p) => ({
+        payment_date: addDays(start, p.offset),
+        // from 1% to 4 times the rate, in cents
+        amount_paid: formatCents(share(rate, p.share)),
+        status: p.status,
+      })),
+      extras: {
+        charges: charges.map((c, i) => ({
+          id: i + 1,
+          date: addDays(start, c.offset),
+          kind: c.kind,
+          category: c.kind === 'charge' ? 'utility' : null,
+          description: `${c.kind} ${i}`,
+          amount: formatCents(share(rate, c.share)),
+          // distinct per fee: one late fee per rent charge and day
+          rent_due_date: c.kind === 'late_fee' ? addDays(start, -i) : null,
+        })),
+        waivers: charges.flatMap((c, i) =>
+          c.waived === null
+            ? []
+            : [
+                {
+                  charge_id: i + 1,
+                  date: addDays(start, c.offset + c.waived),
+                  amount: formatCents(share(rate, c.share)),
+                  reason: 'generated',
+                },
+              ],
+        ),
+        settlement: settlement
+          ? {
+              date: addDays(start, settlement.offset),
+              applied_amount: formatCents(applied),
+              refund_amount: formatCents(refund),
+              refund_method: refund > 0n ? 'cash' : null,
+            }
+          : null,
+      },
+    } satisfies GenLease;
+  });
 
 describe(`the arrears SQL agrees with the ledger rules (${testDriver})`, () => {
   let t: TestContext;
@@ -96,17 +165,37 @@ describe(`the arrears SQL agrees with the ledger rules (${testDriver})`, () => {
     await t.app.close();
   });
 
-  /** Replaces the company's leases and payments; answers the ids in the same order. */
+  /**
+   * Replaces the company's leases with these, their payments, rate changes, charges, waivers and
+   * settlements; answers the ids in the same order (the charges get their ids in the database).
+   */
   const store = async (leases: GenLease[]): Promise<number[]> => {
     const q = t.database.query;
-    await q('DELETE FROM payments WHERE company_id = $1', [companyId]);
-    await q('DELETE FROM occupancy WHERE company_id = $1', [companyId]);
+    for (const table of [
+      'payments',
+      'charge_waivers',
+      'charges',
+      'deposit_settlements',
+      'rate_changes',
+      'occupancy',
+    ]) {
+      await q(`DELETE FROM ${table} WHERE company_id = $1`, [companyId]);
+    }
     const ids: number[] = [];
     for (const l of leases) {
       const rows = await q<{ id: number }>(
-        `INSERT INTO occupancy (company_id, tenant_id, unit_id, start_date, end_date, rate, rent_cycle)
-         VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id`,
-        [companyId, tenantId, unitId, l.terms.start_date, l.terms.end_date, l.terms.rate, l.terms.rent_cycle],
+        `INSERT INTO occupancy (company_id, tenant_id, unit_id, start_date, end_date, rate, rent_cycle, deposit_amount)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        [
+          companyId,
+          tenantId,
+          unitId,
+          l.terms.start_date,
+          l.terms.end_date,
+          l.terms.rate,
+          l.terms.rent_cycle,
+          l.terms.deposit_amount,
+        ],
       );
       const id = Number(rows[0]?.id);
       ids.push(id);
@@ -118,6 +207,49 @@ describe(`the arrears SQL agrees with the ledger rules (${testDriver})`, () => {
           [companyId, unitId, tenantId, id, p.payment_date, `T-${++serial}`, p.amount_paid, p.status],
         );
         p.id = Number(inserted[0]?.id);
+      }
+      for (const r of l.terms.rate_changes ?? []) {
+        await q(
+          'INSERT INTO rate_changes (company_id, occupancy_id, effective_date, rate) VALUES ($1, $2, $3, $4)',
+          [companyId, id, r.effective_date, r.rate],
+        );
+      }
+      const chargeIds = new Map<number, number>();
+      for (const c of l.extras.charges ?? []) {
+        const inserted = await q<{ id: number }>(
+          `INSERT INTO charges (company_id, occupancy_id, date, kind, category, description, amount, rent_due_date)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+          [companyId, id, c.date, c.kind, c.category, c.description, c.amount, c.rent_due_date],
+        );
+        chargeIds.set(c.id, Number(inserted[0]?.id));
+        c.id = Number(inserted[0]?.id);
+      }
+      for (const w of l.extras.waivers ?? []) {
+        const chargeId = chargeIds.get(w.charge_id) as number;
+        w.charge_id = chargeId;
+        await q(
+          `INSERT INTO charge_waivers (company_id, charge_id, occupancy_id, charge_kind, date, amount, reason)
+           SELECT company_id, id, occupancy_id, kind, $3, $4, $5 FROM charges WHERE company_id = $1 AND id = $2`,
+          [companyId, chargeId, w.date, w.amount, w.reason],
+        );
+      }
+      const s = l.extras.settlement;
+      if (s) {
+        await q(
+          `INSERT INTO deposit_settlements (company_id, occupancy_id, date, deposit_amount, deductions_total,
+                                            applied_to_balance, applied_amount, refund_amount, refund_method, deposit_status)
+           VALUES ($1, $2, $3, $4, 0, true, $5, $6, $7, $8)`,
+          [
+            companyId,
+            id,
+            s.date,
+            l.terms.deposit_amount,
+            s.applied_amount,
+            s.refund_amount,
+            s.refund_method,
+            toCents(s.refund_amount) > 0n ? 'returned' : 'forfeited',
+          ],
+        );
       }
     }
     return ids;
@@ -184,6 +316,15 @@ describe(`the arrears SQL agrees with the ledger rules (${testDriver})`, () => {
             [companyId],
           );
           expect(drift).toEqual([]);
+          const chargeDrift = await t.database.query(
+            `SELECT o.id FROM occupancy o
+              WHERE o.company_id = $1
+                AND COALESCE((SELECT sum(amount) FROM lease_charge_totals k WHERE k.company_id = o.company_id
+                                 AND k.occupancy_id = o.id AND k.source = 'charges'), 0)
+                 <> COALESCE((SELECT sum(amount) FROM charges c WHERE c.company_id = o.company_id AND c.occupancy_id = o.id), 0)`,
+            [companyId],
+          );
+          expect(chargeDrift).toEqual([]);
           for (const asOf of days) {
             const query = async (sort?: string) =>
               (
@@ -204,7 +345,7 @@ describe(`the arrears SQL agrees with the ledger rules (${testDriver})`, () => {
             let overdue = 0n;
             let count = 0;
             leases.forEach((l, i) => {
-              const a = leaseArrears(l.terms, l.payments, asOf);
+              const a = leaseArrears(l.terms, l.payments, asOf, l.extras);
               const row = byId.get(ids[i] as number);
               if (a.overdue === 0n) {
                 expect(row, `lease ${i} on ${asOf}: not in arrears`).toBeUndefined();

@@ -13,28 +13,41 @@ import { likePattern } from '../../crud/sql.ts';
 /**
  * The arrears of every lease of a company in one statement, O(1) per lease.
  *
- * Completed payments pay the oldest charges first, so what is unpaid on a day is the newest charges
- * worth `charged − paid`. With N(D) = the number of charges due on or before D (date arithmetic,
- * below) and R the rate, the unpaid amount of the charges numbered [a, b) is
- * `GREATEST(0, b·R − GREATEST(paid, a·R))`; the buckets are the charges due on the as-of day (current),
- * 1–30, 31–60, 61–90 and more than 90 days before it. No floating point: the sums are NUMERIC and
- * the arithmetic is in integer cents (bigint).
+ * A lease's debits are its rent charges, late fees and other charges, each less its waivers dated on
+ * or before the as-of day; its credits, its completed payments and the part of its deposit applied by
+ * a settlement. Credits pay the oldest debits first, so what is unpaid on a day is the newest debits
+ * worth `debited − paid`. With D(d) the debits dated on or before day d, the unpaid amount of those
+ * dated in (a, b] is `GREATEST(0, D(b) − GREATEST(paid, D(a)))`; the buckets are the debits dated on
+ * the as-of day (current), 1–30, 31–60, 61–90 and more than 90 days before it. No floating point: the
+ * sums are NUMERIC and the arithmetic is in integer cents (bigint).
  *
+ * D(d) = rent(d) + stored(d):
+ * - rent(d) = N(d)·R₀ + Σⱼ Δⱼ·max(0, N(d) − mⱼ): N(d) is the number of rent charges due on or before d
+ *   (date arithmetic, below), R₀ the lease's first rate, and each rate change j (Δⱼ its step from the
+ *   rate before it) counts from the first period starting on or after its day, mⱼ = N(eⱼ − 1) periods
+ *   in. The company's rate changes up to the as-of day are read once, and only leases that have some
+ *   join them.
+ * - stored(d) = the lease's charges less waivers (`lease_charge_totals`, kept by triggers, with the
+ *   waivers dated after the as-of day added back) less what of it is dated after d: the filter and
+ *   the balance read only the charges dated on the as-of day or later (`charges_date_idx`); the
+ *   buckets of the rows answered read their lease's charges of the last 91 days
+ *   (`charges_occupancy_idx`); only a sort by a bucket reads the company's charges of 91 days.
  * `paid` is the lease's row of `lease_payment_totals` (the sum of its completed payments, kept by
- * triggers on payments, migration 0007) less its completed payments dated after the as-of day (none,
- * usually, for today): a request reads one row per lease, not every payment.
+ * triggers) less its completed payments dated after the as-of day (none, usually, for today), plus
+ * the deposit applied when the settlement is dated on or before it.
  *
  * N(D) for D ≥ start (0 before), with D capped at the end date:
  * - daily: D − start + 1; weekly: (D − start) / 7 + 1;
  * - monthly: whole months from the start's month to D's month, plus one when D's day has reached the
  *   start's day, or D is the last day of its month (a Jan 31 lease falls due on Feb 28).
- * `packages/domain/src/ledger.ts` computes the same by walking the charges; a property test holds
- * both equal on generated leases.
+ * `packages/domain/src/ledger.ts` computes the same by walking the debits; a property test holds
+ * both equal on generated leases, payments, rate changes, charges, waivers and settlements.
  */
 
-/** Days before the as-of day at which the buckets start: N(asOf − k) for these k. */
+/** Days before the as-of day at which the buckets start: D(asOf − k) for these k. */
 const EDGES = [0, 1, 31, 61, 91] as const;
 type Edge = (typeof EDGES)[number];
+const LATE_EDGES = [31, 61, 91] as const;
 
 const monthIndex = (iso: string) => {
   const [y, m] = iso.split('-').map(Number) as [number, number];
@@ -54,17 +67,55 @@ const chargeCount = (asOf: string, k: Edge, a: string): SQL => {
        ELSE ${monthIndex(d)}::int - ${x}.smi + (${day}::int >= ${x}.sd OR ${lastOfMonth}::boolean)::int END`;
 };
 
+/** N(d) of the lease row `a` for a date expression `d` (a column): the same count, computed in SQL. */
+const chargeCountAt = (d: string, a: string): string => `CASE WHEN ${a}.e < ${d} THEN ${a}.n_end
+       WHEN ${d} < ${a}.s THEN 0
+       WHEN ${a}.rent_cycle = 'daily' THEN (${d} - ${a}.s) + 1
+       WHEN ${a}.rent_cycle = 'weekly' THEN (${d} - ${a}.s) / 7 + 1
+       ELSE (date_part('year', ${d}) * 12 + date_part('month', ${d}) - 1)::int - ${a}.smi
+            + (date_part('day', ${d}) >= ${a}.sd OR date_part('day', ${d} + 1) = 1)::int END`;
+
 const counts = (asOf: string, edges: readonly Edge[], a: string): SQL =>
   sql.join(
     edges.map((k) => sql`${chargeCount(asOf, k, a)} AS n${sql.raw(String(k))}`),
     sql`, `,
   );
 
+/** D(asOf − k) in cents of the row `c` (its rate, stored debits, n{k}), `a` its rate-change sums, `r` its recent charges. */
+const debited = (k: Edge, c: string, a: string, r: string) =>
+  `${c}.n${k} * ${c}.rate_c + COALESCE(${a}.a${k}, 0) + ${c}.stored_c - COALESCE(${r}.r${k}, 0)`;
+
+/**
+ * The lease's charges dated after the earliest of these edges (less their waivers dated on or before
+ * the as-of day), in cents: what D leaves out of the stored total on those days. `where` picks the
+ * company's (every lease) or one lease's.
+ */
+const recentCharges = (asOf: string, edges: readonly Edge[], where: SQL): SQL => sql`
+  SELECT ch.occupancy_id, ch.date, ((ch.amount - COALESCE(w.amount, 0)) * 100)::bigint AS net_c
+    FROM charges ch
+    LEFT JOIN charge_waivers w
+      ON w.company_id = ch.company_id AND w.charge_id = ch.id AND w.date <= ${asOf}::date
+   WHERE ${where} AND ch.date > ${addDays(asOf, -Math.max(...edges))}::date`;
+
+const recentSums = (asOf: string, edges: readonly Edge[], x: string): SQL =>
+  sql.raw(
+    edges
+      .map(
+        (k) =>
+          `COALESCE(sum(${x}.net_c) FILTER (WHERE ${x}.date > '${addDays(asOf, -k)}'::date), 0) AS r${k}`,
+      )
+      .join(', '),
+  );
+
+/** Σⱼ Δⱼ·max(0, n − mⱼ) for these edges, over the rate changes `rc` joined to leases `c`. */
+const rateSums = (edges: readonly Edge[], c: string) =>
+  edges.map((k) => `sum(rc.delta_c * GREATEST(0, ${c}.n${k} - rc.m))::bigint AS a${k}`).join(', ');
+
 /**
  * The leases of the company that have started, with what the counts need (start month and day, the
- * number of charges up to the end date: columns PostgreSQL keeps with each lease, migration 0015),
- * the rate and the payments counted on the as-of day in cents, and N on the as-of day and the day
- * before (`edges` adds more). `lease` is inlined into `counted`: one scan reading integers.
+ * number of charges up to the end date: columns PostgreSQL keeps with each lease), the first rate,
+ * the stored debits and the credits counted on the as-of day in cents, N on the as-of day and the
+ * day before (`edges` adds more), and D on those days (`debits`).
  */
 const leasesCte = (
   companyId: number,
@@ -82,35 +133,80 @@ const leasesCte = (
      WHERE p.company_id = ${companyId} AND p.status = 'completed' AND p.payment_date > ${asOf}::date ${of('p')}
      GROUP BY p.occupancy_id
   ),
+  stored AS (
+    SELECT k.occupancy_id,
+           (sum(CASE WHEN k.source = 'charges' THEN k.amount ELSE -k.amount END) * 100)::bigint AS net_c
+      FROM lease_charge_totals k WHERE k.company_id = ${companyId} AND k.amount <> 0
+     GROUP BY k.occupancy_id
+  ),
+  future_waivers AS (
+    SELECT w.occupancy_id, (sum(w.amount) * 100)::bigint AS amount_c
+      FROM charge_waivers w WHERE w.company_id = ${companyId} AND w.date > ${asOf}::date
+     GROUP BY w.occupancy_id
+  ),
+  recent AS (
+    SELECT x.occupancy_id, ${recentSums(asOf, edges, 'x')}
+      FROM (${recentCharges(asOf, edges, sql`ch.company_id = ${companyId}`)}) x
+     GROUP BY x.occupancy_id
+  ),
+  settled AS (
+    SELECT ds.occupancy_id, (ds.applied_amount * 100)::bigint AS applied_c
+      FROM deposit_settlements ds WHERE ds.company_id = ${companyId} AND ds.date <= ${asOf}::date
+  ),
   lease AS (
     SELECT o.id, o.tenant_id, o.unit_id, o.rent_cycle, o.start_date AS s, o.end_date AS e,
            o.charge_start_month AS smi, o.charge_day AS sd, o.charges_to_end AS n_end, o.rate_cents AS rate_c,
-           COALESCE(tp.paid_cents, 0) - COALESCE((lt.amount * 100)::bigint, 0) AS paid_c
+           COALESCE(tp.paid_cents, 0) - COALESCE((lt.amount * 100)::bigint, 0) + COALESCE(st.applied_c, 0) AS paid_c,
+           COALESCE(sd.net_c, 0) + COALESCE(fw.amount_c, 0) AS stored_c
       FROM occupancy o
       LEFT JOIN lease_payment_totals tp ON tp.company_id = o.company_id AND tp.occupancy_id = o.id
       LEFT JOIN late lt ON lt.occupancy_id = o.id
+      LEFT JOIN settled st ON st.occupancy_id = o.id
+      LEFT JOIN stored sd ON sd.occupancy_id = o.id
+      LEFT JOIN future_waivers fw ON fw.occupancy_id = o.id
      WHERE o.company_id = ${companyId} AND o.start_date <= ${asOf}::date ${of('o')}
   ),
   counted AS MATERIALIZED (
     SELECT l.*, ${counts(asOf, edges, 'l')} FROM lease l
+  ),
+  rc AS MATERIALIZED (
+    SELECT r.occupancy_id,
+           ((r.rate - lag(r.rate, 1, o.rate) OVER (PARTITION BY r.occupancy_id ORDER BY r.effective_date)) * 100)::bigint AS delta_c,
+           ${sql.raw(chargeCountAt('(r.effective_date - 1)', 'o'))} AS m
+      FROM rate_changes r
+      JOIN (SELECT id, rate, rent_cycle, start_date AS s, end_date AS e, charge_start_month AS smi,
+                   charge_day AS sd, charges_to_end AS n_end
+              FROM occupancy WHERE company_id = ${companyId}) o ON o.id = r.occupancy_id
+     WHERE r.company_id = ${companyId} AND r.effective_date <= ${asOf}::date
+  ),
+  adjusted AS (
+    SELECT c.id AS occupancy_id, ${sql.raw(rateSums(edges, 'c'))}
+      FROM rc JOIN counted c ON c.id = rc.occupancy_id
+     GROUP BY c.id
+  ),
+  debits AS MATERIALIZED (
+    SELECT c.*, ${sql.raw(edges.map((k) => `${debited(k, 'c', 'a', 'r')} AS d${k}`).join(', '))}
+      FROM counted c
+      LEFT JOIN adjusted a ON a.occupancy_id = c.id
+      LEFT JOIN recent r ON r.occupancy_id = c.id
   )`;
 };
 
 /**
  * The balance, the overdue amount and the five buckets of a lease in cents (bigint: exact, and much
- * faster than NUMERIC over 10,000 leases): `c` has the rate, the payments, n0 and n1; `k` n31 to n91.
+ * faster than NUMERIC over 10,000 leases): `c` has the credits and d0, d1; `k` d31 to d91.
  */
-const balance = (c: string) => `${c}.n0 * ${c}.rate_c - ${c}.paid_c`;
-const OVERDUE = 'GREATEST(0, c.n1 * c.rate_c - c.paid_c)';
+const balance = (c: string) => `${c}.d0 - ${c}.paid_c`;
+const OVERDUE = 'GREATEST(0, c.d1 - c.paid_c)';
 const buckets = (c: string, k: string) => `
-  GREATEST(0, ${c}.n0 * ${c}.rate_c - GREATEST(${c}.paid_c, ${c}.n1 * ${c}.rate_c)) AS current,
-  GREATEST(0, ${c}.n1 * ${c}.rate_c - GREATEST(${c}.paid_c, ${k}.n31 * ${c}.rate_c)) AS days_1_30,
-  GREATEST(0, ${k}.n31 * ${c}.rate_c - GREATEST(${c}.paid_c, ${k}.n61 * ${c}.rate_c)) AS days_31_60,
-  GREATEST(0, ${k}.n61 * ${c}.rate_c - GREATEST(${c}.paid_c, ${k}.n91 * ${c}.rate_c)) AS days_61_90,
-  GREATEST(0, ${k}.n91 * ${c}.rate_c - ${c}.paid_c) AS days_over_90`;
+  GREATEST(0, ${c}.d0 - GREATEST(${c}.paid_c, ${c}.d1)) AS current,
+  GREATEST(0, ${c}.d1 - GREATEST(${c}.paid_c, ${k}.d31)) AS days_1_30,
+  GREATEST(0, ${k}.d31 - GREATEST(${c}.paid_c, ${k}.d61)) AS days_31_60,
+  GREATEST(0, ${k}.d61 - GREATEST(${c}.paid_c, ${k}.d91)) AS days_61_90,
+  GREATEST(0, ${k}.d91 - ${c}.paid_c) AS days_over_90`;
 
-/** A lease is in arrears when some charge due before the as-of day is unpaid. */
-const IN_ARREARS = 'c.n1 * c.rate_c > c.paid_c';
+/** A lease is in arrears when some debit dated before the as-of day is unpaid. */
+const IN_ARREARS = 'c.d1 > c.paid_c';
 
 const NAMES =
   "tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name, (tn.first_name || ' ' || tn.last_name) AS tenant_name, un.name AS unit_name";
@@ -170,7 +266,19 @@ export const arrearsQuery = ({ companyId, asOf, propertyId, q, sort, page }: Arr
        WHERE p.company_id = ${companyId} AND p.occupancy_id = ${sql.raw(alias)}.occupancy_id
          AND p.status = 'completed' AND p.payment_date <= ${asOf}::date
        ORDER BY p.payment_date DESC, p.id DESC LIMIT 1) lp ON TRUE`;
-  const lateCounts = sql`CROSS JOIN LATERAL (SELECT ${counts(asOf, [31, 61, 91], 'x')}) k`;
+  // D on the late edges of the rows answered: their counts, rate changes and recent charges
+  const lateDebits = sql`CROSS JOIN LATERAL (SELECT ${counts(asOf, LATE_EDGES, 'x')}) kn
+        LEFT JOIN LATERAL (SELECT ${sql.raw(rateSums(LATE_EDGES, 'kn'))} FROM rc WHERE rc.occupancy_id = x.occupancy_id) ka ON TRUE
+        CROSS JOIN LATERAL (
+          SELECT ${recentSums(asOf, LATE_EDGES, 'y')}
+            FROM (${recentCharges(asOf, LATE_EDGES, sql`ch.company_id = ${companyId} AND ch.occupancy_id = x.occupancy_id`)}) y
+        ) kr
+        CROSS JOIN LATERAL (SELECT ${sql.raw(
+          LATE_EDGES.map(
+            (k) =>
+              `kn.n${k} * x.rate_c + COALESCE(ka.a${k}, 0) + x.stored_c - COALESCE(kr.r${k}, 0) AS d${k}`,
+          ).join(', '),
+        )}) k`;
   const pattern = search ? likePattern(search) : '';
   const searchCondition = search
     ? sql`AND ((tn.first_name || ' ' || tn.last_name) ILIKE ${pattern} OR un.name ILIKE ${pattern})`
@@ -182,7 +290,7 @@ export const arrearsQuery = ({ companyId, asOf, propertyId, q, sort, page }: Arr
     SELECT c.*, c.id AS occupancy_id, ${sql.raw(balance('c'))} AS balance
            ${bucketsEarly ? sql.raw(`, ${buckets('c', 'c')}`) : sql``}
            ${namesEarly ? sql.raw(`, ${NAMES}`) : sql``}
-      FROM counted c ${namesEarly ? nameJoins(companyId, 'c') : sql``}
+      FROM debits c ${namesEarly ? nameJoins(companyId, 'c') : sql``}
      WHERE ${sql.raw(IN_ARREARS)} ${searchCondition}
   ),
   ranked AS (
@@ -202,18 +310,18 @@ export const arrearsQuery = ({ companyId, asOf, propertyId, q, sort, page }: Arr
              ${sql.raw(bucketsEarly ? 'x.current, x.days_1_30, x.days_31_60, x.days_61_90, x.days_over_90' : buckets('x', 'k'))},
              ${sql.raw(namesEarly ? 'x.tenant_first_name, x.tenant_last_name, x.tenant_name, x.unit_name' : NAMES)},
              ${sql.raw(lastEarly ? 'x.last_payment_date, x.last_payment_amount' : 'lp.last_payment_date, lp.last_payment_amount')}
-        FROM ranked x ${bucketsEarly ? sql`` : lateCounts}
+        FROM ranked x ${bucketsEarly ? sql`` : lateDebits}
         ${namesEarly ? sql`` : nameJoins(companyId, 'x')}
         ${lastEarly ? sql`` : lastPayment('x')}
     ) r ON TRUE
    ORDER BY ${order('r.')}`;
 };
 
-/** The count of leases in arrears and the sum of their overdue amounts (N today and yesterday only). */
+/** The count of leases in arrears and the sum of their overdue amounts (D today and yesterday only). */
 export const arrearsSummaryQuery = (companyId: number, asOf: string, propertyId?: number): SQL =>
   sql`WITH ${leasesCte(companyId, asOf, [0, 1], propertyId)}
   SELECT count(*)::int AS leases, COALESCE(sum(${sql.raw(OVERDUE)}), 0)::text AS total_cents
-    FROM counted c WHERE ${sql.raw(IN_ARREARS)}`;
+    FROM debits c WHERE ${sql.raw(IN_ARREARS)}`;
 
 const cents = (v: unknown): number => centsToNumber(BigInt(String(v)));
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addMonths, todayIso } from '@kodi/domain';
+import { addMonths, localTime } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser } from '../../test/factories.ts';
@@ -200,7 +200,7 @@ describe(`the arrears report (${testDriver})`, () => {
   });
 
   it('uses today when no day is given', async () => {
-    const start = addMonths(todayIso(), -3);
+    const start = addMonths(localTime('Africa/Kampala').date, -3);
     const eve = await fx.lease('Eve', 'Today', 'Kisaasi G7', { start_date: start, rate: 100_000 });
     const rows = (await admin.get('/arrears?q=Today')).json<{ occupancy_id: number; balance: number }[]>();
     expect(rows).toEqual([expect.objectContaining({ occupancy_id: eve.id, balance: 400_000 })]);

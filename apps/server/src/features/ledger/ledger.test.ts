@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { todayIso } from '@kodi/domain';
+import { localTime } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser } from '../../test/factories.ts';
@@ -55,10 +55,11 @@ describe(`the ledger and the tenant statement of a lease (${testDriver})`, () =>
       entries: [
         {
           date: '2026-01-15',
-          kind: 'charge',
+          kind: 'rent',
           description: 'Rent Jan 15, 2026 – Feb 14, 2026',
           amount: 1_000_000,
           balance: 1_000_000,
+          charge_id: null,
         },
         {
           date: '2026-01-15',
@@ -66,6 +67,7 @@ describe(`the ledger and the tenant statement of a lease (${testDriver})`, () =>
           description: 'Deposit received (held)',
           amount: 2_000_000,
           balance: 1_000_000,
+          charge_id: null,
         },
         {
           date: '2026-01-15',
@@ -73,13 +75,15 @@ describe(`the ledger and the tenant statement of a lease (${testDriver})`, () =>
           description: 'Payment RCT-000001 (Cash)',
           amount: -1_000_000,
           balance: 0,
+          charge_id: null,
         },
         {
           date: '2026-02-15',
-          kind: 'charge',
+          kind: 'rent',
           description: 'Rent Feb 15, 2026 – Mar 14, 2026',
           amount: 1_000_000,
           balance: 1_000_000,
+          charge_id: null,
         },
         {
           date: '2026-02-20',
@@ -87,13 +91,15 @@ describe(`the ledger and the tenant statement of a lease (${testDriver})`, () =>
           description: 'Payment RCT-000002 (Mobile money)',
           amount: -500_000,
           balance: 500_000,
+          charge_id: null,
         },
         {
           date: '2026-03-15',
-          kind: 'charge',
+          kind: 'rent',
           description: 'Rent Mar 15, 2026 – Apr 14, 2026',
           amount: 1_000_000,
           balance: 1_500_000,
+          charge_id: null,
         },
       ],
     });
@@ -103,7 +109,7 @@ describe(`the ledger and the tenant statement of a lease (${testDriver})`, () =>
     const l = await leaseWithPayments();
     const res = await admin.get(`/occupancy/${l.id}/ledger`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ occupancy_id: l.id, as_of: todayIso() });
+    expect(res.json()).toMatchObject({ occupancy_id: l.id, as_of: localTime('Africa/Kampala').date });
     const before = await admin.get(`/occupancy/${l.id}/ledger?as_of=2026-01-14`);
     expect(before.json()).toMatchObject({ balance: 0, entries: [] });
     const bad = await admin.get(`/occupancy/${l.id}/ledger?as_of=2026-02-30`);

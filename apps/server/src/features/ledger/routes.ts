@@ -10,7 +10,6 @@ import {
   isValidIsoDate,
   ledgerAnswer,
   ledgerAnswerSchema,
-  todayIso,
   type ArrearsSummary,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
@@ -18,6 +17,7 @@ import { execRows } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
 import { companyMoney } from '../../lib/company.ts';
+import { companyLogo, companyToday } from '../../lib/company-settings.ts';
 import { pdfWriter, xlsxWriter, type TabularColumn } from '../../lib/tabular.ts';
 import { forEachBatch, sendTabular } from '../../crud/export.ts';
 import { listQuerySchema } from '../../crud/routes.ts';
@@ -27,14 +27,16 @@ import { leaseLedger } from './ledger-data.ts';
 import { statementPdf } from './statement-pdf.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 
-/** `as_of=YYYY-MM-DD`: the day the ledger or the arrears are computed for (default: today, UTC). */
+/**
+ * `as_of=YYYY-MM-DD`: the day the ledger or the arrears are computed for (default: today in the
+ * company's time zone, company settings).
+ */
 const asOfSchema = z
   .string()
   .refine(isValidIsoDate, 'Use a date as YYYY-MM-DD.')
   // a ledger has a line per period: a bounded day keeps a daily lease's ledger bounded too
   .refine((d) => d >= '1900-01-01' && d <= '2199-12-31', 'The date must be from 1900 to 2199.')
-  .optional()
-  .transform((v) => v ?? todayIso());
+  .optional();
 
 const idParams = recordIdParams;
 const asOfQuery = z.object({ as_of: asOfSchema });
@@ -98,7 +100,7 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
         operationId: 'getLeaseLedger',
         tags: ['occupancy'],
         summary:
-          'Rent charges, payments and deposit of a lease with the running balance (as_of: default today)',
+          'Rent, late fees, charges, waivers, payments, deposit and its settlement of a lease with the running balance (as_of: default today in the company’s time zone)',
         params: idParams,
         querystring: asOfQuery,
         response: {
@@ -109,7 +111,7 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const asOf = request.query.as_of;
+      const asOf = request.query.as_of ?? (await companyToday(database, user.company_id));
       const { ledger } = await leaseLedger(database, user.company_id, request.params.id, asOf);
       return ledgerAnswer(request.params.id, asOf, ledger);
     },
@@ -130,15 +132,16 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const asOf = request.query.as_of;
+      const asOf = request.query.as_of ?? (await companyToday(database, user.company_id));
       const { lease, ledger } = await leaseLedger(database, user.company_id, request.params.id, asOf);
       const company = await companyMoney(database, user.company_id);
+      const logo = await companyLogo(database, user.company_id);
       const filename = `statement_${lease.id}.pdf`;
       return sendDownload(
         reply.header('Cache-Control', 'no-store'),
         'application/pdf',
         filename,
-        statementPdf(lease, ledger, asOf, company),
+        statementPdf(lease, ledger, asOf, company, logo),
       );
     },
   );
@@ -163,7 +166,8 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { page, page_size, q, sort, as_of, property_id } = request.query;
+      const { page, page_size, q, sort, property_id } = request.query;
+      const as_of = request.query.as_of ?? (await companyToday(database, user.company_id));
       const rows = await execRows<Record<string, unknown>>(
         database.db,
         arrearsQuery({
@@ -199,7 +203,11 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const { as_of, property_id } = request.query;
       const rows = await execRows<{ leases: number; total_cents: string }>(
         database.db,
-        arrearsSummaryQuery(user.company_id, as_of, property_id),
+        arrearsSummaryQuery(
+          user.company_id,
+          request.query.as_of ?? (await companyToday(database, user.company_id)),
+          request.query.property_id,
+        ),
       );
       if (property_id !== undefined && Number(rows[0]?.leases ?? 0) === 0)
         await ensureProperty(database.db, user.company_id, property_id);
@@ -224,7 +232,8 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { fmt, headers, q, sort, as_of, property_id } = request.query;
+      const { fmt, headers, q, sort, property_id } = request.query;
+      const as_of = request.query.as_of ?? (await companyToday(database, user.company_id));
       const columns = arrearsExportColumns(headers);
       if (property_id !== undefined) await ensureProperty(database.db, user.company_id, property_id);
       const query = arrearsQuery({

@@ -1,5 +1,14 @@
 import PDFDocument from 'pdfkit';
-import { formatCents, formatDate, formatMoney, rentCycle, type Cents, type Ledger } from '@kodi/domain';
+import {
+  formatCents,
+  formatDate,
+  formatMoney,
+  outsideBalance,
+  rateOn,
+  rentCycle,
+  type Cents,
+  type Ledger,
+} from '@kodi/domain';
 import type { CompanyMoney } from '../../lib/company.ts';
 import {
   contentBox,
@@ -21,6 +30,7 @@ export const statementPdf = (
   ledger: Ledger,
   asOf: string,
   company: CompanyMoney,
+  logo: { data: Buffer; type: string } | null = null,
 ): PDFKit.PDFDocument => {
   const money = (c: Cents) => formatMoney(formatCents(c), company.currency, company.decimals);
   const tenant = `${lease.tenant_first_name} ${lease.tenant_last_name}`.trim();
@@ -40,6 +50,7 @@ export const statementPdf = (
     height: 64,
     titleSize: 20,
     inset: 14,
+    logo,
   });
   doc.moveDown(2);
 
@@ -51,7 +62,7 @@ export const statementPdf = (
       'Lease',
       `${formatDate(lease.start_date)} – ${lease.end_date ? formatDate(lease.end_date) : 'open-ended'}`,
     ],
-    ['Rent', `${formatMoney(String(lease.rate), company.currency, company.decimals)} ${cycle.toLowerCase()}`],
+    ['Rent', `${money(rateOn(lease, asOf))} ${cycle.toLowerCase()}`],
     ['Period', `${formatDate(lease.start_date)} – ${formatDate(asOf)}`],
     ['Statement date', formatDate(asOf)],
   ];
@@ -70,7 +81,7 @@ export const statementPdf = (
 
   if (ledger.entries.length === 0) drawRow(['', 'No charges or payments yet.', '', ''], 'Helvetica');
   for (const e of ledger.entries) {
-    const deposit = e.kind === 'deposit';
+    const deposit = outsideBalance.has(e.kind);
     const cells = [
       formatDate(e.date),
       deposit ? `${e.description} – not part of the balance` : e.description,
@@ -95,8 +106,9 @@ export const statementPdf = (
     .fontSize(8.5)
     .fillColor('#555555')
     .text(
-      'Each rent period is charged in full on its first day; payments pay the oldest charges first. ' +
-        'A deposit is held apart from the rent and is not part of the balance.',
+      'Each rent period is charged in full on its first day, at the rate in force that day; payments pay ' +
+        'the oldest charges first (late fees and other charges included; a waiver takes a charge off). ' +
+        'A deposit is held apart from the rent and is not part of the balance until it is applied.',
       left,
       doc.y,
       { width },

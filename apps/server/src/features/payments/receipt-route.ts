@@ -6,6 +6,7 @@ import { recordGetRoute, sendDownload } from '../../crud/record-route.ts';
 import { errors, file, PDF } from '../../plugins/openapi.ts';
 import { getRecord } from '../../crud/service.ts';
 import { companyMoney } from '../../lib/company.ts';
+import { companyLogo } from '../../lib/company-settings.ts';
 import { contentBox, drawBanner, drawDetails, drawTotal, MM } from '../../lib/pdf-document.ts';
 import { paymentsServer } from './server.ts';
 
@@ -24,6 +25,7 @@ export const receiptRoute = (app: FastifyInstance, ctx: AppContext) => {
     async ({ user, id, reply }) => {
       const p = await getRecord(ctx.database.db, paymentsServer, user, id);
       const company = await companyMoney(ctx.database, user.company_id);
+      const logo = await companyLogo(ctx.database, user.company_id);
       const number = String(p.receipt_number ?? p.id);
       const filename = `receipt_${number}.pdf`;
 
@@ -41,6 +43,7 @@ export const receiptRoute = (app: FastifyInstance, ctx: AppContext) => {
         height: 70,
         titleSize: 22,
         inset: 16,
+        logo,
       });
       doc.moveDown(2.2);
 

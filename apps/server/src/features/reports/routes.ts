@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AppError,
+  DEPOSIT_REFUNDS_KEY,
   SALARIES_KEY,
   cashFlowLines,
   cashFlowSchema,
@@ -73,6 +74,16 @@ const monthsCte = (byProperty: boolean) => `
     UNION ALL
     SELECT month, '${SALARIES_KEY}', sum(amount) FROM totals WHERE source = 'commission_wages' AND status = 'paid'
      GROUP BY 1
+  ),
+  other AS MATERIALIZED (
+    SELECT month AS m,
+           COALESCE(sum(CASE WHEN source = 'charges' THEN amount ELSE -amount END)
+                      FILTER (WHERE source IN ('charges', 'charge_waivers') AND key = 'late_fee'), 0) AS late_fees,
+           COALESCE(sum(CASE WHEN source = 'charges' THEN amount ELSE -amount END)
+                      FILTER (WHERE source IN ('charges', 'charge_waivers') AND key = 'charge'), 0) AS other_income,
+           COALESCE(sum(amount) FILTER (WHERE source = 'deposit_settlements'), 0) AS refunds
+      FROM totals WHERE source IN ('charges', 'charge_waivers', 'deposit_settlements')
+     GROUP BY 1
   )`;
 
 type Totals = {
@@ -108,22 +119,26 @@ const monthlyTotals = (database: Database, scope: Scope, range: Range, extra = '
      ),
      per_month AS (
        SELECT mo.month, mo.start, COALESCE(i.income, 0) AS income, COALESCE(s.spent, 0) AS spent,
-              i.inflows, s.spending
+              i.inflows, s.spending, COALESCE(ot.late_fees, 0) AS late_fees,
+              COALESCE(ot.other_income, 0) AS other_income, COALESCE(ot.refunds, 0) AS refunds
          FROM months mo
          LEFT JOIN income_month i ON i.m = mo.start
          LEFT JOIN spending_month s ON s.m = mo.start
+         LEFT JOIN other ot ON ot.m = mo.start
      )${
        opening
          ? `,
      opening AS (
        SELECT COALESCE(sum(amount) FILTER (WHERE source = 'payments' AND status = 'completed'), 0)
             - COALESCE(sum(amount) FILTER (WHERE source = 'expenses'), 0)
-            - COALESCE(sum(amount) FILTER (WHERE source = 'commission_wages' AND status = 'paid'), 0) AS opening
+            - COALESCE(sum(amount) FILTER (WHERE source = 'commission_wages' AND status = 'paid'), 0)
+            - COALESCE(sum(amount) FILTER (WHERE source = 'deposit_settlements'), 0) AS opening
          FROM ${totalsOf(byProperty)} AND month < to_date($2, 'YYYY-MM') AND n <> 0
      )`
          : ''
      }
-     SELECT month, income::text AS income, spent::text AS spent, inflows, spending ${extra}
+     SELECT month, income::text AS income, spent::text AS spent, inflows, spending,
+            late_fees::text AS late_fees, other_income::text AS other_income, refunds::text AS refunds ${extra}
        FROM per_month${opening ? ', opening o' : ''} ORDER BY start`,
     [scope.companyId, range.from, range.to, ...(byProperty ? [scope.propertyId] : [])],
   );
@@ -136,12 +151,18 @@ export const incomeStatement = async (
   propertyId?: number,
 ): Promise<IncomeStatementMonth[]> => {
   const scope = { companyId, propertyId };
-  const rows = await monthlyTotals(database, scope, range, `, (income - spent)::text AS net`);
+  const rows = await monthlyTotals(
+    database,
+    scope,
+    range,
+    `, (income + late_fees + other_income - spent)::text AS net`,
+  );
   return rows.map((r) => ({
     month: r.month,
     rental_income: Number(r.income),
-    late_fees: 0,
-    other_income: 0,
+    // fees and other charges posted in the month, less the waivers of the month
+    late_fees: Number(r.late_fees),
+    other_income: Number(r.other_income),
     expenses: toMap(r.spending),
     total_expenses: Number(r.spent),
     net_income: Number(r.net),
@@ -160,19 +181,25 @@ export const cashFlow = async (
     database,
     scope,
     range,
-    `, (o.opening + COALESCE(sum(income - spent) OVER (ORDER BY start ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0))::text AS opening,
-       (o.opening + sum(income - spent) OVER (ORDER BY start))::text AS closing`,
+    `, (o.opening + COALESCE(sum(income - spent - refunds) OVER (ORDER BY start ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0))::text AS opening,
+       (o.opening + sum(income - spent - refunds) OVER (ORDER BY start))::text AS closing,
+       (spent + refunds)::text AS paid_out`,
     true,
   );
-  return rows.map((r) => ({
-    month: r.month,
-    inflows: toMap(r.inflows),
-    total_inflow: Number(r.income),
-    outflows: toMap(r.spending),
-    total_outflow: Number(r.spent),
-    opening_balance: Number(r.opening),
-    closing_balance: Number(r.closing),
-  }));
+  return rows.map((r) => {
+    const outflows = toMap(r.spending);
+    // deposits paid back are cash going out (charges, fees and waivers are not cash)
+    if (Number(r.refunds) !== 0) outflows[DEPOSIT_REFUNDS_KEY] = Number(r.refunds);
+    return {
+      month: r.month,
+      inflows: toMap(r.inflows),
+      total_inflow: Number(r.income),
+      outflows,
+      total_outflow: Number(r.paid_out),
+      opening_balance: Number(r.opening),
+      closing_balance: Number(r.closing),
+    };
+  });
 };
 
 const linesToColumns = (range: Range, entries: { month: string }[]): TabularColumn[] => [

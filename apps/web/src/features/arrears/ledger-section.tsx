@@ -12,7 +12,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate, formatMoney } from '@kodi/domain';
+import { formatDate, formatMoney, outsideBalance } from '@kodi/domain';
 import { errorMessage } from '../../lib/api-client.ts';
 import { downloadFile, useCompanyMoney } from '../../lib/resources.ts';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
@@ -25,9 +25,9 @@ export const balanceText = (balance: number, money: (n: number) => string): stri
   balance > 0 ? `Balance due ${money(balance)}` : balance < 0 ? `Credit ${money(-balance)}` : 'Settled';
 
 /**
- * The 'Ledger' of a lease in its details dialog: rent charges, completed payments and the deposit,
- * with the running balance (computed on the server by the domain's ledger rules), and the tenant
- * statement as a PDF.
+ * The 'Ledger' of a lease in its details dialog: rent charges, late fees and other charges and their
+ * waivers, completed payments, the deposit and its settlement, with the running balance (computed on
+ * the server by the domain's ledger rules), and the tenant statement as a PDF.
  */
 export const LedgerSection = ({ occupancyId }: { occupancyId: number }) => {
   const headingId = useId();
@@ -95,10 +95,11 @@ export const LedgerSection = ({ occupancyId }: { occupancyId: number }) => {
               </TableHead>
               <TableBody>
                 {ledger.entries.map((e, i) => {
-                  const deposit = e.kind === 'deposit';
+                  const deposit = outsideBalance.has(e.kind);
                   return (
                     <TableRow
                       key={`${e.date}-${e.kind}-${i}`}
+                      data-kind={e.kind}
                       sx={deposit ? { '& td': { color: 'text.secondary', fontStyle: 'italic' } } : undefined}
                     >
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(e.date)}</TableCell>
@@ -119,8 +120,9 @@ export const LedgerSection = ({ occupancyId }: { occupancyId: number }) => {
             </Table>
           </TableContainer>
           <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 0.5 }}>
-            As of {formatDate(ledger.as_of)}. Each rent period is charged in full on its first day; payments
-            pay the oldest charges first.
+            As of {formatDate(ledger.as_of)}. Each rent period is charged in full on its first day, at the
+            rate in force that day; payments pay the oldest charges first, late fees and other charges
+            included.
           </Typography>
         </>
       )}

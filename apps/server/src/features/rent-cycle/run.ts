@@ -1,0 +1,328 @@
+import os from 'node:os';
+import { sql, type SQL } from 'drizzle-orm';
+import {
+  addDays,
+  effectiveLateFeePolicy,
+  escalationsDue,
+  formatCents,
+  formatDate,
+  formatMoney,
+  isStaleReminder,
+  lateFeesDue,
+  remindersDue,
+  type DueReminder,
+  type RentCycleRunResult,
+} from '@kodi/domain';
+import { execRows, type Database, type DbOrTx } from '../../db/client.ts';
+import { companyMoney } from '../../lib/company.ts';
+import { loadSettings, type StoredSettings } from '../../lib/company-settings.ts';
+import { loadLeaseBooks, type BookLease } from '../../lib/lease-book.ts';
+
+/**
+ * The daily run of one company (issue 17; docs/decisions.md, 'The rent cycle'): for each day not
+ * processed yet up to `asOf` (the first run: `asOf` alone), the escalation rules' rate changes, the
+ * late fees and the reminders due that day, with their own dates.
+ *
+ * It reads the company's leases a page at a time (outside any transaction: on the embedded database
+ * a transaction holds the whole database), computes with the domain's rules, then writes in one
+ * short transaction under the company's lock, where every row has a unique key (a late fee per rent
+ * charge and day, a rate change per lease and day, a message per lease, event, due date and channel,
+ * a scheduled run per company and day): a day run twice, or by two servers at once, posts and queues
+ * nothing the second time. If another run processed some of the days meanwhile, the run starts over.
+ */
+
+export type RunTrigger = 'schedule' | 'manual';
+
+export type RunRequest = {
+  companyId: number;
+  asOf: string;
+  trigger: RunTrigger;
+  userId?: number | null;
+};
+
+/** The answer of a run; `skipped`: a scheduled run of that day was done already. */
+export type RunOutcome = RentCycleRunResult & { skipped: boolean };
+
+const PAGE = 200;
+/** The longest the rules compute before the process answers other requests again. */
+const YIELD_MS = 10;
+const INSERT_BATCH = 500;
+const RUNNER = `${os.hostname()}:${process.pid}`;
+/** pg_advisory_xact_lock(RUN_LOCK, company): one company's run writes at a time. */
+const RUN_LOCK = 4243;
+
+type Window = { from: string; to: string };
+
+/** The last day the company's runs processed (the latest `as_of`), or null before its first run. */
+const processedThrough = async (database: Database, companyId: number): Promise<string | null> => {
+  const rows = await database.query<{ through: string | null }>(
+    `SELECT to_char(max(as_of), 'YYYY-MM-DD') AS through FROM rent_cycle_runs WHERE company_id = $1`,
+    [companyId],
+  );
+  return rows[0]?.through ?? null;
+};
+
+/** The days a run up to `asOf` processes: those after the last processed day, else `asOf` alone. */
+export const runWindow = (through: string | null, asOf: string): Window =>
+  through && through < asOf ? { from: addDays(through, 1), to: asOf } : { from: asOf, to: asOf };
+
+/** Which leases can have something to do: an escalation rule, a late-fee policy, or the company's reminders. */
+const leaseFilter = (settings: StoredSettings): string | null => {
+  const conditions = ['(o.escalation_percent > 0 AND o.escalation_every_months > 0)'];
+  const ownEnabled = `(o.late_fee IS NOT NULL AND (o.late_fee ->> 'enabled')::boolean)`;
+  conditions.push(
+    settings.late_fee.enabled
+      ? `(NOT o.late_fee_exempt AND (o.late_fee IS NULL OR ${ownEnabled}))`
+      : `(NOT o.late_fee_exempt AND ${ownEnabled})`,
+  );
+  if (settings.reminders.length > 0) return null; // every lease
+  return conditions.join(' OR ');
+};
+
+type NewRate = { occupancy_id: number; effective_date: string; rate: string };
+type NewFee = {
+  occupancy_id: number;
+  date: string;
+  rent_due_date: string;
+  amount: string;
+  description: string;
+};
+type NewMessage = {
+  occupancy_id: number;
+  tenant_id: number;
+  channel: 'email' | 'sms';
+  to: string | null;
+  subject: string | null;
+  body: string;
+  status: 'queued' | 'skipped';
+  error: string | null;
+  dedup_key: string;
+  template_id: number | null;
+  send_date: string;
+};
+
+type Plan = { rates: NewRate[]; fees: NewFee[]; messages: NewMessage[] };
+
+/** A reminder's plain default text (the messages feature renders its templates later). */
+const reminderText = (
+  lease: BookLease,
+  r: DueReminder,
+  money: (amount: string) => string,
+  company: string,
+): { subject: string; body: string } => {
+  const amount = money(formatCents(r.amount));
+  const due = formatDate(r.due_date);
+  const name = lease.tenant_first_name || `${lease.tenant_first_name} ${lease.tenant_last_name}`.trim();
+  const line =
+    r.event === 'before_due'
+      ? `your rent of ${amount} for ${lease.unit_name} is due on ${due}.`
+      : r.event === 'due'
+        ? `your rent of ${amount} for ${lease.unit_name} is due today, ${due}.`
+        : `your rent of ${amount} for ${lease.unit_name} was due on ${due} and is ${r.days} days overdue. Please pay it as soon as you can.`;
+  return {
+    subject: r.event === 'overdue' ? `Rent overdue: ${lease.unit_name}` : `Rent reminder: ${lease.unit_name}`,
+    body: `Dear ${name}, ${line}\n\n${company}`,
+  };
+};
+
+/** The tenant's phone with its country code (unless the number has it already). */
+const phoneNumber = (lease: BookLease): string | null => {
+  const phone = lease.tenant_phone?.trim();
+  if (!phone) return null;
+  if (phone.startsWith('+') || !lease.tenant_country_code) return phone;
+  return `${lease.tenant_country_code.trim()}${phone.replace(/^0+/, '')}`;
+};
+
+/** What the run writes for the days of the window, computed from the company's leases. */
+const planRun = async (
+  database: Database,
+  companyId: number,
+  settings: StoredSettings,
+  window: Window,
+): Promise<Plan> => {
+  const plan: Plan = { rates: [], fees: [], messages: [] };
+  const company = await companyMoney(database, companyId);
+  const decimals = company.decimals ?? 2;
+  const money = (amount: string) => formatMoney(amount, company.currency, company.decimals);
+  const ahead = Math.max(0, ...settings.reminders.map((r) => (r.event === 'before_due' ? r.days : 0)));
+  const where = leaseFilter(settings);
+  for (let after = 0; ;) {
+    const books = await loadLeaseBooks(database, companyId, {
+      after,
+      limit: PAGE,
+      startedBy: addDays(window.to, ahead),
+      through: window.to,
+      ...(where ? { where } : {}),
+    });
+    if (books.length === 0) break;
+    after = books[books.length - 1]?.lease.id ?? after;
+    let slice = performance.now();
+    for (const { lease, payments, extras } of books) {
+      // the rules run in this process: let the requests waiting in it through every few milliseconds
+      if (performance.now() - slice > YIELD_MS) {
+        await new Promise((resolve) => setImmediate(resolve));
+        slice = performance.now();
+      }
+      const escalated = escalationsDue(
+        lease,
+        { percent: lease.escalation_percent, every_months: lease.escalation_every_months },
+        window,
+        decimals,
+      );
+      for (const e of escalated) plan.rates.push({ occupancy_id: lease.id, ...e });
+      const terms =
+        escalated.length > 0
+          ? { ...lease, rate_changes: [...(lease.rate_changes ?? []), ...escalated] }
+          : lease;
+      const policy = effectiveLateFeePolicy(lease, settings.late_fee);
+      if (policy) {
+        for (const f of lateFeesDue(terms, payments, extras, policy, window, decimals)) {
+          plan.fees.push({
+            occupancy_id: lease.id,
+            date: f.date,
+            rent_due_date: f.rent_due_date,
+            amount: formatCents(f.amount),
+            description: f.description,
+          });
+        }
+      }
+      for (const r of remindersDue(terms, payments, extras, settings.reminders, window)) {
+        const text = reminderText(lease, r, money, company.name);
+        for (const channel of r.channels) {
+          const to = channel === 'email' ? lease.tenant_email : phoneNumber(lease);
+          const stale = isStaleReminder(r.send_date, window.to);
+          plan.messages.push({
+            occupancy_id: lease.id,
+            tenant_id: lease.tenant_id,
+            channel,
+            to,
+            subject: channel === 'email' ? text.subject : null,
+            body: text.body,
+            status: stale || !to ? 'skipped' : 'queued',
+            error: stale ? 'stale' : !to ? 'no_address' : null,
+            dedup_key: `reminder:${lease.id}:${r.event}:${r.days}:${r.due_date}:${channel}`,
+            template_id: r.template_id,
+            send_date: r.send_date,
+          });
+        }
+      }
+    }
+    if (books.length < PAGE) break;
+  }
+  return plan;
+};
+
+const batches = <T>(rows: readonly T[]): T[][] => {
+  const out: T[][] = [];
+  for (let i = 0; i < rows.length; i += INSERT_BATCH) out.push(rows.slice(i, i + INSERT_BATCH));
+  return out;
+};
+
+const values = <T>(rows: readonly T[], row: (r: T) => SQL): SQL =>
+  sql.join(
+    rows.map((r) => sql`(${row(r)})`),
+    sql`, `,
+  );
+
+/** Writes the plan (each row once, whatever ran before): the counts of what was new. */
+const writePlan = async (tx: DbOrTx, companyId: number, plan: Plan) => {
+  let escalations = 0;
+  let fees = 0;
+  let queued = 0;
+  let skipped = 0;
+  for (const rows of batches(plan.rates)) {
+    const inserted = await execRows(
+      tx,
+      sql`INSERT INTO rate_changes (company_id, occupancy_id, effective_date, rate, source)
+          VALUES ${values(rows, (r) => sql`${companyId}, ${r.occupancy_id}, ${r.effective_date}::date, ${r.rate}::numeric, 'escalation'`)}
+          ON CONFLICT (company_id, occupancy_id, effective_date) DO NOTHING RETURNING id`,
+    );
+    escalations += inserted.length;
+  }
+  for (const rows of batches(plan.fees)) {
+    const inserted = await execRows(
+      tx,
+      sql`INSERT INTO charges (company_id, occupancy_id, date, kind, description, amount, rent_due_date)
+          VALUES ${values(rows, (f) => sql`${companyId}, ${f.occupancy_id}, ${f.date}::date, 'late_fee', ${f.description}, ${f.amount}::numeric, ${f.rent_due_date}::date`)}
+          ON CONFLICT (company_id, occupancy_id, rent_due_date, date) WHERE kind = 'late_fee' DO NOTHING RETURNING id`,
+    );
+    fees += inserted.length;
+  }
+  for (const rows of batches(plan.messages)) {
+    const inserted = await execRows<{ status: string }>(
+      tx,
+      sql`INSERT INTO messages (company_id, kind, channel, "to", tenant_id, occupancy_id, subject, body, status, error,
+                                dedup_key, template_id, send_date)
+          VALUES ${values(
+            rows,
+            (m) =>
+              sql`${companyId}, 'reminder', ${m.channel}, ${m.to}, ${m.tenant_id}, ${m.occupancy_id}, ${m.subject}, ${m.body},
+                  ${m.status}, ${m.error}, ${m.dedup_key}, ${m.template_id}::int, ${m.send_date}::date`,
+          )}
+          ON CONFLICT (company_id, dedup_key) DO NOTHING RETURNING status`,
+    );
+    for (const m of inserted) {
+      if (m.status === 'queued') queued += 1;
+      else skipped += 1;
+    }
+  }
+  return { escalations, fees, queued, skipped };
+};
+
+const zero = (asOf: string, skipped: boolean): RunOutcome => ({
+  as_of: asOf,
+  late_fees_posted: 0,
+  escalations_applied: 0,
+  reminders_queued: 0,
+  skipped,
+});
+
+const scheduledRunExists = async (database: Database, companyId: number, asOf: string) =>
+  (
+    await database.query(
+      `SELECT 1 FROM rent_cycle_runs WHERE company_id = $1 AND as_of = $2::date AND trigger = 'schedule'`,
+      [companyId, asOf],
+    )
+  ).length > 0;
+
+/** Runs the company's cycle up to `asOf` (see above). */
+export const runRentCycle = async (database: Database, request: RunRequest): Promise<RunOutcome> => {
+  const { companyId, asOf, trigger } = request;
+  for (let attempt = 0; ; attempt++) {
+    if (trigger === 'schedule' && (await scheduledRunExists(database, companyId, asOf)))
+      return zero(asOf, true);
+    const started = new Date();
+    const through = await processedThrough(database, companyId);
+    const window = runWindow(through, asOf);
+    const settings = await loadSettings(database, companyId);
+    const plan = await planRun(database, companyId, settings, window);
+    const outcome = await database.db.transaction(async (tx) => {
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${RUN_LOCK}, ${companyId})`);
+      const now = await execRows<{ through: string | null; done: boolean }>(
+        tx,
+        sql`SELECT to_char(max(as_of), 'YYYY-MM-DD') AS through,
+                   bool_or(as_of = ${asOf}::date AND trigger = 'schedule') AS done
+              FROM rent_cycle_runs WHERE company_id = ${companyId}`,
+      );
+      if (trigger === 'schedule' && now[0]?.done) return zero(asOf, true);
+      // another run processed days meanwhile: plan again on what it wrote
+      if ((now[0]?.through ?? null) !== through) return undefined;
+      const counts = await writePlan(tx, companyId, plan);
+      await tx.execute(
+        sql`INSERT INTO rent_cycle_runs (company_id, as_of, from_date, trigger, late_fees_posted, escalations_applied,
+                                         reminders_queued, reminders_skipped, runner, user_id, started_at)
+            VALUES (${companyId}, ${asOf}::date, ${window.from}::date, ${trigger}, ${counts.fees}, ${counts.escalations},
+                    ${counts.queued}, ${counts.skipped}, ${RUNNER}, ${request.userId ?? null}, ${started.toISOString()}::timestamptz)`,
+      );
+      return {
+        as_of: asOf,
+        late_fees_posted: counts.fees,
+        escalations_applied: counts.escalations,
+        reminders_queued: counts.queued,
+        skipped: false,
+      } satisfies RunOutcome;
+    });
+    if (outcome) return outcome;
+    if (attempt >= 3) throw new Error(`The rent cycle of company ${companyId} kept changing under its run.`);
+  }
+};

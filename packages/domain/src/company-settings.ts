@@ -1,0 +1,230 @@
+import { z } from 'zod';
+import { lateFeeKind, lateFeeRepeat, messageChannel, reminderEvent } from './enums.ts';
+
+/**
+ * A company's settings (`GET /company-settings`, `PUT /company-settings`; issue 17): its time zone
+ * and the hour of its daily run, its logo, its late-fee policy, its rent reminders, the notifications
+ * of receipts and its SMS sender id. A company without a row of its own has the defaults below.
+ */
+
+export const DEFAULT_TIMEZONE = 'Africa/Kampala';
+export const DEFAULT_DAILY_RUN_HOUR = 6;
+/** The logo's bytes (png, jpeg or webp): at most 1 MB. */
+export const MAX_LOGO_BYTES = 1024 * 1024;
+export const MAX_REMINDERS = 10;
+
+const zones = new Map<string, boolean>();
+
+/** Whether `tz` is an IANA time zone this runtime knows (`Africa/Kampala`, `UTC`). */
+export const isTimeZone = (tz: string): boolean => {
+  let known = zones.get(tz);
+  if (known === undefined) {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      known = /^[A-Za-z_+\-/0-9]+$/.test(tz);
+    } catch {
+      known = false;
+    }
+    zones.set(tz, known);
+  }
+  return known;
+};
+
+const toNumber = (v: unknown) => (typeof v === 'string' && v.trim() !== '' ? Number(v) : v);
+
+/** An amount of money or a percentage: a number ≥ 0 with at most 2 decimals. */
+const amount = (message: string) =>
+  z.preprocess(
+    toNumber,
+    z
+      .number({ error: 'Must be a number.' })
+      .min(0, message)
+      .max(999_999_999_999.99, 'The number is too large.')
+      .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, 'At most 2 decimals.'),
+  );
+
+const wholeNumber = (min: number, max: number, message: string) =>
+  z.preprocess(toNumber, z.number({ error: message }).int(message).min(min, message).max(max, message));
+
+/**
+ * The late-fee policy: a rent charge still unpaid at the end of its due date plus `grace_days` gets a
+ * fee the next day, then again every 7 days (`weekly`) or on that day of each month (`monthly`)
+ * while unpaid; `flat`: `amount`; `percent`: `amount`% of what is unpaid of the charge; never more
+ * than `cap` in all for one charge (docs/decisions.md, 'The rent cycle').
+ */
+export const lateFeePolicySchema = z
+  .strictObject({
+    enabled: z.boolean({ error: 'Must be true or false.' }),
+    grace_days: wholeNumber(0, 60, 'Grace days must be a whole number from 0 to 60.'),
+    kind: z.enum(lateFeeKind.values as readonly ['flat', 'percent'], { error: "Use 'flat' or 'percent'." }),
+    amount: amount('The amount must be 0 or more.'),
+    repeat: z.enum(lateFeeRepeat.values as readonly ['once', 'weekly', 'monthly'], {
+      error: "Use 'once', 'weekly' or 'monthly'.",
+    }),
+    cap: z.preprocess(
+      (v) => (v === '' || v === undefined ? null : toNumber(v)),
+      amount('The cap must be greater than 0.')
+        .refine((v) => v > 0, 'The cap must be greater than 0.')
+        .nullable(),
+    ),
+  })
+  .superRefine((p, ctx) => {
+    if (p.enabled && !(p.amount > 0)) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'The amount must be greater than 0.' });
+    }
+    if (p.kind === 'percent' && p.amount > 100) {
+      ctx.addIssue({ code: 'custom', path: ['amount'], message: 'A percentage must be at most 100.' });
+    }
+  });
+export type LateFeePolicy = z.infer<typeof lateFeePolicySchema>;
+
+export const defaultLateFeePolicy: LateFeePolicy = {
+  enabled: false,
+  grace_days: 5,
+  kind: 'flat',
+  amount: 0,
+  repeat: 'once',
+  cap: null,
+};
+
+/** A rent reminder: `before_due` `days` before the due date, on the `due` date (days 0), or `overdue` `days` after it. */
+export const reminderRuleSchema = z
+  .strictObject({
+    event: z.enum(reminderEvent.values as readonly ['before_due', 'due', 'overdue'], {
+      error: "Use 'before_due', 'due' or 'overdue'.",
+    }),
+    days: wholeNumber(0, 60, 'Days must be a whole number from 0 to 60.'),
+    channels: z
+      .array(z.enum(messageChannel.values as readonly ['email', 'sms'], { error: "Use 'email' or 'sms'." }))
+      .min(1, 'Choose at least one channel.')
+      .max(2)
+      .refine((c) => new Set(c).size === c.length, 'A channel is named twice.'),
+    /** a message template (its table comes with the messages' templates; no reference is checked yet) */
+    template_id: z
+      .preprocess((v) => (v === '' || v === undefined ? null : toNumber(v)), z.int().positive().nullable())
+      .default(null),
+  })
+  .superRefine((r, ctx) => {
+    if (r.event === 'due' && r.days !== 0) {
+      ctx.addIssue({ code: 'custom', path: ['days'], message: 'A reminder on the due date has 0 days.' });
+    }
+    if (r.event !== 'due' && r.days < 1) {
+      ctx.addIssue({ code: 'custom', path: ['days'], message: 'Days must be at least 1.' });
+    }
+  });
+export type ReminderRule = z.infer<typeof reminderRuleSchema>;
+
+export const remindersSchema = z
+  .array(reminderRuleSchema)
+  .max(MAX_REMINDERS, `At most ${MAX_REMINDERS} reminders.`)
+  .superRefine((rules, ctx) => {
+    const seen = new Set<string>();
+    rules.forEach((r, i) => {
+      const key = `${r.event}:${r.days}`;
+      if (seen.has(key)) {
+        ctx.addIssue({ code: 'custom', path: [i, 'days'], message: 'This reminder is there already.' });
+      }
+      seen.add(key);
+    });
+  });
+
+export const receiptNotificationSchema = z.strictObject({
+  email: z.boolean({ error: 'Must be true or false.' }),
+  sms: z.boolean({ error: 'Must be true or false.' }),
+});
+
+const SENDER_ID = /^(?=.*[A-Za-z])[A-Za-z0-9 ]{3,11}$/;
+
+/** The writable settings. In a `PUT`, an absent field is left as it is (the logo too; null clears it). */
+export const companySettingsFields = {
+  timezone: z
+    .string({ error: 'Required.' })
+    .trim()
+    .max(64)
+    .refine(isTimeZone, 'Unknown time zone: use an IANA name such as Africa/Kampala.'),
+  /** base64 of a png, jpeg or webp image (its bytes are checked on the server); '' or null clears it */
+  logo: z
+    .union([z.string().max(1_400_000, 'The logo must be at most 1 MB.'), z.null()])
+    .transform((v) => (v === '' ? null : v)),
+  daily_run_hour: wholeNumber(0, 23, 'The hour must be a whole number from 0 to 23.'),
+  late_fee: lateFeePolicySchema,
+  reminders: remindersSchema,
+  receipt_notification: receiptNotificationSchema,
+  sms_sender_id: z
+    .union([z.string().trim(), z.null()])
+    .transform((v) => (v === '' ? null : v))
+    .refine((v) => v === null || SENDER_ID.test(v), 'Use 3 to 11 letters, digits or spaces.'),
+};
+
+/** `PUT /company-settings`: any of the settings, and the `version` that was read. */
+export const companySettingsBody = z.strictObject({
+  timezone: companySettingsFields.timezone.optional(),
+  logo: companySettingsFields.logo.optional(),
+  daily_run_hour: companySettingsFields.daily_run_hour.optional(),
+  late_fee: companySettingsFields.late_fee.optional(),
+  reminders: companySettingsFields.reminders.optional(),
+  receipt_notification: companySettingsFields.receipt_notification.optional(),
+  sms_sender_id: companySettingsFields.sms_sender_id.optional(),
+  version: z.preprocess(toNumber, z.int({ error: 'Required.' }).min(1)),
+});
+export type CompanySettingsBody = z.infer<typeof companySettingsBody>;
+
+/** The form the web edits (no logo: it is its own control). */
+export const companySettingsFormSchema = z.object({
+  timezone: companySettingsFields.timezone,
+  daily_run_hour: companySettingsFields.daily_run_hour,
+  late_fee: companySettingsFields.late_fee,
+  reminders: companySettingsFields.reminders,
+  receipt_notification: companySettingsFields.receipt_notification,
+  sms_sender_id: companySettingsFields.sms_sender_id,
+});
+
+/** The last daily run of the company. */
+export const rentCycleRunSchema = z.object({
+  as_of: z.iso.date(),
+  late_fees_posted: z.int(),
+  escalations_applied: z.int(),
+  reminders_queued: z.int(),
+});
+export type RentCycleRunResult = z.infer<typeof rentCycleRunSchema>;
+
+/** `GET /company-settings`. */
+export const companySettingsSchema = z.object({
+  timezone: z.string(),
+  logo: z.string().nullable().describe('base64 of the image'),
+  logo_type: z.enum(['image/png', 'image/jpeg', 'image/webp']).nullable(),
+  daily_run_hour: z.int(),
+  late_fee: z.object({
+    enabled: z.boolean(),
+    grace_days: z.int(),
+    kind: z.enum(['flat', 'percent']),
+    amount: z.number(),
+    repeat: z.enum(['once', 'weekly', 'monthly']),
+    cap: z.number().nullable(),
+  }),
+  reminders: z.array(
+    z.object({
+      event: z.enum(['before_due', 'due', 'overdue']),
+      days: z.int(),
+      channels: z.array(z.enum(['email', 'sms'])),
+      template_id: z.int().nullable(),
+    }),
+  ),
+  receipt_notification: z.object({ email: z.boolean(), sms: z.boolean() }),
+  sms_sender_id: z.string().nullable(),
+  version: z.int(),
+  last_run: rentCycleRunSchema.extend({ at: z.iso.datetime({ offset: true }) }).nullable(),
+});
+export type CompanySettings = z.infer<typeof companySettingsSchema>;
+
+export const defaultCompanySettings: Omit<CompanySettings, 'last_run'> = {
+  timezone: DEFAULT_TIMEZONE,
+  logo: null,
+  logo_type: null,
+  daily_run_hour: DEFAULT_DAILY_RUN_HOUR,
+  late_fee: defaultLateFeePolicy,
+  reminders: [],
+  receipt_notification: { email: false, sms: false },
+  sms_sender_id: null,
+  version: 1,
+};
