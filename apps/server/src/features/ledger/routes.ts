@@ -200,14 +200,11 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
     },
     async (request): Promise<ArrearsSummary> => {
       const user = currentUser(request);
-      const { as_of, property_id } = request.query;
+      const { property_id } = request.query;
+      const as_of = request.query.as_of ?? (await companyToday(database, user.company_id));
       const rows = await execRows<{ leases: number; total_cents: string }>(
         database.db,
-        arrearsSummaryQuery(
-          user.company_id,
-          request.query.as_of ?? (await companyToday(database, user.company_id)),
-          request.query.property_id,
-        ),
+        arrearsSummaryQuery(user.company_id, as_of, property_id),
       );
       if (property_id !== undefined && Number(rows[0]?.leases ?? 0) === 0)
         await ensureProperty(database.db, user.company_id, property_id);
