@@ -30,6 +30,12 @@ export type Database = {
    * answered as the pg driver answers (one result, or a list of them for several statements).
    */
   sql: (text: string, params?: unknown[]) => Promise<unknown>;
+  /**
+   * Runs `fn` while this process holds PostgreSQL's session advisory lock `key` (on a connection of
+   * its own): servers starting together on one database do it one after the other. The embedded
+   * database has one process: it just runs `fn`.
+   */
+  exclusive: <T>(key: number, fn: () => Promise<T>) => Promise<T>;
 };
 
 /** Named prepared statements per text, up to a bound (beyond it, statements run unnamed). */
@@ -88,6 +94,16 @@ export const openPostgres = async (url: string, max = 16): Promise<Database> => 
       return (await pool.query(name ? { name, text, values: params } : { text, values: params })).rows as T[];
     },
     sql: (text: string, params?: unknown[]) => pool.query(text, params),
+    exclusive: async <T>(key: number, fn: () => Promise<T>): Promise<T> => {
+      const holder = await pool.connect();
+      try {
+        await holder.query('SELECT pg_advisory_lock($1)', [key]);
+        return await fn();
+      } finally {
+        await holder.query('SELECT pg_advisory_unlock($1)', [key]).catch(() => undefined);
+        holder.release();
+      }
+    },
   };
 };
 
@@ -115,6 +131,7 @@ export const openPglite = async (dataDir?: string): Promise<Database> => {
       const results = await client.exec(text);
       return results.length === 1 ? results[0] : results;
     },
+    exclusive: <T>(_key: number, fn: () => Promise<T>) => fn(),
   };
 };
 

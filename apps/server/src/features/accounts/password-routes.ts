@@ -20,6 +20,9 @@ import { findUserByEmail } from '../../lib/users.ts';
 import { createMailer, type MailMessage } from './mailer.ts';
 import { errors, json } from '../../plugins/openapi.ts';
 
+/** A forgot-password answer takes at least this long, whether the address is known or not. */
+const FORGOT_FLOOR_MS = 60;
+
 /** Reset mails to one address, at most this many an hour (beyond it the answer stays the same, no mail). */
 export const RESET_MAILS_PER_HOUR = 5;
 
@@ -61,6 +64,7 @@ export const passwordRoutes = (app: FastifyInstance, ctx: AppContext) => {
       },
     },
     async (request) => {
+      const started = performance.now();
       if (config.rateLimits) await hitRateLimit(database, `forgot:${request.ip}`, 10);
       const email = request.body.email.toLowerCase();
       // hashed: an address may be 255 characters, a rate-limit key 200
@@ -90,6 +94,10 @@ export const passwordRoutes = (app: FastifyInstance, ctx: AppContext) => {
         // A write, as the INSERT above is (a commit flushed to disk takes longer than a read).
         await database.query('UPDATE rate_limits SET updated_at = now() WHERE key = $1', [mailKey]);
       }
+      // and the answer never comes sooner than FORGOT_FLOOR_MS: what is left of a known address's
+      // extra work (the token's insert, the mail queued) hides under it, on a busy server too
+      const left = FORGOT_FLOOR_MS - (performance.now() - started);
+      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
       return { message: accountMessages.forgotSent };
     },
   );

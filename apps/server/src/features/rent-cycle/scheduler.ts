@@ -17,6 +17,9 @@ import { runRentCycle } from './run.ts';
 
 export const RENT_CYCLE_QUEUE = 'rent-cycle';
 
+/** The session advisory lock under which a server starts the job queue (db/client.ts migrates under 4241). */
+const BOSS_INSTALL_LOCK = 4243;
+
 type Job = { company_id: number; as_of: string };
 
 export type SchedulerOptions = {
@@ -75,14 +78,18 @@ export const startRentCycleScheduler = async (
     migrate: true,
   });
   boss.on('error', (err) => log('rent cycle: job queue error', err));
-  await boss.start();
-  await boss.createQueue(RENT_CYCLE_QUEUE, {
-    name: RENT_CYCLE_QUEUE,
-    policy: 'short',
-    retryLimit: 5,
-    retryDelay: 60,
-    retryBackoff: true,
-    expireInSeconds: 30 * 60,
+  // pg-boss installs its schema on the first start; two servers starting together on a new database
+  // would both try (one fails on the schema's name): they take turns under an advisory lock
+  await database.exclusive(BOSS_INSTALL_LOCK, async () => {
+    await boss.start();
+    await boss.createQueue(RENT_CYCLE_QUEUE, {
+      name: RENT_CYCLE_QUEUE,
+      policy: 'short',
+      retryLimit: 5,
+      retryDelay: 60,
+      retryBackoff: true,
+      expireInSeconds: 30 * 60,
+    });
   });
   await boss.work<Job>(
     RENT_CYCLE_QUEUE,
