@@ -475,6 +475,14 @@ export const payments = pgTable(
     status: varchar({ length: 20 }).notNull().default('pending'),
     invoice_id: varchar({ length: 100 }).notNull().default('N/A'),
     receipt_number: varchar({ length: 20 }),
+    /**
+     * The code of the receipt's public link (`/r/{code}`): 64 hex digits from two random UUIDs (244
+     * random bits from the database's strong random source), given by the database to every payment
+     * however it is made (form, import, statement match, webhook). Not its id, not enumerable.
+     */
+    receipt_code: varchar({ length: 64 })
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     reference_number: varchar({ length: 100 }).notNull().default('N/A'),
     tenant_name: copied(),
     unit_name: copied(),
@@ -490,6 +498,7 @@ export const payments = pgTable(
     unique('payments_id_key').on(t.id),
     unique('payments_serial_key').on(t.company_id, t.payment_serial),
     unique('payments_receipt_key').on(t.company_id, t.receipt_number),
+    unique('payments_receipt_code_key').on(t.receipt_code),
     foreignKey({
       columns: [t.company_id, t.tenant_id],
       foreignColumns: [tenants.company_id, tenants.id],

@@ -1,0 +1,2 @@
+ALTER TABLE "payments" ADD COLUMN "receipt_code" varchar(64) DEFAULT replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '') NOT NULL;--> statement-breakpoint
+ALTER TABLE "payments" ADD CONSTRAINT "payments_receipt_code_key" UNIQUE("receipt_code");
