@@ -21,6 +21,7 @@ import type { Db } from './client.ts';
  *   in key order, then updated; never inserted.
  *
  * Every company-owned entity of the domain's list gets its `row_counts` without being declared.
+ * `trails` (below) are what deletes leave behind (a deleted payment's receipt code).
  */
 export type Copy = {
   /** the referenced table and the row's column that references it (`tenant_id`) */
@@ -220,6 +221,32 @@ const declared: Record<string, Omit<TableDerived, 'table'>> = {
   },
 };
 
+/**
+ * What a delete leaves behind: for each deleted row of `table`, a row of `into` made of `columns`
+ * ([column of `into`, expression over the deleted row]); a key already there is left as it is. Kept
+ * by one statement trigger whatever deletes the rows (the API, an unmatch, a script); never rebuilt
+ * (the rows it was made from are gone) and never changed by a truncate.
+ */
+export type Trail = {
+  table: string;
+  into: string;
+  columns: readonly (readonly [string, string])[];
+};
+
+/** A deleted payment's receipt code: its public link then says the receipt is no longer valid. */
+export const trails: readonly Trail[] = [
+  {
+    table: 'payments',
+    into: 'revoked_receipts',
+    columns: [
+      ['receipt_code', 'receipt_code'],
+      ['company_id', 'company_id'],
+      ['payment_id', 'id'],
+      ['receipt_number', 'receipt_number'],
+    ],
+  },
+];
+
 /** Whether a table's rows per company are kept in `row_counts` (its unfiltered list reads them there). */
 export const isCounted = (table: string): boolean =>
   entityList().some((e) => e.scope === 'company' && e.name === table);
@@ -333,7 +360,10 @@ export type DerivedScript = {
 const REBUILDING = `current_setting('kodi.rebuilding', true) = 'on'`;
 
 /** Everything the declaration generates. */
-export const derivedScript = (tables: readonly TableDerived[] = derivedTables()): DerivedScript => {
+export const derivedScript = (
+  tables: readonly TableDerived[] = derivedTables(),
+  left: readonly Trail[] = trails,
+): DerivedScript => {
   const functions: { name: string; body: string }[] = [];
   const triggers: DerivedTrigger[] = [];
   const rebuild: string[] = [];
@@ -436,6 +466,19 @@ export const derivedScript = (tables: readonly TableDerived[] = derivedTables())
           `    FROM ${t.table}${a.where ? ` WHERE ${a.where}` : ''} GROUP BY ${a.keys.map((_, i) => i + 1).join(', ')};`,
       );
     }
+  }
+
+  for (const trail of left) {
+    const fn = `derived_${trail.table}_trail`;
+    const cols = trail.columns.map(([c]) => c);
+    functions.push({
+      name: fn,
+      body:
+        `\nBEGIN\n  INSERT INTO ${trail.into} (${cols.join(', ')})\n` +
+        `    SELECT ${trail.columns.map(([, e]) => e).join(', ')} FROM old_rows\n` +
+        `  ON CONFLICT DO NOTHING;\n  RETURN NULL;\nEND\n`,
+    });
+    triggers.push({ name: fn, table: trail.table, timing: 'AFTER', events: 'DELETE', level: 'STATEMENT', fn });
   }
 
   // the rebuild: every total and copy computed again from the rows, with the triggers standing by

@@ -530,6 +530,26 @@ export const payments = pgTable(
   ],
 );
 
+/**
+ * The receipt codes of deleted payments: their public link (`/r/{code}`) then says 'This receipt is
+ * no longer valid.' instead of 'not found'. Written by the database when a payment is deleted, by
+ * whatever deletes it (db/derived.ts `trails`); never changed afterwards.
+ */
+export const revokedReceipts = pgTable(
+  'revoked_receipts',
+  {
+    receipt_code: varchar({ length: 64 }).primaryKey(),
+    company_id: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    payment_id: integer().notNull(),
+    receipt_number: varchar({ length: 20 }),
+    deleted_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...stamps(),
+  },
+  (t) => [index('revoked_receipts_company_idx').on(t.company_id)],
+);
+
 export const vendors = pgTable(
   'vendors',
   {
