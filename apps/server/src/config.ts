@@ -17,7 +17,13 @@ export type Config = {
   supportEmail: string;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** PUBLIC_URL, or `http://localhost:$PORT` when it is unset (`publicUrlSet` false). */
   publicUrl: string;
+  /**
+   * Whether PUBLIC_URL is set. When it is not, links made while answering a request (a receipt's QR
+   * code) use the request's own origin (lib/public-url.ts); links made without one use `publicUrl`.
+   */
+  publicUrlSet: boolean;
   /** Google sign-in: off while the client id is unset. */
   googleClientId: string | undefined;
   googleClientSecret: string | undefined;
@@ -50,7 +56,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     supportEmail: env.SUPPORT_EMAIL ?? 'support@kodi.local',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Kodi <no-reply@kodi.local>',
-    publicUrl: (env.PUBLIC_URL ?? `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ''),
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${env.PORT ?? 3000}`).replace(/\/$/, ''),
+    publicUrlSet: !!env.PUBLIC_URL,
     googleClientId: env.GOOGLE_CLIENT_ID || undefined,
     googleClientSecret: env.GOOGLE_CLIENT_SECRET || undefined,
     googleIssuer: env.GOOGLE_ISSUER || 'https://accounts.google.com',

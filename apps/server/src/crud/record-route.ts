@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyReply, FastifySchema } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Access, SessionUser } from '@kodi/domain';
@@ -11,6 +11,7 @@ export type RecordRouteHandler = (args: {
   user: SessionUser;
   id: number;
   reply: FastifyReply;
+  request: FastifyRequest;
 }) => Promise<unknown>;
 
 /** How a record route is documented: its operation, who may call it, and what it answers. */
@@ -45,7 +46,7 @@ export const recordGetRoute = (
         response: doc.response,
       },
     },
-    async (request, reply) => handler({ user: currentUser(request), id: request.params.id, reply }),
+    async (request, reply) => handler({ user: currentUser(request), id: request.params.id, reply, request }),
   );
 
 /** A file answered as a download, named in `Content-Disposition` and `X-Suggested-Filename`. */

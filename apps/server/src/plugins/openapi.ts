@@ -63,6 +63,7 @@ const tagsOf = (defs: readonly EntityDefinition[]): { name: string; description:
     description: 'The company’s time zone, logo, late fees, reminders and notifications',
   },
   { name: 'rent-cycle', description: 'The daily run: late fees, rent escalations and reminders' },
+  { name: 'public', description: 'Pages anyone may open without signing in: a receipt’s check (/r/{code})' },
 ];
 
 /** What an error status means on this API (`code` says which case). */
