@@ -27,6 +27,12 @@ export default defineConfig({
     // budgets of scripts/check-bundle.mjs are the check that counts.
     chunkSizeWarningLimit: 600,
     rolldownOptions: {
+      // two pages: the app (index.html) and the public receipt check (receipt.html, `/r/{code}`), which
+      // loads React and its own page only
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        receipt: fileURLToPath(new URL('./receipt.html', import.meta.url)),
+      },
       // @kodi/domain has no import side effects: its zod schemas then only ship with the pages using them.
       treeshake: {
         moduleSideEffects: [{ test: /[\\/]packages[\\/]domain[\\/]src[\\/]/, sideEffects: false }],
@@ -37,7 +43,23 @@ export default defineConfig({
           // chunk: every page loads all of it anyway, and rolldown would otherwise split the modules the
           // pages share with the entry into a dozen small chunks, each compressed on its own (~4 KB more
           // gzipped on every page).
-          groups: [{ name: 'index', tags: ['$initial'] }],
+          // What the public receipt page (receipt.html) shares with the app (React, Vite's preload and modulepreload
+          // helper) is a chunk of its own, so that the receipt page never loads the app's.
+          groups: [
+            {
+              name: 'react',
+              tags: ['$initial'],
+              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|preload-helper|modulepreload-polyfill/,
+              priority: 2,
+            },
+            {
+              name: 'index',
+              tags: ['$initial'],
+              // not the receipt page's entry (receipt.html and its script)
+              test: (id) => !/[\\/](receipt\.html|src[\\/]receipt-main\.tsx)$/.test(id),
+              priority: 1,
+            },
+          ],
         },
       },
     },

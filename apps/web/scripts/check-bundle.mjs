@@ -1,6 +1,7 @@
 // The web's JavaScript budget, checked after `vite build` from Vite's manifest (build.manifest).
 // Gzipped (level 9, as a server would send them; 1 KB = 1,000 bytes):
-//   the login page ≤ 200 KB, any page ≤ 400 KB.
+//   the login page ≤ 200 KB, any page ≤ 400 KB; the public receipt check (receipt.html, its own
+//   entry: `/r/{code}`) ≤ 100 KB in all.
 //
 // For each lazily loaded chunk of the manifest (the pages of the route table, and the parts loaded
 // after a page is up) two figures:
@@ -19,6 +20,8 @@ import { gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 
 const LOGIN_BUDGET_KB = 200;
+const RECEIPT_BUDGET_KB = 100;
+const RECEIPT_ENTRY = 'receipt.html';
 const PAGE_BUDGET_KB = 400;
 const LOGIN_PAGE = 'src/features/auth/login-page.tsx';
 const ENFORCE_LOGIN_BUDGET = process.env.BUNDLE_STRICT !== '0';
@@ -73,7 +76,7 @@ const kb = (keys) =>
     .filter((f) => f.endsWith('.js'))
     .reduce((sum, f) => sum + sizeOf(f), 0) / 1000;
 
-const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
+const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry && k !== RECEIPT_ENTRY);
 if (!entryKey) {
   console.error('check-bundle: no entry chunk in the manifest.');
   process.exit(1);
@@ -96,12 +99,31 @@ if (!login) {
   process.exit(1);
 }
 const largest = pages[0];
+
+// the public receipt check: its entry and everything it loads (none of the app's entry)
+if (!manifest[RECEIPT_ENTRY]?.isEntry) {
+  console.error(`check-bundle: ${RECEIPT_ENTRY} is not an entry of the build.`);
+  process.exit(1);
+}
+const everything = (key, keys = new Set()) => {
+  if (!manifest[key] || keys.has(key)) return keys;
+  keys.add(key);
+  for (const k of [...(manifest[key].imports ?? []), ...(manifest[key].dynamicImports ?? [])])
+    everything(k, keys);
+  return keys;
+};
+const receiptKb = kb(everything(RECEIPT_ENTRY));
+const receiptLoadsApp = everything(RECEIPT_ENTRY).has(entryKey);
 const loginOver =
   login.kb > LOGIN_BUDGET_KB
     ? `the login page needs ${login.kb.toFixed(1)} KB before it shows (budget ${LOGIN_BUDGET_KB} KB)`
     : '';
 const failures = [
   ...(loginOver && ENFORCE_LOGIN_BUDGET ? [loginOver] : []),
+  ...(receiptKb > RECEIPT_BUDGET_KB
+    ? [`the receipt check needs ${receiptKb.toFixed(1)} KB in all (budget ${RECEIPT_BUDGET_KB} KB)`]
+    : []),
+  ...(receiptLoadsApp ? ['the receipt check loads the app’s entry chunk'] : []),
   ...chunks
     .filter((p) => p.totalKb > PAGE_BUDGET_KB)
     .map((p) => `${p.page} needs ${p.totalKb.toFixed(1)} KB in all (budget ${PAGE_BUDGET_KB} KB)`),
@@ -113,6 +135,7 @@ if (process.argv.includes('--json')) {
       entryKb: kb(entry),
       login: { kb: login.kb, totalKb: login.totalKb, budgetKb: LOGIN_BUDGET_KB },
       largest: { page: largest.page, kb: largest.totalKb, firstLoadKb: largest.kb, budgetKb: PAGE_BUDGET_KB },
+      receipt: { kb: receiptKb, budgetKb: RECEIPT_BUDGET_KB },
       pages: pages.map(({ page, kb: firstKb, totalKb }) => ({ page, kb: firstKb, totalKb })),
     }),
   );
@@ -125,6 +148,9 @@ if (process.argv.includes('--json')) {
   console.log('  loaded after a page is up:');
   for (const p of later) console.log(row(p));
   console.log(`  budget: ${PAGE_BUDGET_KB} KB a page in all`);
+  console.log(
+    `  the receipt check (${RECEIPT_ENTRY}, /r/{code}): ${receiptKb.toFixed(1)} KB in all (budget ${RECEIPT_BUDGET_KB} KB)`,
+  );
 }
 if (loginOver && !ENFORCE_LOGIN_BUDGET) {
   console.error(`\n!! OVER BUDGET (not failing the build: BUNDLE_STRICT=0): ${loginOver}`);

@@ -11,7 +11,8 @@ import { z } from 'zod';
 export const receiptPath = (code: string) => `/r/${encodeURIComponent(code)}`;
 
 /** A receipt's public address: `{PUBLIC_URL}/r/{code}` (the base without its trailing slash). */
-export const receiptUrl = (publicUrl: string, code: string) => `${publicUrl.replace(/\/+$/, '')}${receiptPath(code)}`;
+export const receiptUrl = (publicUrl: string, code: string) =>
+  `${publicUrl.replace(/\/+$/, '')}${receiptPath(code)}`;
 
 /** What the public page says of a receipt: its payment's status, or `revoked` once it was deleted. */
 export const publicReceiptStatus = ['completed', 'pending', 'failed', 'revoked'] as const;

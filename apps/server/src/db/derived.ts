@@ -478,7 +478,14 @@ export const derivedScript = (
         `    SELECT ${trail.columns.map(([, e]) => e).join(', ')} FROM old_rows\n` +
         `  ON CONFLICT DO NOTHING;\n  RETURN NULL;\nEND\n`,
     });
-    triggers.push({ name: fn, table: trail.table, timing: 'AFTER', events: 'DELETE', level: 'STATEMENT', fn });
+    triggers.push({
+      name: fn,
+      table: trail.table,
+      timing: 'AFTER',
+      events: 'DELETE',
+      level: 'STATEMENT',
+      fn,
+    });
   }
 
   // the rebuild: every total and copy computed again from the rows, with the triggers standing by

@@ -23,7 +23,8 @@ export const pdfPageGrey = (buf: Buffer, dpi = 200, page = 1): GreyPage => {
     while (fields.length < 4) {
       while (/\s/.test(String.fromCharCode(pgm[at] ?? 32))) at += 1;
       let token = '';
-      while (at < pgm.length && !/\s/.test(String.fromCharCode(pgm[at] ?? 32))) token += String.fromCharCode(pgm[at++] ?? 32);
+      while (at < pgm.length && !/\s/.test(String.fromCharCode(pgm[at] ?? 32)))
+        token += String.fromCharCode(pgm[at++] ?? 32);
       fields.push(token);
     }
     at += 1;

@@ -145,7 +145,9 @@ export const receiptRoute = (app: FastifyInstance, ctx: AppContext) => {
         .font('Helvetica')
         .fontSize(9)
         .fillColor('#333333')
-        .text('Scan the code or open this address to check it with the issuer:', { width: width - side - 6 * MM })
+        .text('Scan the code or open this address to check it with the issuer:', {
+          width: width - side - 6 * MM,
+        })
         .moveDown(0.3)
         .fillColor('#0d47a1')
         .text(link.url, { width: width - side - 6 * MM, link: link.url });
@@ -163,7 +165,10 @@ export const receiptRoute = (app: FastifyInstance, ctx: AppContext) => {
       operationId: 'getPaymentReceiptLink',
       tag: 'payments',
       summary: "The receipt's public address ({PUBLIC_URL}/r/{code}) and its QR code",
-      response: { 200: json(receiptLinkAnswer, 'The link anyone can open to check the receipt'), ...errors(404) },
+      response: {
+        200: json(receiptLinkAnswer, 'The link anyone can open to check the receipt'),
+        ...errors(404),
+      },
     },
     async ({ user, id, request }): Promise<ReceiptLink> => {
       const link = await receiptLinkOf(ctx, request, user, id);

@@ -62,7 +62,10 @@ describe(`receipts anyone can verify (${testDriver})`, () => {
     const p = res.json<{ id: number; version: number }>();
     const link = await admin.get(`/payments/${p.id}/receipt-link`);
     expect(link.statusCode).toBe(200);
-    const { receipt_code: code, receipt_url: url } = link.json<{ receipt_code: string; receipt_url: string }>();
+    const { receipt_code: code, receipt_url: url } = link.json<{
+      receipt_code: string;
+      receipt_url: string;
+    }>();
     return { ...p, code, url };
   };
 
@@ -194,7 +197,9 @@ describe(`receipts anyone can verify (${testDriver})`, () => {
       ),
     );
     expect(answers.map((a) => a.statusCode).sort()).toEqual(
-      Array.from({ length: RECEIPT_LOOKUPS_PER_MINUTE }, (_, i) => (i < RECEIPT_LOOKUPS_PER_MINUTE / 2 ? 200 : 404)),
+      Array.from({ length: RECEIPT_LOOKUPS_PER_MINUTE }, (_, i) =>
+        i < RECEIPT_LOOKUPS_PER_MINUTE / 2 ? 200 : 404,
+      ),
     );
     const over = await anyone.get(`/public/receipts/${p.code}`);
     expect(over.statusCode).toBe(429);
@@ -240,7 +245,12 @@ describe(`receipts anyone can verify (${testDriver})`, () => {
     await admin.login(u.email, u.password);
     unit = (await admin.post('/units', validUnit())).json();
     tenant = (await admin.post('/tenants', validTenant())).json();
-    await admin.post('/occupancy', { tenant_id: tenant.id, unit_id: unit.id, start_date: '2026-01-01', rate: 10 });
+    await admin.post('/occupancy', {
+      tenant_id: tenant.id,
+      unit_id: unit.id,
+      start_date: '2026-01-01',
+      rate: 10,
+    });
     const p = await pay();
     const res = await admin.get(`/payments/${p.id}/receipt-link`, { host: 'rent.example.org:8443' });
     expect(res.json().receipt_url).toBe(`http://rent.example.org:8443/r/${p.code}`);

@@ -135,7 +135,10 @@ export const publicReceiptRoutes = (app: FastifyInstance, ctx: AppContext) => {
         summary:
           'What a receipt says and whether it holds, for anyone with its code (the QR code on the receipt)',
         params: codeParams,
-        response: { 200: json(answer, 'The receipt, its status, and the tenant’s initials only'), ...errors(404, 429) },
+        response: {
+          200: json(answer, 'The receipt, its status, and the tenant’s initials only'),
+          ...errors(404, 429),
+        },
       },
     },
     async (request, reply) => {

@@ -6,16 +6,17 @@ import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
 import GlobalStyles from '@mui/material/GlobalStyles';
+import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate, formatMoney, paymentMethod, paymentStatus } from '@kodi/domain';
+import { formatDate, formatMoney, paymentMethod, paymentStatus, type ReceiptLink } from '@kodi/domain';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
-import { errorMessage } from '../../lib/api-client.ts';
+import { api, errorMessage } from '../../lib/api-client.ts';
 import { downloadFile, recordQuery, useCompanyMoney } from '../../lib/resources.ts';
 import { companyName, useSession } from '../../lib/session.ts';
 
@@ -36,6 +37,60 @@ const printStyles = (
     }}
   />
 );
+
+/** The receipt's QR code: the server's modules as one SVG path, a four-module quiet zone around it. */
+export const ReceiptQr = ({ qr, title }: { qr: ReceiptLink['qr']; title: string }) => (
+  <Box
+    component="svg"
+    viewBox={`-4 -4 ${qr.size + 8} ${qr.size + 8}`}
+    role="img"
+    aria-label={title}
+    shapeRendering="crispEdges"
+    sx={{ width: 132, height: 132, flex: 'none', display: 'block', bgcolor: '#fff' }}
+  >
+    <title>{title}</title>
+    <rect x={-4} y={-4} width={qr.size + 8} height={qr.size + 8} fill="#fff" />
+    <path d={qr.path} fill="#000" />
+  </Box>
+);
+
+/** Anyone can check the receipt: its QR code and the public link it holds. */
+const VerifyBlock = ({ id }: { id: number }) => {
+  const link = useQuery({
+    queryKey: ['payments', 'receipt-link', id],
+    queryFn: ({ signal }) =>
+      api.get<ReceiptLink>(`/payments/${id}/receipt-link`, { signal, quietForbidden: true }),
+    staleTime: Infinity,
+  });
+  if (!link.data) return null;
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ mt: 3, alignItems: { xs: 'center', sm: 'flex-start' } }}
+      data-testid="receipt-verify"
+    >
+      <ReceiptQr qr={link.data.qr} title="QR code of this receipt's public link" />
+      <Box sx={{ minWidth: 0, textAlign: { xs: 'center', sm: 'left' } }}>
+        <Typography variant="subtitle2" component="h2">
+          Verify this receipt
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary', mb: 0.5 }}>
+          Scan the code or open this address to check it with the issuer:
+        </Typography>
+        <Link
+          href={link.data.receipt_url}
+          target="_blank"
+          rel="noopener"
+          variant="body2"
+          sx={{ wordBreak: 'break-all' }}
+        >
+          {link.data.receipt_url}
+        </Link>
+      </Box>
+    </Stack>
+  );
+};
 
 const label = <T extends string>(labels: Record<T, string>, value: T): string => labels[value] ?? value;
 
@@ -160,6 +215,7 @@ export const ReceiptPage = () => {
         <Typography sx={{ mt: 4, textAlign: 'center', color: 'text.secondary' }}>
           Thank you for your payment!
         </Typography>
+        <VerifyBlock id={id} />
       </Paper>
     </Box>
   );
