@@ -28,6 +28,7 @@ const decoded = (res: LightMyRequestResponse): string => {
 
 const MAIN_SCRIPT = '/assets/index-Ab12Cd34.js';
 const INDEX_HTML = `<!doctype html><html lang="en"><head><title>Kodi</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}<script type="module" src="${MAIN_SCRIPT}"></script></body></html>`;
+const RECEIPT_HTML = `<!doctype html><html lang="en"><head><title>Receipt check</title></head><body><div id="root"></div><script type="module" src="/assets/receipt-Ef56Gh78.js"></script></body></html>`;
 const script = Array.from({ length: 3000 }, (_, i) => `export const value${i} = ${i} * 2;`).join('\n');
 
 /** A built web app as `vite build` leaves it: each file with its `.br` and `.gz` next to it. */
@@ -36,6 +37,7 @@ const writeWebDir = () => {
   fs.mkdirSync(path.join(dir, 'assets'));
   for (const [name, text] of [
     ['index.html', INDEX_HTML],
+    ['receipt.html', RECEIPT_HTML],
     [MAIN_SCRIPT.slice(1), script],
   ] as const) {
     const file = path.join(dir, name);
@@ -164,6 +166,18 @@ describe(`compressed answers and the web app (${testDriver})`, { timeout: 120_00
     });
     expect(deep.statusCode).toBe(200);
     expect(deep.body).toBe(INDEX_HTML);
+
+    // a receipt's public check is a page of its own (receipt.html), not the app
+    for (const url of [`/r/${'ab'.repeat(32)}`, '/r/anything/', '/r/x?utm=qr']) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(decoded(res), url).toBe(RECEIPT_HTML);
+    }
+    for (const url of ['/r', '/r/a/b', '/reset', '/receipts/r/x']) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(decoded(res), url).toBe(INDEX_HTML);
+    }
 
     for (const [url, accept] of [
       ['/rentapi/api/no/such', '*/*'],

@@ -18,6 +18,10 @@ export const isPageRequest = (request: FastifyRequest) => {
   return !accept || accept.includes('text/html') || accept.includes('*/*');
 };
 
+/** The page of `/r/{code}`: a receipt's public check (apps/web/receipt.html). */
+export const RECEIPT_PAGE = 'receipt.html';
+export const isReceiptCheck = (request: FastifyRequest) => /^\/r\/[^/?]+\/?(\?|$)/.test(request.url);
+
 /**
  * The built web app at /, its files served precompressed (`.br`, `.gz` written next to them at
  * build, apps/web/vite-precompress.ts) by the client's Accept-Encoding; a client route answers
@@ -25,6 +29,8 @@ export const isPageRequest = (request: FastifyRequest) => {
  */
 export const registerWeb = async (app: FastifyInstance, webDir: string) => {
   const hasWeb = fs.existsSync(path.join(webDir, 'index.html'));
+  // the public receipt check (`/r/{code}`, a receipt's QR code) is a page of its own: none of the app
+  const hasReceiptPage = fs.existsSync(path.join(webDir, RECEIPT_PAGE));
   if (hasWeb) {
     // files under assets/ are named by their content's hash: kept a year without asking again, so
     // a page load does not revalidate every chunk; index.html is always asked (no-cache, below)
@@ -41,8 +47,9 @@ export const registerWeb = async (app: FastifyInstance, webDir: string) => {
   }
   app.setNotFoundHandler((request, reply) => {
     if (hasWeb && isPageRequest(request)) {
+      const page = hasReceiptPage && isReceiptCheck(request) ? RECEIPT_PAGE : 'index.html';
       // always asked again (its scripts' names change with each build); send's own `max-age=0` left out
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      return reply.header('Cache-Control', 'no-cache').sendFile(page, { cacheControl: false });
     }
     return reply.code(404).send({ error: 'Not found.', code: 'not_found' });
   });
