@@ -92,7 +92,7 @@ test("a payment's receipt carries a QR link that anyone can open, signed out, un
   await expect(phone.getByText('H. Q.')).toBeVisible();
   await expect(phone.getByText(`Quest${stamp}`)).toHaveCount(0);
   // it works at 360 px: nothing wider than the screen
-  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await phone.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
   await phone.screenshot({ path: 'test-results/receipt-public-360.png', fullPage: true });
   // none of the staff app was loaded: no session asked, not the app's entry script
   expect(scripts.some((s) => /\/assets\/index-/.test(s))).toBe(false);
