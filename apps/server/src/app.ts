@@ -33,6 +33,7 @@ import { importRoutes } from './features/imports/routes.ts';
 import { leaseChargeRoutes } from './features/lease-charges/routes.ts';
 import { companySettingsRoutes } from './features/company-settings/routes.ts';
 import { rentCycleRoutes } from './features/rent-cycle/routes.ts';
+import { collectionsRoutes } from './features/collections/routes.ts';
 
 export const API_PREFIX = '/rentapi/api';
 export const BODY_LIMIT = 1024 * 1024;
@@ -125,6 +126,8 @@ export const buildApp = async (
       for (const entity of servedEntities) registerEntityRoutes(api, ctx, entity);
       // its own scope: multipart bodies are parsed there only
       await api.register(async (scope) => importRoutes(scope, ctx, servedEntities));
+      const paymentsEntity = servedEntities.find((e) => e.def.name === 'payments');
+      if (paymentsEntity) await api.register(async (scope) => collectionsRoutes(scope, ctx, paymentsEntity));
       leaseDocRoute(api, ctx);
       receiptRoute(api, ctx);
       dashboardRoute(api, ctx);

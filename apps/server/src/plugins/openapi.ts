@@ -63,6 +63,10 @@ const tagsOf = (defs: readonly EntityDefinition[]): { name: string; description:
     description: 'The company’s time zone, logo, late fees, reminders and notifications',
   },
   { name: 'rent-cycle', description: 'The daily run: late fees, rent escalations and reminders' },
+  {
+    name: 'collections',
+    description: 'Mobile-money and bank statements matched to leases, and the payment webhook',
+  },
 ];
 
 /** What an error status means on this API (`code` says which case). */
@@ -74,6 +78,7 @@ const ERROR_DESCRIPTIONS = {
   409: 'Changed by someone else since it was read (conflict), still in use (in_use), or a duplicate',
   413: 'The request body is too large (payload_too_large)',
   415: 'The body is not JSON (unsupported_media_type)',
+  422: "The payment is not in the company's currency (wrong_currency)",
   429: 'Too many requests (rate_limited) or too many failed sign-ins (account_locked); see Retry-After',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
