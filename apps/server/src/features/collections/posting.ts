@@ -94,11 +94,14 @@ export const postPayments = async (
   return out;
 };
 
+/** 1200000.5 → '1,200,000.50' (from the exact text, never a float). */
+const grouped = (cents: bigint) => formatCents(cents).replace(/\B(?=(\d{3})+(?!\d))(?=\d*\.)/g, ',');
+
 /** The allocations of a match by hand: they must add up to the line's amount, to the cent. */
 export const checkAllocations = (lineAmount: string, allocations: readonly { amount: number }[]) => {
   const total = allocations.reduce((s, a) => s + toCents(a.amount), 0n);
   if (total !== toCents(lineAmount)) {
-    const message = `The allocations add up to ${formatCents(total)}; the line is ${formatCents(toCents(lineAmount))}.`;
+    const message = `The allocations add up to ${grouped(total)}; the line is ${grouped(toCents(lineAmount))}.`;
     throw new AppError('validation_failed', message, { allocations: message });
   }
   const ids = allocations.map((a) => (a as { occupancy_id?: number }).occupancy_id);
