@@ -155,14 +155,16 @@ export const documentRoutes = (app: FastifyInstance, defs: readonly EntityDefini
     const access = route.config?.access ?? 'anyRole';
     const mutation = MUTATIONS.has(String(route.method));
     const needs: Record<string, string[]>[] = [mutation ? { session: [], csrf: [] } : { session: [] }];
-    const security = access === 'public' && !mutation ? [] : needs;
+    // a signed machine call (the payment webhook) has no session and no CSRF token
+    const sessionless = access === 'public' && route.config?.sessionless === true;
+    const security = access === 'public' && (!mutation || sessionless) ? [] : needs;
     const guardErrors: ErrorStatus[] = [
       ...(schema.body || schema.querystring || schema.params ? [400 as const] : []),
       ...(access !== 'public' ? [401 as const] : []),
-      ...(access !== 'public' || mutation ? [403 as const] : []),
+      ...(access !== 'public' || (mutation && !sessionless) ? [403 as const] : []),
       ...(schema.body ? [413 as const, 415 as const] : []),
     ];
-    const csrf = mutation ? ' Send the session’s CSRF token in `X-CSRF-Token`.' : '';
+    const csrf = mutation && !sessionless ? ' Send the session’s CSRF token in `X-CSRF-Token`.' : '';
     route.schema = {
       ...schema,
       description: `${schema.description ? `${schema.description}\n\n` : ''}${WHO[access]}${csrf}`,

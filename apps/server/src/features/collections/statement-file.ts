@@ -137,6 +137,7 @@ export async function* statementLines(
 ): AsyncGenerator<ReadLine> {
   let cols: Columns | undefined;
   let titleRows = 0;
+  let notHeader: unknown;
   const preset = source === 'custom' ? undefined : presets[source];
   const okStatus = new Set(preset?.status?.ok ?? []);
   for await (const { row, cells } of fileRows(path, kind)) {
@@ -146,8 +147,8 @@ export async function* statementLines(
         cols = columnsOf(cells.map(cellText), source, mapping);
       } catch (err) {
         // a statement's export may start with a few title rows (account, period) before its header
-        if (++titleRows > 15) throw err;
-        if (mapping || source === 'custom') throw err;
+        notHeader ??= err;
+        if (++titleRows > 15 || mapping || source === 'custom') throw notHeader;
       }
       continue;
     }
@@ -199,5 +200,5 @@ export async function* statementLines(
       reference: text('reference')?.slice(0, 300) ?? null,
     };
   }
-  if (!cols) throw invalid('file', 'The file has no header row.');
+  if (!cols) throw notHeader ?? invalid('file', 'The file has no header row.');
 }
