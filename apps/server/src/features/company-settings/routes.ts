@@ -36,9 +36,10 @@ const readSettings = async (
       `SELECT ${SETTINGS_COLUMNS}, logo FROM company_settings WHERE company_id = $1`,
       [companyId],
     ),
-    database.query<{ company_key: string }>('SELECT company_key FROM payment_webhooks WHERE company_id = $1', [
-      companyId,
-    ]),
+    database.query<{ company_key: string }>(
+      'SELECT company_key FROM payment_webhooks WHERE company_id = $1',
+      [companyId],
+    ),
     database.query<Record<string, unknown>>(
       `SELECT to_char(as_of, 'YYYY-MM-DD') AS as_of, late_fees_posted, escalations_applied, reminders_queued,
               ${TS('created_at')} AS at
