@@ -702,7 +702,18 @@ const main = async () => {
   if (base) await waitForQuiet();
   const db2 = await openPostgres(databaseUrl, 2);
   try {
-    const endpoints = ['browser', 'lists', 'dashboard', 'reports', 'arrears', 'export', 'post', 'ceiling'];
+    const endpoints = [
+      'browser',
+      'lists',
+      'dashboard',
+      'reports',
+      'arrears',
+      'export',
+      'post',
+      'ceiling',
+      'import',
+      'collections',
+    ];
     if (endpoints.some(runs)) await postgresPhase(db2);
   } finally {
     await db2.close();

@@ -296,13 +296,33 @@ export const dueAmounts = async (
     }))
       books.set(b.lease.id, b);
   }
+  // one ledger per lease, through the batch's last day: the balance on a day is the running balance
+  // of its last entry on or before that day
+  const ledgers = new Map<number, { dates: string[]; balances: Cents[] }>();
+  for (const [id, book] of books) {
+    const { entries } = buildLedger(book.lease, book.payments, through, book.extras);
+    ledgers.set(id, { dates: entries.map((e) => e.date), balances: entries.map((e) => e.balance) });
+  }
+  const balanceOn = (leaseId: number, day: string): Cents => {
+    const l = ledgers.get(leaseId);
+    if (!l) return 0n;
+    let lo = 0;
+    let hi = l.dates.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if ((l.dates[mid] ?? '') <= day) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo === 0 ? 0n : (l.balances[lo - 1] ?? 0n);
+  };
   for (const a of asked) {
+    const key = `${a.leaseId}:${a.date}`;
     const book = books.get(a.leaseId);
-    if (!book) continue;
+    if (!book || out.has(key)) continue;
     const amounts: Cents[] = [rateOn(book.lease, a.date)];
-    const balance = buildLedger(book.lease, book.payments, a.date, book.extras).balance;
+    const balance = balanceOn(a.leaseId, a.date);
     if (balance > 0n) amounts.push(balance);
-    out.set(`${a.leaseId}:${a.date}`, amounts);
+    out.set(key, amounts);
   }
   return out;
 };

@@ -158,7 +158,18 @@ export const importStatement = async (
   const flush = async () => {
     if (batch.length === 0) return;
     index ??= await loadMatchIndex(db, user.company_id);
-    const incoming = batch.filter((l) => l.direction === 'in');
+    // lines kept already (an overlapping statement) are not matched again: the insert skips them
+    const known = new Set(
+      (
+        await execRows<{ transaction_id: string }>(
+          db,
+          sql`SELECT transaction_id FROM statement_lines
+               WHERE company_id = ${user.company_id} AND source = ${source}
+                 AND transaction_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(batch.map((l) => l.transaction_id))}::jsonb))`,
+        )
+      ).map((r) => r.transaction_id),
+    );
+    const incoming = batch.filter((l) => l.direction === 'in' && !known.has(l.transaction_id));
     const results = await matchLines(
       database,
       user.company_id,
