@@ -333,7 +333,6 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
     ).toMatchObject({ lines: 3, new_lines: 1, duplicate_lines: 2, matched: 1 });
     expect(await linesOf(client)).toHaveLength(7);
     expect(await paymentsOf(client)).toHaveLength(2);
-    // the same transaction id from another source is another line
     const statements = expectStatus(await client.get('/statements'), 200).json<
       { lines: number; new_lines: number; received: number; matched: number; posted: number }[]
     >();
@@ -345,6 +344,22 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
       posted: 500_000,
     });
     expect(statements[0]).toMatchObject({ new_lines: 1, received: 500_000, posted: 500_000 });
+    // transaction ids with quotes, commas and backslashes are found again too; the same id from
+    // another source (10001, from the MoMo statement) is another line
+    const tricky = Buffer.from(
+      'Txn,When,Paid\r\n"Q""1,x\\",2026-02-08,1000\r\n"{Q2}",2026-02-08,2000\r\n10001,2026-02-08,3000\r\n',
+    );
+    const map = { Txn: 'transaction_id', When: 'date', Paid: 'amount' };
+    expect(expectStatus(await upload(client, 'custom', 't.csv', tricky, map), 201).json()).toMatchObject({
+      new_lines: 3,
+    });
+    expect(expectStatus(await upload(client, 'custom', 't.csv', tricky, map), 201).json()).toMatchObject({
+      new_lines: 0,
+      duplicate_lines: 3,
+    });
+    expect(byTx(await linesOf(client, `q=${encodeURIComponent('q"1')}`), 'Q"1,x\\').amount).toBe(1000);
+    expect((await linesOf(client)).filter((l) => l.transaction_id === '10001')).toHaveLength(2);
+    expect(await linesOf(client)).toHaveLength(10);
   });
 
   it('matches by hand, splits across leases, ignores, and unmatches (admins) by voiding the payments', async () => {

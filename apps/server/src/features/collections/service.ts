@@ -17,6 +17,10 @@ import { loadMatchIndex, matchLines, type MatchIndex, type MatchResult } from '.
 import { postPayments, type Poster } from './posting.ts';
 import { statementLines, type ReadLine } from './statement-file.ts';
 
+/** A PostgreSQL array literal of texts (one parameter for many; the unique index reads it). */
+const textArray = (items: readonly string[]) =>
+  `{${items.map((s) => `"${s.replace(/["\\]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+
 /** Lines read, matched and written a thousand at a time. */
 const BATCH = 1000;
 
@@ -165,7 +169,7 @@ export const importStatement = async (
           db,
           sql`SELECT transaction_id FROM statement_lines
                WHERE company_id = ${user.company_id} AND source = ${source}
-                 AND transaction_id IN (SELECT jsonb_array_elements_text(${JSON.stringify(batch.map((l) => l.transaction_id))}::jsonb))`,
+                 AND transaction_id = ANY(${textArray(batch.map((l) => l.transaction_id))}::text[])`,
         )
       ).map((r) => r.transaction_id),
     );
