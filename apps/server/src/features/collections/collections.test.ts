@@ -420,7 +420,12 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
       }),
       200,
     ).json<{ status: string; ignore_reason: string }>();
-    expect(ignored).toMatchObject({ status: 'ignored', ignore_reason: 'School fees, not rent' });
+    expect(ignored).toMatchObject({
+      status: 'ignored',
+      ignore_reason: 'School fees, not rent',
+      occupancy_id: null,
+      tenant_id: null,
+    });
     expectStatus(await editor.post(`/statement-lines/${unknown.id}/ignore`, { reason: 'x' }), 409);
     expectStatus(await editor.post(`/statement-lines/${unknown.id}/ignore`, { reason: '' }), 400);
 

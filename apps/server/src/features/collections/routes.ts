@@ -391,6 +391,7 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
         if (line.status === 'matched') throw new AppError('conflict', 'Unmatch this line first.');
         await tx.execute(
           sql`UPDATE statement_lines SET status = 'ignored', ignore_reason = ${request.body.reason},
+                     occupancy_id = NULL, tenant_id = NULL, confidence = 0,
                      version = version + 1, updated_at = now()
                WHERE company_id = ${user.company_id} AND id = ${line.id}`,
         );
