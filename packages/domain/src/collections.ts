@@ -89,10 +89,14 @@ export const statementLineSchema = z.object({
 });
 export type StatementLine = z.infer<typeof statementLineSchema>;
 
+/** Money as NUMERIC(14,2) keeps it: cents at most. */
+export const hasCentsAtMost = (n: number) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6;
+
 const positiveAmount = z.coerce
   .number({ error: 'Enter an amount.' })
   .positive('The amount must be more than 0.')
-  .max(999_999_999_999.99);
+  .max(999_999_999_999.99, 'The amount is too large.')
+  .refine(hasCentsAtMost, 'At most 2 decimals.');
 
 /** `POST /statement-lines/{id}/match`. */
 export const matchBodySchema = z.strictObject({

@@ -308,6 +308,13 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
     });
     expect(byTx(custom, 'CU-2')).toMatchObject({ status: 'ignored', direction: 'out', amount: 30_000 });
 
+    // an amount with more than 2 decimals refuses the file at its row
+    const cents = Buffer.from('Txn,When,Paid\r\nD-1,2026-02-08,1000.555\r\n');
+    const refused = expectStatus(
+      await upload(client, 'custom', 'd.csv', cents, { Txn: 'transaction_id', When: 'date', Paid: 'amount' }),
+      400,
+    );
+    expect(refused.json<{ error: string }>().error).toContain('Row 2');
     // a file that is not this provider's statement
     const wrong = expectStatus(await upload(client, 'mtn_momo', 'bank.csv', sample('bank.csv')), 400);
     expect(wrong.json<{ code: string }>().code).toBe('validation_failed');
@@ -371,6 +378,12 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
     const sarah = byTx(lines, '10003');
     const editor = await signIn(['editor']);
 
+    expectStatus(
+      await editor.post(`/statement-lines/${unknown.id}/match`, {
+        allocations: [{ occupancy_id: f.john.id, amount: 199_999.999 }],
+      }),
+      400,
+    );
     // the allocations must add up to the line
     const short = expectStatus(
       await editor.post(`/statement-lines/${unknown.id}/match`, {
@@ -586,6 +599,8 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
       });
       expect(tampered.statusCode).toBe(401);
 
+      // a body the rules refuse, signed: 400
+      expectStatus(await call(t, key, payment({ transaction_id: 'WH-6', amount: 1.005 }), made.secret), 400);
       // another currency: 422
       const usd = expectStatus(
         await call(t, key, payment({ transaction_id: 'WH-3', currency: 'USD' }), made.secret),

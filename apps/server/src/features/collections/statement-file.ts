@@ -1,5 +1,6 @@
 import {
   AppError,
+  hasCentsAtMost,
   normalHeader,
   type StatementField,
   type StatementMapping,
@@ -189,6 +190,11 @@ export async function* statementLines(
     if (dir && OUT.has(dir)) direction = 'out';
     else if (dir && IN.has(dir)) direction = amount < 0 ? 'out' : 'in';
     if (amount === 0) continue;
+    if (!hasCentsAtMost(amount))
+      throw bad(
+        `the amount ${cellText(at('amount') ?? at('credit') ?? at('debit'))} has more than 2 decimals.`,
+      );
+    if (Math.abs(amount) > 999_999_999_999.99) throw bad('the amount is too large.');
     yield {
       row,
       transaction_id: id,
