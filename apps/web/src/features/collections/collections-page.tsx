@@ -267,6 +267,14 @@ const MatchDialog = ({ line, onClose }: { line: StatementLine; onClose: (done: b
     { key: nextKey++, lease: initial, amount: String(line.amount) },
   ]);
   const [error, setError] = useState<string | null>(null);
+  // a tenant with several leases: offer them all, to split the money between them
+  const tenantLeases = useQuery({
+    ...pickerQuery('occupancy', line.tenant_name ?? ''),
+    enabled: line.occupancy_id === null && !!line.tenant_name,
+  });
+  const theirs = ((tenantLeases.data?.rows ?? []) as (LeaseRow & { tenant_id?: number })[]).filter(
+    (l) => l.tenant_id === line.tenant_id,
+  );
   const total = rows.reduce((s, r) => s + Math.round(Number(r.amount || 0) * 100), 0);
   const target = Math.round(line.amount * 100);
   const save = useMutation({
@@ -318,14 +326,30 @@ const MatchDialog = ({ line, onClose }: { line: StatementLine; onClose: (done: b
               </Stack>
             </Stack>
           ))}
-          <Box>
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
             <Button
               size="small"
               onClick={() => setRows((rs) => [...rs, { key: nextKey++, lease: null, amount: '' }])}
             >
               Split across another lease
             </Button>
-          </Box>
+            {theirs.length > 1 && (
+              <Button
+                size="small"
+                onClick={() =>
+                  setRows(
+                    theirs.map((l, i) => ({
+                      key: nextKey++,
+                      lease: { value: l.id, label: `${l.tenant_name ?? '?'} · ${l.unit_name ?? '?'}` },
+                      amount: i === 0 ? String(line.amount) : '',
+                    })),
+                  )
+                }
+              >
+                {`Split across ${line.tenant_name ?? 'the tenant'}'s ${theirs.length} leases`}
+              </Button>
+            )}
+          </Stack>
           <Typography variant="body2" sx={{ color: total === target ? 'success.main' : 'error.main' }}>
             Allocated {money(total / 100)} of {money(line.amount)}
           </Typography>
