@@ -34,6 +34,7 @@ import { leaseChargeRoutes } from './features/lease-charges/routes.ts';
 import { companySettingsRoutes } from './features/company-settings/routes.ts';
 import { rentCycleRoutes } from './features/rent-cycle/routes.ts';
 import { publicReceiptRoutes } from './features/public-receipts/routes.ts';
+import { collectionsRoutes } from './features/collections/routes.ts';
 
 export const API_PREFIX = '/rentapi/api';
 export const BODY_LIMIT = 1024 * 1024;
@@ -126,6 +127,8 @@ export const buildApp = async (
       for (const entity of servedEntities) registerEntityRoutes(api, ctx, entity);
       // its own scope: multipart bodies are parsed there only
       await api.register(async (scope) => importRoutes(scope, ctx, servedEntities));
+      const paymentsEntity = servedEntities.find((e) => e.def.name === 'payments');
+      if (paymentsEntity) await api.register(async (scope) => collectionsRoutes(scope, ctx, paymentsEntity));
       leaseDocRoute(api, ctx);
       receiptRoute(api, ctx);
       dashboardRoute(api, ctx);

@@ -13,5 +13,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; API routes without it need a signed-in user with a role. */
     access?: Access;
+    /**
+     * A machine's call (the payment webhook): no session is read and no CSRF token asked; the route
+     * checks its own signature. Only with `access: 'public'`.
+     */
+    sessionless?: boolean;
   }
 }

@@ -154,6 +154,8 @@ export const companySettingsFields = {
     .union([z.string().trim(), z.null()])
     .transform((v) => (v === '' ? null : v))
     .refine((v) => v === null || SENDER_ID.test(v), 'Use 3 to 11 letters, digits or spaces.'),
+  /** statement lines and webhook payments matched with certainty are posted at once (issue 18) */
+  auto_post_matches: z.boolean({ error: 'Must be true or false.' }),
 };
 
 /** `PUT /company-settings`: any of the settings, and the `version` that was read. */
@@ -165,6 +167,7 @@ export const companySettingsBody = z.strictObject({
   reminders: companySettingsFields.reminders.optional(),
   receipt_notification: companySettingsFields.receipt_notification.optional(),
   sms_sender_id: companySettingsFields.sms_sender_id.optional(),
+  auto_post_matches: companySettingsFields.auto_post_matches.optional(),
   version: z.preprocess(toNumber, z.int({ error: 'Required.' }).min(1)),
 });
 export type CompanySettingsBody = z.infer<typeof companySettingsBody>;
@@ -177,6 +180,7 @@ export const companySettingsFormSchema = z.object({
   reminders: companySettingsFields.reminders,
   receipt_notification: companySettingsFields.receipt_notification,
   sms_sender_id: companySettingsFields.sms_sender_id,
+  auto_post_matches: companySettingsFields.auto_post_matches,
 });
 
 /** The last daily run of the company. */
@@ -212,12 +216,15 @@ export const companySettingsSchema = z.object({
   ),
   receipt_notification: z.object({ email: z.boolean(), sms: z.boolean() }),
   sms_sender_id: z.string().nullable(),
+  auto_post_matches: z.boolean(),
+  /** the payment webhook's address (its secret is shown once, when made), or null */
+  webhook_url: z.string().nullable(),
   version: z.int(),
   last_run: rentCycleRunSchema.extend({ at: z.iso.datetime({ offset: true }) }).nullable(),
 });
 export type CompanySettings = z.infer<typeof companySettingsSchema>;
 
-export const defaultCompanySettings: Omit<CompanySettings, 'last_run'> = {
+export const defaultCompanySettings: Omit<CompanySettings, 'last_run' | 'webhook_url'> = {
   timezone: DEFAULT_TIMEZONE,
   logo: null,
   logo_type: null,
@@ -226,5 +233,6 @@ export const defaultCompanySettings: Omit<CompanySettings, 'last_run'> = {
   reminders: [],
   receipt_notification: { email: false, sms: false },
   sms_sender_id: null,
+  auto_post_matches: false,
   version: 1,
 };

@@ -16,6 +16,7 @@ export const errorCodes = {
     invalid_credentials: 'Login failed. Please check your credentials.',
     unauthorized: 'You are not signed in.',
     token_expired: 'Your session has expired. Please sign in again.',
+    bad_signature: 'The signature is missing, wrong or too old.',
   }),
   ...withStatus(403, {
     forbidden: 'You are not allowed to do this.',
@@ -31,6 +32,7 @@ export const errorCodes = {
     duplicate: 'This record already exists.',
     import_expired: 'This import has expired (24 hours after its preview): upload the file again.',
   }),
+  ...withStatus(422, { wrong_currency: "The payment is not in the company's currency." }),
   ...withStatus(413, { payload_too_large: 'The request is too large.' }),
   ...withStatus(415, { unsupported_media_type: 'Unsupported content type.' }),
   ...withStatus(429, {

@@ -19,3 +19,4 @@ export * from './company-settings.ts';
 export * from './rent-cycle.ts';
 export * from './lease-answers.ts';
 export * from './receipts.ts';
+export * from './collections.ts';

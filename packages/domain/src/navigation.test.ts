@@ -17,7 +17,7 @@ describe('drawerSections', () => {
   it('shows an admin every section and item', () => {
     expect(outline(['admin'])).toEqual({
       Operations: ['Properties', 'Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
-      Finance: ['Payments', 'Arrears', 'Expenses', 'Commission Wages'],
+      Finance: ['Payments', 'Arrears', 'Collections', 'Expenses', 'Commission Wages'],
       Profile: ['Change Password'],
       Administration: ['User Roles', 'Companies', 'Company Settings', 'Employees', 'Import'],
       References: ['Countries', 'Currencies'],
@@ -37,7 +37,7 @@ describe('drawerSections', () => {
   it('shows an editor operations, payments and expenses, and only Import in administration', () => {
     expect(outline(['editor'])).toEqual({
       Operations: ['Properties', 'Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
-      Finance: ['Payments', 'Arrears', 'Expenses'],
+      Finance: ['Payments', 'Arrears', 'Collections', 'Expenses'],
       Profile: ['Change Password'],
       Administration: ['Import'],
       References: ['Countries'],
@@ -66,6 +66,7 @@ describe('drawerSections', () => {
     expect(sections.find((s) => s.title === 'Finance')?.items).toEqual([
       { label: 'Payments', path: '/payments' },
       { label: 'Arrears', path: '/arrears' },
+      { label: 'Collections', path: '/collections' },
       { label: 'Expenses', path: '/expenses' },
       { label: 'Commission Wages', path: '/commission-wages' },
     ]);

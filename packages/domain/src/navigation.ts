@@ -47,6 +47,13 @@ export type NavSection = { title: string; items: NavItem[] };
 /** The drawer items of the pages that are not entities. */
 export const appPageEntries: readonly NavEntry[] = [
   { section: 'Finance', order: 20, label: 'Arrears', path: '/arrears', audience: ['admin', 'editor'] },
+  {
+    section: 'Finance',
+    order: 25,
+    label: 'Collections',
+    path: '/collections',
+    audience: ['admin', 'editor'],
+  },
   { section: 'Profile', order: 10, label: 'Change Password', path: '/change-password', audience: 'signedIn' },
   {
     section: 'Administration',

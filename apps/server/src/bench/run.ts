@@ -9,7 +9,7 @@
  * BENCH_DATABASE_URL: the PostgreSQL database the benchmark owns (dropped and created afresh;
  * its name must contain "bench"); default postgres://postgres@127.0.0.1:5432/kodi_bench.
  * BENCH_ONLY: a comma-separated list of parts to run (lists, dashboard, reports, arrears, browser,
- * export, post, ceiling, mix, tenfold, import, cycle, pglite, bundle), for working on one of
+ * export, post, ceiling, mix, tenfold, import, collections, cycle, pglite, bundle), for working on one of
  * them; such a run writes no report, except the working day's sections when it ran `mix` or `tenfold`.
  * BENCH_MIX_DURATION: seconds of the working day (default 60, or 3 when reduced);
  * BENCH_MIX_SESSIONS: its staff sessions (default 16).
@@ -50,6 +50,7 @@ import { mixRows, renderMix, type MixRun } from './mix-report.ts';
 import type { LoadResult } from './load.ts';
 import type { ListQuery } from '../crud/server-entity.ts';
 import { importPhase } from './import.ts';
+import { collectionsPhase } from './collections.ts';
 import { rentCyclePhase } from './rent-cycle.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
@@ -447,6 +448,8 @@ const postgresPhase = async (db: Database) => {
     if (!reduced && runs('ceiling')) await ceilingPhase(kodi, baseline, headers);
     // last: it adds tenants, leases and payments to the large company
     if (runs('import')) await importPhase({ server: kodi, session, db, scale, reduced, add });
+    // after the import: it posts payments to the large company's leases
+    if (runs('collections')) await collectionsPhase({ server: kodi, session, db, scale, reduced, add });
   } finally {
     await Promise.all([kodi.stop(), baseline.stop(), reading?.stop()]);
   }
@@ -699,7 +702,18 @@ const main = async () => {
   if (base) await waitForQuiet();
   const db2 = await openPostgres(databaseUrl, 2);
   try {
-    const endpoints = ['browser', 'lists', 'dashboard', 'reports', 'arrears', 'export', 'post', 'ceiling'];
+    const endpoints = [
+      'browser',
+      'lists',
+      'dashboard',
+      'reports',
+      'arrears',
+      'export',
+      'post',
+      'ceiling',
+      'import',
+      'collections',
+    ];
     if (endpoints.some(runs)) await postgresPhase(db2);
   } finally {
     await db2.close();

@@ -27,7 +27,7 @@ const columnValue = (v: unknown) => (v === undefined ? null : v);
 export const insertRecords = async (
   tx: DbOrTx,
   e: ServerEntity,
-  user: SessionUser,
+  user: Pick<SessionUser, 'company_id'>,
   records: readonly Record<string, unknown>[],
 ): Promise<Record<string, unknown>[]> => {
   const cols = [...new Set(records.flatMap((v) => Object.keys(v)))];
@@ -100,7 +100,8 @@ export const deleteRecord = async (tx: DbOrTx, e: ServerEntity, user: SessionUse
 
 /** Who changed what, in the same transaction as the change (heavy fields left out). */
 type AuditEntry = {
-  user: SessionUser;
+  /** who: a session's user, or nobody (a signed machine call: the payment webhook) */
+  user: Pick<SessionUser, 'company_id'> & { id: number | null };
   action: 'create' | 'update' | 'delete';
   recordId: number;
   before: Record<string, unknown> | null;

@@ -731,6 +731,8 @@ export const companySettings = pgTable(
     reminders: jsonb().notNull(),
     receipt_notification: jsonb().notNull(),
     sms_sender_id: varchar({ length: 11 }),
+    /** statement lines and webhook payments matched with certainty are posted at once (issue 18) */
+    auto_post_matches: boolean().notNull().default(false),
     ...stamps(),
   },
   (t) => [
@@ -1234,5 +1236,122 @@ export const importRows = pgTable(
 export const derivedState = pgTable('derived_state', {
   name: varchar({ length: 63 }).primaryKey(),
   checksum: varchar({ length: 64 }).notNull(),
+  ...stamps(),
+});
+
+// ---------------------------------------------------------------- money in (issue 18)
+
+/** An uploaded statement (`POST /statements`): its file, its source and what its lines came to. */
+export const statements = pgTable(
+  'statements',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    source: varchar({ length: 20 }).notNull(),
+    file_name: varchar({ length: 255 }).notNull(),
+    user_id: integer().references(() => users.id, { onDelete: 'restrict' }),
+    lines: integer().notNull().default(0),
+    new_lines: integer().notNull().default(0),
+    duplicate_lines: integer().notNull().default(0),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('statements_id_key').on(t.id),
+    check('statements_source_known', oneOf(t.source, ['mtn_momo', 'airtel_money', 'bank', 'custom'])),
+    index('statements_user_idx').on(t.user_id),
+  ],
+);
+
+/**
+ * Money received, one row per transaction (a statement's line or a payment webhook's call): kept once
+ * per company, source and transaction id, matched to a lease (payments made), suggested, unmatched or
+ * ignored (outgoing lines, or by hand).
+ */
+export const statementLines = pgTable(
+  'statement_lines',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    /** null for a webhook's line */
+    statement_id: integer(),
+    /** the statement's source, or 'webhook' */
+    source: varchar({ length: 20 }).notNull(),
+    transaction_id: varchar({ length: 100 }).notNull(),
+    date: date({ mode: 'string' }).notNull(),
+    amount: money().notNull(),
+    direction: varchar({ length: 3 }).notNull().default('in'),
+    payer_phone: varchar({ length: 40 }),
+    payer_name: varchar({ length: 200 }),
+    reference: varchar({ length: 300 }),
+    status: varchar({ length: 20 }).notNull(),
+    /** 0–100: how sure the matching is of its lease */
+    confidence: integer().notNull().default(0),
+    /** the lease matched or suggested (null: none, or a tenant with several leases) */
+    occupancy_id: integer(),
+    /** the tenant found (a tenant with two leases is suggested by tenant alone) */
+    tenant_id: integer(),
+    ignore_reason: varchar({ length: 500 }),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('statement_lines_id_key').on(t.id),
+    unique('statement_lines_transaction_key').on(t.company_id, t.source, t.transaction_id),
+    foreignKey({
+      columns: [t.company_id, t.statement_id],
+      foreignColumns: [statements.company_id, statements.id],
+    }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.company_id, t.occupancy_id],
+      foreignColumns: [occupancy.company_id, occupancy.id],
+    }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.company_id, t.tenant_id],
+      foreignColumns: [tenants.company_id, tenants.id],
+    }).onDelete('restrict'),
+    check('statement_lines_status_known', oneOf(t.status, ['matched', 'suggested', 'unmatched', 'ignored'])),
+    check('statement_lines_direction_known', oneOf(t.direction, ['in', 'out'])),
+    check('statement_lines_amount_positive', sql`${t.amount} > 0`),
+    index('statement_lines_status_idx').on(t.company_id, t.status, t.id),
+    index('statement_lines_statement_idx').on(t.company_id, t.statement_id, t.id),
+    index('statement_lines_occupancy_idx').on(t.company_id, t.occupancy_id),
+    index('statement_lines_tenant_idx').on(t.company_id, t.tenant_id),
+  ],
+);
+
+/** The payments a statement line was matched to (one per allocation); voided ones stay. */
+export const statementLinePayments = pgTable(
+  'statement_line_payments',
+  {
+    company_id: companyId(),
+    line_id: integer().notNull(),
+    payment_id: integer().notNull(),
+    amount: money().notNull(),
+    /** set when the line was unmatched: the payment was voided (status failed) */
+    voided_at: timestamp({ withTimezone: true }),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.payment_id] }),
+    index('statement_line_payments_line_idx').on(t.company_id, t.line_id),
+    foreignKey({
+      columns: [t.company_id, t.line_id],
+      foreignColumns: [statementLines.company_id, statementLines.id],
+    }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.company_id, t.payment_id],
+      foreignColumns: [payments.company_id, payments.id],
+    }).onDelete('restrict'),
+  ],
+);
+
+/** A company's payment webhook: the key its URL holds and the secret its calls are signed with. */
+export const paymentWebhooks = pgTable('payment_webhooks', {
+  company_id: integer()
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  company_key: varchar({ length: 64 }).notNull().unique(),
+  secret: varchar({ length: 128 }).notNull(),
   ...stamps(),
 });

@@ -14,7 +14,9 @@ import type { Database } from '../db/client.ts';
  * Stored JSON is read back through the same zod rules it was written with; a value that no longer
  * passes them (an older shape) falls back to the default.
  */
-export type StoredSettings = Omit<CompanySettings, 'logo' | 'last_run'> & { has_logo: boolean };
+export type StoredSettings = Omit<CompanySettings, 'logo' | 'last_run' | 'webhook_url'> & {
+  has_logo: boolean;
+};
 
 type Row = {
   timezone: string;
@@ -25,6 +27,7 @@ type Row = {
   reminders: unknown;
   receipt_notification: unknown;
   sms_sender_id: string | null;
+  auto_post_matches: boolean;
   version: number;
 };
 
@@ -56,12 +59,13 @@ export const presentSettings = (r: Row | undefined): StoredSettings => {
       defaultCompanySettings.receipt_notification,
     ),
     sms_sender_id: r.sms_sender_id ?? null,
+    auto_post_matches: !!r.auto_post_matches,
     version: Number(r.version),
   };
 };
 
 export const SETTINGS_COLUMNS = `timezone, logo_type, logo IS NOT NULL AS has_logo, daily_run_hour, late_fee,
-  reminders, receipt_notification, sms_sender_id, version`;
+  reminders, receipt_notification, sms_sender_id, auto_post_matches, version`;
 
 /** The settings of a company (without the logo's bytes). */
 export const loadSettings = async (database: Database, companyId: number): Promise<StoredSettings> => {

@@ -144,7 +144,11 @@ describe('the OpenAPI document', () => {
     expect(byId.get('getAuthStatus')?.op.security).toEqual([]);
     // signing in needs the anonymous session's cookie and CSRF token
     expect(byId.get('signIn')?.op.security).toEqual([{ session: [], csrf: [] }]);
+    // the payment webhook is a signed machine call: no session, no CSRF (its own signature)
+    expect(byId.get('receivePaymentWebhook')?.op.security).toEqual([]);
+    expect(Object.keys(byId.get('receivePaymentWebhook')?.op.responses ?? {})).toContain('401');
     for (const { where, method, op } of operations()) {
+      if (op.operationId === 'receivePaymentWebhook') continue;
       if (method !== 'get') expect(op.security, where).toEqual([{ session: [], csrf: [] }]);
       if (op.security?.length) expect(Object.keys(op.responses), where).toContain('403');
     }

@@ -64,6 +64,10 @@ const tagsOf = (defs: readonly EntityDefinition[]): { name: string; description:
   },
   { name: 'rent-cycle', description: 'The daily run: late fees, rent escalations and reminders' },
   { name: 'public', description: 'Pages anyone may open without signing in: a receipt’s check (/r/{code})' },
+  {
+    name: 'collections',
+    description: 'Mobile-money and bank statements matched to leases, and the payment webhook',
+  },
 ];
 
 /** What an error status means on this API (`code` says which case). */
@@ -75,6 +79,7 @@ const ERROR_DESCRIPTIONS = {
   409: 'Changed by someone else since it was read (conflict), still in use (in_use), or a duplicate',
   413: 'The request body is too large (payload_too_large)',
   415: 'The body is not JSON (unsupported_media_type)',
+  422: "The payment is not in the company's currency (wrong_currency)",
   429: 'Too many requests (rate_limited) or too many failed sign-ins (account_locked); see Retry-After',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
@@ -151,14 +156,16 @@ export const documentRoutes = (app: FastifyInstance, defs: readonly EntityDefini
     const access = route.config?.access ?? 'anyRole';
     const mutation = MUTATIONS.has(String(route.method));
     const needs: Record<string, string[]>[] = [mutation ? { session: [], csrf: [] } : { session: [] }];
-    const security = access === 'public' && !mutation ? [] : needs;
+    // a signed machine call (the payment webhook) has no session and no CSRF token
+    const sessionless = access === 'public' && route.config?.sessionless === true;
+    const security = access === 'public' && (!mutation || sessionless) ? [] : needs;
     const guardErrors: ErrorStatus[] = [
       ...(schema.body || schema.querystring || schema.params ? [400 as const] : []),
       ...(access !== 'public' ? [401 as const] : []),
-      ...(access !== 'public' || mutation ? [403 as const] : []),
+      ...(access !== 'public' || (mutation && !sessionless) ? [403 as const] : []),
       ...(schema.body ? [413 as const, 415 as const] : []),
     ];
-    const csrf = mutation ? ' Send the session’s CSRF token in `X-CSRF-Token`.' : '';
+    const csrf = mutation && !sessionless ? ' Send the session’s CSRF token in `X-CSRF-Token`.' : '';
     route.schema = {
       ...schema,
       description: `${schema.description ? `${schema.description}\n\n` : ''}${WHO[access]}${csrf}`,

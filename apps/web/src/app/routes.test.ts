@@ -25,6 +25,7 @@ describe('the route table', () => {
       { id: 'UserRoles', path: '/admin/user-roles', guard: ['admin'] },
       { id: 'CompanySettings', path: '/company-settings', guard: ['admin', 'company_admin'] },
       { id: 'Import', path: '/import', guard: ['admin', 'editor'] },
+      { id: 'Collections', path: '/collections', guard: ['admin', 'editor'] },
       { id: 'NotFound', path: '*', guard: 'none' },
       { id: 'Properties', path: '/properties', guard: 'signedIn' },
       { id: 'Units', path: '/units', guard: 'signedIn' },

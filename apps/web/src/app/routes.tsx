@@ -143,6 +143,12 @@ export const appRoutes: AppRoute[] = [
     guard: ['admin', 'editor'],
     ...lazyPage(() => import('../features/imports/import-page.tsx'), 'ImportPage'),
   },
+  {
+    id: 'Collections',
+    path: '/collections',
+    guard: ['admin', 'editor'],
+    ...lazyPage(() => import('../features/collections/collections-page.tsx'), 'CollectionsPage'),
+  },
   { id: 'NotFound', path: '*', guard: 'none', ...notFound() },
 ];
 

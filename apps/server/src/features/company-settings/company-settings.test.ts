@@ -39,6 +39,8 @@ describe(`company settings (${testDriver})`, () => {
         reminders: [],
         receipt_notification: { email: false, sms: false },
         sms_sender_id: null,
+        auto_post_matches: false,
+        webhook_url: null,
         version: 1,
         last_run: null,
       });

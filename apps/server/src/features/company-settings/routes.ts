@@ -5,6 +5,7 @@ import {
   MAX_LOGO_BYTES,
   companySettingsBody,
   companySettingsSchema,
+  webhookSecretSchema,
   type CompanySettings,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
@@ -12,6 +13,7 @@ import type { Database } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { SETTINGS_COLUMNS, presentSettings, type StoredSettings } from '../../lib/company-settings.ts';
 import { sniffImage } from '../../lib/image-sniffing.ts';
+import { paymentWebhookUrl, rotateWebhookSecret } from '../../lib/payment-webhook.ts';
 import { errors, file, json, named } from '../../plugins/openapi.ts';
 
 const Settings = named(companySettingsSchema, 'CompanySettings');
@@ -24,10 +26,18 @@ type Row = Parameters<typeof presentSettings>[0] & { logo?: string | null };
 const TS = (col: string) => `to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The settings of a company as `GET /company-settings` answers them: with the logo and the last run. */
-const readSettings = async (database: Database, companyId: number): Promise<CompanySettings> => {
-  const [rows, runs] = await Promise.all([
+const readSettings = async (
+  database: Database,
+  publicUrl: string,
+  companyId: number,
+): Promise<CompanySettings> => {
+  const [rows, hooks, runs] = await Promise.all([
     database.query<NonNullable<Row> & { logo: string | null }>(
       `SELECT ${SETTINGS_COLUMNS}, logo FROM company_settings WHERE company_id = $1`,
+      [companyId],
+    ),
+    database.query<{ company_key: string }>(
+      'SELECT company_key FROM payment_webhooks WHERE company_id = $1',
       [companyId],
     ),
     database.query<Record<string, unknown>>(
@@ -42,6 +52,7 @@ const readSettings = async (database: Database, companyId: number): Promise<Comp
   return {
     ...settings,
     logo: rows[0]?.logo ?? null,
+    webhook_url: hooks[0] ? paymentWebhookUrl(publicUrl, hooks[0].company_key) : null,
     last_run: run
       ? {
           as_of: String(run.as_of),
@@ -87,7 +98,7 @@ export const companySettingsRoutes = (app: FastifyInstance, ctx: AppContext) => 
         response: { 200: json(Settings, 'The settings, with the logo and the last daily run') },
       },
     },
-    async (request) => readSettings(database, currentUser(request).company_id),
+    async (request) => readSettings(database, ctx.config.publicUrl, currentUser(request).company_id),
   );
 
   r.get(
@@ -163,14 +174,14 @@ export const companySettingsRoutes = (app: FastifyInstance, ctx: AppContext) => 
       const { has_logo: _b, ...was } = before;
       const write = current[0]
         ? `UPDATE company_settings SET timezone = $2, daily_run_hour = $3, late_fee = $4::jsonb, reminders = $5::jsonb,
-                  receipt_notification = $6::jsonb, sms_sender_id = $7,
+                  receipt_notification = $6::jsonb, sms_sender_id = $7, auto_post_matches = $15::boolean,
                   logo = CASE WHEN $10::boolean THEN $8 ELSE logo END,
                   logo_type = CASE WHEN $10::boolean THEN $9 ELSE logo_type END,
                   version = version + 1, updated_at = now()
             WHERE company_id = $1 AND version = $11 RETURNING company_id`
         : `INSERT INTO company_settings (company_id, timezone, daily_run_hour, late_fee, reminders,
-                  receipt_notification, sms_sender_id, logo, logo_type, version)
-           SELECT $1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8, $9, 2 WHERE $10::boolean IS NOT NULL AND $11::int = 1
+                  receipt_notification, sms_sender_id, auto_post_matches, logo, logo_type, version)
+           SELECT $1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $15::boolean, $8, $9, 2 WHERE $10::boolean IS NOT NULL AND $11::int = 1
            ON CONFLICT (company_id) DO NOTHING RETURNING company_id`;
       // the change and its audit entry in one statement (one transaction on both drivers)
       const saved = await database.query(
@@ -183,10 +194,35 @@ export const companySettingsRoutes = (app: FastifyInstance, ctx: AppContext) => 
           user.id,
           JSON.stringify(was),
           JSON.stringify({ ...audited, logo_changed: image !== undefined }),
+          next.auto_post_matches,
         ],
       );
       if (saved.length === 0) throw new AppError('conflict');
-      return readSettings(database, user.company_id);
+      return readSettings(database, ctx.config.publicUrl, user.company_id);
+    },
+  );
+
+  r.post(
+    '/company-settings/webhook-secret',
+    {
+      config: { access: 'companyAdmin' },
+      schema: {
+        operationId: 'rotateWebhookSecret',
+        tags: ['company-settings'],
+        summary:
+          'Make or replace the payment webhook’s secret: answers its URL and the secret, shown this once (the old secret stops working)',
+        response: { 200: json(named(webhookSecretSchema, 'WebhookSecret'), 'The URL and the new secret') },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const answer = await rotateWebhookSecret(database, ctx.config.publicUrl, user.company_id);
+      await database.query(
+        `INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after)
+         VALUES ($1, 'payment_webhooks', $1, 'update', $2, NULL, $3::jsonb)`,
+        [user.company_id, user.id, JSON.stringify({ url: answer.url, secret_rotated: true })],
+      );
+      return answer;
     },
   );
 };

@@ -1,9 +1,4 @@
-import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -26,7 +21,8 @@ import { errors, file, json as jsonAnswer, named, XLSX } from '../../plugins/ope
 import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { commitImport, committable } from './commit.ts';
-import { sniffFile } from './file-rows.ts';
+import { sniffFile } from '../../lib/file-rows.ts';
+import { withUpload } from '../../lib/upload.ts';
 import { previewImport } from './preview.ts';
 import { withLeanHeap } from './lean-heap.ts';
 import { csvLine, templateCsv, templateXlsx } from './template.ts';
@@ -206,31 +202,8 @@ export const importRoutes = async (
     },
     async (request, reply) => {
       const user = currentUser(request);
-      if (!request.isMultipart())
-        throw new AppError('unsupported_media_type', 'Send the file as multipart/form-data.');
-      const tmp = path.join(os.tmpdir(), `kodi-import-${randomUUID()}`);
-      try {
-        const sent: Record<string, string> = {};
-        let fileName: string | undefined;
-        for await (const part of request.parts()) {
-          if (part.type !== 'file') {
-            sent[part.fieldname] = String(part.value);
-            continue;
-          }
-          if (part.fieldname !== 'file' || fileName !== undefined) {
-            part.file.resume();
-            continue;
-          }
-          fileName = part.filename || 'import';
-          try {
-            await pipeline(part.file, fs.createWriteStream(tmp));
-          } catch (err) {
-            if ((err as { statusCode?: number }).statusCode === 413 || part.file.truncated)
-              throw new AppError('payload_too_large', 'The file is larger than 20 MB.');
-            throw err;
-          }
-          if (part.file.truncated) throw new AppError('payload_too_large', 'The file is larger than 20 MB.');
-        }
+      return withUpload(request, 'kodi-import', 'The file is larger than 20 MB.', async (upload) => {
+        const { fields: sent, fileName, path: tmp } = upload;
         const fields = fieldsSchema.safeParse(sent);
         if (!fields.success) {
           const issue = fields.error.issues[0];
@@ -262,9 +235,7 @@ export const importRoutes = async (
           }),
         );
         return reply.code(201).send(await getImport(db, user.company_id, id));
-      } finally {
-        await fs.promises.rm(tmp, { force: true });
-      }
+      });
     },
   );
 

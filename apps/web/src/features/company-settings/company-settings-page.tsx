@@ -37,7 +37,13 @@ import {
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { imageDataUrl, resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
-import { runCycleNow, saveSettings, settingsKey, settingsQuery } from './settings-api.ts';
+import {
+  rotateWebhookSecret,
+  runCycleNow,
+  saveSettings,
+  settingsKey,
+  settingsQuery,
+} from './settings-api.ts';
 
 type FormInput = z.input<typeof companySettingsFormSchema>;
 type FormValues = z.output<typeof companySettingsFormSchema>;
@@ -62,6 +68,7 @@ const valuesOf = (s: CompanySettings): FormInput => ({
   reminders: s.reminders,
   receipt_notification: s.receipt_notification,
   sms_sender_id: s.sms_sender_id ?? '',
+  auto_post_matches: s.auto_post_matches,
 });
 
 const readFile = (file: File): Promise<string> =>
@@ -105,6 +112,41 @@ export const CompanySettingsPage = () => {
       ) : (
         <SettingsForm key={settings.version} settings={settings} />
       )}
+    </Stack>
+  );
+};
+
+/** The payment webhook's URL, and its secret made or replaced here: shown once. */
+const WebhookSecret = ({ url }: { url: string | null }) => {
+  const queryClient = useQueryClient();
+  const [made, setMade] = useState<{ url: string; secret: string } | null>(null);
+  const rotate = useMutation({
+    mutationFn: rotateWebhookSecret,
+    onSuccess: (answer) => {
+      setMade(answer);
+      void queryClient.invalidateQueries({ queryKey: settingsKey });
+    },
+  });
+  const shown = made?.url ?? url;
+  return (
+    <Stack spacing={1}>
+      <Typography variant="body2">
+        Payment webhook: {shown ? <code style={{ wordBreak: 'break-all' }}>{shown}</code> : 'not set up.'}
+      </Typography>
+      {made && (
+        <Alert severity="warning">
+          Secret (shown once; the old one no longer works):{' '}
+          <code style={{ wordBreak: 'break-all' }}>{made.secret}</code>
+        </Alert>
+      )}
+      {rotate.isError && (
+        <Alert severity="error">{errorMessage(rotate.error, 'Could not make a secret.')}</Alert>
+      )}
+      <Box>
+        <Button type="button" variant="outlined" disabled={rotate.isPending} onClick={() => rotate.mutate()}>
+          {shown ? 'Replace the webhook secret' : 'Set up the payment webhook'}
+        </Button>
+      </Box>
     </Stack>
   );
 };
@@ -422,6 +464,22 @@ const SettingsForm = ({ settings }: { settings: CompanySettings }) => {
               />
             )}
           />
+        </Section>
+
+        <Section title="Collections">
+          <Controller
+            control={control}
+            name="auto_post_matches"
+            render={({ field }) => (
+              <FormControlLabel
+                label="Post certain matches at once (phone and reference, or phone and the exact rent due)"
+                control={
+                  <Switch checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} />
+                }
+              />
+            )}
+          />
+          <WebhookSecret url={settings.webhook_url} />
         </Section>
 
         <Section title="Logo">

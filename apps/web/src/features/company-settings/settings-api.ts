@@ -17,3 +17,6 @@ export const saveSettings = (body: Record<string, unknown>) =>
   api.put<CompanySettings>('/company-settings', body);
 
 export const runCycleNow = () => api.post<RentCycleRunResult>('/rent-cycle/run', {});
+
+export const rotateWebhookSecret = () =>
+  api.post<{ url: string; secret: string }>('/company-settings/webhook-secret');

@@ -1,0 +1,635 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import ExcelJS from 'exceljs';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { signWebhook } from '../../lib/payment-webhook.ts';
+import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
+import { TestClient } from '../../test/client.ts';
+import { validTenant, validUnit } from '../../test/entities.ts';
+import { companyWith, expectStatus, setSettings } from '../../test/rent-cycle.ts';
+
+const samples = path.join(import.meta.dirname, 'samples');
+const sample = (name: string) => fs.readFileSync(path.join(samples, name));
+
+const multipart = (fields: Record<string, string>, file?: { name: string; content: Buffer }) => {
+  const boundary = `----kodiCollections${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields))
+    parts.push(
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`),
+    );
+  if (file)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\n` +
+          'Content-Type: application/octet-stream\r\n\r\n',
+      ),
+      file.content,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { body: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+};
+
+const upload = (client: TestClient, source: string, name: string, content: Buffer, mapping?: unknown) => {
+  const { body, contentType } = multipart(
+    { source, ...(mapping ? { mapping: JSON.stringify(mapping) } : {}) },
+    { name, content },
+  );
+  return client.post('/statements', body, { 'content-type': contentType });
+};
+
+type Line = {
+  id: number;
+  transaction_id: string;
+  status: string;
+  confidence: number;
+  occupancy_id: number | null;
+  tenant_id: number | null;
+  tenant_name: string | null;
+  unit_name: string | null;
+  payment_id: number | null;
+  payment_ids: number[];
+  amount: number;
+  date: string;
+  direction: string;
+};
+type Payment = {
+  id: number;
+  status: string;
+  payment_method: string;
+  reference_number: string;
+  payment_date: string;
+  amount_paid: number;
+  payment_serial: string;
+  receipt_number: string | null;
+  occupancy_id: number;
+};
+
+const linesOf = async (client: TestClient, query = 'page_size=100') =>
+  expectStatus(await client.get(`/statement-lines?${query}`), 200).json<Line[]>();
+const byTx = (lines: Line[], tx: string) => {
+  const l = lines.find((x) => x.transaction_id === tx);
+  if (!l) throw new Error(`no line ${tx}`);
+  return l;
+};
+
+/** The fixture: five leases of four tenants (Sarah has two), rent 500,000 a month from 1 January 2026. */
+const fixture = async (client: TestClient) => {
+  const lease = async (first: string, last: string, phone: string, unit: string) => {
+    const u = expectStatus(await client.post('/units', validUnit({ name: unit })), 201).json<{
+      id: number;
+    }>();
+    const tenants = expectStatus(
+      await client.get(`/tenants?q=${encodeURIComponent(`${first} ${last}`)}`),
+      200,
+    ).json<{ id: number; phone: string }[]>();
+    const t =
+      tenants.find((x) => x.phone === phone) ??
+      expectStatus(
+        await client.post(
+          '/tenants',
+          validTenant({
+            first_name: first,
+            last_name: last,
+            phone,
+            email: `${first.toLowerCase()}@example.com`,
+          }),
+        ),
+        201,
+      ).json<{ id: number }>();
+    const o = expectStatus(
+      await client.post('/occupancy', {
+        tenant_id: t.id,
+        unit_id: u.id,
+        start_date: '2026-01-01',
+        rate: 500_000,
+        rent_cycle: 'monthly',
+      }),
+      201,
+    ).json<{ id: number }>();
+    return { id: o.id, tenant_id: t.id, unit_id: u.id };
+  };
+  return {
+    grace: await lease('Grace', 'Namuli', '+256772100001', 'A1'),
+    john: await lease('John', 'Okello', '+256772100002', 'B2'),
+    sarahC3: await lease('Sarah', 'Achieng', '+256772100003', 'C3'),
+    sarahC4: await lease('Sarah', 'Achieng', '+256772100003', 'C4'),
+    peter: await lease('Peter', 'Mugisha', '+256772100005', 'D5'),
+  };
+};
+
+const paymentsOf = async (client: TestClient) =>
+  expectStatus(await client.get('/payments?page_size=100&sort=id'), 200).json<Payment[]>();
+
+describe(`collections: statements, matching, the payment webhook (${testDriver})`, () => {
+  let t: TestContext;
+  beforeEach(async () => {
+    t = await setupApp();
+  });
+  afterEach(async () => {
+    await t.app.close();
+  });
+
+  it('reads an MTN MoMo statement: each rule of the matching, outgoing lines ignored, failed ones skipped', async () => {
+    const { client } = await companyWith(t);
+    const f = await fixture(client);
+    const res = expectStatus(await upload(client, 'mtn_momo', 'momo.csv', sample('mtn_momo.csv')), 201);
+    expect(res.json()).toMatchObject({
+      source: 'mtn_momo',
+      lines: 6,
+      new_lines: 6,
+      duplicate_lines: 0,
+      matched: 0,
+      suggested: 4,
+      unmatched: 1,
+    });
+    const lines = await linesOf(client);
+    // phone (written 256…, without its +) and reference together: certain, suggested while auto-post is off
+    expect(byTx(lines, '10001')).toMatchObject({
+      status: 'suggested',
+      confidence: 95,
+      occupancy_id: f.grace.id,
+      tenant_name: 'Grace Namuli',
+      unit_name: 'A1',
+      payment_id: null,
+      date: '2026-02-01',
+      amount: 500_000,
+    });
+    // phone alone (written 0772…) with another amount than the rent due
+    expect(byTx(lines, '10002')).toMatchObject({
+      status: 'suggested',
+      confidence: 70,
+      occupancy_id: f.john.id,
+    });
+    // a tenant with two leases: the tenant, no lease (the user splits it)
+    expect(byTx(lines, '10003')).toMatchObject({
+      status: 'suggested',
+      confidence: 50,
+      occupancy_id: null,
+      tenant_id: f.sarahC3.tenant_id,
+      tenant_name: 'Sarah Achieng',
+    });
+    // the reference alone ('D5 rent')
+    expect(byTx(lines, '10004')).toMatchObject({
+      status: 'suggested',
+      confidence: 60,
+      occupancy_id: f.peter.id,
+    });
+    expect(byTx(lines, '10005')).toMatchObject({ status: 'unmatched', occupancy_id: null, tenant_id: null });
+    expect(byTx(lines, '10006')).toMatchObject({ status: 'ignored', direction: 'out', amount: 50_000 });
+    expect(lines.some((l) => l.transaction_id === '10007')).toBe(false);
+    // open lines first: unmatched, then suggested
+    expect(lines[0]?.status).toBe('unmatched');
+    expect(lines.slice(1, 5).every((l) => l.status === 'suggested')).toBe(true);
+    // filters
+    expect((await linesOf(client, 'status=suggested')).length).toBe(4);
+    expect((await linesOf(client, 'q=achieng')).map((l) => l.transaction_id)).toEqual(['10003']);
+    expect((await linesOf(client, `statement_id=${res.json<{ id: number }>().id}`)).length).toBe(6);
+    expect(await paymentsOf(client)).toEqual([]);
+  });
+
+  it('posts certain matches at once with auto_post_matches, never a tenant with two leases', async () => {
+    const { client } = await companyWith(t);
+    const f = await fixture(client);
+    await setSettings(client, { auto_post_matches: true });
+    expect(expectStatus(await client.get('/company-settings'), 200).json()).toMatchObject({
+      auto_post_matches: true,
+    });
+    const res = expectStatus(await upload(client, 'mtn_momo', 'momo.csv', sample('mtn_momo.csv')), 201);
+    expect(res.json()).toMatchObject({ matched: 1, suggested: 3, unmatched: 1 });
+    const lines = await linesOf(client);
+    const first = byTx(lines, '10001');
+    expect(first).toMatchObject({ status: 'matched', occupancy_id: f.grace.id });
+    expect(byTx(lines, '10003').status).toBe('suggested');
+    const payments = await paymentsOf(client);
+    expect(payments).toHaveLength(1);
+    expect(payments[0]).toMatchObject({
+      id: first.payment_id,
+      status: 'completed',
+      payment_method: 'mobilemoney',
+      reference_number: '10001',
+      payment_date: '2026-02-01',
+      amount_paid: 500_000,
+      occupancy_id: f.grace.id,
+    });
+    expect(payments[0]?.payment_serial).toMatch(/^PAY-\d{6}$/);
+    expect(payments[0]?.receipt_number).toMatch(/^RCT-\d{6}$/);
+
+    // Airtel: a phone without its 0 and exactly the rent due; a phone and a reference together
+    const airtel = expectStatus(
+      await upload(client, 'airtel_money', 'airtel.csv', sample('airtel_money.csv')),
+      201,
+    );
+    expect(airtel.json()).toMatchObject({ lines: 3, new_lines: 3, matched: 2, suggested: 0, unmatched: 0 });
+    const after = await linesOf(client);
+    expect(byTx(after, 'AT260203001')).toMatchObject({
+      status: 'matched',
+      occupancy_id: f.john.id,
+      confidence: 90,
+    });
+    expect(byTx(after, 'AT260203002')).toMatchObject({
+      status: 'matched',
+      occupancy_id: f.peter.id,
+      confidence: 95,
+    });
+    expect(byTx(after, 'AT260204003')).toMatchObject({ status: 'ignored', direction: 'out' });
+    expect(await paymentsOf(client)).toHaveLength(3);
+  });
+
+  it('reads a bank statement (credit and debit columns), an xlsx export and a custom layout with its mapping', async () => {
+    const { client } = await companyWith(t);
+    const f = await fixture(client);
+    expect(
+      expectStatus(await upload(client, 'bank', 'bank.csv', sample('bank.csv')), 201).json(),
+    ).toMatchObject({
+      lines: 3,
+      suggested: 1,
+      unmatched: 1,
+    });
+    const lines = await linesOf(client);
+    // no phone: the tenant's name and the unit in the description name one lease
+    expect(byTx(lines, 'FT26036ABC01')).toMatchObject({
+      status: 'suggested',
+      confidence: 60,
+      occupancy_id: f.grace.id,
+      date: '2026-02-05',
+    });
+    expect(byTx(lines, 'CHG2602061')).toMatchObject({ status: 'ignored', amount: 15_000 });
+    expect(byTx(lines, 'DEP2602071')).toMatchObject({ status: 'unmatched', amount: 1_200_000 });
+
+    // the MTN layout as an xlsx workbook
+    const workbook = new ExcelJS.Workbook();
+    const sheet = workbook.addWorksheet('Statement');
+    sheet.addRow(['MTN MoMo merchant statement']);
+    sheet.addRow([]);
+    sheet.addRow(['Id', 'Date', 'Status', 'Note/Message', 'From', 'From Name', 'Amount', 'Currency']);
+    sheet.addRow([
+      'X-1',
+      new Date(Date.UTC(2026, 1, 9)),
+      'Successful',
+      'B2',
+      '256772100002',
+      'JOHN',
+      123_000,
+      'UGX',
+    ]);
+    const content = Buffer.from(await workbook.xlsx.writeBuffer());
+    expect(expectStatus(await upload(client, 'mtn_momo', 'momo.xlsx', content), 201).json()).toMatchObject({
+      lines: 1,
+      suggested: 1,
+    });
+    expect(byTx(await linesOf(client), 'X-1')).toMatchObject({
+      date: '2026-02-09',
+      confidence: 95,
+      occupancy_id: f.john.id,
+    });
+
+    // custom: refused without a mapping, read with one
+    const bad = expectStatus(await upload(client, 'custom', 'c.csv', sample('custom.csv')), 400);
+    expect(bad.json<{ fields: Record<string, string> }>().fields.mapping).toBeDefined();
+    const mapping = {
+      Txn: 'transaction_id',
+      When: 'date',
+      Paid: 'amount',
+      Mobile: 'payer_phone',
+      Name: 'payer_name',
+      Memo: 'reference',
+    };
+    expect(
+      expectStatus(await upload(client, 'custom', 'c.csv', sample('custom.csv'), mapping), 201).json(),
+    ).toMatchObject({ lines: 2, new_lines: 2, suggested: 1 });
+    const custom = await linesOf(client);
+    expect(byTx(custom, 'CU-1')).toMatchObject({
+      status: 'suggested',
+      occupancy_id: f.grace.id,
+      confidence: 95,
+    });
+    expect(byTx(custom, 'CU-2')).toMatchObject({ status: 'ignored', direction: 'out', amount: 30_000 });
+
+    // an amount with more than 2 decimals refuses the file at its row
+    const cents = Buffer.from('Txn,When,Paid\r\nD-1,2026-02-08,1000.555\r\n');
+    const refused = expectStatus(
+      await upload(client, 'custom', 'd.csv', cents, { Txn: 'transaction_id', When: 'date', Paid: 'amount' }),
+      400,
+    );
+    expect(refused.json<{ error: string }>().error).toContain('Row 2');
+    // a file that is not this provider's statement
+    const wrong = expectStatus(await upload(client, 'mtn_momo', 'bank.csv', sample('bank.csv')), 400);
+    expect(wrong.json<{ code: string }>().code).toBe('validation_failed');
+  });
+
+  it('keeps every line once: overlapping statements change nothing twice', async () => {
+    const { client } = await companyWith(t);
+    await fixture(client);
+    await setSettings(client, { auto_post_matches: true });
+    expectStatus(await upload(client, 'mtn_momo', 'momo.csv', sample('mtn_momo.csv')), 201);
+    const again = expectStatus(await upload(client, 'mtn_momo', 'momo.csv', sample('mtn_momo.csv')), 201);
+    expect(again.json()).toMatchObject({ lines: 6, new_lines: 0, duplicate_lines: 6, matched: 0 });
+    // an overlapping statement: two lines seen, one new
+    const text = sample('mtn_momo.csv').toString('utf8').split('\n');
+    const overlap = [
+      text[0],
+      text[1],
+      text[2],
+      '10008,,2026-02-06 09:00:00,Successful,PAYMENT,,Payment received,B2,256772100002,JOHN OKELLO,,,,,500000,UGX,0,0',
+    ].join('\n');
+    expect(
+      expectStatus(await upload(client, 'mtn_momo', 'momo2.csv', Buffer.from(overlap)), 201).json(),
+    ).toMatchObject({ lines: 3, new_lines: 1, duplicate_lines: 2, matched: 1 });
+    expect(await linesOf(client)).toHaveLength(7);
+    expect(await paymentsOf(client)).toHaveLength(2);
+    const statements = expectStatus(await client.get('/statements'), 200).json<
+      { lines: number; new_lines: number; received: number; matched: number; posted: number }[]
+    >();
+    expect(statements).toHaveLength(3);
+    expect(statements[2]).toMatchObject({
+      new_lines: 6,
+      received: 2_500_000,
+      matched: 500_000,
+      posted: 500_000,
+    });
+    expect(statements[0]).toMatchObject({ new_lines: 1, received: 500_000, posted: 500_000 });
+    // transaction ids with quotes, commas and backslashes are found again too; the same id from
+    // another source (10001, from the MoMo statement) is another line
+    const tricky = Buffer.from(
+      'Txn,When,Paid\r\n"Q""1,x\\",2026-02-08,1000\r\n"{Q2}",2026-02-08,2000\r\n10001,2026-02-08,3000\r\n',
+    );
+    const map = { Txn: 'transaction_id', When: 'date', Paid: 'amount' };
+    expect(expectStatus(await upload(client, 'custom', 't.csv', tricky, map), 201).json()).toMatchObject({
+      new_lines: 3,
+    });
+    expect(expectStatus(await upload(client, 'custom', 't.csv', tricky, map), 201).json()).toMatchObject({
+      new_lines: 0,
+      duplicate_lines: 3,
+    });
+    expect(byTx(await linesOf(client, `q=${encodeURIComponent('q"1')}`), 'Q"1,x\\').amount).toBe(1000);
+    expect((await linesOf(client)).filter((l) => l.transaction_id === '10001')).toHaveLength(2);
+    expect(await linesOf(client)).toHaveLength(10);
+  });
+
+  it('matches by hand, splits across leases, ignores, and unmatches (admins) by voiding the payments', async () => {
+    const { client, signIn } = await companyWith(t);
+    const f = await fixture(client);
+    expectStatus(await upload(client, 'mtn_momo', 'momo.csv', sample('mtn_momo.csv')), 201);
+    const lines = await linesOf(client);
+    const unknown = byTx(lines, '10005');
+    const sarah = byTx(lines, '10003');
+    const editor = await signIn(['editor']);
+
+    expectStatus(
+      await editor.post(`/statement-lines/${unknown.id}/match`, {
+        allocations: [{ occupancy_id: f.john.id, amount: 199_999.999 }],
+      }),
+      400,
+    );
+    // the allocations must add up to the line
+    const short = expectStatus(
+      await editor.post(`/statement-lines/${unknown.id}/match`, {
+        allocations: [{ occupancy_id: f.john.id, amount: 150_000 }],
+      }),
+      400,
+    );
+    expect(short.json<{ fields: Record<string, string> }>().fields.allocations).toContain('200,000.00');
+    const matched = expectStatus(
+      await editor.post(`/statement-lines/${unknown.id}/match`, {
+        allocations: [{ occupancy_id: f.john.id, amount: 200_000 }],
+      }),
+      200,
+    ).json<Line>();
+    expect(matched).toMatchObject({ status: 'matched', occupancy_id: f.john.id, tenant_name: 'John Okello' });
+    expect(matched.payment_ids).toHaveLength(1);
+    expectStatus(
+      await editor.post(`/statement-lines/${unknown.id}/match`, {
+        allocations: [{ occupancy_id: f.john.id, amount: 200_000 }],
+      }),
+      409,
+    );
+
+    // split Sarah's 1,000,000 across her two leases
+    const split = expectStatus(
+      await editor.post(`/statement-lines/${sarah.id}/match`, {
+        allocations: [
+          { occupancy_id: f.sarahC3.id, amount: 600_000 },
+          { occupancy_id: f.sarahC4.id, amount: 400_000 },
+        ],
+      }),
+      200,
+    ).json<Line>();
+    expect(split.payment_ids).toHaveLength(2);
+    const payments = await paymentsOf(client);
+    expect(payments.map((p) => [p.occupancy_id, p.amount_paid, p.reference_number, p.status])).toEqual([
+      [f.john.id, 200_000, '10005', 'completed'],
+      [f.sarahC3.id, 600_000, '10003', 'completed'],
+      [f.sarahC4.id, 400_000, '10003', 'completed'],
+    ]);
+    expect(new Set(payments.map((p) => p.receipt_number)).size).toBe(3);
+
+    // ignore with a reason; a matched line must be unmatched first
+    const ignored = expectStatus(
+      await editor.post(`/statement-lines/${byTx(lines, '10002').id}/ignore`, {
+        reason: 'School fees, not rent',
+      }),
+      200,
+    ).json<{ status: string; ignore_reason: string }>();
+    expect(ignored).toMatchObject({
+      status: 'ignored',
+      ignore_reason: 'School fees, not rent',
+      occupancy_id: null,
+      tenant_id: null,
+    });
+    expectStatus(await editor.post(`/statement-lines/${unknown.id}/ignore`, { reason: 'x' }), 409);
+    expectStatus(await editor.post(`/statement-lines/${unknown.id}/ignore`, { reason: '' }), 400);
+
+    // unmatch: admins only; the payments are voided (failed), never deleted, their numbers kept
+    expectStatus(await editor.post(`/statement-lines/${sarah.id}/unmatch`), 403);
+    const open = expectStatus(await client.post(`/statement-lines/${sarah.id}/unmatch`), 200).json<Line>();
+    expect(open).toMatchObject({ status: 'suggested', payment_ids: [] });
+    const after = await paymentsOf(client);
+    expect(after).toHaveLength(3);
+    expect(after.filter((p) => p.status === 'failed').map((p) => p.occupancy_id)).toEqual([
+      f.sarahC3.id,
+      f.sarahC4.id,
+    ]);
+    expect(after.map((p) => p.receipt_number)).toEqual(payments.map((p) => p.receipt_number));
+    const history = expectStatus(await client.get(`/payments/${after[1]?.id}/history`), 200).json<
+      { action: string }[]
+    >();
+    expect(history.map((h) => h.action)).toEqual(['update', 'create']);
+    // a voided payment cannot be deleted away: the line still names it
+    expectStatus(await client.delete(`/payments/${after[1]?.id}`), 409);
+    // matched again after the unmatch
+    expectStatus(
+      await editor.post(`/statement-lines/${sarah.id}/match`, {
+        allocations: [{ occupancy_id: f.sarahC3.id, amount: 1_000_000 }],
+      }),
+      200,
+    );
+  });
+
+  it('keeps each route to its company and roles', async () => {
+    const a = await companyWith(t);
+    await fixture(a.client);
+    expectStatus(await upload(a.client, 'mtn_momo', 'momo.csv', sample('mtn_momo.csv')), 201);
+    const [line] = await linesOf(a.client);
+    const b = await companyWith(t);
+    const fb = await fixture(b.client);
+    // another company sees none of it, and its ids are 404
+    expect(await linesOf(b.client)).toEqual([]);
+    expect(expectStatus(await b.client.get('/statements'), 200).json()).toEqual([]);
+    expectStatus(await b.client.get(`/statement-lines/${line?.id}`), 404);
+    expectStatus(
+      await b.client.post(`/statement-lines/${line?.id}/match`, {
+        allocations: [{ occupancy_id: fb.grace.id, amount: line?.amount }],
+      }),
+      404,
+    );
+    expectStatus(await b.client.post(`/statement-lines/${line?.id}/ignore`, { reason: 'x' }), 404);
+    expectStatus(await b.client.post(`/statement-lines/${line?.id}/unmatch`), 404);
+    // another company's lease cannot take the money
+    const suggested = byTx(await linesOf(a.client), '10004');
+    expectStatus(
+      await a.client.post(`/statement-lines/${suggested.id}/match`, {
+        allocations: [{ occupancy_id: fb.peter.id, amount: 500_000 }],
+      }),
+      400,
+    );
+    // a viewer: 403 everywhere; signed out: 401
+    const viewer = await a.signIn(['viewer']);
+    expectStatus(await viewer.get('/statement-lines'), 403);
+    expectStatus(await viewer.get('/statements'), 403);
+    expectStatus(await upload(viewer, 'mtn_momo', 'momo.csv', sample('mtn_momo.csv')), 403);
+    expectStatus(await viewer.post(`/statement-lines/${line?.id}/ignore`, { reason: 'x' }), 403);
+    expectStatus(await viewer.post('/company-settings/webhook-secret'), 403);
+    const companyAdmin = await a.signIn(['company_admin']);
+    expectStatus(await companyAdmin.post(`/statement-lines/${line?.id}/unmatch`), 403);
+    const anon = new TestClient(t.app);
+    await anon.get('/auth/status');
+    expectStatus(await anon.get('/statement-lines'), 401);
+    expectStatus(await anon.post('/statements', {}), 401);
+  });
+
+  describe('the payment webhook', () => {
+    const call = (
+      t: TestContext,
+      key: string,
+      body: Record<string, unknown>,
+      secret: string,
+      at = Math.floor(Date.now() / 1000),
+    ): Promise<LightMyRequestResponse> => {
+      const text = JSON.stringify(body);
+      return t.app.inject({
+        method: 'POST',
+        url: `/rentapi/api/webhooks/payments/${key}`,
+        headers: { 'content-type': 'application/json', 'x-kodi-signature': signWebhook(secret, text, at) },
+        payload: text,
+      });
+    };
+    const payment = (over: Record<string, unknown> = {}) => ({
+      transaction_id: 'WH-1',
+      amount: 500_000,
+      currency: 'UGX',
+      payer_phone: '0772100001',
+      payer_name: 'GRACE NAMULI',
+      reference: 'A1',
+      paid_at: '2026-02-10T08:30:00Z',
+      ...over,
+    });
+
+    it('takes signed payments once, refuses bad signatures, old times and other currencies', async () => {
+      const { client, signIn } = await companyWith(t);
+      const f = await fixture(client);
+      await setSettings(client, { auto_post_matches: true });
+      const companyAdmin = await signIn(['company_admin']);
+      const made = expectStatus(await companyAdmin.post('/company-settings/webhook-secret'), 200).json<{
+        url: string;
+        secret: string;
+      }>();
+      expect(made.url).toMatch(/\/rentapi\/api\/webhooks\/payments\/[0-9a-f]{32}$/);
+      expect(made.secret.length).toBeGreaterThanOrEqual(32);
+      const settings = expectStatus(await client.get('/company-settings'), 200);
+      expect(settings.json()).toMatchObject({ webhook_url: made.url });
+      expect(settings.body).not.toContain(made.secret);
+      const key = made.url.split('/').pop() ?? '';
+
+      const ok = expectStatus(await call(t, key, payment(), made.secret), 200);
+      expect(ok.json()).toMatchObject({ status: 'matched', duplicate: false });
+      const line = byTx(await linesOf(client), 'WH-1');
+      expect(line).toMatchObject({ status: 'matched', occupancy_id: f.grace.id, date: '2026-02-10' });
+      const [paid] = await paymentsOf(client);
+      expect(paid).toMatchObject({
+        payment_method: 'mobilemoney',
+        reference_number: 'WH-1',
+        status: 'completed',
+      });
+
+      // a replay answers 200 and changes nothing
+      const replay = expectStatus(await call(t, key, payment(), made.secret), 200);
+      expect(replay.json()).toMatchObject({ id: line.id, duplicate: true });
+      expect(await paymentsOf(client)).toHaveLength(1);
+      expect(await linesOf(client)).toHaveLength(1);
+
+      // wrong secret, no signature, a time more than 5 minutes away, an unknown key: 401
+      expectStatus(await call(t, key, payment({ transaction_id: 'WH-2' }), 'whsec_wrong'), 401);
+      const unsigned = await t.app.inject({
+        method: 'POST',
+        url: `/rentapi/api/webhooks/payments/${key}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(payment({ transaction_id: 'WH-2' })),
+      });
+      expect(unsigned.statusCode).toBe(401);
+      const old = Math.floor(Date.now() / 1000) - 301;
+      expectStatus(await call(t, key, payment({ transaction_id: 'WH-2' }), made.secret, old), 401);
+      expectStatus(await call(t, key, payment({ transaction_id: 'WH-2' }), made.secret, old + 602), 401);
+      expectStatus(await call(t, 'f'.repeat(32), payment({ transaction_id: 'WH-2' }), made.secret), 401);
+      // the body signed is the body sent
+      const tampered = await t.app.inject({
+        method: 'POST',
+        url: `/rentapi/api/webhooks/payments/${key}`,
+        headers: {
+          'content-type': 'application/json',
+          'x-kodi-signature': signWebhook(
+            made.secret,
+            JSON.stringify(payment({ transaction_id: 'WH-2' })),
+            Math.floor(Date.now() / 1000),
+          ),
+        },
+        payload: JSON.stringify(payment({ transaction_id: 'WH-2', amount: 5 })),
+      });
+      expect(tampered.statusCode).toBe(401);
+
+      // a body the rules refuse, signed: 400
+      expectStatus(await call(t, key, payment({ transaction_id: 'WH-6', amount: 1.005 }), made.secret), 400);
+      // another currency: 422
+      const usd = expectStatus(
+        await call(t, key, payment({ transaction_id: 'WH-3', currency: 'USD' }), made.secret),
+        422,
+      );
+      expect(usd.json<{ code: string }>().code).toBe('wrong_currency');
+
+      // an unknown payer: kept unmatched
+      const unknown = expectStatus(
+        await call(
+          t,
+          key,
+          payment({ transaction_id: 'WH-4', payer_phone: '+256709999999', reference: 'x' }),
+          made.secret,
+        ),
+        200,
+      );
+      expect(unknown.json()).toMatchObject({ status: 'unmatched', duplicate: false });
+      expect(await linesOf(client)).toHaveLength(2);
+
+      // a new secret: the old one stops working, the URL stays
+      const rotated = expectStatus(await client.post('/company-settings/webhook-secret'), 200).json<{
+        url: string;
+        secret: string;
+      }>();
+      expect(rotated.url).toBe(made.url);
+      expect(rotated.secret).not.toBe(made.secret);
+      expectStatus(await call(t, key, payment({ transaction_id: 'WH-5' }), made.secret), 401);
+      expectStatus(await call(t, key, payment({ transaction_id: 'WH-5' }), rotated.secret), 200);
+    });
+  });
+});

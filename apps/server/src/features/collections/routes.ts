@@ -1,0 +1,551 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fastifyMultipart from '@fastify/multipart';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql, type SQL } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  AppError,
+  MAX_IMPORT_BYTES,
+  ignoreBodySchema,
+  localTime,
+  matchBodySchema,
+  paymentWebhookAnswerSchema,
+  paymentWebhookBodySchema,
+  statementLineSchema,
+  statementLineStatuses,
+  statementMappingSchema,
+  statementSources,
+  statementSummarySchema,
+  statementUploadSchema,
+  toCents,
+  formatCents,
+} from '@kodi/domain';
+import type { AppContext } from '../../context.ts';
+import { execRows } from '../../db/client.ts';
+import { currentUser } from '../../plugins/guard.ts';
+import { errors, json, named } from '../../plugins/openapi.ts';
+import { recordIdParams } from '../../crud/record-route.ts';
+import type { ServerEntity } from '../../crud/server-entity.ts';
+import { sniffFile } from '../../lib/file-rows.ts';
+import { withUpload } from '../../lib/upload.ts';
+import { companyTimezone } from '../../lib/company-settings.ts';
+import { verifyWebhookSignature } from '../../lib/payment-webhook.ts';
+import { loadMatchIndex, matchLines } from './matching.ts';
+import { checkAllocations, postPayments, voidPayments } from './posting.ts';
+import { autoPostOf, companyCells, importStatement, lockLine, writeLines } from './service.ts';
+
+const tags = ['collections'];
+
+const invalid = (field: string, message: string) =>
+  new AppError('validation_failed', message, { [field]: message });
+
+const uploadFields = z.object({
+  source: z.enum(statementSources, { error: `Choose one of: ${statementSources.join(', ')}.` }),
+  mapping: z.string().max(20_000).optional(),
+});
+
+const parseMapping = (text: string | undefined) => {
+  if (text === undefined || text.trim() === '') return undefined;
+  const message = 'The mapping must be JSON: { "file column": "transaction_id" | "date" | "amount" | ... }.';
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalid('mapping', message);
+  }
+  const parsed = statementMappingSchema.safeParse(value);
+  if (!parsed.success) throw invalid('mapping', message);
+  const fields = Object.values(parsed.data);
+  if (new Set(fields).size !== fields.length) throw invalid('mapping', 'Map each field to one column.');
+  return parsed.data;
+};
+
+const pageQuery = {
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(500, 'At most 500 rows a page.').default(25),
+};
+
+const lineSorts = ['id', 'date', 'amount', 'status', 'confidence', 'transaction_id', 'payer_name'] as const;
+const lineQuery = z.object({
+  ...pageQuery,
+  q: z.string().trim().max(200).optional(),
+  status: z.enum(statementLineStatuses).optional(),
+  statement_id: z.coerce.number().int().positive().max(2147483647).optional(),
+  sort: z
+    .string()
+    .regex(new RegExp(`^-?(${lineSorts.join('|')}|open)$`), `Sort by one of: ${lineSorts.join(', ')}, open.`)
+    .default('open'),
+});
+
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+
+/** The lines' SELECT: the lease's tenant and unit names, the payments made (not voided). */
+const LINE_SELECT = sql`
+  SELECT l.id, l.statement_id, l.source, l.transaction_id, to_char(l.date, 'YYYY-MM-DD') AS date,
+         l.amount::text AS amount, l.direction, l.payer_phone, l.payer_name, l.reference, l.status, l.confidence,
+         l.occupancy_id, l.tenant_id, l.ignore_reason,
+         NULLIF(concat_ws(' ', t.first_name, t.last_name), '') AS tenant_name, u.name AS unit_name,
+         COALESCE((SELECT array_agg(p.payment_id ORDER BY p.payment_id) FROM statement_line_payments p
+                    WHERE p.company_id = l.company_id AND p.line_id = l.id AND p.voided_at IS NULL), '{}') AS payment_ids
+    FROM statement_lines l
+    LEFT JOIN occupancy o ON o.company_id = l.company_id AND o.id = l.occupancy_id
+    LEFT JOIN tenants t ON t.company_id = l.company_id AND t.id = COALESCE(o.tenant_id, l.tenant_id)
+    LEFT JOIN units u ON u.company_id = l.company_id AND u.id = o.unit_id`;
+
+const presentLine = (r: Record<string, unknown>) => {
+  const raw = r.payment_ids;
+  const ids = (
+    Array.isArray(raw)
+      ? raw
+      : typeof raw === 'string'
+        ? raw.replace(/[{}]/g, '').split(',').filter(Boolean)
+        : []
+  ).map(Number);
+  return {
+    id: Number(r.id),
+    statement_id: num(r.statement_id),
+    source: String(r.source),
+    transaction_id: String(r.transaction_id),
+    date: String(r.date),
+    amount: Number(r.amount),
+    direction: r.direction as 'in' | 'out',
+    payer_phone: (r.payer_phone as string | null) ?? null,
+    payer_name: (r.payer_name as string | null) ?? null,
+    reference: (r.reference as string | null) ?? null,
+    status: r.status as (typeof statementLineStatuses)[number],
+    confidence: Number(r.confidence),
+    occupancy_id: num(r.occupancy_id),
+    tenant_id: num(r.tenant_id),
+    tenant_name: (r.tenant_name as string | null) ?? null,
+    unit_name: (r.unit_name as string | null) ?? null,
+    payment_id: ids[0] ?? null,
+    payment_ids: ids,
+    ignore_reason: (r.ignore_reason as string | null) ?? null,
+  };
+};
+
+/** Open lines first (unmatched, then suggested), then the newest. */
+const sortOf = (sort: string): SQL => {
+  const desc = sort.startsWith('-');
+  const field = desc ? sort.slice(1) : sort;
+  const dir = sql.raw(desc ? 'DESC' : 'ASC');
+  if (field === 'open')
+    return sql`CASE l.status WHEN 'unmatched' THEN 0 WHEN 'suggested' THEN 1 WHEN 'matched' THEN 2 ELSE 3 END ${dir},
+               l.date DESC, l.id DESC`;
+  return sql`${sql.raw(`l.${field}`)} ${dir}, l.id ${dir}`;
+};
+
+const rawBodies = new WeakMap<FastifyRequest, string>();
+
+/**
+ * Money in (issue 18): statements uploaded and their lines matched to leases (admins and editors;
+ * unmatching is for admins), and the payment webhook (signed, no session). Payments are made by the
+ * payments' own server part, given by the wiring, so they take their serial, receipt number and
+ * audit entries as the payments route gives them.
+ */
+export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, payments: ServerEntity) => {
+  const { database } = ctx;
+  const { db } = database;
+  await app.register(fastifyMultipart, {
+    limits: { fileSize: MAX_IMPORT_BYTES, files: 1, fields: 5, fieldSize: 20_000, parts: 6 },
+  });
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
+    '/statements',
+    {
+      config: { access: 'canEdit' },
+      schema: {
+        operationId: 'uploadStatement',
+        tags,
+        summary:
+          'Upload a mobile-money or bank statement (multipart: file, source, mapping): its lines kept once and matched to leases',
+        consumes: ['multipart/form-data'],
+        response: {
+          201: json(named(statementUploadSchema, 'StatementUpload'), 'What the statement came to'),
+          ...errors(400, 413),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      return withUpload(request, 'kodi-statement', 'The file is larger than 20 MB.', async (upload) => {
+        const fields = uploadFields.safeParse(upload.fields);
+        if (!fields.success) {
+          const issue = fields.error.issues[0];
+          throw invalid(String(issue?.path[0] ?? 'source'), issue?.message ?? 'Invalid value.');
+        }
+        if (upload.fileName === undefined) throw invalid('file', 'Choose a CSV or xlsx file.');
+        const mapping = parseMapping(fields.data.mapping);
+        if (fields.data.source === 'custom' && !mapping)
+          throw invalid('mapping', 'A custom statement needs a mapping of its columns.');
+        const kind = await sniffFile(upload.path);
+        const answer = await importStatement(
+          database,
+          payments,
+          user,
+          { path: upload.path, kind, name: upload.fileName },
+          fields.data.source,
+          mapping,
+        );
+        return reply.code(201).send(answer);
+      });
+    },
+  );
+
+  r.get(
+    '/statements',
+    {
+      config: { access: 'canEdit' },
+      schema: {
+        operationId: 'listStatements',
+        tags,
+        summary: "The company's statements, newest first, with their totals (X-Total-Count has the total)",
+        querystring: z.object(pageQuery),
+        response: {
+          200: json(z.array(named(statementSummarySchema, 'StatementSummary')), 'A page of statements'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { page, page_size } = request.query;
+      const rows = await execRows<Record<string, unknown>>(
+        db,
+        sql`SELECT s.id, s.source, s.file_name, s.lines, s.new_lines, s.duplicate_lines,
+                   NULLIF(concat_ws(' ', u.first_name, u.last_name), '') AS user_name,
+                   to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
+                   COALESCE((SELECT sum(l.amount) FROM statement_lines l
+                              WHERE l.company_id = s.company_id AND l.statement_id = s.id AND l.direction = 'in'), 0)::text AS received,
+                   COALESCE((SELECT sum(l.amount) FROM statement_lines l
+                              WHERE l.company_id = s.company_id AND l.statement_id = s.id AND l.status = 'matched'), 0)::text AS matched,
+                   COALESCE((SELECT sum(p.amount_paid) FROM statement_lines l
+                              JOIN statement_line_payments lp ON lp.company_id = l.company_id AND lp.line_id = l.id
+                              JOIN payments p ON p.company_id = lp.company_id AND p.id = lp.payment_id
+                             WHERE l.company_id = s.company_id AND l.statement_id = s.id AND p.status = 'completed'), 0)::text AS posted,
+                   (SELECT count(*) FROM statement_lines l WHERE l.company_id = s.company_id AND l.statement_id = s.id
+                       AND l.status IN ('unmatched', 'suggested'))::int AS open_lines
+              FROM statements s LEFT JOIN users u ON u.id = s.user_id
+             WHERE s.company_id = ${user.company_id}
+             ORDER BY s.id DESC LIMIT ${page_size} OFFSET ${(page - 1) * page_size}`,
+      );
+      const [count] = await execRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM statements WHERE company_id = ${user.company_id}`,
+      );
+      void reply.header('X-Total-Count', String(count?.n ?? 0));
+      return rows.map((s) => ({
+        id: Number(s.id),
+        source: s.source as (typeof statementSources)[number],
+        file_name: String(s.file_name),
+        lines: Number(s.lines),
+        new_lines: Number(s.new_lines),
+        duplicate_lines: Number(s.duplicate_lines),
+        user_name: (s.user_name as string | null) ?? null,
+        created_at: String(s.created_at),
+        received: Number(s.received),
+        matched: Number(s.matched),
+        posted: Number(s.posted),
+        open_lines: Number(s.open_lines),
+      }));
+    },
+  );
+
+  r.get(
+    '/statement-lines',
+    {
+      config: { access: 'canEdit' },
+      schema: {
+        operationId: 'listStatementLines',
+        tags,
+        summary:
+          'Money received (statement lines and webhook payments): open lines first by default; filters status, statement_id, q (X-Total-Count has the total)',
+        querystring: lineQuery,
+        response: { 200: json(z.array(named(statementLineSchema, 'StatementLine')), 'A page of lines') },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { page, page_size, q, status, statement_id, sort } = request.query;
+      const where: SQL[] = [sql`l.company_id = ${user.company_id}`];
+      if (status) where.push(sql`l.status = ${status}`);
+      if (statement_id) where.push(sql`l.statement_id = ${statement_id}`);
+      if (q) {
+        const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        where.push(
+          sql`(lower(l.transaction_id) LIKE ${like} OR lower(COALESCE(l.payer_phone, '')) LIKE ${like}
+               OR lower(COALESCE(l.payer_name, '')) LIKE ${like} OR lower(COALESCE(l.reference, '')) LIKE ${like}
+               OR lower(concat_ws(' ', t.first_name, t.last_name)) LIKE ${like} OR lower(COALESCE(u.name, '')) LIKE ${like})`,
+        );
+      }
+      const cond = sql.join(where, sql` AND `);
+      const rows = await execRows<Record<string, unknown>>(
+        db,
+        sql`${LINE_SELECT} WHERE ${cond} ORDER BY ${sortOf(sort)} LIMIT ${page_size} OFFSET ${(page - 1) * page_size}`,
+      );
+      const [count] = await execRows<{ n: number }>(
+        db,
+        sql`SELECT count(*)::int AS n FROM statement_lines l
+              LEFT JOIN occupancy o ON o.company_id = l.company_id AND o.id = l.occupancy_id
+              LEFT JOIN tenants t ON t.company_id = l.company_id AND t.id = COALESCE(o.tenant_id, l.tenant_id)
+              LEFT JOIN units u ON u.company_id = l.company_id AND u.id = o.unit_id
+             WHERE ${cond}`,
+      );
+      void reply.header('X-Total-Count', String(count?.n ?? 0));
+      return rows.map(presentLine);
+    },
+  );
+
+  const readLine = async (companyId: number, id: number) => {
+    const [row] = await execRows<Record<string, unknown>>(
+      db,
+      sql`${LINE_SELECT} WHERE l.company_id = ${companyId} AND l.id = ${id}`,
+    );
+    if (!row) throw new AppError('not_found', 'Statement line not found.');
+    return presentLine(row);
+  };
+  const Line = named(statementLineSchema, 'StatementLine');
+
+  r.get(
+    '/statement-lines/:id',
+    {
+      config: { access: 'canEdit' },
+      schema: {
+        operationId: 'getStatementLine',
+        tags,
+        summary: 'One line of money received',
+        params: recordIdParams,
+        response: { 200: json(Line, 'The line'), ...errors(404) },
+      },
+    },
+    async (request) => readLine(currentUser(request).company_id, request.params.id),
+  );
+
+  r.post(
+    '/statement-lines/:id/match',
+    {
+      config: { access: 'canEdit' },
+      schema: {
+        operationId: 'matchStatementLine',
+        tags,
+        summary:
+          'Match a line to one lease or split it across several: one completed payment per allocation (they must add up to the line)',
+        params: recordIdParams,
+        body: matchBodySchema,
+        response: { 200: json(Line, 'The line, matched, with its payments'), ...errors(404, 409) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { allocations } = request.body;
+      await db.transaction(async (tx) => {
+        const line = await lockLine(tx, user.company_id, request.params.id);
+        if (line.status === 'matched') throw new AppError('conflict', 'This line is matched already.');
+        if (line.status === 'ignored') throw new AppError('conflict', 'This line is ignored.');
+        checkAllocations(line.amount, allocations);
+        await postPayments(tx, payments, user, [
+          {
+            lineId: line.id,
+            source: line.source,
+            transaction_id: line.transaction_id,
+            date: line.date,
+            payer: line.payer_name ?? line.payer_phone,
+            allocations: allocations.map((a) => ({
+              occupancy_id: a.occupancy_id,
+              amount: formatCents(toCents(a.amount)),
+            })),
+          },
+        ]);
+        const [first] = allocations;
+        await tx.execute(
+          sql`UPDATE statement_lines SET status = 'matched', confidence = 100, ignore_reason = NULL,
+                     occupancy_id = ${allocations.length === 1 && first ? first.occupancy_id : null},
+                     tenant_id = CASE WHEN ${allocations.length === 1} THEN
+                       (SELECT tenant_id FROM occupancy WHERE company_id = ${user.company_id} AND id = ${first?.occupancy_id ?? 0})
+                       ELSE tenant_id END,
+                     version = version + 1, updated_at = now()
+               WHERE company_id = ${user.company_id} AND id = ${line.id}`,
+        );
+      });
+      return readLine(user.company_id, request.params.id);
+    },
+  );
+
+  r.post(
+    '/statement-lines/:id/ignore',
+    {
+      config: { access: 'canEdit' },
+      schema: {
+        operationId: 'ignoreStatementLine',
+        tags,
+        summary: 'Ignore a line that is not rent (with a reason); a matched line is unmatched first',
+        params: recordIdParams,
+        body: ignoreBodySchema,
+        response: { 200: json(Line, 'The line, ignored'), ...errors(404, 409) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await db.transaction(async (tx) => {
+        const line = await lockLine(tx, user.company_id, request.params.id);
+        if (line.status === 'matched') throw new AppError('conflict', 'Unmatch this line first.');
+        await tx.execute(
+          sql`UPDATE statement_lines SET status = 'ignored', ignore_reason = ${request.body.reason},
+                     occupancy_id = NULL, tenant_id = NULL, confidence = 0,
+                     version = version + 1, updated_at = now()
+               WHERE company_id = ${user.company_id} AND id = ${line.id}`,
+        );
+      });
+      return readLine(user.company_id, request.params.id);
+    },
+  );
+
+  r.post(
+    '/statement-lines/:id/unmatch',
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'unmatchStatementLine',
+        tags,
+        summary:
+          'Unmatch a line (admins): the payments it made are voided (status failed, kept with their numbers and an audit entry)',
+        params: recordIdParams,
+        response: { 200: json(Line, 'The line, open again'), ...errors(404, 409) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await db.transaction(async (tx) => {
+        const line = await lockLine(tx, user.company_id, request.params.id);
+        if (line.status !== 'matched' && line.status !== 'ignored')
+          throw new AppError('conflict', 'This line is not matched.');
+        if (line.status === 'matched') await voidPayments(tx, payments, user, line.id);
+        await tx.execute(
+          sql`UPDATE statement_lines
+                 SET status = CASE WHEN occupancy_id IS NOT NULL OR tenant_id IS NOT NULL THEN 'suggested' ELSE 'unmatched' END,
+                     ignore_reason = NULL, version = version + 1, updated_at = now()
+               WHERE company_id = ${user.company_id} AND id = ${line.id}`,
+        );
+      });
+      return readLine(user.company_id, request.params.id);
+    },
+  );
+
+  // ------------------------------------------------------------ the payment webhook
+  await app.register(async (hook) => {
+    // the body's exact text is what is signed: kept as received, then parsed
+    hook.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = String(body);
+      rawBodies.set(request, text);
+      try {
+        done(null, JSON.parse(text) as unknown);
+      } catch {
+        done(new AppError('bad_request', 'The body is not JSON.'), undefined);
+      }
+    });
+    const w = hook.withTypeProvider<ZodTypeProvider>();
+    const params = z.object({ company_key: z.string().regex(/^[0-9a-f]{32}$/, 'Unknown webhook.') });
+    w.post(
+      '/webhooks/payments/:company_key',
+      {
+        config: { access: 'public', sessionless: true },
+        schema: {
+          operationId: 'receivePaymentWebhook',
+          tags,
+          summary:
+            'A payment received, from a mobile-money aggregator (signed: X-Kodi-Signature t=<unix seconds>,v1=<hex HMAC-SHA256 of "t.body">); no session, no CSRF',
+          security: [],
+          params,
+          headers: z.object({ 'x-kodi-signature': z.string().max(500).optional() }),
+          body: paymentWebhookBodySchema,
+          response: {
+            200: json(
+              named(paymentWebhookAnswerSchema, 'PaymentWebhookAnswer'),
+              'Kept (or kept before: duplicate)',
+            ),
+            ...errors(401, 422),
+          },
+        },
+        // the signature before the body's rules: an unsigned caller learns nothing
+        preValidation: async (request) => {
+          const key = (request.params as { company_key?: string }).company_key ?? '';
+          const [hookRow] = await database.query<{ company_id: number; secret: string }>(
+            'SELECT company_id, secret FROM payment_webhooks WHERE company_key = $1',
+            [key],
+          );
+          const header = request.headers['x-kodi-signature'];
+          const signature = Array.isArray(header) ? header[0] : header;
+          const body = rawBodies.get(request) ?? '';
+          // an unknown key is checked against a made-up secret: the same work and the same answer
+          const ok = verifyWebhookSignature(
+            signature,
+            body,
+            hookRow?.secret ?? 'no-such-webhook',
+            Date.now(),
+          );
+          if (!hookRow || !ok) throw new AppError('bad_signature');
+          (request as FastifyRequest & { webhookCompany?: number }).webhookCompany = Number(
+            hookRow.company_id,
+          );
+        },
+      },
+      async (request) => {
+        const companyId = (request as FastifyRequest & { webhookCompany?: number }).webhookCompany;
+        if (!companyId) throw new AppError('bad_signature');
+        const body = request.body;
+        const cells = await companyCells(db, companyId);
+        if (body.currency.toUpperCase() !== cells.currency.code)
+          throw new AppError(
+            'wrong_currency',
+            `The payment is in ${body.currency.toUpperCase()}; the company's currency is ${cells.currency.code}.`,
+          );
+        const [known] = await execRows<{ id: number; status: string }>(
+          db,
+          sql`SELECT id, status FROM statement_lines
+               WHERE company_id = ${companyId} AND source = 'webhook' AND transaction_id = ${body.transaction_id}`,
+        );
+        if (known) return { id: Number(known.id), status: known.status as 'matched', duplicate: true };
+        const paid = new Date(body.paid_at);
+        if (Number.isNaN(paid.getTime()))
+          throw invalid('paid_at', 'paid_at must be a date and time (ISO 8601).');
+        const date = /^\d{4}-\d{2}-\d{2}$/.test(body.paid_at)
+          ? body.paid_at
+          : localTime(await companyTimezone(database, companyId), paid).date;
+        const line = {
+          transaction_id: body.transaction_id,
+          date,
+          amount: body.amount,
+          direction: 'in' as const,
+          payer_phone: body.payer_phone ?? null,
+          payer_name: body.payer_name ?? null,
+          reference: body.reference ?? null,
+          source: 'webhook',
+        };
+        const index = await loadMatchIndex(db, companyId);
+        const autoPost = await autoPostOf(db, companyId);
+        const [match] = await matchLines(
+          database,
+          companyId,
+          index,
+          [{ date, amount: toCents(body.amount), payer_phone: line.payer_phone, reference: line.reference }],
+          autoPost,
+        );
+        const [id] = await db.transaction((tx) =>
+          writeLines(tx, payments, { company_id: companyId, id: null }, null, [
+            { ...line, match: match ?? null },
+          ]),
+        );
+        if (id === null || id === undefined) {
+          // the same transaction arrived meanwhile
+          const [row] = await execRows<{ id: number; status: string }>(
+            db,
+            sql`SELECT id, status FROM statement_lines
+                 WHERE company_id = ${companyId} AND source = 'webhook' AND transaction_id = ${body.transaction_id}`,
+          );
+          return { id: Number(row?.id), status: (row?.status ?? 'unmatched') as 'matched', duplicate: true };
+        }
+        return { id, status: match?.status ?? 'unmatched', duplicate: false };
+      },
+    );
+  });
+};

@@ -1,0 +1,589 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import LinearProgress from '@mui/material/LinearProgress';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Check from '@mui/icons-material/Check';
+import Close from '@mui/icons-material/Close';
+import DeleteOutline from '@mui/icons-material/DeleteOutline';
+import LinkIcon from '@mui/icons-material/Link';
+import LinkOff from '@mui/icons-material/LinkOff';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  formatDate,
+  formatMoney,
+  isAdmin,
+  statementLineStatuses,
+  statementSourceLabels,
+  statementSources,
+  type StatementLine,
+  type StatementLineStatus,
+  type StatementSource,
+  type StatementUpload,
+} from '@kodi/domain';
+import { useErrorSnackbar, useSnackbar } from '../../components/snackbar-provider.tsx';
+import { ListTable, RowAction, type ListColumn } from '../../components/ui/list-table.tsx';
+import { ListToolbar } from '../../components/ui/list-toolbar.tsx';
+import { ServerPicker, usePickerSearch, type PickerChoice } from '../../components/ui/search-picker.tsx';
+import { useListState } from '../../components/ui/use-list-state.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { pickerQuery, useCompanyMoney } from '../../lib/resources.ts';
+import { useSession } from '../../lib/session.ts';
+import {
+  collectionKeys,
+  ignoreLine,
+  linesQuery,
+  matchLine,
+  statementsQuery,
+  unmatchLine,
+  uploadStatement,
+} from './collections-api.ts';
+
+const statusChip: Record<StatementLineStatus, 'success' | 'warning' | 'error' | 'default'> = {
+  matched: 'success',
+  suggested: 'warning',
+  unmatched: 'error',
+  ignored: 'default',
+};
+
+const lineColumns: ListColumn[] = [
+  { key: 'date', label: 'Date', sortField: 'date' },
+  { key: 'amount', label: 'Amount', sortField: 'amount', align: 'right' },
+  { key: 'payer', label: 'Payer' },
+  { key: 'reference', label: 'Reference' },
+  { key: 'status', label: 'Status', sortField: 'status' },
+  { key: 'match', label: 'Lease' },
+];
+
+const useMoney = () => {
+  const company = useCompanyMoney();
+  return (n: number) => formatMoney(n, company.currency, company.decimals);
+};
+
+/** The upload: source, file (and a mapping for other layouts), with the browser's upload progress. */
+const UploadCard = ({ onDone }: { onDone: (u: StatementUpload) => void }) => {
+  const [source, setSource] = useState<StatementSource>('mtn_momo');
+  const [file, setFile] = useState<File | null>(null);
+  const [mapping, setMapping] = useState('');
+  const [progress, setProgress] = useState<number | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const upload = useMutation({
+    mutationFn: () => {
+      if (!file) throw new Error('Choose a CSV or xlsx file.');
+      setError(null);
+      setProgress(0);
+      return uploadStatement({ source, file, mapping }, setProgress);
+    },
+    onSuccess: (u) => {
+      setProgress(null);
+      onDone(u);
+    },
+    onError: (e) => {
+      setProgress(null);
+      setError(errorMessage(e, 'The upload failed.'));
+    },
+  });
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Upload a statement
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <TextField
+          select
+          size="small"
+          label="Source"
+          value={source}
+          onChange={(e) => setSource(e.target.value as StatementSource)}
+          sx={{ minWidth: 220 }}
+        >
+          {statementSources.map((s) => (
+            <MenuItem key={s} value={s}>
+              {statementSourceLabels[s]}
+            </MenuItem>
+          ))}
+        </TextField>
+        <Button variant="outlined" component="label">
+          {file ? file.name : 'Choose file'}
+          <input
+            hidden
+            type="file"
+            aria-label="Statement file"
+            accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+            onChange={(e) => setFile(e.target.files?.[0] ?? null)}
+          />
+        </Button>
+        <Button variant="contained" disabled={!file || upload.isPending} onClick={() => upload.mutate()}>
+          Upload
+        </Button>
+      </Stack>
+      {source === 'custom' && (
+        <TextField
+          label="Mapping (JSON)"
+          placeholder='{ "Txn": "transaction_id", "When": "date", "Paid": "amount", "Mobile": "payer_phone" }'
+          value={mapping}
+          onChange={(e) => setMapping(e.target.value)}
+          fullWidth
+          multiline
+          minRows={2}
+          size="small"
+          sx={{ mt: 2 }}
+        />
+      )}
+      {progress !== null && (
+        <Box sx={{ mt: 2 }}>
+          <LinearProgress
+            variant={progress < 1 ? 'determinate' : 'indeterminate'}
+            value={Math.round(progress * 100)}
+            aria-label="Upload progress"
+          />
+          <Typography variant="caption">
+            {progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Matching the lines…'}
+          </Typography>
+        </Box>
+      )}
+      {error && (
+        <Alert severity="error" sx={{ mt: 2 }}>
+          {error}
+        </Alert>
+      )}
+    </Paper>
+  );
+};
+
+/** The statements with their totals: received, matched, posted. */
+const StatementsTable = () => {
+  const money = useMoney();
+  const statements = useQuery(statementsQuery({ page: 0, pageSize: 5 }));
+  const rows = statements.data?.rows ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <TableContainer component={Paper} variant="outlined">
+      <Table size="small" aria-label="Statements">
+        <TableHead>
+          <TableRow>
+            {['Statement', 'Lines', 'Received', 'Matched', 'Posted', 'Open'].map((h, i) => (
+              <TableCell
+                key={h}
+                align={i === 0 ? 'left' : 'right'}
+                sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+              >
+                {h}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((s) => (
+            <TableRow key={s.id}>
+              <TableCell sx={{ minWidth: 140 }}>
+                {s.file_name}
+                <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                  {statementSourceLabels[s.source]} · {formatDate(s.created_at)}
+                </Typography>
+              </TableCell>
+              <TableCell align="right">
+                {s.new_lines}
+                {s.duplicate_lines > 0 ? ` (+${s.duplicate_lines} seen)` : ''}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {money(s.received)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {money(s.matched)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {money(s.posted)}
+              </TableCell>
+              <TableCell align="right">{s.open_lines}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+};
+
+type LeaseRow = { id: number; tenant_name?: string | null; unit_name?: string | null };
+type Allocation = { key: number; lease: PickerChoice<number> | null; amount: string };
+
+/** One allocation's lease: searched on the server by tenant or unit. */
+const LeasePicker = ({
+  value,
+  onChange,
+  label,
+}: {
+  value: PickerChoice<number> | null;
+  onChange: (c: PickerChoice<number> | null) => void;
+  label: string;
+}) => {
+  const search = usePickerSearch<number>();
+  const leases = useQuery({ ...pickerQuery('occupancy', search.q), enabled: search.open });
+  const choices = ((leases.data?.rows ?? []) as LeaseRow[]).map((l) => ({
+    value: l.id,
+    label: `${l.tenant_name ?? '?'} · ${l.unit_name ?? '?'}`,
+  }));
+  return (
+    <ServerPicker
+      label={label}
+      size="small"
+      search={search}
+      choices={value && !choices.some((c) => c.value === value.value) ? [value, ...choices] : choices}
+      selected={value}
+      onChange={(v) => onChange(choices.find((c) => c.value === v) ?? (v === value?.value ? value : null))}
+      fetching={leases.isFetching}
+      noOptionsText="No lease matches."
+    />
+  );
+};
+
+let nextKey = 1;
+
+/** Match by hand: one lease or several (a split), the amounts adding up to the line. */
+const MatchDialog = ({ line, onClose }: { line: StatementLine; onClose: (done: boolean) => void }) => {
+  const money = useMoney();
+  const initial: PickerChoice<number> | null =
+    line.occupancy_id !== null
+      ? { value: line.occupancy_id, label: `${line.tenant_name ?? '?'} · ${line.unit_name ?? '?'}` }
+      : null;
+  const [rows, setRows] = useState<Allocation[]>([
+    { key: nextKey++, lease: initial, amount: String(line.amount) },
+  ]);
+  const [error, setError] = useState<string | null>(null);
+  // a tenant with several leases: offer them all, to split the money between them
+  const tenantLeases = useQuery({
+    ...pickerQuery('occupancy', line.tenant_name ?? ''),
+    enabled: line.occupancy_id === null && !!line.tenant_name,
+  });
+  const theirs = ((tenantLeases.data?.rows ?? []) as (LeaseRow & { tenant_id?: number })[]).filter(
+    (l) => l.tenant_id === line.tenant_id,
+  );
+  const total = rows.reduce((s, r) => s + Math.round(Number(r.amount || 0) * 100), 0);
+  const target = Math.round(line.amount * 100);
+  const save = useMutation({
+    mutationFn: () =>
+      matchLine(
+        line.id,
+        rows.map((r) => ({ occupancy_id: r.lease?.value ?? 0, amount: Number(r.amount) })),
+      ),
+    onSuccess: () => onClose(true),
+    onError: (e) => setError(errorMessage(e, 'Could not match the line.')),
+  });
+  const set = (key: number, patch: Partial<Allocation>) =>
+    setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
+  return (
+    <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="sm">
+      <DialogTitle>Match {money(line.amount)}</DialogTitle>
+      <DialogContent dividers>
+        <Typography variant="body2" sx={{ mb: 2 }}>
+          {formatDate(line.date)} · {line.payer_name ?? line.payer_phone ?? 'Unknown payer'}
+          {line.reference ? ` · ${line.reference}` : ''}
+        </Typography>
+        <Stack spacing={2}>
+          {rows.map((r, i) => (
+            <Stack key={r.key} direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+              <Box sx={{ flex: 2 }}>
+                <LeasePicker
+                  label={`Lease ${i + 1}`}
+                  value={r.lease}
+                  onChange={(lease) => set(r.key, { lease })}
+                />
+              </Box>
+              <Stack direction="row" spacing={1} sx={{ flex: 1, alignItems: 'center' }}>
+                <TextField
+                  size="small"
+                  label="Amount"
+                  type="number"
+                  value={r.amount}
+                  onChange={(e) => set(r.key, { amount: e.target.value })}
+                  fullWidth
+                />
+                {rows.length > 1 && (
+                  <IconButton
+                    aria-label={`Remove lease ${i + 1}`}
+                    onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
+                  >
+                    <Close fontSize="small" />
+                  </IconButton>
+                )}
+              </Stack>
+            </Stack>
+          ))}
+          <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
+            <Button
+              size="small"
+              onClick={() => setRows((rs) => [...rs, { key: nextKey++, lease: null, amount: '' }])}
+            >
+              Split across another lease
+            </Button>
+            {theirs.length > 1 && (
+              <Button
+                size="small"
+                onClick={() =>
+                  setRows(
+                    theirs.map((l, i) => ({
+                      key: nextKey++,
+                      lease: { value: l.id, label: `${l.tenant_name ?? '?'} · ${l.unit_name ?? '?'}` },
+                      amount: i === 0 ? String(line.amount) : '',
+                    })),
+                  )
+                }
+              >
+                {`Split across ${line.tenant_name ?? 'the tenant'}'s ${theirs.length} leases`}
+              </Button>
+            )}
+          </Stack>
+          <Typography variant="body2" sx={{ color: total === target ? 'success.main' : 'error.main' }}>
+            Allocated {money(total / 100)} of {money(line.amount)}
+          </Typography>
+          {error && <Alert severity="error">{error}</Alert>}
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => onClose(false)}>Cancel</Button>
+        <Button
+          variant="contained"
+          disabled={save.isPending || total !== target || rows.some((r) => !r.lease)}
+          onClick={() => save.mutate()}
+        >
+          Match
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+const IgnoreDialog = ({ line, onClose }: { line: StatementLine; onClose: (done: boolean) => void }) => {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const save = useMutation({
+    mutationFn: () => ignoreLine(line.id, reason),
+    onSuccess: () => onClose(true),
+    onError: (e) => setError(errorMessage(e, 'Could not ignore the line.')),
+  });
+  return (
+    <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="xs">
+      <DialogTitle>Ignore this line</DialogTitle>
+      <DialogContent dividers>
+        <TextField
+          autoFocus
+          label="Reason"
+          value={reason}
+          onChange={(e) => setReason(e.target.value)}
+          fullWidth
+          size="small"
+        />
+        {error && (
+          <Alert severity="error" sx={{ mt: 2 }}>
+            {error}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={() => onClose(false)}>Cancel</Button>
+        <Button variant="contained" disabled={!reason.trim() || save.isPending} onClick={() => save.mutate()}>
+          Ignore
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
+/**
+ * 'Collections' (Finance; admins and editors): upload a mobile-money or bank statement, see its lines
+ * matched to leases (the open ones first), accept a suggestion in one click, match by hand or split
+ * across leases, ignore what is not rent; admins unmatch (the payments made are voided).
+ */
+export const CollectionsPage = () => {
+  const money = useMoney();
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const { showSnackbar } = useSnackbar();
+  const listState = useListState({ resetPageOnSort: true });
+  const [status, setStatus] = useState<StatementLineStatus | ''>('');
+  const [matching, setMatching] = useState<StatementLine | null>(null);
+  const [ignoring, setIgnoring] = useState<StatementLine | null>(null);
+  const [result, setResult] = useState<StatementUpload | null>(null);
+  const lines = useQuery(linesQuery(listState.params, status));
+  const loadError = lines.isError ? errorMessage(lines.error, 'Failed to load the lines.') : null;
+  useErrorSnackbar(loadError);
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: collectionKeys.all });
+
+  const act = useMutation({
+    mutationFn: ({ line, kind }: { line: StatementLine; kind: 'accept' | 'unmatch' }) =>
+      kind === 'accept'
+        ? matchLine(line.id, [{ occupancy_id: line.occupancy_id ?? 0, amount: line.amount }])
+        : unmatchLine(line.id),
+    onSuccess: (line, { kind }) => {
+      showSnackbar({
+        message:
+          kind === 'accept'
+            ? `Matched: payment made for ${line.tenant_name ?? 'the lease'}.`
+            : 'Unmatched: its payments were voided.',
+        severity: 'success',
+      });
+      refresh();
+    },
+    onError: (e) =>
+      showSnackbar({ message: errorMessage(e, 'Could not change the line.'), severity: 'error' }),
+  });
+
+  const closed = (done: boolean) => {
+    setMatching(null);
+    setIgnoring(null);
+    if (done) refresh();
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Typography variant="h4" component="h1">
+          Collections
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          Mobile-money and bank statements matched to tenants. Each transaction is kept once: overlapping
+          statements can be uploaded freely.
+        </Typography>
+      </Box>
+
+      <UploadCard
+        onDone={(u) => {
+          setResult(u);
+          refresh();
+        }}
+      />
+      {result && (
+        <Alert severity="success" onClose={() => setResult(null)} role="status">
+          {`${result.lines} lines read: ${result.new_lines} new, ${result.duplicate_lines} seen before; ${result.matched} matched, ${result.suggested} suggested, ${result.unmatched} unmatched.`}
+        </Alert>
+      )}
+      <StatementsTable />
+
+      <ListToolbar
+        label="Search lines (payer, reference, tenant, unit)"
+        value={listState.search}
+        onChange={listState.setSearch}
+      >
+        <TextField
+          select
+          size="small"
+          label="Status"
+          value={status}
+          onChange={(e) => {
+            setStatus(e.target.value as StatementLineStatus | '');
+            listState.setPage(0);
+          }}
+          sx={{ minWidth: 150 }}
+        >
+          <MenuItem value="">Open first (all)</MenuItem>
+          {statementLineStatuses.map((s) => (
+            <MenuItem key={s} value={s}>
+              {s[0]?.toUpperCase()}
+              {s.slice(1)}
+            </MenuItem>
+          ))}
+        </TextField>
+      </ListToolbar>
+
+      <ListTable
+        label="Statement lines"
+        list={listState}
+        query={lines}
+        emptyText={loadError ?? 'No money received yet: upload a statement.'}
+        columns={lineColumns}
+      >
+        {(lines.data?.rows ?? []).map((line) => (
+          <TableRow key={line.id} hover>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(line.date)}</TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+              {line.direction === 'out' ? '−' : ''}
+              {money(line.amount)}
+            </TableCell>
+            <TableCell sx={{ minWidth: 130 }}>
+              {line.payer_name ?? '—'}
+              {line.payer_phone && (
+                <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                  {line.payer_phone}
+                </Typography>
+              )}
+            </TableCell>
+            <TableCell sx={{ minWidth: 120 }}>
+              {line.reference ?? '—'}
+              <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                {line.transaction_id}
+              </Typography>
+            </TableCell>
+            <TableCell>
+              <Chip size="small" label={line.status} color={statusChip[line.status]} />
+            </TableCell>
+            <TableCell sx={{ minWidth: 140 }}>
+              {line.tenant_name
+                ? `${line.tenant_name}${line.unit_name ? ` · ${line.unit_name}` : ' (several leases)'}`
+                : '—'}
+              {line.status === 'suggested' && (
+                <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                  {line.confidence}% sure
+                </Typography>
+              )}
+              {line.ignore_reason && (
+                <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                  {line.ignore_reason}
+                </Typography>
+              )}
+            </TableCell>
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {line.status === 'suggested' && line.occupancy_id !== null && (
+                <RowAction
+                  label={`Accept: ${line.tenant_name ?? ''} · ${line.unit_name ?? ''}`}
+                  icon={<Check fontSize="small" />}
+                  onClick={() => act.mutate({ line, kind: 'accept' })}
+                />
+              )}
+              {(line.status === 'suggested' || line.status === 'unmatched') && (
+                <>
+                  <RowAction
+                    label="Match by hand"
+                    icon={<LinkIcon fontSize="small" />}
+                    onClick={() => setMatching(line)}
+                  />
+                  <RowAction
+                    label="Ignore"
+                    icon={<DeleteOutline fontSize="small" />}
+                    onClick={() => setIgnoring(line)}
+                  />
+                </>
+              )}
+              {line.status === 'matched' && isAdmin(user) && (
+                <RowAction
+                  label="Unmatch (voids its payments)"
+                  color="error"
+                  icon={<LinkOff fontSize="small" />}
+                  onClick={() => act.mutate({ line, kind: 'unmatch' })}
+                />
+              )}
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListTable>
+      {matching && <MatchDialog line={matching} onClose={closed} />}
+      {ignoring && <IgnoreDialog line={ignoring} onClose={closed} />}
+    </Stack>
+  );
+};
