@@ -63,6 +63,10 @@ const tagsOf = (defs: readonly EntityDefinition[]): { name: string; description:
     description: 'The company’s time zone, logo, late fees, reminders and notifications',
   },
   { name: 'rent-cycle', description: 'The daily run: late fees, rent escalations and reminders' },
+  {
+    name: 'portal',
+    description: 'The tenant portal: a tenant’s sign-in, its balance, statements, receipts and repairs',
+  },
 ];
 
 /** What an error status means on this API (`code` says which case). */
@@ -117,6 +121,7 @@ const WHO: Record<Access, string> = {
   canEdit: 'Admins and editors, in their own company.',
   companyAdmin: 'Admins and company admins, in their own company.',
   admin: 'Admins only.',
+  tenant: 'A tenant’s portal account, about its own tenant record only.',
 };
 
 type RouteSchema = NonNullable<RouteOptions['schema']> & { response?: Record<string, unknown> };
