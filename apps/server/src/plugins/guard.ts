@@ -6,10 +6,16 @@ const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const accessOf = (request: FastifyRequest): Access => request.routeOptions.config.access ?? 'anyRole';
 
-/** A signed-in user, unless the route is public. */
+/**
+ * A signed-in user, unless the route is public. A tenant's portal account is refused on every other
+ * route here, and staff on the portal's, before the input is read (the same 403 whatever is sent).
+ */
 const authenticate = (request: FastifyRequest) => {
-  if (request.is404 || accessOf(request) === 'public') return;
+  const access = accessOf(request);
+  if (request.is404 || access === 'public') return;
   if (!request.user) throw new AppError(request.sessionExpired ? 'token_expired' : 'unauthorized');
+  // the portal's routes and the staff's never mix, whatever is sent
+  if ((access === 'tenant') !== isTenant(request.user)) throw new AppError('forbidden');
 };
 
 /** The route's roles (after validation, so that a malformed request is a 400 for everyone). */
