@@ -27,7 +27,7 @@ export const layers = {
   web: {
     shared: ['lib', 'components'],
     features: 'features',
-    wiring: ['app', 'main.tsx'],
+    wiring: ['app', 'main.tsx', 'portal-main.tsx'],
     top: [],
   },
 };

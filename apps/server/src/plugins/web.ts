@@ -18,6 +18,9 @@ export const isPageRequest = (request: FastifyRequest) => {
   return !accept || accept.includes('text/html') || accept.includes('*/*');
 };
 
+/** A page of the tenant portal: `/portal` and what is under it. */
+export const isPortalPage = (request: FastifyRequest) => /^\/portal(\/|$|\?)/.test(request.url);
+
 /**
  * The built web app at /, its files served precompressed (`.br`, `.gz` written next to them at
  * build, apps/web/vite-precompress.ts) by the client's Accept-Encoding; a client route answers
@@ -25,6 +28,7 @@ export const isPageRequest = (request: FastifyRequest) => {
  */
 export const registerWeb = async (app: FastifyInstance, webDir: string) => {
   const hasWeb = fs.existsSync(path.join(webDir, 'index.html'));
+  const hasPortal = fs.existsSync(path.join(webDir, 'portal.html'));
   if (hasWeb) {
     // files under assets/ are named by their content's hash: kept a year without asking again, so
     // a page load does not revalidate every chunk; index.html is always asked (no-cache, below)
@@ -41,8 +45,10 @@ export const registerWeb = async (app: FastifyInstance, webDir: string) => {
   }
   app.setNotFoundHandler((request, reply) => {
     if (hasWeb && isPageRequest(request)) {
-      // always asked again (its scripts' names change with each build); send's own `max-age=0` left out
-      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', { cacheControl: false });
+      // always asked again (its scripts' names change with each build); send's own `max-age=0` left out;
+      // the tenant portal's pages are its own small page (portal.html), never the staff app
+      const page = isPortalPage(request) && hasPortal ? 'portal.html' : 'index.html';
+      return reply.header('Cache-Control', 'no-cache').sendFile(page, { cacheControl: false });
     }
     return reply.code(404).send({ error: 'Not found.', code: 'not_found' });
   });
