@@ -411,6 +411,8 @@ const Repairs = ({ me, onSignedOut }: { me: PortalMe; onSignedOut: () => void })
   const [description, setDescription] = useState('');
   const [priority, setPriority] = useState('medium');
   const [photos, setPhotos] = useState<File[]>([]);
+  // a new file input after each request sent (a file input cannot be emptied by its value)
+  const [sent, setSent] = useState(0);
   const [formError, setFormError] = useState('');
   const [done, setDone] = useState('');
   const [busy, setBusy] = useState(false);
@@ -432,6 +434,7 @@ const Repairs = ({ me, onSignedOut }: { me: PortalMe; onSignedOut: () => void })
       });
       setDescription('');
       setPhotos([]);
+      setSent(sent + 1);
       setDone('Sent. Your landlord has been told.');
       await reload();
     } catch (err) {
@@ -477,6 +480,7 @@ const Repairs = ({ me, onSignedOut }: { me: PortalMe; onSignedOut: () => void })
         <label className="field">
           <span>Photos (up to 3, 5 MB each)</span>
           <input
+            key={sent}
             name="photos"
             type="file"
             accept="image/png,image/jpeg,image/webp"
