@@ -196,7 +196,7 @@ test('a tenant accepts an invitation, sees its balance, downloads a receipt and 
   await expect(phone.getByTestId(`balance-${String(lease.id)}`)).toContainText('300,000');
   await expect(phone.getByTestId('fetched-at')).toContainText('Fetched at');
   // the page fits the phone: nothing wider than 360 px
-  expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await phone.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
   await phone.screenshot({ path: 'test-results/portal-home-360.png', fullPage: true });
 
   await phone.getByRole('button', { name: 'Payments' }).click();
