@@ -169,7 +169,19 @@ test('a tenant accepts an invitation, sees its balance, downloads a receipt and 
     effective_start_date: today,
     effective_end_date: today,
   });
-  await staffCall(staff, 'POST', `/tenants/${String(tenant.id)}/invite`, { channel: 'email' });
+  // the invitation, from the tenant's details
+  await staff.goto('/tenants');
+  await staff
+    .getByRole('row')
+    .filter({ hasText: 'Pauline' })
+    .getByRole('button', { name: 'View details' })
+    .click();
+  const tenantDetails = staff.getByRole('dialog');
+  await expect(tenantDetails.getByTestId('portal-status')).toHaveText('Not invited');
+  await tenantDetails.getByRole('button', { name: 'Invite by e-mail' }).click();
+  await expect(tenantDetails.getByText('Invitation sent by e-mail.')).toBeVisible();
+  await expect(tenantDetails.getByTestId('portal-status')).toHaveText('Invited (no password yet)');
+  await tenantDetails.getByRole('button', { name: 'Close' }).first().click();
   const body = await admin(
     async (c) =>
       (
@@ -224,6 +236,11 @@ test('a tenant accepts an invitation, sees its balance, downloads a receipt and 
   const row = staff.getByRole('row', { name: /Water leaking under the kitchen sink/ });
   await expect(row).toBeVisible();
   await expect(row.getByText('Submitted by tenant')).toBeVisible();
+  await row.getByRole('button', { name: 'View details' }).click();
+  const requestDetails = staff.getByRole('dialog');
+  await expect(requestDetails.getByRole('img', { name: 'sink.png' })).toBeVisible();
+  await staff.screenshot({ path: 'test-results/portal-staff-request.png' });
+  await requestDetails.getByRole('button', { name: 'Close' }).first().click();
   const requests = (await (await staff.request.get(`${API}/maintenance_requests?q=leaking`)).json()) as {
     id: number;
   }[];
@@ -265,6 +282,21 @@ test('a tenant accepts an invitation, sees its balance, downloads a receipt and 
   await expect(phone.getByTestId('fetched-at')).toContainText('Offline: showing what was fetched at');
   await expect(phone.getByTestId(`balance-${String(lease.id)}`)).toContainText('300,000');
   await phoneContext.setOffline(false);
+
+  // the staff sign-in page sends a tenant to the portal
+  const other = await browser.newContext({ baseURL: BASE });
+  const otherPage = await other.newPage();
+  await signIn(otherPage, 'pauline@portal.e2e.test', 'pauline-pass-42');
+  await expect(otherPage.getByText('This is a tenant account: sign in at the tenant portal.')).toBeVisible();
+  await otherPage.getByRole('link', { name: 'Go to the tenant portal' }).click();
+  await expect(otherPage.getByRole('heading', { name: 'Tenant portal' })).toBeVisible();
+  await otherPage.getByLabel('E-mail or phone').fill('0772 555 001');
+  await otherPage.getByLabel('Password').fill('pauline-pass-42');
+  await otherPage.getByRole('button', { name: 'Sign in' }).click();
+  await expect(otherPage.getByText('You owe')).toBeVisible();
+  await otherPage.setViewportSize({ width: 1280, height: 800 });
+  await otherPage.screenshot({ path: 'test-results/portal-home-desktop.png' });
+  await other.close();
 
   await phoneContext.close();
   await staffContext.close();
