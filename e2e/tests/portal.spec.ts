@@ -292,7 +292,7 @@ test('a tenant accepts an invitation, sees its balance, downloads a receipt and 
   await expect(otherPage.getByRole('heading', { name: 'Tenant portal' })).toBeVisible();
   await otherPage.getByLabel('E-mail or phone').fill('0772 555 001');
   await otherPage.getByLabel('Password').fill('pauline-pass-42');
-  await otherPage.getByRole('button', { name: 'Sign in' }).click();
+  await otherPage.getByRole('button', { name: 'Sign in', exact: true }).click();
   await expect(otherPage.getByText('You owe')).toBeVisible();
   await otherPage.setViewportSize({ width: 1280, height: 800 });
   await otherPage.screenshot({ path: 'test-results/portal-home-desktop.png' });

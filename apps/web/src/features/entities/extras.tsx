@@ -89,7 +89,7 @@ export const entityExtras: { [N in EntityName]?: ResourceExtras<N> } = {
       ),
     },
     details: {
-      submitted_by_tenant: (row) => (row.submitted_by_tenant ? <SubmittedByTenant /> : 'No'),
+      submitted_by_tenant: (row) => (row.submitted_by_tenant ? 'Yes' : 'No'),
     },
     detailsSection: (record) => <RequestPhotos requestId={record.id} />,
   },
