@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { E2E_CAPTCHA, signIn } from './helpers.ts';
@@ -110,6 +111,12 @@ test.afterAll(async () => {
   await admin((c) => c.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`)).catch(() => undefined);
 });
 
+/** Every axe violation on the page as it is now (the portal aims at Lighthouse's accessibility 100). */
+const axeViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations.map(
+    (v) => `${v.id} (${v.impact ?? ''}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+
 /** A JSON call with the page's staff session (its CSRF token). */
 const staffCall = async (page: Page, method: 'POST' | 'PUT' | 'GET', url: string, data?: unknown) => {
   const status = (await (await page.request.get(`${API}/auth/status`)).json()) as { csrf_token: string };
@@ -200,6 +207,7 @@ test('a tenant accepts an invitation, sees its balance, downloads a receipt and 
   const phone = await phoneContext.newPage();
   await phone.goto(link!.replace(BASE, ''));
   await expect(phone.getByRole('heading', { name: 'Welcome' })).toBeVisible();
+  expect(await axeViolations(phone)).toEqual([]);
   await phone.getByLabel('Password', { exact: true }).fill('pauline-pass-42');
   await phone.getByLabel('Confirm password').fill('pauline-pass-42');
   await phone.getByRole('button', { name: 'Set password and sign in' }).click();
@@ -210,6 +218,7 @@ test('a tenant accepts an invitation, sees its balance, downloads a receipt and 
   // the page fits the phone: nothing wider than 360 px
   expect(await phone.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
   await phone.screenshot({ path: 'test-results/portal-home-360.png', fullPage: true });
+  expect(await axeViolations(phone)).toEqual([]);
 
   await phone.getByRole('button', { name: 'Payments' }).click();
   const [receipt] = await Promise.all([
@@ -230,6 +239,7 @@ test('a tenant accepts an invitation, sees its balance, downloads a receipt and 
   await expect(request).toContainText('Open');
   await expect(request).toContainText('1 photo');
   await phone.screenshot({ path: 'test-results/portal-repairs-360.png', fullPage: true });
+  expect(await axeViolations(phone)).toEqual([]);
 
   // ---- staff see it, marked, with its photo, and close it
   await staff.goto('/maintenance-requests');
@@ -290,6 +300,7 @@ test('a tenant accepts an invitation, sees its balance, downloads a receipt and 
   await expect(otherPage.getByText('This is a tenant account: sign in at the tenant portal.')).toBeVisible();
   await otherPage.getByRole('link', { name: 'Go to the tenant portal' }).click();
   await expect(otherPage.getByRole('heading', { name: 'Tenant portal' })).toBeVisible();
+  expect(await axeViolations(otherPage)).toEqual([]);
   await otherPage.getByLabel('E-mail or phone').fill('0772 555 001');
   await otherPage.getByLabel('Password').fill('pauline-pass-42');
   await otherPage.getByRole('button', { name: 'Sign in', exact: true }).click();

@@ -631,7 +631,7 @@ const PortalHome = ({ onSignedOut }: { onSignedOut: () => void }) => {
     <>
       <header className="top">
         {me.company.logo_url && !state.offline ? <img src={me.company.logo_url} alt="" height={32} /> : null}
-        <strong>{me.company.name}</strong>
+        <h1 className="brand">{me.company.name}</h1>
         <button type="button" className="link" onClick={() => void signOut()}>
           Sign out
         </button>
