@@ -8,7 +8,7 @@ import type { Database } from '../db/client.ts';
  */
 export const toE164 = (text: string, callingCode: number | string | null | undefined): string | undefined => {
   const s = text.trim();
-  if (!/^[+\d][\d\s().-]{4,24}$/.test(s)) return undefined;
+  if (!/^[+(\d][\d\s().-]{4,24}$/.test(s)) return undefined;
   const code =
     callingCode === null || callingCode === undefined ? '' : String(callingCode).replace(/\D/g, '');
   const phone = s.startsWith('+')
