@@ -35,6 +35,15 @@ export const accountOfTenant = async (
   return rows[0] ? presentAccount(rows[0]) : undefined;
 };
 
+/** A portal account by its user id. */
+export const accountById = async (database: Database, userId: number): Promise<PortalAccount | undefined> => {
+  const rows = await database.query<UserRow>(
+    `SELECT ${USER_SELECT}, u.password_hash, u.phone FROM users u WHERE u.id = $1 AND u.tenant_id IS NOT NULL`,
+    [userId],
+  );
+  return rows[0] ? presentAccount(rows[0]) : undefined;
+};
+
 /** The distinct dialling codes of the companies whose tenants have portal accounts (a handful). */
 const callingCodes = async (database: Database): Promise<number[]> => {
   const rows = await database.query<{ phone_code: number }>(

@@ -15,6 +15,7 @@ import { signedInSchema } from '../../lib/users.ts';
 import { empty, errors, json } from '../../plugins/openapi.ts';
 import {
   CODE_TRIES,
+  accountById,
   companyName,
   findPortalAccount,
   issueToken,
@@ -70,13 +71,9 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
         'UPDATE users SET password_hash = $2, updated_at = now(), version = version + 1 WHERE id = $1',
         [found.user_id, await hashPassword(password)],
       );
-      const account = await database.query<{ email: string | null; phone: string | null }>(
-        'SELECT email, phone FROM users WHERE id = $1',
-        [found.user_id],
-      );
-      const login = account[0]?.email ?? account[0]?.phone ?? '';
-      const { account: signedIn, key } = await findPortalAccount(database, login);
+      const signedIn = await accountById(database, found.user_id);
       if (!signedIn) throw new AppError('invitation_invalid');
+      const key = `portal:${signedIn.user.email?.toLowerCase() || signedIn.phone || signedIn.user.id}`;
       return completeSignIn(ctx, request, reply, key, signedIn.user);
     },
   );

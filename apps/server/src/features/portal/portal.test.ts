@@ -313,7 +313,7 @@ describe(`tenant portal (${testDriver})`, () => {
 
   describe('what a tenant sees', () => {
     it('shows its details, leases with balance and next due, and changes its contact details with version', async () => {
-      const { company, staff } = await portalCompany(t, 'Portal Homes');
+      const { company, admin, staff } = await portalCompany(t, 'Portal Homes');
       const a = await tenantWithLease(staff, { paid: 400_000 });
       const tenant = await portalTenant(t, staff, a.tenantId);
       const me = expectStatus(await tenant.get('/portal/me'), 200).json<{
@@ -365,6 +365,18 @@ describe(`tenant portal (${testDriver})`, () => {
       expect(
         (await tenant.put('/portal/me', { version: changed.tenant.version, company_id: 9 })).statusCode,
       ).toBe(400);
+      // an e-mail another account signs in with: 409, and the record is left as it was
+      const taken = await tenant.put('/portal/me', {
+        version: changed.tenant.version,
+        email: admin.email,
+        emergency_contact_name: 'Carl',
+      });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().code).toBe('duplicate');
+      const after = expectStatus(await tenant.get('/portal/me'), 200).json<{
+        tenant: { emergency_contact_name: string; version: number };
+      }>();
+      expect(after.tenant).toMatchObject({ emergency_contact_name: 'Ann', version: changed.tenant.version });
       // it now signs in with the new phone
       const c = await anonymous();
       expectStatus(

@@ -180,24 +180,28 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const user = currentUser(request);
       const { companyId, tenantId } = tenantOf(user);
       const { version, ...changes } = request.body;
+      // the keys are the body schema's (a strict object): never a column the tenant may not change
       const sets = Object.entries(changes).filter(([, v]) => v !== undefined);
-      const values = sets.map(([, v]) => v);
-      const rows = await database.query<{ email: string | null; phone: string; country_code: string | null }>(
-        `UPDATE tenants SET ${sets.map(([k], i) => `${k} = $${i + 4}`).join(', ')}${sets.length ? ', ' : ''}
-                updated_at = now(), version = version + 1
-          WHERE company_id = $1 AND id = $2 AND version = $3 RETURNING email, phone, country_code`,
-        [companyId, tenantId, version, ...values],
-      );
-      const t = rows[0];
-      if (!t) throw new AppError('conflict');
-      // the portal account signs in with the record's e-mail and phone as they are now
-      const addresses = await tenantAddresses(database, companyId, t);
-      await database
-        .query('UPDATE users SET email = $2, phone = $3, updated_at = now() WHERE id = $1', [
-          user.id,
-          addresses.email,
-          addresses.phone,
-        ])
+      const current = await readTenant(database, companyId, tenantId);
+      const merged = { ...current, ...Object.fromEntries(sets) } as typeof current;
+      // the portal account signs in with the record's e-mail and phone as they will be
+      const addresses = await tenantAddresses(database, companyId, merged);
+      await database.db
+        .transaction(async (tx) => {
+          const updated = await execRows<{ id: number }>(
+            tx,
+            sql`UPDATE tenants SET ${sql.join(
+              [...sets.map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`updated_at = now()`],
+              sql`, `,
+            )}, version = version + 1
+                WHERE company_id = ${companyId} AND id = ${tenantId} AND version = ${version} RETURNING id`,
+          );
+          if (updated.length === 0) throw new AppError('conflict');
+          await tx.execute(
+            sql`UPDATE users SET email = ${addresses.email}, phone = ${addresses.phone}, updated_at = now()
+                 WHERE id = ${user.id}`,
+          );
+        })
         .catch(rethrowAddressTaken);
       return readMe(user);
     },
