@@ -36,6 +36,10 @@ export default tseslint.config(
         fetch: 'readonly',
         URLSearchParams: 'readonly',
         localStorage: 'readonly',
+        // public/portal-sw.js: the tenant portal's service worker
+        self: 'readonly',
+        caches: 'readonly',
+        URL: 'readonly',
       },
     },
   },

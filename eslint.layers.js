@@ -27,7 +27,7 @@ export const layers = {
   web: {
     shared: ['lib', 'components'],
     features: 'features',
-    wiring: ['app', 'main.tsx', 'receipt-main.tsx'],
+    wiring: ['app', 'main.tsx', 'receipt-main.tsx', 'portal-main.tsx'],
     top: [],
   },
 };

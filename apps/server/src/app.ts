@@ -35,6 +35,10 @@ import { companySettingsRoutes } from './features/company-settings/routes.ts';
 import { rentCycleRoutes } from './features/rent-cycle/routes.ts';
 import { publicReceiptRoutes } from './features/public-receipts/routes.ts';
 import { collectionsRoutes } from './features/collections/routes.ts';
+import { portalAuthRoutes } from './features/portal/auth-routes.ts';
+import { portalRoutes } from './features/portal/routes.ts';
+import { portalStaffRoutes } from './features/portal/staff-routes.ts';
+import { requestPhotoRoutes } from './features/maintenance-requests/photos-route.ts';
 
 export const API_PREFIX = '/rentapi/api';
 export const BODY_LIMIT = 1024 * 1024;
@@ -139,6 +143,10 @@ export const buildApp = async (
       companySettingsRoutes(api, ctx);
       rentCycleRoutes(api, ctx);
       publicReceiptRoutes(api, ctx);
+      portalStaffRoutes(api, ctx);
+      portalAuthRoutes(api, ctx);
+      portalRoutes(api, ctx);
+      requestPhotoRoutes(api, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('not_found', 'No such API route.');
       });

@@ -155,6 +155,29 @@ if (process.argv.includes('--json')) {
 if (loginOver && !ENFORCE_LOGIN_BUDGET) {
   console.error(`\n!! OVER BUDGET (not failing the build: BUNDLE_STRICT=0): ${loginOver}`);
 }
+
+// The tenant portal (portal.html, its own build: vite.portal.config.ts): everything it can ever load,
+// gzipped, within its budget; and none of the staff app's chunks.
+const PORTAL_BUDGET_KB = 150;
+const portalManifestFile = path.join(dist, '.vite', 'portal-manifest.json');
+if (fs.existsSync(portalManifestFile)) {
+  const pm = JSON.parse(fs.readFileSync(portalManifestFile, 'utf8'));
+  const files = new Set(
+    Object.values(pm)
+      .flatMap((c) => [c.file])
+      .filter((f) => f.endsWith('.js')),
+  );
+  const portalKb = [...files].reduce((sum, f) => sum + sizeOf(f), 0) / 1000;
+  const staffFiles = new Set(Object.values(manifest).map((c) => c.file));
+  const shared = [...files].filter((f) => staffFiles.has(f));
+  if (!process.argv.includes('--json'))
+    console.log(`  tenant portal: ${portalKb.toFixed(1)} KB in all (budget ${PORTAL_BUDGET_KB} KB)`);
+  if (portalKb > PORTAL_BUDGET_KB)
+    failures.push(`the tenant portal needs ${portalKb.toFixed(1)} KB in all (budget ${PORTAL_BUDGET_KB} KB)`);
+  if (shared.length > 0) failures.push(`the tenant portal loads the staff app's ${shared.join(', ')}`);
+} else {
+  failures.push(`${portalManifestFile} is missing: build the portal (vite.portal.config.ts) first.`);
+}
 if (failures.length > 0) {
   console.error(`\nThe bundle is over budget:\n  ${failures.join('\n  ')}`);
   process.exit(1);

@@ -38,6 +38,8 @@ export type SessionUser = {
   active: boolean;
   country_code: string | null;
   last_login_at: string | null;
+  /** a tenant's portal account: its tenant record (null or absent for staff) */
+  tenant_id?: number | null;
 };
 
 export type AuthStatus = {

@@ -11,6 +11,7 @@ export const errorCodes = {
     bad_request: 'The request could not be understood.',
     captcha_failed: 'CAPTCHA failed',
     unsupported_file: 'The file must be a CSV or an Excel workbook (.xlsx).',
+    invitation_invalid: 'This link is invalid or has expired. Ask your landlord for a new invitation.',
   }),
   ...withStatus(401, {
     invalid_credentials: 'Login failed. Please check your credentials.',
@@ -24,6 +25,7 @@ export const errorCodes = {
     csrf_missing: 'The security token is missing. Reload the page and try again.',
     csrf_expired: 'The security token has expired. Reload the page and try again.',
     account_disabled: 'This account is disabled.',
+    tenant_account: 'This is a tenant account: sign in at the tenant portal.',
   }),
   ...withStatus(404, { not_found: 'Not found.' }),
   ...withStatus(409, {

@@ -20,3 +20,4 @@ export * from './rent-cycle.ts';
 export * from './lease-answers.ts';
 export * from './receipts.ts';
 export * from './collections.ts';
+export * from './portal.ts';

@@ -1,4 +1,4 @@
-export const roleNames = ['admin', 'company_admin', 'editor', 'viewer'] as const;
+export const roleNames = ['admin', 'company_admin', 'editor', 'viewer', 'tenant'] as const;
 export type RoleName = (typeof roleNames)[number];
 
 export const roleLabels: Record<RoleName, string> = {
@@ -6,7 +6,11 @@ export const roleLabels: Record<RoleName, string> = {
   company_admin: 'Company admin',
   editor: 'Editor',
   viewer: 'Viewer',
+  tenant: 'Tenant',
 };
+
+/** The roles staff hold (and admins assign); `tenant` is the portal's own (a user linked to one tenant record). */
+export const staffRoleNames = ['admin', 'company_admin', 'editor', 'viewer'] as const;
 
 type HasRoles = { roles: readonly string[] } | null | undefined;
 
@@ -21,10 +25,14 @@ export const isAdmin = (user: HasRoles): boolean => !!user && user.roles.include
 export const isCompanyAdmin = (user: HasRoles): boolean =>
   !!user && (user.roles.includes('admin') || user.roles.includes('company_admin'));
 
-export const hasAnyRole = (user: HasRoles): boolean => !!user && user.roles.length > 0;
+/** holds a staff role (a tenant's portal account holds none: every staff route refuses it). */
+export const hasAnyRole = (user: HasRoles): boolean => !!user && user.roles.some((r) => r !== 'tenant');
+
+/** a tenant's portal account: may use the portal's routes only, about its own tenant record. */
+export const isTenant = (user: HasRoles): boolean => !!user && user.roles.includes('tenant');
 
 /** What a route or an entity action requires. */
-export type Access = 'public' | 'signedIn' | 'anyRole' | 'canEdit' | 'companyAdmin' | 'admin';
+export type Access = 'public' | 'signedIn' | 'anyRole' | 'canEdit' | 'companyAdmin' | 'admin' | 'tenant';
 
 export const allows = (access: Access, user: HasRoles): boolean => {
   switch (access) {
@@ -40,5 +48,7 @@ export const allows = (access: Access, user: HasRoles): boolean => {
       return isCompanyAdmin(user);
     case 'admin':
       return isAdmin(user);
+    case 'tenant':
+      return isTenant(user);
   }
 };

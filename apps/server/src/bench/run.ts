@@ -9,7 +9,7 @@
  * BENCH_DATABASE_URL: the PostgreSQL database the benchmark owns (dropped and created afresh;
  * its name must contain "bench"); default postgres://postgres@127.0.0.1:5432/kodi_bench.
  * BENCH_ONLY: a comma-separated list of parts to run (lists, dashboard, reports, arrears, browser,
- * export, post, ceiling, mix, tenfold, import, collections, cycle, pglite, bundle), for working on one of
+ * export, post, ceiling, mix, tenfold, import, collections, cycle, pglite, bundle, lighthouse), for working on one of
  * them; such a run writes no report, except the working day's sections when it ran `mix` or `tenfold`.
  * BENCH_MIX_DURATION: seconds of the working day (default 60, or 3 when reduced);
  * BENCH_MIX_SESSIONS: its staff sessions (default 16).
@@ -42,6 +42,7 @@ import {
   type Child,
 } from './processes.ts';
 import { hasChromium, timeDashboard } from './browser.ts';
+import { portalLighthouse } from './lighthouse.ts';
 import { renderReport, writeSections, type Row } from './report.ts';
 import { explainHotQueries, renderExplained } from './explain.ts';
 import { explainPaymentSorts, renderSortPlans, type SortPlans } from './sort-plans.ts';
@@ -253,6 +254,39 @@ const postgresPhase = async (db: Database) => {
       });
     } else {
       log('!! no Chromium or no web build: the dashboard is not timed in a browser');
+    }
+
+    // the tenant portal's home in Lighthouse's mobile mode (issue 19), also on the quiet machine
+    if (
+      runs('lighthouse') &&
+      hasChromium() &&
+      fs.existsSync(path.join(repoRoot, 'apps', 'web', 'dist', 'portal.html'))
+    ) {
+      try {
+        const scores = await portalLighthouse(kodi.url, db, session);
+        add({
+          db: 'Web',
+          endpoint: 'tenant portal home, Lighthouse mobile: performance',
+          note: `${scores.performance}`,
+          budget: '≥ 90',
+          ok: reduced || scores.performance >= 90,
+        });
+        add({
+          db: 'Web',
+          endpoint: 'tenant portal home, Lighthouse mobile: accessibility',
+          note: `${scores.accessibility}`,
+          budget: '100',
+          ok: reduced || scores.accessibility === 100,
+        });
+      } catch (err) {
+        add({
+          db: 'Web',
+          endpoint: 'tenant portal Lighthouse',
+          budget: 'runs',
+          ok: false,
+          note: String(err).slice(0, 200),
+        });
+      }
     }
 
     for (const list of runs('lists') ? LISTS : []) {
@@ -704,6 +738,7 @@ const main = async () => {
   try {
     const endpoints = [
       'browser',
+      'lighthouse',
       'lists',
       'dashboard',
       'reports',

@@ -164,7 +164,8 @@ export const users = pgTable(
   'users',
   {
     id: integer().primaryKey().generatedByDefaultAsIdentity(),
-    email: varchar({ length: 255 }).notNull(),
+    /** staff always have one; a tenant's portal account may sign in by phone alone */
+    email: varchar({ length: 255 }),
     first_name: varchar({ length: 255 }).notNull(),
     last_name: varchar({ length: 255 }).notNull(),
     company_id: integer()
@@ -174,10 +175,21 @@ export const users = pgTable(
     country_code: char({ length: 3 }).references(() => countries.country_code, { onDelete: 'restrict' }),
     password_hash: text(),
     last_login_at: timestamp({ withTimezone: true }),
+    /** a tenant's portal account (role `tenant`): its one tenant record, in its company */
+    tenant_id: integer(),
+    /** a tenant's portal account: its phone in E.164 (it signs in with it or its e-mail) */
+    phone: varchar({ length: 20 }),
     ...stamps(),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_phone_idx').on(t.phone),
+    uniqueIndex('users_tenant_idx').on(t.company_id, t.tenant_id),
+    foreignKey({
+      name: 'users_tenant_fk',
+      columns: [t.company_id, t.tenant_id],
+      foreignColumns: [tenants.company_id, tenants.id],
+    }).onDelete('restrict'),
     index('users_company_idx').on(t.company_id),
     index('users_country_idx').on(t.country_code),
   ],
@@ -251,6 +263,31 @@ export const passwordResetTokens = pgTable(
     ...stamps(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.user_id)],
+);
+
+/**
+ * The tenant portal's one-time secrets (issue 19): invitation links (7 days, one use) and sign-in codes
+ * (6 digits, 10 minutes, 5 tries). Only their SHA-256 is kept.
+ */
+export const portalTokens = pgTable(
+  'portal_tokens',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    kind: varchar({ length: 20 }).notNull(),
+    token_hash: varchar({ length: 64 }).notNull(),
+    expires_at: timestamp({ withTimezone: true }).notNull(),
+    used_at: timestamp({ withTimezone: true }),
+    attempts: integer().notNull().default(0),
+    ...stamps(),
+  },
+  (t) => [
+    check('portal_tokens_kind_known', oneOf(t.kind, ['invitation', 'code'])),
+    index('portal_tokens_hash_idx').on(t.token_hash),
+    index('portal_tokens_user_idx').on(t.user_id, t.kind),
+  ],
 );
 
 // ---------------------------------------------------------------- company-owned tables
@@ -357,6 +394,9 @@ export const tenants = pgTable(
     emergency_contact_name: varchar({ length: 255 }),
     emergency_contact_phone: varchar({ length: 50 }),
     status: varchar({ length: 20 }).notNull().default('active'),
+    /** the tenant's own choice in the portal (issue 19): messages by e-mail, by SMS */
+    notify_email: boolean().notNull().default(true),
+    notify_sms: boolean().notNull().default(true),
     full_name: fullName(),
     search_text: searchOf('tenants', { full_name: FULL_NAME }),
     external_ref: externalRefColumn(),
@@ -575,12 +615,15 @@ export const maintenanceRequests = pgTable(
     id: ownedId(),
     unit_id: integer().notNull(),
     tenant_id: integer().notNull(),
-    vendor_id: integer().notNull(),
+    /** none until staff assign one (a request a tenant reported in the portal) */
+    vendor_id: integer(),
     request_date: date({ mode: 'string' }).notNull(),
     description: text().notNull(),
     priority: varchar({ length: 20 }).notNull().default('low'),
     status: varchar({ length: 20 }).notNull().default('open'),
     estimated_cost: money().notNull(),
+    /** reported by the tenant in the portal (issue 19) */
+    submitted_by_tenant: boolean().notNull().default(false),
     unit_name: copied(),
     tenant_name: copied(),
     vendor_name: copied(),
@@ -611,6 +654,29 @@ export const maintenanceRequests = pgTable(
     index('maintenance_requests_tenant_idx').on(t.company_id, t.tenant_id),
     index('maintenance_requests_vendor_idx').on(t.company_id, t.vendor_id),
     ...listsOf('maintenance_requests', t),
+  ],
+);
+
+/** The photos of a maintenance request (a tenant adds up to 3 in the portal): base64 of a png, jpeg or webp of at most 5 MB. */
+export const maintenanceRequestPhotos = pgTable(
+  'maintenance_request_photos',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    request_id: integer().notNull(),
+    file_name: varchar({ length: 255 }),
+    mime_type: varchar({ length: 50 }).notNull(),
+    data_base64: text().notNull(),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('maintenance_request_photos_id_key').on(t.id),
+    foreignKey({
+      columns: [t.company_id, t.request_id],
+      foreignColumns: [maintenanceRequests.company_id, maintenanceRequests.id],
+    }).onDelete('cascade'),
+    index('maintenance_request_photos_request_idx').on(t.company_id, t.request_id),
   ],
 );
 

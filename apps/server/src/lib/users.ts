@@ -20,6 +20,7 @@ export const sessionUserSchema = named(
     active: z.boolean(),
     country_code: z.string().nullable(),
     last_login_at: z.string().nullable(),
+    tenant_id: z.number().nullable().optional(),
   }),
   'SessionUser',
 );

@@ -1,21 +1,34 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, allows, hasAnyRole, type Access } from '@kodi/domain';
+import { AppError, allows, hasAnyRole, isTenant, type Access } from '@kodi/domain';
 import type { Sessions } from './session.ts';
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const accessOf = (request: FastifyRequest): Access => request.routeOptions.config.access ?? 'anyRole';
 
-/** A signed-in user, unless the route is public. */
+/**
+ * A signed-in user, unless the route is public. A tenant's portal account is refused on every other
+ * route here, and staff on the portal's, before the input is read (the same 403 whatever is sent).
+ */
 const authenticate = (request: FastifyRequest) => {
-  if (request.is404 || accessOf(request) === 'public') return;
+  const access = accessOf(request);
+  if (request.is404 || access === 'public') return;
   if (!request.user) throw new AppError(request.sessionExpired ? 'token_expired' : 'unauthorized');
+  // the portal's routes and the staff's never mix, whatever is sent
+  if ((access === 'tenant') !== isTenant(request.user)) throw new AppError('forbidden');
 };
 
 /** The route's roles (after validation, so that a malformed request is a 400 for everyone). */
 const authorize = (request: FastifyRequest) => {
   const access = accessOf(request);
-  if (request.is404 || access === 'public' || access === 'signedIn') return;
+  if (request.is404 || access === 'public') return;
+  // a tenant's portal account: the portal's routes only (every staff route, signed-in ones too, is a 403)
+  if (access === 'tenant' || isTenant(request.user)) {
+    if (access !== 'tenant' || !isTenant(request.user) || !request.user?.tenant_id)
+      throw new AppError('forbidden');
+    return;
+  }
+  if (access === 'signedIn') return;
   if (!hasAnyRole(request.user)) throw new AppError('no_role');
   if (!allows(access, request.user)) throw new AppError('forbidden');
 };

@@ -68,6 +68,10 @@ const tagsOf = (defs: readonly EntityDefinition[]): { name: string; description:
     name: 'collections',
     description: 'Mobile-money and bank statements matched to leases, and the payment webhook',
   },
+  {
+    name: 'portal',
+    description: 'The tenant portal: a tenant’s sign-in, its balance, statements, receipts and repairs',
+  },
 ];
 
 /** What an error status means on this API (`code` says which case). */
@@ -123,6 +127,7 @@ const WHO: Record<Access, string> = {
   canEdit: 'Admins and editors, in their own company.',
   companyAdmin: 'Admins and company admins, in their own company.',
   admin: 'Admins only.',
+  tenant: 'A tenant’s portal account, about its own tenant record only.',
 };
 
 type RouteSchema = NonNullable<RouteOptions['schema']> & { response?: Record<string, unknown> };

@@ -30,6 +30,7 @@ type Row = {
   country_code: string | null;
   last_login_at: Date | string | null;
   roles: string[] | string | null;
+  tenant_id: number | null;
 };
 
 const toDate = (v: Date | string | null): Date | null =>
@@ -42,7 +43,7 @@ const toRoles = (v: string[] | string | null): RoleName[] =>
       : []) as RoleName[];
 
 export const USER_SELECT = `u.id AS user_id, u.email, u.first_name, u.last_name, u.company_id, u.active,
-  u.country_code, u.last_login_at,
+  u.country_code, u.last_login_at, u.tenant_id,
   COALESCE((SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur JOIN roles r ON r.id = ur.role_id
             WHERE ur.user_id = u.id), '{}') AS roles`;
 
@@ -58,6 +59,7 @@ export const rowToUser = (
   active: r.active ?? false,
   country_code: r.country_code?.trim() ?? null,
   last_login_at: toDate(r.last_login_at)?.toISOString() ?? null,
+  ...(r.tenant_id === null || r.tenant_id === undefined ? {} : { tenant_id: Number(r.tenant_id) }),
 });
 
 export type Sessions = ReturnType<typeof createSessions>;

@@ -29,6 +29,7 @@ const decoded = (res: LightMyRequestResponse): string => {
 const MAIN_SCRIPT = '/assets/index-Ab12Cd34.js';
 const INDEX_HTML = `<!doctype html><html lang="en"><head><title>Kodi</title></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}<script type="module" src="${MAIN_SCRIPT}"></script></body></html>`;
 const RECEIPT_HTML = `<!doctype html><html lang="en"><head><title>Receipt check</title></head><body><div id="root"></div><script type="module" src="/assets/receipt-Ef56Gh78.js"></script></body></html>`;
+const PORTAL_HTML = `<!doctype html><html lang="en"><head><title>Tenant portal</title></head><body><div id="root"></div>${'<!-- portal -->'.repeat(80)}</body></html>`;
 const script = Array.from({ length: 3000 }, (_, i) => `export const value${i} = ${i} * 2;`).join('\n');
 
 /** A built web app as `vite build` leaves it: each file with its `.br` and `.gz` next to it. */
@@ -38,6 +39,7 @@ const writeWebDir = () => {
   for (const [name, text] of [
     ['index.html', INDEX_HTML],
     ['receipt.html', RECEIPT_HTML],
+    ['portal.html', PORTAL_HTML],
     [MAIN_SCRIPT.slice(1), script],
   ] as const) {
     const file = path.join(dir, name);
@@ -178,6 +180,15 @@ describe(`compressed answers and the web app (${testDriver})`, { timeout: 120_00
       const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
       expect(decoded(res), url).toBe(INDEX_HTML);
     }
+    // the tenant portal's pages are its own page, never the staff app
+    for (const url of ['/portal', '/portal/login', '/portal/welcome?token=abc']) {
+      const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toBe(PORTAL_HTML);
+    }
+    expect((await app.inject({ method: 'GET', url: '/portals', headers: { accept: '*/*' } })).body).toBe(
+      INDEX_HTML,
+    );
 
     for (const [url, accept] of [
       ['/rentapi/api/no/such', '*/*'],

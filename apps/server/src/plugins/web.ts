@@ -21,6 +21,8 @@ export const isPageRequest = (request: FastifyRequest) => {
 /** The page of `/r/{code}`: a receipt's public check (apps/web/receipt.html). */
 export const RECEIPT_PAGE = 'receipt.html';
 export const isReceiptCheck = (request: FastifyRequest) => /^\/r\/[^/?]+\/?(\?|$)/.test(request.url);
+/** A page of the tenant portal: `/portal` and what is under it. */
+export const isPortalPage = (request: FastifyRequest) => /^\/portal(\/|$|\?)/.test(request.url);
 
 /**
  * The built web app at /, its files served precompressed (`.br`, `.gz` written next to them at
@@ -31,6 +33,7 @@ export const registerWeb = async (app: FastifyInstance, webDir: string) => {
   const hasWeb = fs.existsSync(path.join(webDir, 'index.html'));
   // the public receipt check (`/r/{code}`, a receipt's QR code) is a page of its own: none of the app
   const hasReceiptPage = fs.existsSync(path.join(webDir, RECEIPT_PAGE));
+  const hasPortal = fs.existsSync(path.join(webDir, 'portal.html'));
   if (hasWeb) {
     // files under assets/ are named by their content's hash: kept a year without asking again, so
     // a page load does not revalidate every chunk; index.html is always asked (no-cache, below)
@@ -47,8 +50,14 @@ export const registerWeb = async (app: FastifyInstance, webDir: string) => {
   }
   app.setNotFoundHandler((request, reply) => {
     if (hasWeb && isPageRequest(request)) {
-      const page = hasReceiptPage && isReceiptCheck(request) ? RECEIPT_PAGE : 'index.html';
-      // always asked again (its scripts' names change with each build); send's own `max-age=0` left out
+      // always asked again (its scripts' names change with each build); send's own `max-age=0` left out;
+      // the receipt check and the tenant portal are pages of their own, never the staff app
+      const page =
+        hasReceiptPage && isReceiptCheck(request)
+          ? RECEIPT_PAGE
+          : hasPortal && isPortalPage(request)
+            ? 'portal.html'
+            : 'index.html';
       return reply.header('Cache-Control', 'no-cache').sendFile(page, { cacheControl: false });
     }
     return reply.code(404).send({ error: 'Not found.', code: 'not_found' });

@@ -21,7 +21,8 @@ const needsSignIn = (guard: RouteGuard) => guard !== 'none' && guard !== 'guest'
  * 2. otherwise ask the server for the status once (again when signed out and the route needs sign-in);
  * 3. a stored local session without a signed-in user is cleared;
  * 4. sign-in route, signed out → Login with the redirect; guest route, signed in → Home;
- * 5. role route: one of the roles, else Home (or Login when signed out).
+ * 5. role route: one of the roles, else Home (or Login when signed out);
+ * 6. a tenant's portal account (role `tenant`) is sent to the portal, /portal.
  */
 export const guardLoader =
   (guard: RouteGuard) =>
@@ -43,6 +44,11 @@ export const guardLoader =
     if (!user && readLocalJson(storageKeys.company) !== null) removeLocal(storageKeys.company);
 
     if (guard === 'none') return null;
+    // a tenant's portal account belongs to the portal (its own page, not this app): go there
+    if (user?.roles.includes('tenant')) {
+      window.location.replace('/portal');
+      return new Promise<null>(() => undefined);
+    }
     if (guard === 'guest') {
       if (user) throw redirect('/');
       return null;

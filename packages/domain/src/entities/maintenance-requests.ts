@@ -30,7 +30,9 @@ export const maintenanceRequests = defineEntity({
     field.enum('priority', 'Priority', priority, { required: true, defaultValue: 'low' }),
     field.status('status', 'Status', requestStatus, statusChips, 'open'),
     field.money('estimated_cost', 'Estimated Cost', { required: true }),
-    vendorRef({ required: true }),
+    // required of staff; none on a request a tenant reported in the portal until staff assign one
+    vendorRef({ required: true, nullable: true }),
+    field.readOnly('submitted_by_tenant', 'Submitted by tenant', 'boolean'),
     field.readOnly('unit_name', 'Unit'),
     ...joinedPersonNames('tenant', 'Tenant'),
     field.readOnly('vendor_name', 'Vendor'),

@@ -34,6 +34,8 @@ export const tenants = defineEntity({
     field.status('status', 'Status', tenantStatus, { active: 'success', inactive: 'default' }, 'active'),
     externalRef.field(),
     field.readOnly('full_name', 'Full Name'),
+    // the tenant's portal account (issue 19): none, invited, active or disabled
+    field.readOnly('portal_status', 'Portal'),
   ],
   shape: {
     first_name: text(255, 'Max 255 characters.'),

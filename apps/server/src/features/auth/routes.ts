@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, loginBody, type SessionUser } from '@kodi/domain';
+import { AppError, isTenant, loginBody } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
-import { hitRateLimit, RateLimitError } from '../../lib/rate-limit.ts';
+import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { completeSignIn, recordFailedSignIn, refuseIfLocked } from '../../lib/sign-in.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { captchaMatches } from '../../lib/captcha.ts';
 import { findUserByEmail, sessionUserSchema, signedInSchema } from '../../lib/users.ts';
@@ -19,8 +20,7 @@ const authStatusSchema = named(
   'AuthStatus',
 );
 
-export const LOCK_AFTER_FAILURES = 5;
-export const LOCK_MINUTES = 15;
+export { LOCK_AFTER_FAILURES, LOCK_MINUTES } from '../../lib/sign-in.ts';
 
 export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -91,48 +91,20 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
       if (!captchaOk) throw new AppError('captcha_failed');
 
       const key = email.toLowerCase();
-      const lock = await database.query<{ locked_until: Date | string | null }>(
-        'SELECT locked_until FROM login_attempts WHERE email = $1 AND locked_until > now()',
-        [key],
-      );
-      const lockedUntil = lock[0]?.locked_until;
-      if (lockedUntil) {
-        throw new RateLimitError('account_locked', (new Date(lockedUntil).getTime() - Date.now()) / 1000);
-      }
+      await refuseIfLocked(ctx, key);
 
       const found = await findUserByEmail(ctx, email);
       const passwordOk = await verifyPassword(found?.passwordHash, password);
       if (!found || !passwordOk) {
-        await database.query(
-          `INSERT INTO login_attempts (email, failed_count, last_failed_at) VALUES ($1, 1, now())
-           ON CONFLICT (email) DO UPDATE SET
-             failed_count = CASE WHEN login_attempts.locked_until IS NOT NULL THEN 1
-                                 ELSE login_attempts.failed_count + 1 END,
-             locked_until = NULL, last_failed_at = now(), updated_at = now()`,
-          [key],
-        );
-        await database.query(
-          `UPDATE login_attempts SET locked_until = now() + make_interval(mins => $3), failed_count = 0
-            WHERE email = $1 AND failed_count >= $2`,
-          [key, LOCK_AFTER_FAILURES, LOCK_MINUTES],
-        );
+        await recordFailedSignIn(ctx, key);
         throw new AppError('invalid_credentials');
       }
       if (!found.user.active)
         throw new AppError('account_disabled', 'This account is disabled. Contact your administrator.');
+      // a tenant's portal account signs in at the portal (the staff page shows its link)
+      if (isTenant(found.user)) throw new AppError('tenant_account');
 
-      await database.query('DELETE FROM login_attempts WHERE email = $1', [key]);
-      const rows = await database.query<{ last_login_at: Date | string }>(
-        'UPDATE users SET last_login_at = now() WHERE id = $1 RETURNING last_login_at',
-        [found.user.id],
-      );
-      const session = await sessions.signIn(request, reply, found.user.id);
-      const user: SessionUser = {
-        ...found.user,
-        last_login_at: rows[0] ? new Date(rows[0].last_login_at).toISOString() : null,
-      };
-      request.user = user;
-      return { user, csrf_token: session.csrfToken };
+      return completeSignIn(ctx, request, reply, key, found.user);
     },
   );
 

@@ -23,8 +23,8 @@ import { forEachBatch, sendTabular } from '../../crud/export.ts';
 import { listQuerySchema } from '../../crud/routes.ts';
 import { ensureProperty, propertyIdQuery } from '../../lib/property.ts';
 import { arrearsQuery, arrearsSummaryQuery, presentArrearsRow } from './arrears-sql.ts';
-import { leaseLedger } from './ledger-data.ts';
-import { statementPdf } from './statement-pdf.ts';
+import { leaseLedger } from '../../lib/ledger-data.ts';
+import { statementPdf } from '../../lib/statement-pdf.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 
 /**

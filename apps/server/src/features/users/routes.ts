@@ -136,9 +136,13 @@ const checkProfile = async (
   if (taken.length > 0) throw emailTaken();
 };
 
-/** The role ids of the names given (each must be in the roles table). */
+/** The role ids of the names given (each must be in the roles table, a staff role). */
 const roleIds = async (tx: DbOrTx, names: readonly string[]): Promise<number[]> => {
-  const all = await execRows<{ id: number; name: string }>(tx, sql`SELECT id, name FROM roles`);
+  // the tenant role is the portal's own: given by an invitation, never assigned here
+  const all = await execRows<{ id: number; name: string }>(
+    tx,
+    sql`SELECT id, name FROM roles WHERE name <> 'tenant'`,
+  );
   const byName = new Map(all.map((r) => [r.name, Number(r.id)]));
   const unknown = names.filter((n) => !byName.has(n));
   if (unknown.length > 0) {
@@ -231,7 +235,10 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
       },
     },
     async (): Promise<Role[]> => {
-      const rows = await execRows<Role>(db, sql`SELECT id, name, readable_name FROM roles ORDER BY id`);
+      const rows = await execRows<Role>(
+        db,
+        sql`SELECT id, name, readable_name FROM roles WHERE name <> 'tenant' ORDER BY id`,
+      );
       return rows.map((row) => ({ ...row, id: Number(row.id) }));
     },
   );
@@ -303,6 +310,14 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
       }
       return db.transaction(async (tx) => {
         await lockUser(tx, id);
+        const portal = await execRows<{ tenant_id: number | null }>(
+          tx,
+          sql`SELECT tenant_id FROM users WHERE id = ${id}`,
+        );
+        if (portal[0]?.tenant_id)
+          throw new AppError('validation_failed', 'A tenant’s portal account keeps the tenant role only.', {
+            roles: 'A tenant’s portal account keeps the tenant role only.',
+          });
         await setRoles(tx, id, await roleIds(tx, roles));
         return getUser(tx, id);
       });

@@ -17,7 +17,7 @@ import { CaptchaField, useCaptcha } from '../../components/ui/captcha.tsx';
 import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { FormEmailField, FormPasswordField } from '../../components/ui/form-text-field.tsx';
 import { LazyTooltip } from '../../components/ui/lazy-tooltip.tsx';
-import { API_BASE, api, errorMessage } from '../../lib/api-client.ts';
+import { API_BASE, api, errorMessage, isApiError } from '../../lib/api-client.ts';
 import { captchaProblem } from '../../lib/captcha.ts';
 import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { safeRedirect } from '../../lib/navigation.ts';
@@ -64,6 +64,8 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
   const [searchParams] = useSearchParams();
   const { showSnackbar } = useSnackbar();
   const [alert, setAlert] = useState<string | null>(null);
+  // a tenant's portal account signs in at the portal (issue 19): the page shows its link
+  const [tenant, setTenant] = useState(false);
   const { control, handleSubmit, setValue, formState } = useForm<LoginInput, unknown, LoginValues>({
     resolver: validation.resolver,
     defaultValues: { email: '', password: '', captcha_answer: '' },
@@ -77,6 +79,7 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
 
   const onValid = async (values: LoginValues) => {
     setAlert(null);
+    setTenant(false);
     const problem = await captchaProblem(values.captcha_answer, CAPTCHA_FAILED);
     if (problem) {
       setAlert(problem);
@@ -89,6 +92,7 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
       answer = await api.post<LoginAnswer>('/auth/login', values);
     } catch (e) {
       setAlert(errorMessage(e, LOGIN_FAILED));
+      setTenant(isApiError(e) && e.code === 'tenant_account');
       captcha.reset();
       return;
     }
@@ -116,6 +120,11 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
             </Typography>
 
             <ErrorAlert message={alert} />
+            {tenant ? (
+              <Typography>
+                <Link href="/portal/login">Go to the tenant portal</Link>
+              </Typography>
+            ) : null}
 
             <FormEmailField control={control} name="email" autoComplete="username" required={false} />
             <FormPasswordField

@@ -3,6 +3,8 @@ import type { EntityName } from '@kodi/domain';
 import type { ResourceExtras } from '../../components/resource/types.ts';
 import { fetchList, type ListRowOf } from '../../lib/resources.ts';
 import { PropertyUnits } from './property-units.tsx';
+import { RequestPhotos, SubmittedByTenant } from './request-photos.tsx';
+import { TenantPortal } from './tenant-portal.tsx';
 
 /**
  * The entity-specific behaviour of the generic pages, through the declared extension points of
@@ -71,6 +73,25 @@ export const entityExtras: { [N in EntityName]?: ResourceExtras<N> } = {
   commission_wages: {
     cells: { employee_name: employeeName },
     details: { employee_id: employeeName },
+  },
+  tenants: {
+    // the tenant's portal account: its state, the invitation, access on or off (issue 19)
+    detailsSection: (record) => <TenantPortal tenant={record} />,
+  },
+  maintenance_requests: {
+    // a request a tenant reported in the portal: marked, with its photos in the details
+    cells: {
+      description: (row) => (
+        <>
+          {row.submitted_by_tenant ? <SubmittedByTenant /> : null}
+          {row.description}
+        </>
+      ),
+    },
+    details: {
+      submitted_by_tenant: (row) => (row.submitted_by_tenant ? 'Yes' : 'No'),
+    },
+    detailsSection: (record) => <RequestPhotos requestId={record.id} />,
   },
   countries: {
     details: {

@@ -9,7 +9,7 @@ import {
   type Cents,
   type Ledger,
 } from '@kodi/domain';
-import type { CompanyMoney } from '../../lib/company.ts';
+import type { CompanyMoney } from './company.ts';
 import {
   contentBox,
   drawBanner,
@@ -18,7 +18,7 @@ import {
   MM,
   pdfTable,
   writeInBottomMargin,
-} from '../../lib/pdf-document.ts';
+} from './pdf-document.ts';
 import type { LeaseForLedger } from './ledger-data.ts';
 
 /**

@@ -1,0 +1,216 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  AppError,
+  portalAcceptBody,
+  portalCodeBody,
+  portalCodeVerifyBody,
+  portalLoginBody,
+} from '@kodi/domain';
+import type { AppContext } from '../../context.ts';
+import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { completeSignIn, recordFailedSignIn, refuseIfLocked } from '../../lib/sign-in.ts';
+import { signedInSchema } from '../../lib/users.ts';
+import { empty, errors, json } from '../../plugins/openapi.ts';
+import {
+  CODE_TRIES,
+  accountById,
+  companyName,
+  findPortalAccount,
+  issueToken,
+  queueMessage,
+  tokenHash,
+} from './accounts.ts';
+
+const disabled = () =>
+  new AppError('account_disabled', 'Portal access is turned off. Contact your landlord.');
+
+/**
+ * The tenant portal's sign-in (issue 19), under the same rules as staff sign-in but without a CAPTCHA:
+ * the same lock (5 failures, 15 minutes, per login as normalised), rate limits per address, the CSRF
+ * header on every POST, the same answers whether or not the login exists.
+ */
+export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { database } = ctx;
+  const limit = async (key: string, count: number, windowSeconds = 60) => {
+    if (ctx.config.rateLimits) await hitRateLimit(database, key, count, windowSeconds);
+  };
+
+  r.post(
+    '/portal/auth/accept',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'acceptPortalInvitation',
+        tags: ['portal'],
+        summary: 'Set the password of an invitation link (single use, 7 days) and sign in',
+        body: portalAcceptBody,
+        response: { 200: json(signedInSchema, 'Signed in: the user and the new CSRF token'), ...errors(429) },
+      },
+    },
+    async (request, reply) => {
+      await limit(`portal-accept:${request.ip}`, 30);
+      const { token, password } = request.body;
+      const rows = await database.query<{ id: number; user_id: number }>(
+        `SELECT pt.id, pt.user_id FROM portal_tokens pt JOIN users u ON u.id = pt.user_id
+          WHERE pt.token_hash = $1 AND pt.kind = 'invitation' AND pt.used_at IS NULL
+            AND pt.expires_at > now() AND u.active AND u.tenant_id IS NOT NULL`,
+        [tokenHash(0, 'invitation', token)],
+      );
+      const found = rows[0];
+      if (!found) throw new AppError('invitation_invalid');
+      // used once: the UPDATE that marks it used is the one that may go on
+      const used = await database.query<{ id: number }>(
+        `UPDATE portal_tokens SET used_at = now(), updated_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`,
+        [found.id],
+      );
+      if (used.length === 0) throw new AppError('invitation_invalid');
+      await database.query(
+        'UPDATE users SET password_hash = $2, updated_at = now(), version = version + 1 WHERE id = $1',
+        [found.user_id, await hashPassword(password)],
+      );
+      const signedIn = await accountById(database, found.user_id);
+      if (!signedIn) throw new AppError('invitation_invalid');
+      const key = `portal:${signedIn.user.email?.toLowerCase() || signedIn.phone || signedIn.user.id}`;
+      return completeSignIn(ctx, request, reply, key, signedIn.user);
+    },
+  );
+
+  r.post(
+    '/portal/auth/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'portalSignIn',
+        tags: ['portal'],
+        summary: 'Sign a tenant in with its e-mail or phone (any usual writing) and password',
+        body: portalLoginBody,
+        response: {
+          200: json(signedInSchema, 'Signed in: the user and the new CSRF token'),
+          ...errors(401, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      await limit(`portal-login:${request.ip}`, 30);
+      const { login, password } = request.body;
+      const { key, account } = await findPortalAccount(database, login);
+      await refuseIfLocked(ctx, key);
+      const ok = await verifyPassword(account?.passwordHash, password);
+      if (!account || !ok) {
+        await recordFailedSignIn(ctx, key);
+        throw new AppError('invalid_credentials');
+      }
+      if (!account.user.active) throw disabled();
+      return completeSignIn(ctx, request, reply, key, account.user);
+    },
+  );
+
+  r.post(
+    '/portal/auth/code',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'requestPortalCode',
+        tags: ['portal'],
+        summary: 'Send a one-time sign-in code (6 digits, 10 minutes) by e-mail or SMS',
+        description: 'Always 202, whether or not the login belongs to a tenant.',
+        body: portalCodeBody,
+        response: { 202: empty('Sent if the login is a tenant’s'), ...errors(429) },
+      },
+    },
+    async (request, reply) => {
+      await limit(`portal-code:${request.ip}`, 10);
+      const { login, channel } = request.body;
+      const { key, account } = await findPortalAccount(database, login);
+      // per login too, known or not (so the limit tells nothing): 5 codes in 15 minutes
+      await limit(`portal-code-login:${key}`, 5, 900);
+      const to = channel === 'email' ? account?.user.email : account?.phone;
+      if (account && account.user.active && to && account.user.tenant_id) {
+        const { secret } = await issueToken(ctx, account.user.id, 'code');
+        const company = await companyName(database, account.user.company_id);
+        await queueMessage(database, {
+          companyId: account.user.company_id,
+          kind: 'sign_in_code',
+          channel,
+          to,
+          tenantId: account.user.tenant_id,
+          subject: channel === 'email' ? `${company}: your sign-in code` : null,
+          body: `Your ${company} tenant portal sign-in code is ${secret}. It works once, for 10 minutes.`,
+        });
+      }
+      return reply.code(202).send();
+    },
+  );
+
+  r.post(
+    '/portal/auth/code/verify',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'verifyPortalCode',
+        tags: ['portal'],
+        summary: 'Sign a tenant in with the one-time code it was sent (5 tries)',
+        body: portalCodeVerifyBody,
+        response: {
+          200: json(signedInSchema, 'Signed in: the user and the new CSRF token'),
+          ...errors(401, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      await limit(`portal-login:${request.ip}`, 30);
+      const { login, code } = request.body;
+      const { key, account } = await findPortalAccount(database, login);
+      await refuseIfLocked(ctx, key);
+      const fail = async (): Promise<never> => {
+        await recordFailedSignIn(ctx, key);
+        throw new AppError('invalid_credentials');
+      };
+      if (!account) return fail();
+      const rows = await database.query<{ id: number; token_hash: string; attempts: number }>(
+        `SELECT id, token_hash, attempts FROM portal_tokens
+          WHERE user_id = $1 AND kind = 'code' AND used_at IS NULL AND expires_at > now()
+          ORDER BY id DESC LIMIT 1`,
+        [account.user.id],
+      );
+      const pending = rows[0];
+      if (!pending) return fail();
+      if (pending.token_hash !== tokenHash(account.user.id, 'code', code)) {
+        // the fifth wrong try uses the code up
+        await database.query(
+          `UPDATE portal_tokens SET attempts = attempts + 1, updated_at = now(),
+                  used_at = CASE WHEN attempts + 1 >= $2 THEN now() ELSE used_at END WHERE id = $1`,
+          [pending.id, CODE_TRIES],
+        );
+        return fail();
+      }
+      const used = await database.query<{ id: number }>(
+        `UPDATE portal_tokens SET used_at = now(), updated_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`,
+        [pending.id],
+      );
+      if (used.length === 0) return fail();
+      if (!account.user.active) throw disabled();
+      return completeSignIn(ctx, request, reply, key, account.user);
+    },
+  );
+
+  r.post(
+    '/portal/auth/logout',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'portalSignOut',
+        tags: ['portal'],
+        summary: 'Ends the tenant’s session',
+        response: { 204: empty('Signed out') },
+      },
+    },
+    async (request, reply) => {
+      await ctx.sessions.end(request, reply);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,516 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  AppError,
+  buildLedger,
+  centsToNumber,
+  ledgerAnswer,
+  ledgerAnswerSchema,
+  MAX_PORTAL_PHOTO_BYTES,
+  periodStart,
+  portalMeBody,
+  portalMeSchema,
+  portalMessages,
+  portalPaymentsSchema,
+  portalRequestBody,
+  portalRequestSchema,
+  rateOn,
+  receiptUrl,
+  rentCharges,
+  type PortalLease,
+  type PortalMe,
+  type SessionUser,
+} from '@kodi/domain';
+import type { AppContext } from '../../context.ts';
+import { execRows, type Database } from '../../db/client.ts';
+import { currentUser } from '../../plugins/guard.ts';
+import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
+import { errors, file, json, named, PDF } from '../../plugins/openapi.ts';
+import { companyMoney } from '../../lib/company.ts';
+import { companyLogo, companyToday } from '../../lib/company-settings.ts';
+import { loadLeaseBook } from '../../lib/lease-book.ts';
+import { leaseLedger } from '../../lib/ledger-data.ts';
+import { statementPdf } from '../../lib/statement-pdf.ts';
+import { receiptPdf } from '../../lib/receipt-pdf.ts';
+import { publicBaseUrl } from '../../lib/public-url.ts';
+import { sniffImage } from '../../lib/image-sniffing.ts';
+import { queueMessage, rethrowAddressTaken, tenantAddresses } from './accounts.ts';
+
+/** The signed-in tenant: its company and its tenant record, from the session only. */
+const tenantOf = (user: SessionUser) => {
+  if (!user.tenant_id) throw new AppError('forbidden');
+  return { companyId: user.company_id, tenantId: user.tenant_id };
+};
+
+type TenantRecord = PortalMe['tenant'];
+
+const readTenant = async (database: Database, companyId: number, tenantId: number): Promise<TenantRecord> => {
+  const rows = await database.query<TenantRecord>(
+    `SELECT id, first_name, last_name, email, phone, country_code, emergency_contact_name,
+            emergency_contact_phone, notify_email, notify_sms, version
+       FROM tenants WHERE company_id = $1 AND id = $2`,
+    [companyId, tenantId],
+  );
+  const t = rows[0];
+  if (!t) throw new AppError('not_found');
+  return { ...t, id: Number(t.id), version: Number(t.version), country_code: t.country_code?.trim() || null };
+};
+
+/** The tenant's own lease (another tenant's, in the same company or not: 404). */
+const ownLease = async (database: Database, companyId: number, tenantId: number, id: number) => {
+  const rows = await database.query<{ id: number; unit_id: number }>(
+    'SELECT id, unit_id FROM occupancy WHERE company_id = $1 AND id = $2 AND tenant_id = $3',
+    [companyId, id, tenantId],
+  );
+  const lease = rows[0];
+  if (!lease) throw new AppError('not_found', 'Occupancy record not found.');
+  return { id: Number(lease.id), unit_id: Number(lease.unit_id) };
+};
+
+/** A lease as the portal's home shows it: its terms, its balance, and its next rent due. */
+const leaseSummary = async (
+  database: Database,
+  companyId: number,
+  id: number,
+  today: string,
+  meta: { property_name: string | null; active: boolean },
+): Promise<PortalLease> => {
+  const book = await loadLeaseBook(database, companyId, id, today);
+  const ledger = buildLedger(book.lease, book.payments, today, book.extras);
+  const terms = book.lease;
+  const next =
+    terms.start_date > today ? terms.start_date : periodStart(terms, rentCharges(terms, today).length);
+  const ended = !meta.active || (terms.end_date && next > terms.end_date);
+  return {
+    id,
+    unit_name: terms.unit_name,
+    property_name: meta.property_name,
+    rate: Number(terms.rate),
+    rent_cycle: terms.rent_cycle,
+    start_date: terms.start_date,
+    end_date: terms.end_date ?? null,
+    active: meta.active,
+    balance: centsToNumber(ledger.balance),
+    next_due_date: ended ? null : next,
+    next_due_amount: ended ? null : centsToNumber(rateOn(terms, next)),
+  };
+};
+
+const MAX_REQUEST_BODY = 22 * 1024 * 1024;
+
+const meAnswerSchema = named(portalMeSchema, 'PortalMe');
+const paymentsAnswerSchema = named(portalPaymentsSchema, 'PortalPayments');
+const requestAnswerSchema = named(portalRequestSchema, 'PortalRequest');
+
+/**
+ * What a tenant sees in the portal (issue 19), each route scoped to its own tenant record from the
+ * session: its details and leases, a lease's ledger and statement (the staff's own), its payments and
+ * receipts, its maintenance requests. Another tenant's record is a 404, in the same company or not.
+ */
+export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { database } = ctx;
+  const access = { access: 'tenant' as const };
+
+  const readMe = async (user: SessionUser): Promise<PortalMe> => {
+    const { companyId, tenantId } = tenantOf(user);
+    const tenant = await readTenant(database, companyId, tenantId);
+    const today = await companyToday(database, companyId);
+    const company = await companyMoney(database, companyId);
+    const logo = await database.query<{ has_logo: boolean }>(
+      'SELECT logo IS NOT NULL AS has_logo FROM company_settings WHERE company_id = $1',
+      [companyId],
+    );
+    const leases = await database.query<{ id: number; property_name: string | null; active: boolean }>(
+      `SELECT o.id, p.name AS property_name, o.is_active AS active
+         FROM occupancy o LEFT JOIN properties p ON p.company_id = o.company_id AND p.id = o.property_id
+        WHERE o.company_id = $1 AND o.tenant_id = $2 ORDER BY o.is_active DESC, o.start_date DESC, o.id DESC LIMIT 20`,
+      [companyId, tenantId],
+    );
+    const summaries: PortalLease[] = [];
+    for (const l of leases)
+      summaries.push(
+        await leaseSummary(database, companyId, Number(l.id), today, {
+          property_name: l.property_name,
+          active: !!l.active,
+        }),
+      );
+    return {
+      tenant,
+      company: {
+        name: company.name,
+        currency: company.currency,
+        decimals: company.decimals ?? null,
+        logo_url: logo[0]?.has_logo ? '/rentapi/api/portal/logo' : null,
+      },
+      leases: summaries,
+      as_of: today,
+    };
+  };
+
+  const meAnswer = json(meAnswerSchema, 'The tenant, its leases and its company');
+
+  r.get(
+    '/portal/me',
+    {
+      config: access,
+      schema: {
+        operationId: 'getPortalMe',
+        tags: ['portal'],
+        summary: 'The tenant’s own details and leases (balance, next due), and its company',
+        response: { 200: meAnswer },
+      },
+    },
+    async (request) => readMe(currentUser(request)),
+  );
+
+  r.put(
+    '/portal/me',
+    {
+      config: access,
+      schema: {
+        operationId: 'updatePortalMe',
+        tags: ['portal'],
+        summary: 'Change the tenant’s phone, e-mail, emergency contact and notification choices',
+        body: portalMeBody,
+        response: { 200: meAnswer, ...errors(409) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { companyId, tenantId } = tenantOf(user);
+      const { version, ...changes } = request.body;
+      // the keys are the body schema's (a strict object): never a column the tenant may not change
+      const sets = Object.entries(changes).filter(([, v]) => v !== undefined);
+      const current = await readTenant(database, companyId, tenantId);
+      const merged = { ...current, ...Object.fromEntries(sets) } as typeof current;
+      // the portal account signs in with the record's e-mail and phone as they will be
+      const addresses = await tenantAddresses(database, companyId, merged);
+      await database.db
+        .transaction(async (tx) => {
+          const updated = await execRows<{ id: number }>(
+            tx,
+            sql`UPDATE tenants SET ${sql.join(
+              [...sets.map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`updated_at = now()`],
+              sql`, `,
+            )}, version = version + 1
+                WHERE company_id = ${companyId} AND id = ${tenantId} AND version = ${version} RETURNING id`,
+          );
+          if (updated.length === 0) throw new AppError('conflict');
+          await tx.execute(
+            sql`UPDATE users SET email = ${addresses.email}, phone = ${addresses.phone}, updated_at = now()
+                 WHERE id = ${user.id}`,
+          );
+        })
+        .catch(rethrowAddressTaken);
+      return readMe(user);
+    },
+  );
+
+  r.get(
+    '/portal/logo',
+    {
+      config: access,
+      schema: {
+        operationId: 'getPortalLogo',
+        tags: ['portal'],
+        summary: 'The tenant’s company logo',
+        response: { 200: file('The logo', 'image/png', 'image/jpeg', 'image/webp'), ...errors(404) },
+      },
+    },
+    async (request, reply) => {
+      const { companyId } = tenantOf(currentUser(request));
+      const logo = await companyLogo(database, companyId);
+      if (!logo) throw new AppError('not_found');
+      return (reply as FastifyReply)
+        .type(logo.type)
+        .header('Cache-Control', 'private, max-age=3600')
+        .send(logo.data);
+    },
+  );
+
+  r.get(
+    '/portal/leases/:id/ledger',
+    {
+      config: access,
+      schema: {
+        operationId: 'getPortalLeaseLedger',
+        tags: ['portal'],
+        summary: 'The ledger of one of the tenant’s leases, as staff see it (today)',
+        params: recordIdParams,
+        response: {
+          200: json(ledgerAnswerSchema, 'The entries, oldest first, and the balance'),
+          ...errors(404),
+        },
+      },
+    },
+    async (request) => {
+      const { companyId, tenantId } = tenantOf(currentUser(request));
+      const lease = await ownLease(database, companyId, tenantId, request.params.id);
+      const asOf = await companyToday(database, companyId);
+      const { ledger } = await leaseLedger(database, companyId, lease.id, asOf);
+      return ledgerAnswer(lease.id, asOf, ledger);
+    },
+  );
+
+  r.get(
+    '/portal/leases/:id/statement.pdf',
+    {
+      config: access,
+      schema: {
+        operationId: 'getPortalLeaseStatement',
+        tags: ['portal'],
+        summary: 'The statement of one of the tenant’s leases, as a PDF (the staff’s own)',
+        params: recordIdParams,
+        response: { 200: file('The statement (named in Content-Disposition)', PDF), ...errors(404) },
+      },
+    },
+    async (request, reply) => {
+      const { companyId, tenantId } = tenantOf(currentUser(request));
+      const own = await ownLease(database, companyId, tenantId, request.params.id);
+      const asOf = await companyToday(database, companyId);
+      const { lease, ledger } = await leaseLedger(database, companyId, own.id, asOf);
+      const company = await companyMoney(database, companyId);
+      const logo = await companyLogo(database, companyId);
+      return sendDownload(
+        reply.header('Cache-Control', 'no-store'),
+        'application/pdf',
+        `statement_${lease.id}.pdf`,
+        statementPdf(lease, ledger, asOf, company, logo),
+      );
+    },
+  );
+
+  const PAYMENT_COLUMNS = `p.id, p.occupancy_id, to_char(p.payment_date, 'YYYY-MM-DD') AS payment_date,
+    p.amount_paid::text AS amount_paid, p.payment_method, p.status, p.receipt_number, p.unit_name,
+    to_char(p.effective_start_date, 'YYYY-MM-DD') AS effective_start_date,
+    to_char(p.effective_end_date, 'YYYY-MM-DD') AS effective_end_date`;
+
+  r.get(
+    '/portal/payments',
+    {
+      config: access,
+      schema: {
+        operationId: 'listPortalPayments',
+        tags: ['portal'],
+        summary: 'The tenant’s payments, newest first, a page at a time',
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).max(100_000).default(1),
+          page_size: z.coerce.number().int().min(1).max(100).default(20),
+        }),
+        response: { 200: json(paymentsAnswerSchema, 'A page of payments') },
+      },
+    },
+    async (request) => {
+      const { companyId, tenantId } = tenantOf(currentUser(request));
+      const { page, page_size } = request.query;
+      const rows = await database.query<Record<string, unknown>>(
+        `SELECT ${PAYMENT_COLUMNS} FROM payments p WHERE p.company_id = $1 AND p.tenant_id = $2
+          ORDER BY p.payment_date DESC, p.id DESC LIMIT $3 OFFSET $4`,
+        [companyId, tenantId, page_size, (page - 1) * page_size],
+      );
+      const total = await database.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM payments WHERE company_id = $1 AND tenant_id = $2',
+        [companyId, tenantId],
+      );
+      return {
+        rows: rows.map((p) => ({
+          id: Number(p.id),
+          occupancy_id: Number(p.occupancy_id),
+          payment_date: String(p.payment_date),
+          amount_paid: Number(p.amount_paid),
+          payment_method: (p.payment_method as string | null) ?? null,
+          status: String(p.status),
+          receipt_number: (p.receipt_number as string | null) ?? null,
+          unit_name: (p.unit_name as string | null) ?? null,
+          effective_start_date: String(p.effective_start_date),
+          effective_end_date: String(p.effective_end_date),
+        })),
+        total: Number(total[0]?.n ?? 0),
+        page,
+        page_size,
+      };
+    },
+  );
+
+  r.get(
+    '/portal/payments/:id/receipt.pdf',
+    {
+      config: access,
+      schema: {
+        operationId: 'getPortalReceipt',
+        tags: ['portal'],
+        summary: 'The receipt of one of the tenant’s payments, as a PDF (the staff’s own)',
+        params: recordIdParams,
+        response: { 200: file('The receipt, A4 (named in Content-Disposition)', PDF), ...errors(404) },
+      },
+    },
+    async (request, reply) => {
+      const { companyId, tenantId } = tenantOf(currentUser(request));
+      const rows = await database.query<Record<string, unknown>>(
+        `SELECT ${PAYMENT_COLUMNS}, p.payment_serial, p.reference_number, p.payment_details, p.receipt_code,
+                tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name
+           FROM payments p JOIN tenants tn ON tn.company_id = p.company_id AND tn.id = p.tenant_id
+          WHERE p.company_id = $1 AND p.id = $2 AND p.tenant_id = $3`,
+        [companyId, request.params.id, tenantId],
+      );
+      const p = rows[0];
+      if (!p) throw new AppError('not_found', 'Payment not found.');
+      const company = await companyMoney(database, companyId);
+      const logo = await companyLogo(database, companyId);
+      const verifyUrl = receiptUrl(publicBaseUrl(ctx.config, request), String(p.receipt_code));
+      const { filename, doc } = receiptPdf(p, company, logo, verifyUrl);
+      return sendDownload(reply, 'application/pdf', filename, doc);
+    },
+  );
+
+  const readRequests = async (companyId: number, tenantId: number, id?: number) => {
+    const rows = await database.query<Record<string, unknown>>(
+      `SELECT m.id, m.unit_name, to_char(m.request_date, 'YYYY-MM-DD') AS request_date, m.description,
+              m.priority, m.status,
+              to_char(m.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS updated_at,
+              COALESCE((SELECT json_agg(json_build_object('id', ph.id, 'file_name', ph.file_name,
+                                                          'mime_type', ph.mime_type) ORDER BY ph.id)
+                          FROM maintenance_request_photos ph
+                         WHERE ph.company_id = m.company_id AND ph.request_id = m.id), '[]') AS photos
+         FROM maintenance_requests m
+        WHERE m.company_id = $1 AND m.tenant_id = $2 ${id ? 'AND m.id = $3' : ''}
+        ORDER BY m.request_date DESC, m.id DESC LIMIT 100`,
+      id ? [companyId, tenantId, id] : [companyId, tenantId],
+    );
+    return rows.map((m) =>
+      portalRequestSchema.parse({
+        ...m,
+        id: Number(m.id),
+        photos: typeof m.photos === 'string' ? JSON.parse(m.photos) : m.photos,
+      }),
+    );
+  };
+
+  r.get(
+    '/portal/maintenance-requests',
+    {
+      config: access,
+      schema: {
+        operationId: 'listPortalMaintenanceRequests',
+        tags: ['portal'],
+        summary: 'The tenant’s maintenance requests and their status, newest first (100 at most)',
+        response: { 200: json(z.array(requestAnswerSchema), 'Its requests') },
+      },
+    },
+    async (request) => {
+      const { companyId, tenantId } = tenantOf(currentUser(request));
+      return readRequests(companyId, tenantId);
+    },
+  );
+
+  r.post(
+    '/portal/maintenance-requests',
+    {
+      config: access,
+      bodyLimit: MAX_REQUEST_BODY,
+      schema: {
+        operationId: 'createPortalMaintenanceRequest',
+        tags: ['portal'],
+        summary: 'Report a repair on one of the tenant’s leases, with up to 3 photos (5 MB each)',
+        description:
+          'Staff see it in their list, open and marked submitted by the tenant; the company’s contact gets an e-mail.',
+        body: portalRequestBody,
+        response: { 201: json(requestAnswerSchema, 'The request'), ...errors(404) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { companyId, tenantId } = tenantOf(user);
+      const { occupancy_id, description, priority, photos } = request.body;
+      const images = photos.map((ph, i) => {
+        const base64 = ph.data.replace(/^data:[^;,]*;base64,/, '').replace(/\s/g, '');
+        const bytes = /^[A-Za-z0-9+/]*={0,2}$/.test(base64) ? Buffer.from(base64, 'base64') : Buffer.alloc(0);
+        if (bytes.length > MAX_PORTAL_PHOTO_BYTES)
+          throw new AppError('validation_failed', portalMessages.photoTooLarge, {
+            [`photos.${i}`]: portalMessages.photoTooLarge,
+          });
+        const type = sniffImage(bytes);
+        if (!type)
+          throw new AppError('validation_failed', portalMessages.photoType, {
+            [`photos.${i}`]: portalMessages.photoType,
+          });
+        return { name: ph.name?.slice(0, 255) ?? null, type, base64: bytes.toString('base64') };
+      });
+      const lease = await ownLease(database, companyId, tenantId, occupancy_id);
+      const today = await companyToday(database, companyId);
+      // the request and its photos together
+      const id = await database.db.transaction(async (tx) => {
+        const inserted = await execRows<{ id: number }>(
+          tx,
+          sql`INSERT INTO maintenance_requests (company_id, unit_id, tenant_id, request_date, description,
+                                                priority, status, estimated_cost, submitted_by_tenant)
+              VALUES (${companyId}, ${lease.unit_id}, ${tenantId}, ${today}, ${description}, ${priority},
+                      'open', 0, true) RETURNING id`,
+        );
+        const requestId = Number(inserted[0]?.id);
+        for (const img of images)
+          await tx.execute(
+            sql`INSERT INTO maintenance_request_photos (company_id, request_id, file_name, mime_type, data_base64)
+                VALUES (${companyId}, ${requestId}, ${img.name}, ${img.type}, ${img.base64})`,
+          );
+        return requestId;
+      });
+      const [created] = await readRequests(companyId, tenantId, id);
+      if (!created) throw new AppError('not_found');
+      // the company's contact hears of it
+      const company = await database.query<{ email: string | null; name: string }>(
+        'SELECT email, name FROM companies WHERE id = $1',
+        [companyId],
+      );
+      const contact = company[0]?.email;
+      if (contact) {
+        await queueMessage(database, {
+          companyId,
+          kind: 'maintenance_request',
+          channel: 'email',
+          to: contact,
+          tenantId,
+          subject: `New maintenance request from ${user.first_name} ${user.last_name} (${created.unit_name ?? ''})`,
+          body:
+            `${user.first_name} ${user.last_name} reported a repair in the tenant portal.\n\n` +
+            `Unit: ${created.unit_name ?? ''}\nPriority: ${priority}\nPhotos: ${images.length}\n\n${description}\n\n` +
+            `${ctx.config.publicUrl}/maintenance-requests\n`,
+        });
+      }
+      return reply.code(201).send(created);
+    },
+  );
+
+  r.get(
+    '/portal/maintenance-requests/:id/photos/:photoId',
+    {
+      config: access,
+      schema: {
+        operationId: 'getPortalRequestPhoto',
+        tags: ['portal'],
+        summary: 'A photo of one of the tenant’s requests',
+        params: recordIdParams.extend({ photoId: recordIdParams.shape.id }),
+        response: { 200: file('The photo', 'image/png', 'image/jpeg', 'image/webp'), ...errors(404) },
+      },
+    },
+    async (request, reply) => {
+      const { companyId, tenantId } = tenantOf(currentUser(request));
+      const rows = await database.query<{ mime_type: string; data_base64: string }>(
+        `SELECT ph.mime_type, ph.data_base64 FROM maintenance_request_photos ph
+           JOIN maintenance_requests m ON m.company_id = ph.company_id AND m.id = ph.request_id
+          WHERE ph.company_id = $1 AND ph.request_id = $2 AND ph.id = $3 AND m.tenant_id = $4`,
+        [companyId, request.params.id, request.params.photoId, tenantId],
+      );
+      const ph = rows[0];
+      if (!ph) throw new AppError('not_found');
+      return (reply as FastifyReply)
+        .type(ph.mime_type)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, max-age=86400')
+        .send(Buffer.from(ph.data_base64, 'base64'));
+    },
+  );
+};

@@ -1,0 +1,186 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, portalAccessBody, portalInviteBody, portalMessages, portalStatuses } from '@kodi/domain';
+import type { AppContext } from '../../context.ts';
+import { currentUser } from '../../plugins/guard.ts';
+import { recordIdParams } from '../../crud/record-route.ts';
+import { errors, json, named } from '../../plugins/openapi.ts';
+import {
+  accountOfTenant,
+  companyName,
+  issueToken,
+  queueMessage,
+  rethrowAddressTaken,
+  tenantAddresses,
+  type PortalAccount,
+} from './accounts.ts';
+
+const portalStatusSchema = z.enum(portalStatuses);
+const invitationSchema = named(
+  z.object({ portal_status: portalStatusSchema, expires_at: z.string(), message_id: z.int() }),
+  'PortalInvitation',
+);
+const accessSchema = named(z.object({ portal_status: portalStatusSchema }), 'PortalAccess');
+
+/** A portal account's state: none (no account), invited (no password yet), active, disabled. */
+export const portalStatusOf = (account: PortalAccount | undefined) =>
+  !account
+    ? ('none' as const)
+    : !account.user.active
+      ? ('disabled' as const)
+      : account.passwordHash
+        ? ('active' as const)
+        : ('invited' as const);
+
+type TenantRow = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string | null;
+  phone: string | null;
+  country_code: string | null;
+};
+
+/**
+ * Staff give a tenant its portal account (issue 19): `POST /tenants/{id}/invite` (admins and editors)
+ * queues a single-use link valid 7 days by e-mail or SMS (the messages outbox, kind `invitation`);
+ * `POST /tenants/{id}/portal-access` (admins, company admins) turns the account off (ending its
+ * sessions and its links) or on again.
+ */
+export const portalStaffRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { database, config } = ctx;
+
+  r.post(
+    '/tenants/:id/invite',
+    {
+      config: { access: 'canEdit' },
+      schema: {
+        operationId: 'inviteTenantToPortal',
+        tags: ['tenants'],
+        summary: 'Invite the tenant to the portal: a single-use link valid 7 days, by e-mail or SMS',
+        description:
+          'Creates the tenant’s portal account (role tenant) when it has none and queues the message ' +
+          '(kind invitation); a new invitation makes the earlier links void.',
+        params: recordIdParams,
+        body: portalInviteBody,
+        response: {
+          201: json(invitationSchema, 'The invitation is queued'),
+          ...errors(404, 409),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { channel } = request.body;
+      const tenants = await database.query<TenantRow>(
+        `SELECT id, first_name, last_name, email, phone, country_code FROM tenants WHERE company_id = $1 AND id = $2`,
+        [user.company_id, request.params.id],
+      );
+      const tenant = tenants[0];
+      if (!tenant) throw new AppError('not_found');
+      const addresses = await tenantAddresses(database, user.company_id, tenant);
+      const to = channel === 'email' ? addresses.email : addresses.phone;
+      if (!to) {
+        const message = channel === 'email' ? portalMessages.noEmail : portalMessages.noPhone;
+        throw new AppError('validation_failed', message, { channel: message });
+      }
+
+      let account = await accountOfTenant(database, user.company_id, tenant.id);
+      const status = portalStatusOf(account);
+      if (status === 'active') throw new AppError('duplicate', portalMessages.alreadyActive);
+      if (status === 'disabled') throw new AppError('conflict', portalMessages.disabled);
+      try {
+        if (!account) {
+          await database.query(
+            `WITH u AS (
+               INSERT INTO users (email, phone, first_name, last_name, company_id, tenant_id, active)
+               VALUES ($1, $2, $3, $4, $5, $6, true) RETURNING id)
+             INSERT INTO user_roles (user_id, role_id) SELECT u.id, r.id FROM u, roles r WHERE r.name = 'tenant'`,
+            [
+              addresses.email,
+              addresses.phone,
+              tenant.first_name,
+              tenant.last_name,
+              user.company_id,
+              tenant.id,
+            ],
+          );
+        } else {
+          // the addresses it signs in with follow the tenant record's, as they are now
+          await database.query(
+            `UPDATE users SET email = $2, phone = $3, first_name = $4, last_name = $5, updated_at = now(),
+                    version = version + 1 WHERE id = $1`,
+            [account.user.id, addresses.email, addresses.phone, tenant.first_name, tenant.last_name],
+          );
+        }
+      } catch (err) {
+        rethrowAddressTaken(err);
+      }
+      account = await accountOfTenant(database, user.company_id, tenant.id);
+      if (!account) throw new AppError('not_found');
+
+      const { secret, expiresAt } = await issueToken(ctx, account.user.id, 'invitation');
+      const company = await companyName(database, user.company_id);
+      const link = `${config.publicUrl}/portal/welcome?token=${encodeURIComponent(secret)}`;
+      const messageId = await queueMessage(database, {
+        companyId: user.company_id,
+        kind: 'invitation',
+        channel,
+        to,
+        tenantId: tenant.id,
+        subject: channel === 'email' ? `${company}: your tenant portal` : null,
+        body:
+          channel === 'email'
+            ? `Hello ${tenant.first_name},\n\n${company} invites you to its tenant portal: see your balance, ` +
+              `statements and receipts, and report repairs from your phone.\n\nSet your password here ` +
+              `(the link works once, for ${7} days):\n${link}\n`
+            : `${company}: your tenant portal. Set your password (link valid 7 days): ${link}`,
+      });
+      return reply.code(201).send({
+        portal_status: 'invited' as const,
+        expires_at: expiresAt.toISOString(),
+        message_id: messageId,
+      });
+    },
+  );
+
+  r.post(
+    '/tenants/:id/portal-access',
+    {
+      config: { access: 'companyAdmin' },
+      schema: {
+        operationId: 'setTenantPortalAccess',
+        tags: ['tenants'],
+        summary: 'Turn the tenant’s portal access off (ending its sessions and links) or on again',
+        params: recordIdParams,
+        body: portalAccessBody,
+        response: {
+          200: json(accessSchema, 'Its state now'),
+          ...errors(404),
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const account = await accountOfTenant(database, user.company_id, request.params.id);
+      if (!account) throw new AppError('not_found', portalMessages.noAccount);
+      const { enabled } = request.body;
+      await database.query(
+        'UPDATE users SET active = $2, updated_at = now(), version = version + 1 WHERE id = $1',
+        [account.user.id, enabled],
+      );
+      if (!enabled) {
+        await ctx.sessions.endAllForUser(account.user.id);
+        await database.query(
+          'UPDATE portal_tokens SET used_at = now(), updated_at = now() WHERE user_id = $1 AND used_at IS NULL',
+          [account.user.id],
+        );
+      }
+      return {
+        portal_status: portalStatusOf(await accountOfTenant(database, user.company_id, request.params.id)),
+      };
+    },
+  );
+};

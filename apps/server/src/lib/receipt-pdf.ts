@@ -1,0 +1,113 @@
+import PDFDocument from 'pdfkit';
+import { formatDate, formatMoney, paymentMethod, paymentStatus } from '@kodi/domain';
+import type { CompanyMoney } from './company.ts';
+import { contentBox, drawBanner, drawDetails, drawTotal, MM } from './pdf-document.ts';
+import { drawQr, qrMatrix } from './qr.ts';
+
+/** What a receipt shows of a payment (its record as the API answers it, or the portal's read of it). */
+export type ReceiptPayment = Record<string, unknown>;
+
+/**
+ * The printable receipt of a payment: A4 portrait, 10 mm margins, real text. Staff
+ * (`GET /payments/{id}/receipt.pdf`) and tenants (`GET /portal/payments/{id}/receipt.pdf`) get the same,
+ * with the QR code (vectors) of `verifyUrl`, its public check (`{PUBLIC_URL}/r/{code}`).
+ */
+export const receiptPdf = (
+  p: ReceiptPayment,
+  company: CompanyMoney,
+  logo: { data: Buffer; type: string } | null,
+  verifyUrl: string,
+): { filename: string; doc: PDFKit.PDFDocument } => {
+  const number = String(p.receipt_number ?? p.id);
+  const filename = `receipt_${number}.pdf`;
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'portrait',
+    margin: 10 * MM,
+    info: { Title: `Receipt ${number}`, Author: company.name, Creator: 'Kodi' },
+  });
+  const { left, width } = contentBox(doc);
+
+  drawBanner(doc, {
+    title: company.name,
+    subtitle: 'Payment Receipt',
+    height: 70,
+    titleSize: 22,
+    inset: 16,
+    logo,
+  });
+  doc.moveDown(2.2);
+
+  const y0 = doc.y;
+  doc.fontSize(11).font('Helvetica-Bold').text(`Receipt No: ${number}`, left, y0);
+  doc
+    .font('Helvetica')
+    .text(`Date: ${formatDate(String(p.payment_date))}`, left, y0, { width, align: 'right' });
+  doc.moveDown(1.5);
+
+  const status = String(p.status);
+  const rows: [string, string][] = [
+    ['Tenant', `${String(p.tenant_first_name ?? '')} ${String(p.tenant_last_name ?? '')}`.trim()],
+    ['Unit', String(p.unit_name ?? '')],
+    [
+      'Payment method',
+      p.payment_method
+        ? (paymentMethod.labels[String(p.payment_method) as keyof typeof paymentMethod.labels] ??
+          String(p.payment_method))
+        : 'N/A',
+    ],
+    ['Status', paymentStatus.labels[status as keyof typeof paymentStatus.labels] ?? status],
+    ['Period', `${formatDate(String(p.effective_start_date))} – ${formatDate(String(p.effective_end_date))}`],
+    ['Reference', String(p.reference_number ?? 'N/A')],
+    ['Payment serial', String(p.payment_serial ?? '')],
+  ];
+  drawDetails(doc, rows, { fontSize: 11, labelWidth: 150, spacing: 0.6 });
+  doc.moveDown(0.8);
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .strokeColor('#cccccc')
+    .stroke();
+  doc.moveDown(0.8);
+  const amount = formatMoney(Number(p.amount_paid), company.currency, company.decimals);
+  drawTotal(doc, 'Amount paid', amount, 14);
+  doc.moveDown(1.5);
+  if (p.payment_details) {
+    doc.font('Helvetica-Bold').fontSize(11).text('Notes', left);
+    doc.font('Helvetica').text(String(p.payment_details), left, doc.y, { width });
+    doc.moveDown(1.2);
+  }
+  doc
+    .font('Helvetica-Oblique')
+    .fontSize(11)
+    .fillColor('#333333')
+    .text('Thank you for your payment!', left, doc.y, {
+      width,
+      align: 'center',
+    });
+  doc.moveDown(1.5);
+
+  // Anyone can check this receipt: its QR code (vectors) and the address it holds.
+  const side = 36 * MM;
+  const qrTop = Math.min(doc.y, doc.page.height - doc.page.margins.bottom - side);
+  drawQr(doc, qrMatrix(verifyUrl), left, qrTop, side);
+  const textLeft = left + side + 6 * MM;
+  doc
+    .fillColor('#000000')
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text('Verify this receipt', textLeft, qrTop + 4 * MM, { width: width - side - 6 * MM });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor('#333333')
+    .text('Scan the code or open this address to check it with the issuer:', {
+      width: width - side - 6 * MM,
+    })
+    .moveDown(0.3)
+    .fillColor('#0d47a1')
+    .text(verifyUrl, { width: width - side - 6 * MM, link: verifyUrl });
+  doc.end();
+  return { filename, doc };
+};

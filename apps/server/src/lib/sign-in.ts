@@ -1,0 +1,65 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { SessionUser } from '@kodi/domain';
+import type { AppContext } from '../context.ts';
+import { RateLimitError } from './rate-limit.ts';
+
+// What staff sign-in (features/auth) and the tenant portal's sign-in (features/portal) share: the
+// lock after repeated failures and the new session. Features never import each other.
+
+export const LOCK_AFTER_FAILURES = 5;
+export const LOCK_MINUTES = 15;
+
+/** 429 `account_locked` (with Retry-After) while the key (an e-mail, or a portal login) is locked. */
+export const refuseIfLocked = async (ctx: Pick<AppContext, 'database'>, key: string): Promise<void> => {
+  const lock = await ctx.database.query<{ locked_until: Date | string | null }>(
+    'SELECT locked_until FROM login_attempts WHERE email = $1 AND locked_until > now()',
+    [key],
+  );
+  const lockedUntil = lock[0]?.locked_until;
+  if (lockedUntil) {
+    throw new RateLimitError('account_locked', (new Date(lockedUntil).getTime() - Date.now()) / 1000);
+  }
+};
+
+/** Counts a failed sign-in of the key (known or not); the fifth in a row locks it for 15 minutes. */
+export const recordFailedSignIn = async (ctx: Pick<AppContext, 'database'>, key: string): Promise<void> => {
+  const { database } = ctx;
+  await database.query(
+    `INSERT INTO login_attempts (email, failed_count, last_failed_at) VALUES ($1, 1, now())
+     ON CONFLICT (email) DO UPDATE SET
+       failed_count = CASE WHEN login_attempts.locked_until IS NOT NULL THEN 1
+                           ELSE login_attempts.failed_count + 1 END,
+       locked_until = NULL, last_failed_at = now(), updated_at = now()`,
+    [key],
+  );
+  await database.query(
+    `UPDATE login_attempts SET locked_until = now() + make_interval(mins => $3), failed_count = 0
+      WHERE email = $1 AND failed_count >= $2`,
+    [key, LOCK_AFTER_FAILURES, LOCK_MINUTES],
+  );
+};
+
+/**
+ * A successful sign-in: the key's failures forgotten, `last_login_at` stamped, a new session (new id,
+ * new CSRF token). Answers what login answers: `{ user, csrf_token }`.
+ */
+export const completeSignIn = async (
+  ctx: Pick<AppContext, 'database' | 'sessions'>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  key: string,
+  user: SessionUser,
+): Promise<{ user: SessionUser; csrf_token: string }> => {
+  await ctx.database.query('DELETE FROM login_attempts WHERE email = $1', [key]);
+  const rows = await ctx.database.query<{ last_login_at: Date | string }>(
+    'UPDATE users SET last_login_at = now() WHERE id = $1 RETURNING last_login_at',
+    [user.id],
+  );
+  const session = await ctx.sessions.signIn(request, reply, user.id);
+  const signedIn: SessionUser = {
+    ...user,
+    last_login_at: rows[0] ? new Date(rows[0].last_login_at).toISOString() : null,
+  };
+  request.user = signedIn;
+  return { user: signedIn, csrf_token: session.csrfToken };
+};

@@ -1,0 +1,104 @@
+import { useId, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import { useQueryClient } from '@tanstack/react-query';
+import { canEdit, isCompanyAdmin } from '@kodi/domain';
+import { api, errorMessage } from '../../lib/api-client.ts';
+import { resourceKeys } from '../../lib/resources.ts';
+import { useSession } from '../../lib/session.ts';
+
+const STATUS: Record<string, string> = {
+  none: 'Not invited',
+  invited: 'Invited (no password yet)',
+  active: 'Active',
+  disabled: 'Access turned off',
+};
+
+/**
+ * A tenant's portal account in its details (issue 19): its state, the invitation by e-mail or SMS
+ * (admins and editors), and access on or off (admins and company admins).
+ */
+export const TenantPortal = ({
+  tenant,
+}: {
+  tenant: { id: number; portal_status: string | null; email: string | null; phone: string };
+}) => {
+  const headingId = useId();
+  const { user } = useSession();
+  const queryClient = useQueryClient();
+  const [status, setStatus] = useState(tenant.portal_status ?? 'none');
+  const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (call: () => Promise<{ portal_status: string }>, done: string) => {
+    setBusy(true);
+    setNote(null);
+    try {
+      const answer = await call();
+      setStatus(answer.portal_status);
+      setNote({ ok: true, text: done });
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.entity('tenants') });
+    } catch (e) {
+      setNote({ ok: false, text: errorMessage(e, 'That did not work. Try again.') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const invite = (channel: 'email' | 'sms') =>
+    run(
+      () => api.post<{ portal_status: string }>(`/tenants/${tenant.id}/invite`, { channel }),
+      channel === 'email' ? 'Invitation sent by e-mail.' : 'Invitation sent by SMS.',
+    );
+  const access = (enabled: boolean) =>
+    run(
+      () => api.post<{ portal_status: string }>(`/tenants/${tenant.id}/portal-access`, { enabled }),
+      enabled ? 'Portal access turned on.' : 'Portal access turned off; the tenant is signed out.',
+    );
+
+  return (
+    <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
+      <Typography id={headingId} variant="h6" component="h3">
+        Tenant portal
+      </Typography>
+      <Typography sx={{ mb: 1 }} data-testid="portal-status">
+        {STATUS[status] ?? status}
+      </Typography>
+      <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
+        {canEdit(user) && (status === 'none' || status === 'invited') ? (
+          <>
+            <Button
+              size="small"
+              variant="outlined"
+              disabled={busy || !tenant.email}
+              onClick={() => void invite('email')}
+            >
+              Invite by e-mail
+            </Button>
+            <Button size="small" variant="outlined" disabled={busy} onClick={() => void invite('sms')}>
+              Invite by SMS
+            </Button>
+          </>
+        ) : null}
+        {isCompanyAdmin(user) && status !== 'none' ? (
+          <Button
+            size="small"
+            variant="outlined"
+            color={status === 'disabled' ? 'primary' : 'warning'}
+            disabled={busy}
+            onClick={() => void access(status === 'disabled')}
+          >
+            {status === 'disabled' ? 'Turn portal access on' : 'Turn portal access off'}
+          </Button>
+        ) : null}
+      </Stack>
+      {note ? (
+        <Alert severity={note.ok ? 'success' : 'error'} sx={{ mt: 1 }}>
+          {note.text}
+        </Alert>
+      ) : null}
+    </Box>
+  );
+};

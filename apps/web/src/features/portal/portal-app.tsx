@@ -1,0 +1,699 @@
+import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import {
+  formatDate,
+  formatMoney,
+  type LedgerAnswer,
+  type PortalMe,
+  type PortalPayments,
+  type PortalRequest,
+} from '@kodi/domain';
+import { api, download, forgetKept, keptGet, PortalError, setCsrf, type Kept } from './portal-api.ts';
+
+// The tenant portal (issue 19), its own small app: sign-in (password or one-time code), the welcome
+// page of an invitation, and once signed in its home (balance, next due, statement), payments and
+// receipts, repairs and profile. Made for a 360 px phone first; no staff code, no MUI.
+
+type SignedIn = { user: { first_name: string; tenant_id?: number | null; roles: string[] } | null };
+
+const go = (path: string) => {
+  window.history.pushState(null, '', path);
+  window.dispatchEvent(new PopStateEvent('popstate'));
+};
+
+const usePath = () => {
+  const [path, setPath] = useState(window.location.pathname);
+  useEffect(() => {
+    const on = () => setPath(window.location.pathname);
+    window.addEventListener('popstate', on);
+    return () => window.removeEventListener('popstate', on);
+  }, []);
+  return path;
+};
+
+const message = (err: unknown) =>
+  err instanceof PortalError ? err.message : 'No connection. Check your network and try again.';
+
+const fetchedNote = (k: { fetchedAt: string; offline: boolean }) =>
+  `${k.offline ? 'Offline: showing what was fetched at' : 'Fetched at'} ${new Date(
+    k.fetchedAt,
+  ).toLocaleString('en-US', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  })}`;
+
+const Field = (props: {
+  label: string;
+  name: string;
+  type?: string;
+  value: string;
+  onChange: (v: string) => void;
+  autoComplete?: string;
+  inputMode?: 'numeric' | 'email' | 'tel' | 'text';
+  error?: string | undefined;
+}) => (
+  <label className="field">
+    <span>{props.label}</span>
+    <input
+      name={props.name}
+      type={props.type ?? 'text'}
+      value={props.value}
+      autoComplete={props.autoComplete}
+      inputMode={props.inputMode}
+      aria-invalid={!!props.error}
+      onChange={(e) => props.onChange(e.target.value)}
+    />
+    {props.error ? <small className="error">{props.error}</small> : null}
+  </label>
+);
+
+const Alert = ({ children, kind = 'error' }: { children: ReactNode; kind?: 'error' | 'info' }) =>
+  children ? (
+    <p className={`alert ${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
+      {children}
+    </p>
+  ) : null;
+
+// ---------------------------------------------------------------- signing in
+
+const LoginPage = ({ onSignedIn }: { onSignedIn: () => void }) => {
+  const [login, setLogin] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [mode, setMode] = useState<'password' | 'code' | 'verify'>('password');
+  const [channel, setChannel] = useState<'email' | 'sms'>('email');
+  const [error, setError] = useState('');
+  const [info, setInfo] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    if (!login.trim()) return setError('Enter your e-mail or phone number.');
+    setBusy(true);
+    try {
+      if (mode === 'password') {
+        await api('POST', '/portal/auth/login', { login, password });
+        onSignedIn();
+      } else if (mode === 'code') {
+        await api('POST', '/portal/auth/code', { login, channel });
+        setInfo(
+          `If this ${channel === 'email' ? 'e-mail' : 'phone'} is yours, a 6-digit code is on its way.`,
+        );
+        setMode('verify');
+      } else {
+        await api('POST', '/portal/auth/code/verify', { login, code });
+        onSignedIn();
+      }
+    } catch (err) {
+      setError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="narrow">
+      <h1>Tenant portal</h1>
+      <p className="muted">Your balance, statements and receipts, and repairs.</p>
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Field
+          label="E-mail or phone"
+          name="login"
+          value={login}
+          onChange={setLogin}
+          autoComplete="username"
+        />
+        {mode === 'password' ? (
+          <Field
+            label="Password"
+            name="password"
+            type="password"
+            value={password}
+            onChange={setPassword}
+            autoComplete="current-password"
+          />
+        ) : null}
+        {mode === 'code' ? (
+          <fieldset className="choice">
+            <legend>Send the code by</legend>
+            <label>
+              <input type="radio" checked={channel === 'email'} onChange={() => setChannel('email')} /> E-mail
+            </label>
+            <label>
+              <input type="radio" checked={channel === 'sms'} onChange={() => setChannel('sms')} /> SMS
+            </label>
+          </fieldset>
+        ) : null}
+        {mode === 'verify' ? (
+          <Field
+            label="6-digit code"
+            name="code"
+            value={code}
+            onChange={setCode}
+            inputMode="numeric"
+            autoComplete="one-time-code"
+          />
+        ) : null}
+        <Alert kind="info">{info}</Alert>
+        <Alert>{error}</Alert>
+        <button type="submit" className="primary" disabled={busy}>
+          {mode === 'code' ? 'Send me a code' : 'Sign in'}
+        </button>
+      </form>
+      <button
+        type="button"
+        className="link"
+        onClick={() => {
+          setError('');
+          setInfo('');
+          setMode(mode === 'password' ? 'code' : 'password');
+        }}
+      >
+        {mode === 'password' ? 'Sign in with a one-time code instead' : 'Sign in with your password instead'}
+      </button>
+    </main>
+  );
+};
+
+const WelcomePage = ({ onSignedIn }: { onSignedIn: () => void }) => {
+  const token = new URLSearchParams(window.location.search).get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [confirm, setConfirm] = useState('');
+  const [error, setError] = useState('');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    const f: Record<string, string> = {};
+    if (password.length < 8) f.password = 'At least 8 characters.';
+    if (confirm !== password) f.confirm = 'The passwords do not match.';
+    setFields(f);
+    if (Object.keys(f).length) return;
+    setBusy(true);
+    try {
+      await api('POST', '/portal/auth/accept', { token, password });
+      window.history.replaceState(null, '', '/portal');
+      onSignedIn();
+    } catch (err) {
+      setError(message(err));
+      if (err instanceof PortalError && err.fields) setFields(err.fields);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <main className="narrow">
+      <h1>Welcome</h1>
+      <p className="muted">Set a password for your tenant portal.</p>
+      {!token ? <Alert>This link is incomplete. Open the link from your invitation again.</Alert> : null}
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Field
+          label="Password"
+          name="password"
+          type="password"
+          value={password}
+          onChange={setPassword}
+          autoComplete="new-password"
+          error={fields.password}
+        />
+        <Field
+          label="Confirm password"
+          name="confirm"
+          type="password"
+          value={confirm}
+          onChange={setConfirm}
+          autoComplete="new-password"
+          error={fields.confirm}
+        />
+        <Alert>{error}</Alert>
+        <button type="submit" className="primary" disabled={busy || !token}>
+          Set password and sign in
+        </button>
+      </form>
+      <a className="link" href="/portal/login">
+        Already set? Sign in
+      </a>
+    </main>
+  );
+};
+
+// ---------------------------------------------------------------- signed in
+
+type Tab = 'home' | 'payments' | 'repairs' | 'profile';
+
+const useKept = <T,>(path: string, onSignedOut: () => void) => {
+  const [state, setState] = useState<Kept<T> | undefined>();
+  const [error, setError] = useState('');
+  const load = useCallback(async () => {
+    try {
+      setState(await keptGet<T>(path));
+      setError('');
+    } catch (err) {
+      if (err instanceof PortalError && (err.status === 401 || err.status === 403)) onSignedOut();
+      else setError(message(err));
+    }
+  }, [path, onSignedOut]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return { state, error, reload: load };
+};
+
+const Money = ({ me, amount }: { me: PortalMe; amount: number | null }) => (
+  <>{amount === null ? '' : formatMoney(amount, me.company.currency, me.company.decimals ?? undefined)}</>
+);
+
+const Home = ({ kept }: { kept: Kept<PortalMe> }) => {
+  const me = kept.data;
+  const [ledgerOf, setLedgerOf] = useState<number | undefined>();
+  const [ledger, setLedger] = useState<Kept<LedgerAnswer> | undefined>();
+  const [note, setNote] = useState('');
+  useEffect(() => {
+    if (ledgerOf === undefined) return;
+    void keptGet<LedgerAnswer>(`/portal/leases/${ledgerOf}/ledger`)
+      .then(setLedger)
+      .catch((err: unknown) => setNote(message(err)));
+  }, [ledgerOf]);
+  return (
+    <section>
+      {me.leases.length === 0 ? <p className="muted">You have no lease with {me.company.name}.</p> : null}
+      {me.leases.map((l) => (
+        <article key={l.id} className="card">
+          <h2>
+            {l.unit_name}
+            {l.property_name ? <span className="muted"> · {l.property_name}</span> : null}
+          </h2>
+          <p className="label">{l.balance > 0 ? 'You owe' : l.balance < 0 ? 'Paid ahead' : 'Balance'}</p>
+          <p className="balance" data-testid={`balance-${l.id}`}>
+            <Money me={me} amount={Math.abs(l.balance)} />
+          </p>
+          {l.next_due_date ? (
+            <p>
+              Next rent: <Money me={me} amount={l.next_due_amount} /> due {formatDate(l.next_due_date)}
+            </p>
+          ) : null}
+          <p className="muted small">
+            Rent <Money me={me} amount={l.rate} /> {l.rent_cycle} since {formatDate(l.start_date)}
+            {l.end_date ? ` until ${formatDate(l.end_date)}` : ''}
+          </p>
+          <div className="actions">
+            <button
+              type="button"
+              onClick={() =>
+                void download(`/portal/leases/${l.id}/statement.pdf`, `statement_${l.id}.pdf`)
+                  .then((r) => setNote(`Statement: ${fetchedNote(r)}`))
+                  .catch((err: unknown) => setNote(message(err)))
+              }
+            >
+              Download statement
+            </button>
+            <button type="button" onClick={() => setLedgerOf(ledgerOf === l.id ? undefined : l.id)}>
+              {ledgerOf === l.id ? 'Hide ledger' : 'Show ledger'}
+            </button>
+          </div>
+          {ledgerOf === l.id && ledger?.data.occupancy_id === l.id ? (
+            <div className="ledger">
+              <p className="muted small">{fetchedNote(ledger)}</p>
+              <ul className="rows">
+                {ledger.data.entries.map((e, i) => (
+                  <li key={i}>
+                    <span>
+                      {formatDate(e.date)} · {e.description}
+                    </span>
+                    <span className={e.amount < 0 ? 'credit' : ''}>
+                      <Money me={me} amount={e.amount} />
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ) : null}
+        </article>
+      ))}
+      <Alert kind="info">{note}</Alert>
+    </section>
+  );
+};
+
+const Payments = ({ me, onSignedOut }: { me: PortalMe; onSignedOut: () => void }) => {
+  const [page, setPage] = useState(1);
+  const { state, error } = useKept<PortalPayments>(`/portal/payments?page=${page}&page_size=10`, onSignedOut);
+  const [note, setNote] = useState('');
+  if (!state) return <p className="muted">{error || 'Loading…'}</p>;
+  const pages = Math.max(1, Math.ceil(state.data.total / 10));
+  return (
+    <section>
+      <p className="muted small">{fetchedNote(state)}</p>
+      {state.data.rows.length === 0 ? <p className="muted">No payments yet.</p> : null}
+      <ul className="rows cards">
+        {state.data.rows.map((p) => (
+          <li key={p.id}>
+            <div>
+              <strong>
+                <Money me={me} amount={p.amount_paid} />
+              </strong>
+              <div className="muted small">
+                {formatDate(p.payment_date)} · {p.unit_name} · {p.status}
+              </div>
+            </div>
+            <button
+              type="button"
+              aria-label={`Receipt ${p.receipt_number ?? p.id}`}
+              onClick={() =>
+                void download(
+                  `/portal/payments/${p.id}/receipt.pdf`,
+                  `receipt_${p.receipt_number ?? p.id}.pdf`,
+                )
+                  .then((r) => setNote(`Receipt: ${fetchedNote(r)}`))
+                  .catch((err: unknown) => setNote(message(err)))
+              }
+            >
+              Receipt
+            </button>
+          </li>
+        ))}
+      </ul>
+      {pages > 1 ? (
+        <div className="actions">
+          <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+            Newer
+          </button>
+          <span className="muted small">
+            Page {page} of {pages}
+          </span>
+          <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+            Older
+          </button>
+        </div>
+      ) : null}
+      <Alert kind="info">{note}</Alert>
+    </section>
+  );
+};
+
+const STATUS: Record<string, string> = { open: 'Open', in_progress: 'In progress', closed: 'Closed' };
+
+const readPhoto = (file: File) =>
+  new Promise<{ name: string; data: string }>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve({ name: file.name, data: String(reader.result) });
+    reader.onerror = () => reject(new Error('The photo could not be read.'));
+    reader.readAsDataURL(file);
+  });
+
+const Repairs = ({ me, onSignedOut }: { me: PortalMe; onSignedOut: () => void }) => {
+  const { state, error, reload } = useKept<PortalRequest[]>('/portal/maintenance-requests', onSignedOut);
+  const leases = me.leases.filter((l) => l.active);
+  const [lease, setLease] = useState(String(leases[0]?.id ?? me.leases[0]?.id ?? ''));
+  const [description, setDescription] = useState('');
+  const [priority, setPriority] = useState('medium');
+  const [photos, setPhotos] = useState<File[]>([]);
+  // a new file input after each request sent (a file input cannot be emptied by its value)
+  const [sent, setSent] = useState(0);
+  const [formError, setFormError] = useState('');
+  const [done, setDone] = useState('');
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setFormError('');
+    setDone('');
+    if (!description.trim()) return setFormError('Describe the problem.');
+    if (photos.length > 3) return setFormError('At most 3 photos.');
+    if (photos.some((p) => p.size > 5 * 1024 * 1024)) return setFormError('Photos must be at most 5 MB.');
+    setBusy(true);
+    try {
+      await api('POST', '/portal/maintenance-requests', {
+        occupancy_id: Number(lease),
+        description,
+        priority,
+        photos: await Promise.all(photos.map(readPhoto)),
+      });
+      setDescription('');
+      setPhotos([]);
+      setSent(sent + 1);
+      setDone('Sent. Your landlord has been told.');
+      await reload();
+    } catch (err) {
+      setFormError(message(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section>
+      <form className="card" onSubmit={(e) => void submit(e)} noValidate>
+        <h2>Report a repair</h2>
+        {me.leases.length > 1 ? (
+          <label className="field">
+            <span>Unit</span>
+            <select value={lease} onChange={(e) => setLease(e.target.value)}>
+              {me.leases.map((l) => (
+                <option key={l.id} value={l.id}>
+                  {l.unit_name}
+                </option>
+              ))}
+            </select>
+          </label>
+        ) : null}
+        <label className="field">
+          <span>What is wrong?</span>
+          <textarea
+            name="description"
+            rows={4}
+            value={description}
+            onChange={(e) => setDescription(e.target.value)}
+          />
+        </label>
+        <label className="field">
+          <span>Priority</span>
+          <select name="priority" value={priority} onChange={(e) => setPriority(e.target.value)}>
+            <option value="low">Low</option>
+            <option value="medium">Medium</option>
+            <option value="high">High</option>
+          </select>
+        </label>
+        <label className="field">
+          <span>Photos (up to 3, 5 MB each)</span>
+          <input
+            key={sent}
+            name="photos"
+            type="file"
+            accept="image/png,image/jpeg,image/webp"
+            multiple
+            onChange={(e) => setPhotos([...(e.target.files ?? [])].slice(0, 3))}
+          />
+        </label>
+        <Alert>{formError}</Alert>
+        <Alert kind="info">{done}</Alert>
+        <button type="submit" className="primary" disabled={busy || !lease}>
+          Send
+        </button>
+      </form>
+      <h2>Your requests</h2>
+      {state ? (
+        <p className="muted small">{fetchedNote(state)}</p>
+      ) : (
+        <p className="muted">{error || 'Loading…'}</p>
+      )}
+      <ul className="rows cards">
+        {state?.data.map((r) => (
+          <li key={r.id} data-testid={`request-${r.id}`}>
+            <div>
+              <div>{r.description}</div>
+              <div className="muted small">
+                {formatDate(r.request_date)} · {r.unit_name} · {r.photos.length} photo
+                {r.photos.length === 1 ? '' : 's'}
+              </div>
+            </div>
+            <span className={`chip ${r.status}`}>{STATUS[r.status] ?? r.status}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+};
+
+const Profile = ({ kept, onSaved }: { kept: Kept<PortalMe>; onSaved: () => void }) => {
+  const t = kept.data.tenant;
+  const [form, setForm] = useState({
+    phone: t.phone,
+    email: t.email ?? '',
+    emergency_contact_name: t.emergency_contact_name ?? '',
+    emergency_contact_phone: t.emergency_contact_phone ?? '',
+    notify_email: t.notify_email,
+    notify_sms: t.notify_sms,
+  });
+  const [error, setError] = useState('');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [done, setDone] = useState('');
+  const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v });
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    setDone('');
+    try {
+      await api('PUT', '/portal/me', { ...form, version: t.version });
+      setDone('Saved.');
+      onSaved();
+    } catch (err) {
+      setError(message(err));
+      setFields(err instanceof PortalError && err.fields ? err.fields : {});
+    }
+  };
+  return (
+    <form className="card" onSubmit={(e) => void submit(e)} noValidate>
+      <h2>
+        {t.first_name} {t.last_name}
+      </h2>
+      <Field
+        label="Phone"
+        name="phone"
+        value={form.phone}
+        onChange={set('phone')}
+        inputMode="tel"
+        error={fields.phone}
+      />
+      <Field
+        label="E-mail"
+        name="email"
+        value={form.email}
+        onChange={set('email')}
+        inputMode="email"
+        error={fields.email}
+      />
+      <Field
+        label="Emergency contact"
+        name="emergency_contact_name"
+        value={form.emergency_contact_name}
+        onChange={set('emergency_contact_name')}
+      />
+      <Field
+        label="Emergency contact phone"
+        name="emergency_contact_phone"
+        value={form.emergency_contact_phone}
+        onChange={set('emergency_contact_phone')}
+        inputMode="tel"
+      />
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={form.notify_email}
+          onChange={(e) => setForm({ ...form, notify_email: e.target.checked })}
+        />{' '}
+        Messages by e-mail
+      </label>
+      <label className="check">
+        <input
+          type="checkbox"
+          checked={form.notify_sms}
+          onChange={(e) => setForm({ ...form, notify_sms: e.target.checked })}
+        />{' '}
+        Messages by SMS
+      </label>
+      <Alert>{error}</Alert>
+      <Alert kind="info">{done}</Alert>
+      <button type="submit" className="primary">
+        Save
+      </button>
+    </form>
+  );
+};
+
+const TABS: { tab: Tab; label: string }[] = [
+  { tab: 'home', label: 'Home' },
+  { tab: 'payments', label: 'Payments' },
+  { tab: 'repairs', label: 'Repairs' },
+  { tab: 'profile', label: 'Profile' },
+];
+
+const PortalHome = ({ onSignedOut }: { onSignedOut: () => void }) => {
+  const { state, error, reload } = useKept<PortalMe>('/portal/me', onSignedOut);
+  const [tab, setTab] = useState<Tab>('home');
+  const signOut = async () => {
+    await api('POST', '/portal/auth/logout').catch(() => undefined);
+    await forgetKept();
+    setCsrf(undefined);
+    onSignedOut();
+  };
+  if (!state)
+    return (
+      <main className="narrow">
+        <p className="muted">{error || 'Loading…'}</p>
+      </main>
+    );
+  const me = state.data;
+  return (
+    <>
+      <header className="top">
+        {me.company.logo_url && !state.offline ? <img src={me.company.logo_url} alt="" height={32} /> : null}
+        <h1 className="brand">{me.company.name}</h1>
+        <button type="button" className="link" onClick={() => void signOut()}>
+          Sign out
+        </button>
+      </header>
+      <nav className="tabs" aria-label="Portal">
+        {TABS.map((t) => (
+          <button
+            key={t.tab}
+            type="button"
+            aria-current={tab === t.tab ? 'page' : undefined}
+            onClick={() => setTab(t.tab)}
+          >
+            {t.label}
+          </button>
+        ))}
+      </nav>
+      <main>
+        <p className={`muted small ${state.offline ? 'offline' : ''}`} data-testid="fetched-at">
+          {fetchedNote(state)}
+        </p>
+        {tab === 'home' ? <Home kept={state} /> : null}
+        {tab === 'payments' ? <Payments me={me} onSignedOut={onSignedOut} /> : null}
+        {tab === 'repairs' ? <Repairs me={me} onSignedOut={onSignedOut} /> : null}
+        {tab === 'profile' ? <Profile kept={state} onSaved={() => void reload()} /> : null}
+      </main>
+    </>
+  );
+};
+
+export const PortalApp = () => {
+  const path = usePath();
+  const [session, setSession] = useState<'unknown' | 'in' | 'out'>('unknown');
+  const check = useCallback(async () => {
+    try {
+      const s = await api<SignedIn & { csrf_token: string }>('GET', '/auth/status');
+      setCsrf(s.csrf_token);
+      setSession(s.user?.roles.includes('tenant') ? 'in' : 'out');
+    } catch {
+      // offline: show what was kept, if anything
+      setSession(localStorage.getItem('kodi-portal:/portal/me') ? 'in' : 'out');
+    }
+  }, []);
+  useEffect(() => {
+    void check();
+  }, [check]);
+  const signedIn = () => {
+    setSession('in');
+    go('/portal');
+  };
+  const signedOut = useCallback(() => {
+    setSession('out');
+    if (!window.location.pathname.startsWith('/portal/welcome')) go('/portal/login');
+  }, []);
+
+  if (path.startsWith('/portal/welcome')) return <WelcomePage onSignedIn={signedIn} />;
+  if (session === 'unknown') return <main className="narrow muted">Loading…</main>;
+  if (session === 'out' || path.startsWith('/portal/login')) {
+    if (session === 'in' && path.startsWith('/portal/login')) {
+      go('/portal');
+      return null;
+    }
+    return <LoginPage onSignedIn={signedIn} />;
+  }
+  return <PortalHome onSignedOut={signedOut} />;
+};
