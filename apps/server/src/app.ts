@@ -33,6 +33,7 @@ import { importRoutes } from './features/imports/routes.ts';
 import { leaseChargeRoutes } from './features/lease-charges/routes.ts';
 import { companySettingsRoutes } from './features/company-settings/routes.ts';
 import { rentCycleRoutes } from './features/rent-cycle/routes.ts';
+import { messageRoutes } from './features/messages/routes.ts';
 
 export const API_PREFIX = '/rentapi/api';
 export const BODY_LIMIT = 1024 * 1024;
@@ -134,6 +135,7 @@ export const buildApp = async (
       leaseChargeRoutes(api, ctx);
       companySettingsRoutes(api, ctx);
       rentCycleRoutes(api, ctx);
+      messageRoutes(api, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('not_found', 'No such API route.');
       });

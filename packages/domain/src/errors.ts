@@ -30,6 +30,7 @@ export const errorCodes = {
     in_use: 'This record is still in use by other records.',
     duplicate: 'This record already exists.',
     import_expired: 'This import has expired (24 hours after its preview): upload the file again.',
+    not_retryable: 'Only a failed or skipped message can be sent again.',
   }),
   ...withStatus(413, { payload_too_large: 'The request is too large.' }),
   ...withStatus(415, { unsupported_media_type: 'Unsupported content type.' }),

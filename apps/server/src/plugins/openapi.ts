@@ -63,6 +63,7 @@ const tagsOf = (defs: readonly EntityDefinition[]): { name: string; description:
     description: 'The company’s time zone, logo, late fees, reminders and notifications',
   },
   { name: 'rent-cycle', description: 'The daily run: late fees, rent escalations and reminders' },
+  { name: 'messages', description: 'Messages to tenants (the log, retries) and their templates' },
 ];
 
 /** What an error status means on this API (`code` says which case). */

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import PDFDocument from 'pdfkit';
-import { formatDate, formatMoney, paymentMethod, paymentStatus } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { recordGetRoute, sendDownload } from '../../crud/record-route.ts';
 import { errors, file, PDF } from '../../plugins/openapi.ts';
 import { getRecord } from '../../crud/service.ts';
 import { companyMoney } from '../../lib/company.ts';
 import { companyLogo } from '../../lib/company-settings.ts';
-import { contentBox, drawBanner, drawDetails, drawTotal, MM } from '../../lib/pdf-document.ts';
+import { receiptNumberOf, receiptPdf } from '../../lib/receipt-pdf.ts';
 import { paymentsServer } from './server.ts';
 
 /** `GET /payments/{id}/receipt.pdf`: A4 portrait, 10 mm margins, real text. */
@@ -26,79 +24,9 @@ export const receiptRoute = (app: FastifyInstance, ctx: AppContext) => {
       const p = await getRecord(ctx.database.db, paymentsServer, user, id);
       const company = await companyMoney(ctx.database, user.company_id);
       const logo = await companyLogo(ctx.database, user.company_id);
-      const number = String(p.receipt_number ?? p.id);
+      const number = receiptNumberOf(p);
       const filename = `receipt_${number}.pdf`;
-
-      const doc = new PDFDocument({
-        size: 'A4',
-        layout: 'portrait',
-        margin: 10 * MM,
-        info: { Title: `Receipt ${number}`, Author: company.name, Creator: 'Kodi' },
-      });
-      const { left, width } = contentBox(doc);
-
-      drawBanner(doc, {
-        title: company.name,
-        subtitle: 'Payment Receipt',
-        height: 70,
-        titleSize: 22,
-        inset: 16,
-        logo,
-      });
-      doc.moveDown(2.2);
-
-      const y0 = doc.y;
-      doc.fontSize(11).font('Helvetica-Bold').text(`Receipt No: ${number}`, left, y0);
-      doc
-        .font('Helvetica')
-        .text(`Date: ${formatDate(String(p.payment_date))}`, left, y0, { width, align: 'right' });
-      doc.moveDown(1.5);
-
-      const status = String(p.status);
-      const rows: [string, string][] = [
-        ['Tenant', `${String(p.tenant_first_name ?? '')} ${String(p.tenant_last_name ?? '')}`.trim()],
-        ['Unit', String(p.unit_name ?? '')],
-        [
-          'Payment method',
-          p.payment_method
-            ? (paymentMethod.labels[String(p.payment_method) as keyof typeof paymentMethod.labels] ??
-              String(p.payment_method))
-            : 'N/A',
-        ],
-        ['Status', paymentStatus.labels[status as keyof typeof paymentStatus.labels] ?? status],
-        [
-          'Period',
-          `${formatDate(String(p.effective_start_date))} – ${formatDate(String(p.effective_end_date))}`,
-        ],
-        ['Reference', String(p.reference_number ?? 'N/A')],
-        ['Payment serial', String(p.payment_serial ?? '')],
-      ];
-      drawDetails(doc, rows, { fontSize: 11, labelWidth: 150, spacing: 0.6 });
-      doc.moveDown(0.8);
-      doc
-        .moveTo(left, doc.y)
-        .lineTo(left + width, doc.y)
-        .strokeColor('#cccccc')
-        .stroke();
-      doc.moveDown(0.8);
-      const amount = formatMoney(Number(p.amount_paid), company.currency, company.decimals);
-      drawTotal(doc, 'Amount paid', amount, 14);
-      doc.moveDown(1.5);
-      if (p.payment_details) {
-        doc.font('Helvetica-Bold').fontSize(11).text('Notes', left);
-        doc.font('Helvetica').text(String(p.payment_details), left, doc.y, { width });
-        doc.moveDown(1.2);
-      }
-      doc
-        .font('Helvetica-Oblique')
-        .fontSize(11)
-        .fillColor('#333333')
-        .text('Thank you for your payment!', left, doc.y, {
-          width,
-          align: 'center',
-        });
-      doc.end();
-
+      const doc = receiptPdf(p, company, logo);
       return sendDownload(reply, 'application/pdf', filename, doc);
     },
   );
