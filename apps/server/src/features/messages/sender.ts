@@ -46,6 +46,8 @@ export type SenderOptions = {
   /** how long a claim lasts before another server may take the message back */
   claimSeconds?: number;
   smsTimeoutMs?: number;
+  /** today's date (tests travel in time): a reminder is stale 2 days after its send date */
+  today?: () => string;
   log?: (message: string, err?: unknown) => void;
 };
 
@@ -74,8 +76,6 @@ type Claimed = {
 
 const RUNNER = `${os.hostname()}:${process.pid}`;
 const RECEIPT_BATCH = 200;
-
-const today = () => new Date().toISOString().slice(0, 10);
 
 /** The retry's delay after `attempts` attempts: base, 2×base, 4×base... */
 export const backoffSeconds = (attempts: number, base: number): number => base * 2 ** Math.max(0, attempts - 1);
@@ -213,6 +213,7 @@ export const createMessageSender = (
     concurrency = 10,
     claimSeconds = 120,
     smsTimeoutMs,
+    today = () => new Date().toISOString().slice(0, 10),
     log = () => undefined,
   } = options;
   const sms: SmsProvider | undefined = smsProvider(config.smsUrl, smsTimeoutMs);
@@ -235,10 +236,10 @@ export const createMessageSender = (
 
   const finish = (m: Claimed, status: string, error: string | null, retryInSeconds?: number) =>
     database.query(
-      `UPDATE messages SET status = $3, error = $4, claimed_until = NULL, updated_at = now(),
-              sent_at = CASE WHEN $3 = 'sent' THEN now() ELSE sent_at END,
+      `UPDATE messages SET status = $3::text, error = $4::text, claimed_until = NULL, updated_at = now(),
+              sent_at = CASE WHEN $3::text = 'sent' THEN now() ELSE sent_at END,
               next_attempt_at = CASE WHEN $5::float8 IS NULL THEN NULL ELSE now() + make_interval(secs => $5::float8) END
-        WHERE company_id = $1 AND id = $2 AND status = 'sending' AND attempts = $6`,
+        WHERE company_id = $1 AND id = $2 AND status = 'sending' AND attempts = $6::int`,
       [m.company_id, m.id, status, error, retryInSeconds ?? null, m.attempts],
     );
 
