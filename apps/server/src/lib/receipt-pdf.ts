@@ -59,10 +59,7 @@ export const receiptPdf = (
         : 'N/A',
     ],
     ['Status', paymentStatus.labels[status as keyof typeof paymentStatus.labels] ?? status],
-    [
-      'Period',
-      `${formatDate(String(p.effective_start_date))} – ${formatDate(String(p.effective_end_date))}`,
-    ],
+    ['Period', `${formatDate(String(p.effective_start_date))} – ${formatDate(String(p.effective_end_date))}`],
     ['Reference', String(p.reference_number ?? 'N/A')],
     ['Payment serial', String(p.payment_serial ?? '')],
   ];

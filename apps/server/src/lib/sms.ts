@@ -64,7 +64,10 @@ const post = async (
 };
 
 const httpFailure = (status: number, detail: string) =>
-  new SendFailure(`The SMS provider answered ${status}${detail ? `: ${detail}` : ''}.`, status >= 500 || status === 429);
+  new SendFailure(
+    `The SMS provider answered ${status}${detail ? `: ${detail}` : ''}.`,
+    status >= 500 || status === 429,
+  );
 
 const describe = (body: unknown): string => {
   if (typeof body === 'string') return body.slice(0, 200);
@@ -89,10 +92,14 @@ const africasTalking = (base: URL, username: string, apiKey: string, timeoutMs: 
     const data = (res.body as { SMSMessageData?: { Message?: string; Recipients?: AtRecipient[] } } | null)
       ?.SMSMessageData;
     const recipient = data?.Recipients?.[0];
-    if (!recipient) throw new SendFailure(`The SMS provider sent it to nobody: ${data?.Message ?? 'no answer'}.`, false);
+    if (!recipient)
+      throw new SendFailure(`The SMS provider sent it to nobody: ${data?.Message ?? 'no answer'}.`, false);
     const code = Number(recipient.statusCode);
     if (code >= 100 && code < 200) return { id: recipient.messageId ?? null };
-    throw new SendFailure(`The SMS provider refused it: ${recipient.status ?? 'unknown'} (${code}).`, code >= 500);
+    throw new SendFailure(
+      `The SMS provider refused it: ${recipient.status ?? 'unknown'} (${code}).`,
+      code >= 500,
+    );
   },
 });
 
@@ -103,7 +110,10 @@ const twilio = (base: URL, sid: string, token: string, timeoutMs: number): SmsPr
     if (from) form.From = from;
     const res = await post(
       `${base.origin}${base.pathname.replace(/\/$/, '')}/2010-04-01/Accounts/${encodeURIComponent(sid)}/Messages.json`,
-      { Authorization: `Basic ${Buffer.from(`${sid}:${token}`).toString('base64')}`, Accept: 'application/json' },
+      {
+        Authorization: `Basic ${Buffer.from(`${sid}:${token}`).toString('base64')}`,
+        Accept: 'application/json',
+      },
       form,
       timeoutMs,
     );
@@ -127,5 +137,7 @@ export const smsProvider = (smsUrl: string | undefined, timeoutMs = TIMEOUT_MS):
   const base = new URL(url.toString());
   base.username = '';
   base.password = '';
-  return m[1] === 'twilio' ? twilio(base, user, password, timeoutMs) : africasTalking(base, user, password, timeoutMs);
+  return m[1] === 'twilio'
+    ? twilio(base, user, password, timeoutMs)
+    : africasTalking(base, user, password, timeoutMs);
 };

@@ -28,7 +28,10 @@ export const smtpSender = (smtpUrl: string | undefined, from: string): SmtpSende
         const e = err as { responseCode?: number; message?: string; code?: string };
         const code = e.responseCode;
         const retryable = code === undefined || (code >= 400 && code < 500);
-        throw new SendFailure(`The mail server refused it: ${e.message ?? e.code ?? 'unknown error'}`, retryable);
+        throw new SendFailure(
+          `The mail server refused it: ${e.message ?? e.code ?? 'unknown error'}`,
+          retryable,
+        );
       }
     },
     close: () => transport?.close(),

@@ -33,7 +33,11 @@ export const startSmtpReceiver = async () => {
       });
       stream.on('end', () => {
         const from = session.envelope.mailFrom;
-        received.push({ from: from ? from.address : '', to: session.envelope.rcptTo.map((r) => r.address), raw });
+        received.push({
+          from: from ? from.address : '',
+          to: session.envelope.rcptTo.map((r) => r.address),
+          raw,
+        });
         callback();
       });
     },
@@ -54,7 +58,9 @@ export const startSmtpReceiver = async () => {
 /** An e-mail's text with quoted-printable soft breaks and escapes undone. */
 export const decodedMail = (raw: string) =>
   Buffer.from(
-    raw.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
+    raw
+      .replace(/=\r?\n/g, '')
+      .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16))),
     'latin1',
   ).toString('utf8');
 
@@ -110,7 +116,8 @@ export const startSmsServer = async (kind: 'africastalking' | 'twilio'): Promise
       // the provider's own checks: its path, its credentials
       if (kind === 'africastalking') {
         if (req.method !== 'POST' || req.url !== '/version1/messaging') return send(404, 'Not found');
-        if (req.headers.apikey !== KEY || form.username !== USER) return send(401, 'The supplied authentication is invalid');
+        if (req.headers.apikey !== KEY || form.username !== USER)
+          return send(401, 'The supplied authentication is invalid');
         if (req.headers.accept !== 'application/json') return send(406, 'Accept must be application/json');
       } else {
         if (req.method !== 'POST' || req.url !== `/2010-04-01/Accounts/${SID}/Messages.json`)

@@ -142,7 +142,16 @@ describe(`messages through SMTP and Africa's Talking (${testDriver})`, () => {
       await client.put(`/payments/${pending.id}`, {
         ...Object.fromEntries(
           Object.entries(rest).filter(([k]) =>
-            ['tenant_id', 'unit_id', 'occupancy_id', 'payment_date', 'amount_paid', 'payment_method', 'effective_start_date', 'effective_end_date'].includes(k),
+            [
+              'tenant_id',
+              'unit_id',
+              'occupancy_id',
+              'payment_date',
+              'amount_paid',
+              'payment_method',
+              'effective_start_date',
+              'effective_end_date',
+            ].includes(k),
           ),
         ),
         status: 'completed',
@@ -151,7 +160,9 @@ describe(`messages through SMTP and Africa's Talking (${testDriver})`, () => {
       200,
     ).json<{ receipt_number: string }>();
     const code = (
-      await t.database.query<{ receipt_code: string }>(`SELECT receipt_code FROM payments WHERE id = $1`, [pending.id])
+      await t.database.query<{ receipt_code: string }>(`SELECT receipt_code FROM payments WHERE id = $1`, [
+        pending.id,
+      ])
     )[0]?.receipt_code;
     const round = await sender.drain();
     expect(round).toMatchObject({ receipts: 1, sent: 2 });
@@ -168,7 +179,9 @@ describe(`messages through SMTP and Africa's Talking (${testDriver})`, () => {
     expect(text).toContain(`${PUBLIC_URL}/r/${code}`);
     const [req] = await sms.waitFor(1);
     expect(req?.form.message).toMatch(
-      new RegExp(`^Payment of UGX\\s*300,000 received, receipt ${done.receipt_number}: ${PUBLIC_URL}/r/${code} ${`Company`}`),
+      new RegExp(
+        `^Payment of UGX\\s*300,000 received, receipt ${done.receipt_number}: ${PUBLIC_URL}/r/${code} ${`Company`}`,
+      ),
     );
     const rows = await t.database.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM messages WHERE company_id = $1 AND kind = 'receipt'`,
@@ -181,7 +194,9 @@ describe(`messages through SMTP and Africa's Talking (${testDriver})`, () => {
     const { client, company } = await companyWith(t);
     await setSettings(client, { receipt_notification: { email: false, sms: true } });
     const lease = await createLease(client, { start_date: '2026-03-01', rate: 100_000 });
-    const tenant = expectStatus(await client.get(`/tenants/${lease.tenant_id}`), 200).json<Record<string, unknown>>();
+    const tenant = expectStatus(await client.get(`/tenants/${lease.tenant_id}`), 200).json<
+      Record<string, unknown>
+    >();
     expect(tenant).toMatchObject({ notify_email: true, notify_sms: true });
     await pay(client, lease, '2026-03-01', 100_000);
     await sender.drain();
@@ -195,16 +210,20 @@ describe(`messages through SMTP and Africa's Talking (${testDriver})`, () => {
     expectStatus(await client.put(`/tenants/${lease.tenant_id}`, { ...editable, notify_sms: false }), 200);
     await pay(client, lease, '2026-03-05', 50_000);
     await sender.drain();
-    const after = await t.database.query<{ n: number }>(`SELECT count(*)::int AS n FROM messages WHERE company_id = $1`, [
-      company.id,
-    ]);
+    const after = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM messages WHERE company_id = $1`,
+      [company.id],
+    );
     expect(after[0]?.n).toBe(1);
   });
 
   it('retries on a 503 with backoff and sends; never retries a 400; at most 5 attempts', async () => {
     const { client, company } = await companyWith(t);
     const a = await queueSms(t, company.id, '+256700000001');
-    sms.script.push({ status: 503, body: 'Service Unavailable' }, { status: 503, body: 'Service Unavailable' });
+    sms.script.push(
+      { status: 503, body: 'Service Unavailable' },
+      { status: 503, body: 'Service Unavailable' },
+    );
     let round = await sender.runOnce();
     expect(round.retried).toBe(1);
     await sender.drain();
@@ -248,7 +267,9 @@ describe(`messages through SMTP and Africa's Talking (${testDriver})`, () => {
     await sender.drain();
     expect(sms.requests.map((r) => r.form.to)).toEqual(['+256700000002']);
     // a sent message is not sent again
-    expect(expectStatus(await client.post(`/messages/${b}/retry`), 409).json()).toMatchObject({ code: 'not_retryable' });
+    expect(expectStatus(await client.post(`/messages/${b}/retry`), 409).json()).toMatchObject({
+      code: 'not_retryable',
+    });
   });
 
   it('retries a send that timed out', async () => {
@@ -293,7 +314,9 @@ describe(`messages through SMTP and Africa's Talking (${testDriver})`, () => {
     expect(expectStatus(await client.get('/messages?status=nope'), 400).json()).toMatchObject({
       code: 'validation_failed',
     });
-    expect(expectStatus(await client.get('/messages?sort=body'), 400).json()).toMatchObject({ code: 'validation_failed' });
+    expect(expectStatus(await client.get('/messages?sort=body'), 400).json()).toMatchObject({
+      code: 'validation_failed',
+    });
     // another company's message: 404
     expectStatus(await client.post(`/messages/${foreign}/retry`), 404);
     // roles: admins and company admins
@@ -306,7 +329,10 @@ describe(`messages through SMTP and Africa's Talking (${testDriver})`, () => {
     }
     expectStatus(await new TestClient(t.app).get('/messages'), 401);
     // CSRF on the retry
-    expectStatus(await client.post(`/messages/${foreign}/retry`, undefined, { 'x-csrf-token': 'wrong' }), 403);
+    expectStatus(
+      await client.post(`/messages/${foreign}/retry`, undefined, { 'x-csrf-token': 'wrong' }),
+      403,
+    );
   });
 });
 
@@ -324,13 +350,18 @@ describe(`messages through Twilio, and without providers (${testDriver})`, () =>
       expect(sms.requests).toHaveLength(2);
       const req = sms.requests[1];
       expect(req?.path).toBe('/2010-04-01/Accounts/AC0123456789abcdef/Messages.json');
-      expect(req?.headers.authorization).toBe(`Basic ${Buffer.from('AC0123456789abcdef:auth-token').toString('base64')}`);
+      expect(req?.headers.authorization).toBe(
+        `Basic ${Buffer.from('AC0123456789abcdef:auth-token').toString('base64')}`,
+      );
       expect(req?.form).toEqual({ To: '+256700000020', From: 'KodiRent', Body: 'Twilio says hi' });
       expect((await messagesOf(client))[0]).toMatchObject({ status: 'sent', attempts: 2 });
       // a 400 (Twilio's 21211 invalid 'To'): failed at once
       sms.requests.length = 0;
       await queueSms(t, company.id, 'not-a-number');
-      sms.script.push({ status: 400, body: { code: 21211, message: "The 'To' number is not valid.", status: 400 } });
+      sms.script.push({
+        status: 400,
+        body: { code: 21211, message: "The 'To' number is not valid.", status: 400 },
+      });
       await sender.drain();
       expect(sms.requests).toHaveLength(1);
       expect((await messagesOf(client))[1]).toMatchObject({ status: 'failed', attempts: 1 });
@@ -341,7 +372,10 @@ describe(`messages through Twilio, and without providers (${testDriver})`, () =>
         [company.id],
       );
       await sender.drain();
-      expect((await messagesOf(client, '&channel=email'))[0]).toMatchObject({ status: 'skipped', error: 'No SMTP server configured' });
+      expect((await messagesOf(client, '&channel=email'))[0]).toMatchObject({
+        status: 'skipped',
+        error: 'No SMTP server configured',
+      });
     } finally {
       await sender.stop();
       await t.app.close();
@@ -354,10 +388,17 @@ describe(`messages through Twilio, and without providers (${testDriver})`, () =>
     const sender = createMessageSender(t.database, t.config, { intervalMs: 0 });
     try {
       const { client, company } = await companyWith(t);
-      expect(expectStatus(await client.get('/messages/providers'), 200).json()).toEqual({ email: false, sms: false });
+      expect(expectStatus(await client.get('/messages/providers'), 200).json()).toEqual({
+        email: false,
+        sms: false,
+      });
       await queueSms(t, company.id, '+256700000030');
       await sender.drain();
-      expect((await messagesOf(client))[0]).toMatchObject({ status: 'skipped', error: NO_SMS_PROVIDER, attempts: 1 });
+      expect((await messagesOf(client))[0]).toMatchObject({
+        status: 'skipped',
+        error: NO_SMS_PROVIDER,
+        attempts: 1,
+      });
     } finally {
       await sender.stop();
       await t.app.close();
@@ -374,7 +415,15 @@ describe(`message templates (${testDriver})`, () => {
     await t.app.close();
   });
 
-  type Template = { id: number; name: string; channel: string; kind: string; body: string; version: number; warnings: string[] };
+  type Template = {
+    id: number;
+    name: string;
+    channel: string;
+    kind: string;
+    body: string;
+    version: number;
+    warnings: string[];
+  };
 
   it('starts each company with a template per event and channel, once', async () => {
     const { client } = await companyWith(t);
@@ -404,7 +453,12 @@ describe(`message templates (${testDriver})`, () => {
     expect(bad.code).toBe('validation_failed');
     expect(bad.fields.body).toContain('{{amount_owed}}');
     expectStatus(
-      await client.post('/message-templates', { name: 'No subject', channel: 'email', kind: 'due', body: 'Hi' }),
+      await client.post('/message-templates', {
+        name: 'No subject',
+        channel: 'email',
+        kind: 'due',
+        body: 'Hi',
+      }),
       400,
     );
     const long = expectStatus(
@@ -453,28 +507,45 @@ describe(`message templates (${testDriver})`, () => {
       ).json(),
     ).toMatchObject({ code: 'conflict' });
 
-    const lease = await createLease(client, { start_date: '2026-01-10', rate: 200_000 }, { first: 'Ruth', unit: 'B2' });
+    const lease = await createLease(
+      client,
+      { start_date: '2026-01-10', rate: 200_000 },
+      { first: 'Ruth', unit: 'B2' },
+    );
     const preview = expectStatus(
       await client.post(`/message-templates/${long.id}/preview`, { occupancy_id: lease.id }),
       200,
     ).json<{ body: string; subject: string | null; warnings: string[] }>();
-    expect(preview.body).toMatch(/^Ruth owes UGX\s*[\d,]+ for B2; next UGX\s*200,000 on \w{3} 10, \d{4}\. Company \d+$/);
+    expect(preview.body).toMatch(
+      /^Ruth owes UGX\s*[\d,]+ for B2; next UGX\s*200,000 on \w{3} 10, \d{4}\. Company \d+$/,
+    );
     expect(preview.subject).toBeNull();
   });
 
   it('checks roles and the company on every template route', async () => {
     const { client, signIn } = await companyWith(t);
     const other = await companyWith(t);
-    const theirs = expectStatus(await other.client.get('/message-templates'), 200).json<Template[]>()[0] as Template;
+    const theirs = expectStatus(await other.client.get('/message-templates'), 200).json<
+      Template[]
+    >()[0] as Template;
     const body = { name: 'Mine', channel: 'sms', kind: 'due', body: 'Due {{due_date}}' };
     expectStatus(await client.get(`/message-templates/${theirs.id}`), 404);
-    expectStatus(await client.put(`/message-templates/${theirs.id}`, { ...body, version: theirs.version }), 404);
+    expectStatus(
+      await client.put(`/message-templates/${theirs.id}`, { ...body, version: theirs.version }),
+      404,
+    );
     expectStatus(await client.delete(`/message-templates/${theirs.id}`), 404);
     const lease = await createLease(client, { start_date: '2026-01-10', rate: 200_000 });
     const otherLease = await createLease(other.client, { start_date: '2026-01-10', rate: 200_000 });
-    expectStatus(await client.post(`/message-templates/${theirs.id}/preview`, { occupancy_id: lease.id }), 404);
+    expectStatus(
+      await client.post(`/message-templates/${theirs.id}/preview`, { occupancy_id: lease.id }),
+      404,
+    );
     const mine = expectStatus(await client.get('/message-templates'), 200).json<Template[]>()[0] as Template;
-    expectStatus(await client.post(`/message-templates/${mine.id}/preview`, { occupancy_id: otherLease.id }), 404);
+    expectStatus(
+      await client.post(`/message-templates/${mine.id}/preview`, { occupancy_id: otherLease.id }),
+      404,
+    );
 
     const companyAdmin = await signIn(['company_admin']);
     expectStatus(await companyAdmin.post('/message-templates', body), 201);

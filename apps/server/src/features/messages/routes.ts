@@ -38,7 +38,16 @@ const TemplatePreview = named(templatePreviewSchema, 'MessageTemplatePreview');
 const MessageProviders = named(messageProvidersSchema, 'MessageProviders');
 
 /** The log's sorts: a field, `-` first for descending. */
-const MESSAGE_SORTS = ['id', 'created_at', 'status', 'channel', 'kind', 'tenant_name', 'to', 'attempts'] as const;
+const MESSAGE_SORTS = [
+  'id',
+  'created_at',
+  'status',
+  'channel',
+  'kind',
+  'tenant_name',
+  'to',
+  'attempts',
+] as const;
 
 const messagesQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -49,7 +58,9 @@ const messagesQuery = z.object({
     .max(30)
     .refine((s) => (MESSAGE_SORTS as readonly string[]).includes(s.replace(/^-/, '')), 'Unknown sort field.')
     .optional(),
-  status: z.enum(messageStatus.values as readonly ['queued', 'sending', 'sent', 'failed', 'skipped']).optional(),
+  status: z
+    .enum(messageStatus.values as readonly ['queued', 'sending', 'sent', 'failed', 'skipped'])
+    .optional(),
   channel: z.enum(messageChannel.values as readonly ['email', 'sms']).optional(),
   kind: z.enum(['reminder', 'receipt', 'test', 'invitation']).optional(),
   tenant_id: z.coerce.number().int().positive().max(2147483647).optional(),
@@ -114,8 +125,14 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
       if (q.kind) add((p) => `m.kind = ${p}`, q.kind);
       if (q.tenant_id) add((p) => `m.tenant_id = ${p}`, q.tenant_id);
       if (q.q?.trim()) {
-        const like = `%${q.q.trim().toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        add((p) => `(lower(m."to") LIKE ${p} OR lower(m.tenant_name) LIKE ${p} OR lower(m.subject) LIKE ${p})`, like);
+        const like = `%${q.q
+          .trim()
+          .toLowerCase()
+          .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        add(
+          (p) => `(lower(m."to") LIKE ${p} OR lower(m.tenant_name) LIKE ${p} OR lower(m.subject) LIKE ${p})`,
+          like,
+        );
       }
       const sort = q.sort ?? '-id';
       const desc = sort.startsWith('-');
@@ -254,7 +271,9 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
         tags: ['messages'],
         summary: 'Add a message template ({{variables}} as listed; an unknown one is refused)',
         body: messageTemplateBody,
-        response: { 201: json(MessageTemplate, 'The template as stored (warnings: an SMS over 160 characters)') },
+        response: {
+          201: json(MessageTemplate, 'The template as stored (warnings: an SMS over 160 characters)'),
+        },
       },
     },
     async (request, reply) => {
@@ -290,7 +309,16 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
         `UPDATE message_templates SET name = $3, channel = $4, kind = $5, subject = $6, body = $7,
                 version = version + 1, updated_at = now()
           WHERE company_id = $1 AND id = $2 AND version = $8 RETURNING ${TEMPLATE_COLUMNS}`,
-        [user.company_id, request.params.id, t.name, t.channel, t.kind, t.channel === 'email' ? t.subject : null, t.body, t.version],
+        [
+          user.company_id,
+          request.params.id,
+          t.name,
+          t.channel,
+          t.kind,
+          t.channel === 'email' ? t.subject : null,
+          t.body,
+          t.version,
+        ],
       );
       if (rows[0]) return presentTemplate(rows[0]);
       await oneTemplate(user.company_id, request.params.id); // 404 when it is not the company's
@@ -305,17 +333,18 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
       schema: {
         operationId: 'deleteMessageTemplate',
         tags: ['messages'],
-        summary: 'Delete a message template (reminders naming it use the company’s other one, or the built-in text)',
+        summary:
+          'Delete a message template (reminders naming it use the company’s other one, or the built-in text)',
         params: recordIdParams,
         response: { 204: empty('The template is deleted'), ...errors(404) },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const rows = await db.query(`DELETE FROM message_templates WHERE company_id = $1 AND id = $2 RETURNING id`, [
-        user.company_id,
-        request.params.id,
-      ]);
+      const rows = await db.query(
+        `DELETE FROM message_templates WHERE company_id = $1 AND id = $2 RETURNING id`,
+        [user.company_id, request.params.id],
+      );
       if (rows.length === 0) throw notFound('Template');
       return reply.code(204).send();
     },
@@ -328,7 +357,8 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
       schema: {
         operationId: 'previewMessageTemplate',
         tags: ['messages'],
-        summary: 'The template rendered for a lease: its next rent due, its balance, its last completed payment',
+        summary:
+          'The template rendered for a lease: its next rent due, its balance, its last completed payment',
         params: recordIdParams,
         body: templatePreviewBody,
         response: { 200: json(TemplatePreview, 'The message as it would go out'), ...errors(404) },
@@ -340,12 +370,18 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const today = await companyToday(db, user.company_id);
       const book = await loadLeaseBook(db, user.company_id, request.body.occupancy_id, today);
       const money = await companyMoney(db, user.company_id);
-      const fmt = (cents: ReturnType<typeof toCents>) => formatMoney(formatCents(cents), money.currency, money.decimals);
+      const fmt = (cents: ReturnType<typeof toCents>) =>
+        formatMoney(formatCents(cents), money.currency, money.decimals);
       const ledger = buildLedger(book.lease, book.payments, today, book.extras);
       // the next rent charge on or after today (or the last one, for an ended lease)
       const charges = rentCharges(book.lease, addYears(today));
       const next = charges.find((c) => c.due_date >= today) ?? charges[charges.length - 1];
-      const last = await db.query<{ amount_paid: string; receipt_number: string | null; id: number; receipt_code: string | null }>(
+      const last = await db.query<{
+        amount_paid: string;
+        receipt_number: string | null;
+        id: number;
+        receipt_code: string | null;
+      }>(
         `SELECT id, amount_paid::text AS amount_paid, receipt_number, receipt_code FROM payments
           WHERE company_id = $1 AND occupancy_id = $2 AND status = 'completed' ORDER BY payment_date DESC, id DESC LIMIT 1`,
         [user.company_id, request.body.occupancy_id],
@@ -363,7 +399,11 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
         receipt_url: paid?.receipt_code ? `${ctx.config.publicUrl}/r/${paid.receipt_code}` : '',
       };
       const text = renderMessage(template, values);
-      return { channel: template.channel, ...text, warnings: templateWarnings({ channel: template.channel, body: text.body }) };
+      return {
+        channel: template.channel,
+        ...text,
+        warnings: templateWarnings({ channel: template.channel, body: text.body }),
+      };
     },
   );
 };

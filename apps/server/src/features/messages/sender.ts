@@ -78,17 +78,24 @@ const RUNNER = `${os.hostname()}:${process.pid}`;
 const RECEIPT_BATCH = 200;
 
 /** The retry's delay after `attempts` attempts: base, 2×base, 4×base... */
-export const backoffSeconds = (attempts: number, base: number): number => base * 2 ** Math.max(0, attempts - 1);
+export const backoffSeconds = (attempts: number, base: number): number =>
+  base * 2 ** Math.max(0, attempts - 1);
 
 type CompanyParts = { settings: StoredSettings; money: CompanyMoney };
 
 /** Queues the receipts of completed payments not done yet; answers how many payments it did. */
-export const queueReceipts = async (database: Database, config: Pick<Config, 'publicUrl'>): Promise<number> => {
+export const queueReceipts = async (
+  database: Database,
+  config: Pick<Config, 'publicUrl'>,
+): Promise<number> => {
   const due = await database.query<{ company_id: number; id: number }>(
     `SELECT company_id, id FROM payments WHERE status = 'completed' AND NOT receipt_queued ORDER BY id LIMIT ${RECEIPT_BATCH}`,
   );
   if (due.length === 0) return 0;
-  const companies = new Map<number, CompanyParts & { templates: Awaited<ReturnType<typeof loadTemplates>> }>();
+  const companies = new Map<
+    number,
+    CompanyParts & { templates: Awaited<ReturnType<typeof loadTemplates>> }
+  >();
   for (const d of due) {
     const c = Number(d.company_id);
     if (companies.has(c)) continue;
@@ -126,7 +133,10 @@ export const queueReceipts = async (database: Database, config: Pick<Config, 'pu
             FROM payments p
             JOIN tenants tn ON tn.company_id = p.company_id AND tn.id = p.tenant_id
             LEFT JOIN units un ON un.company_id = p.company_id AND un.id = p.unit_id
-           WHERE p.id IN (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+           WHERE p.id IN (${sql.join(
+             ids.map((id) => sql`${id}`),
+             sql`, `,
+           )})
              AND p.status = 'completed' AND NOT p.receipt_queued
            FOR UPDATE OF p SKIP LOCKED`,
     );
@@ -194,7 +204,10 @@ export const queueReceipts = async (database: Database, config: Pick<Config, 'pu
     if (rows.length > 0) {
       await tx.execute(
         sql`UPDATE payments SET receipt_queued = true
-             WHERE id IN (${sql.join(rows.map((r) => sql`${Number(r.id)}`), sql`, `)})`,
+             WHERE id IN (${sql.join(
+               rows.map((r) => sql`${Number(r.id)}`),
+               sql`, `,
+             )})`,
       );
     }
     return rows.length;
@@ -283,7 +296,12 @@ export const createMessageSender = (
           return 'skipped';
         }
         const attachments = await attachment(m);
-        await smtp.send({ to: m.to, subject: m.subject ?? '', text: m.body, ...(attachments ? { attachments } : {}) });
+        await smtp.send({
+          to: m.to,
+          subject: m.subject ?? '',
+          text: m.body,
+          ...(attachments ? { attachments } : {}),
+        });
       }
       await finish(m, 'sent', null);
       return 'sent';

@@ -119,7 +119,9 @@ const reminderValues = (
   unit_name: book.lease.unit_name,
   amount_due: money(formatCents(r.amount)),
   due_date: formatDate(r.due_date),
-  balance: money(formatCents(buildLedger(terms, book.payments, addDays(r.send_date, -1), book.extras).balance)),
+  balance: money(
+    formatCents(buildLedger(terms, book.payments, addDays(r.send_date, -1), book.extras).balance),
+  ),
   company_name: company,
 });
 
@@ -184,7 +186,9 @@ const planRun = async (
           const { template, id } = pickTemplate(templates, r.event, channel, r.template_id);
           const text = renderMessage(template, values);
           const to =
-            channel === 'email' ? lease.tenant_email : phoneWithCode(lease.tenant_phone, lease.tenant_country_code);
+            channel === 'email'
+              ? lease.tenant_email
+              : phoneWithCode(lease.tenant_phone, lease.tenant_country_code);
           const stale = isStaleReminder(r.send_date, window.to);
           plan.messages.push({
             occupancy_id: lease.id,
