@@ -217,6 +217,32 @@ describe(`messages through SMTP and Africa's Talking (${testDriver})`, () => {
     expect(after[0]?.n).toBe(1);
   });
 
+  it('queues receipts of payments completed by any path (here written straight to the table, as an import does)', async () => {
+    const { client, company } = await companyWith(t);
+    await setSettings(client, { receipt_notification: { email: false, sms: true } });
+    const lease = await createLease(
+      client,
+      { start_date: '2026-03-01', rate: 80_000 },
+      { first: 'Imported' },
+    );
+    await t.database.query(
+      `INSERT INTO payments (company_id, unit_id, tenant_id, occupancy_id, payment_date, payment_serial, amount_paid,
+                             effective_start_date, effective_end_date, payment_method, status, receipt_number)
+       VALUES ($1, $2, $3, $4, '2026-03-02', 'PAY-IMP-1', 80000, '2026-03-02', '2026-03-31', 'cash', 'completed', 'RCT-IMP-1'),
+              ($1, $2, $3, $4, '2026-03-03', 'PAY-IMP-2', 10000, '2026-03-03', '2026-03-31', 'cash', 'pending', NULL)`,
+      [company.id, lease.unit_id, lease.tenant_id, lease.id],
+    );
+    const round = await sender.drain();
+    expect(round).toMatchObject({ receipts: 1, sent: 1 });
+    const [req] = await sms.waitFor(1);
+    expect(req?.form.message).toMatch(
+      /^Payment of UGX\s*80,000 received, receipt RCT-IMP-1: https:\/\/kodi\.example\/r\/[0-9a-f]{64} /,
+    );
+    expect((await messagesOf(client)).map((m) => [m.kind, m.channel, m.status])).toEqual([
+      ['receipt', 'sms', 'sent'],
+    ]);
+  });
+
   it('retries on a 503 with backoff and sends; never retries a 400; at most 5 attempts', async () => {
     const { client, company } = await companyWith(t);
     const a = await queueSms(t, company.id, '+256700000001');
