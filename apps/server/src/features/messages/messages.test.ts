@@ -508,6 +508,19 @@ describe(`message templates (${testDriver})`, () => {
       200,
     ).json<Template>();
     expect(changed.warnings).toEqual([]);
+    // each change audited, with what it was and became
+    const audits = await t.database.query<{
+      action: string;
+      before: { body: string } | null;
+      after: { name: string } | null;
+    }>(
+      `SELECT action, before, after FROM audit_entries WHERE entity = 'message_templates' AND record_id = $1 ORDER BY id`,
+      [long.id],
+    );
+    expect(audits.map((a) => [a.action, a.before?.body.startsWith('Dear') ?? null, a.after?.name])).toEqual([
+      ['create', null, 'Long'],
+      ['update', true, 'Short'],
+    ]);
     // a field it does not know: refused
     expectStatus(
       await client.put(`/message-templates/${long.id}`, {

@@ -280,10 +280,25 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const user = currentUser(request);
       await ensureTemplates(db, user.company_id);
       const t = request.body;
+      // the template and its audit entry in one statement
       const rows = await db.query<TemplateRow>(
-        `INSERT INTO message_templates (company_id, name, channel, kind, subject, body)
-         VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${TEMPLATE_COLUMNS}`,
-        [user.company_id, t.name, t.channel, t.kind, t.channel === 'email' ? t.subject : null, t.body],
+        `WITH t AS (
+           INSERT INTO message_templates (company_id, name, channel, kind, subject, body)
+           VALUES ($1, $2, $3, $4, $5, $6) RETURNING *
+         ), a AS (
+           INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after)
+           SELECT $1, 'message_templates', t.id, 'create', $7, NULL, to_jsonb(t) FROM t
+         )
+         SELECT ${TEMPLATE_COLUMNS} FROM t`,
+        [
+          user.company_id,
+          t.name,
+          t.channel,
+          t.kind,
+          t.channel === 'email' ? t.subject : null,
+          t.body,
+          user.id,
+        ],
       );
       return reply.code(201).send(presentTemplate(rows[0] as TemplateRow));
     },
@@ -306,9 +321,18 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const user = currentUser(request);
       const t = request.body;
       const rows = await db.query<TemplateRow>(
-        `UPDATE message_templates SET name = $3, channel = $4, kind = $5, subject = $6, body = $7,
-                version = version + 1, updated_at = now()
-          WHERE company_id = $1 AND id = $2 AND version = $8 RETURNING ${TEMPLATE_COLUMNS}`,
+        `WITH old AS (
+           SELECT * FROM message_templates WHERE company_id = $1 AND id = $2 AND version = $8
+         ), t AS (
+           UPDATE message_templates m SET name = $3, channel = $4, kind = $5, subject = $6, body = $7,
+                  version = m.version + 1, updated_at = now()
+             FROM old WHERE m.company_id = old.company_id AND m.id = old.id AND m.version = old.version
+           RETURNING m.*
+         ), a AS (
+           INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after)
+           SELECT $1, 'message_templates', t.id, 'update', $9, to_jsonb(old), to_jsonb(t) FROM old, t
+         )
+         SELECT ${TEMPLATE_COLUMNS} FROM t`,
         [
           user.company_id,
           request.params.id,
@@ -318,6 +342,7 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
           t.channel === 'email' ? t.subject : null,
           t.body,
           t.version,
+          user.id,
         ],
       );
       if (rows[0]) return presentTemplate(rows[0]);
@@ -342,8 +367,11 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (request, reply) => {
       const user = currentUser(request);
       const rows = await db.query(
-        `DELETE FROM message_templates WHERE company_id = $1 AND id = $2 RETURNING id`,
-        [user.company_id, request.params.id],
+        `WITH t AS (DELETE FROM message_templates WHERE company_id = $1 AND id = $2 RETURNING *),
+              a AS (INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after)
+                    SELECT $1, 'message_templates', t.id, 'delete', $3, to_jsonb(t), NULL FROM t)
+         SELECT id FROM t`,
+        [user.company_id, request.params.id, user.id],
       );
       if (rows.length === 0) throw notFound('Template');
       return reply.code(204).send();
