@@ -28,7 +28,7 @@ CREATE INDEX "message_templates_kind_idx" ON "message_templates" USING btree ("c
 CREATE INDEX "messages_log_idx" ON "messages" USING btree ("company_id","created_at","id");--> statement-breakpoint
 CREATE INDEX "messages_status_idx" ON "messages" USING btree ("company_id","status","id");--> statement-breakpoint
 CREATE INDEX "messages_channel_idx" ON "messages" USING btree ("company_id","channel","id");--> statement-breakpoint
-CREATE INDEX "messages_due_idx" ON "messages" USING btree ("next_attempt_at","id") WHERE "messages"."status" = 'queued';--> statement-breakpoint
+CREATE INDEX "messages_due_idx" ON "messages" USING btree ("id") WHERE "messages"."status" = 'queued';--> statement-breakpoint
 CREATE INDEX "messages_sending_idx" ON "messages" USING btree ("claimed_until") WHERE "messages"."status" = 'sending';--> statement-breakpoint
 CREATE INDEX "payments_receipt_due_idx" ON "payments" USING btree ("id") WHERE "payments"."status" = 'completed' AND NOT "payments"."receipt_queued";--> statement-breakpoint
 -- ---------------------------------------------------------------------------------------------

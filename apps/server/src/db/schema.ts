@@ -945,9 +945,9 @@ export const messages = pgTable(
     index('messages_log_idx').on(t.company_id, t.created_at, t.id),
     index('messages_status_idx').on(t.company_id, t.status, t.id),
     index('messages_channel_idx').on(t.company_id, t.channel, t.id),
-    // what the senders pick up, across companies: queued ones whose time has come, and lapsed claims
+    // what the senders pick up, across companies: queued ones, oldest first, and lapsed claims
     index('messages_due_idx')
-      .on(t.next_attempt_at, t.id)
+      .on(t.id)
       .where(sql`${t.status} = 'queued'`),
     index('messages_sending_idx')
       .on(t.claimed_until)

@@ -232,20 +232,24 @@ export const createMessageSender = (
   const sms: SmsProvider | undefined = smsProvider(config.smsUrl, smsTimeoutMs);
   const smtp: SmtpSender | undefined = smtpSender(config.smtpUrl, config.mailFrom);
 
-  const claim = () =>
-    database.query<Claimed>(
+  const claim = async () => {
+    // claims whose server died: queued again (the attempt they made counts)
+    await database.query(
+      `UPDATE messages SET status = 'queued', claimed_until = NULL WHERE status = 'sending' AND claimed_until < now()`,
+    );
+    return database.query<Claimed>(
       `UPDATE messages m
           SET status = 'sending', attempts = m.attempts + 1, claimed_until = now() + make_interval(secs => $2),
               updated_at = now()
         WHERE (m.company_id, m.id) IN (
               SELECT company_id, id FROM messages
-               WHERE (status = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= now()))
-                  OR (status = 'sending' AND claimed_until < now())
+               WHERE status = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= now())
                ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
        RETURNING m.company_id, m.id, m.kind, m.channel, m."to", m.subject, m.body, m.attempts,
                  to_char(m.send_date, 'YYYY-MM-DD') AS send_date, m.payment_id`,
       [batchSize, claimSeconds],
     );
+  };
 
   const finish = (m: Claimed, status: string, error: string | null, retryInSeconds?: number) =>
     database.query(
