@@ -325,6 +325,22 @@ describe(`messages through SMTP and Africa's Talking (${testDriver})`, () => {
     expect(sms.requests.map((r) => r.form.to)).toEqual(['+256700000011']);
   });
 
+  it('takes back a message whose sender died while sending it', async () => {
+    const { client, company } = await companyWith(t);
+    await t.database.query(
+      `INSERT INTO messages (company_id, kind, channel, "to", body, status, attempts, claimed_until)
+       VALUES ($1, 'test', 'sms', '+256700000040', 'lapsed', 'sending', 1, now() - interval '1 second'),
+              ($1, 'test', 'sms', '+256700000041', 'still claimed', 'sending', 1, now() + interval '1 minute')`,
+      [company.id],
+    );
+    await sender.drain();
+    expect((await messagesOf(client)).map((m) => [m.to, m.status, m.attempts])).toEqual([
+      ['+256700000040', 'sent', 2],
+      ['+256700000041', 'sending', 1],
+    ]);
+    expect(sms.requests.map((r) => r.form.to)).toEqual(['+256700000040']);
+  });
+
   it('lists the log paged, filtered and searched, only the company’s, only to admins', async () => {
     const { client, company, signIn } = await companyWith(t);
     const other = await companyWith(t);
