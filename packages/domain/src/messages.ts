@@ -217,6 +217,25 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
+/** `POST /messages/test`: a test message to an address, to check the server's providers. */
+export const testMessageBody = z
+  .strictObject({
+    channel: z.enum(messageChannel.values as readonly ['email', 'sms'], { error: "Use 'email' or 'sms'." }),
+    to: z.string({ error: 'Required.' }).trim().min(3, 'Required.').max(255, 'At most 255 characters.'),
+  })
+  .superRefine((b, ctx) => {
+    if (b.channel === 'email' ? !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(b.to) : !/^\+\d{7,15}$/.test(b.to)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message:
+          b.channel === 'email'
+            ? 'Enter an e-mail address.'
+            : 'Enter a phone number with its country code (+256…).',
+      });
+    }
+  });
+
 /** What the server can send through: the settings page says when SMS cannot go out. */
 export const messageProvidersSchema = z.object({ email: z.boolean(), sms: z.boolean() });
 

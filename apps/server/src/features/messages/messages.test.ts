@@ -308,6 +308,39 @@ describe(`messages through SMTP and Africa's Talking (${testDriver})`, () => {
     expect(sms.requests).toHaveLength(2);
   });
 
+  it('sends a test message to an address (admins and company admins)', async () => {
+    const { client, signIn } = await companyWith(t);
+    const queued = expectStatus(
+      await client.post('/messages/test', { channel: 'sms', to: '+256700000050' }),
+      201,
+    ).json<MessageRow>();
+    expect(queued).toMatchObject({ kind: 'test', channel: 'sms', status: 'queued', attempts: 0 });
+    expectStatus(await client.post('/messages/test', { channel: 'email', to: 'someone@example.com' }), 201);
+    const refused = expectStatus(
+      await client.post('/messages/test', { channel: 'sms', to: '0772' }),
+      400,
+    ).json<{
+      fields: Record<string, string>;
+    }>();
+    expect(refused.fields.to).toContain('country code');
+    await sender.drain();
+    expect(sms.requests.map((r) => r.form.message)).toEqual([
+      expect.stringMatching(/^This is a test message from Company \d+, sent by Kodi\.$/),
+    ]);
+    const [mail] = await smtp.waitFor(1);
+    expect(mail?.to).toEqual(['someone@example.com']);
+    expectStatus(
+      await (await signIn(['company_admin'])).post('/messages/test', { channel: 'sms', to: '+256700000051' }),
+      201,
+    );
+    for (const role of ['editor', 'viewer'] as const) {
+      expectStatus(
+        await (await signIn([role])).post('/messages/test', { channel: 'sms', to: '+256700000052' }),
+        403,
+      );
+    }
+  });
+
   it('skips a reminder more than 2 days late instead of sending it', async () => {
     const { client, company } = await companyWith(t);
     await t.database.query(

@@ -18,6 +18,7 @@ import {
   templatePreviewBody,
   templatePreviewSchema,
   templateWarnings,
+  testMessageBody,
   toCents,
   type TemplateValues,
 } from '@kodi/domain';
@@ -189,6 +190,37 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
       ]);
       if (exists.length === 0) throw notFound('Message');
       throw new AppError('not_retryable');
+    },
+  );
+
+  r.post(
+    '/messages/test',
+    {
+      config: { access: 'companyAdmin' },
+      schema: {
+        operationId: 'sendTestMessage',
+        tags: ['messages'],
+        summary: 'Queue a test message to an address (to check SMTP_URL and SMS_URL); it appears in the log',
+        body: testMessageBody,
+        response: { 201: json(Message, 'The message, queued') },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { channel, to } = request.body;
+      const company = await companyMoney(db, user.company_id);
+      const rows = await db.query(
+        `INSERT INTO messages AS m (company_id, kind, channel, "to", subject, body, status)
+         VALUES ($1, 'test', $2, $3, $4, $5, 'queued') RETURNING ${MESSAGE_COLUMNS}`,
+        [
+          user.company_id,
+          channel,
+          to,
+          channel === 'email' ? `Test message from ${company.name}` : null,
+          `This is a test message from ${company.name}, sent by Kodi.`,
+        ],
+      );
+      return reply.code(201).send(presentMessage(rows[0] ?? {}) as z.infer<typeof messageSchema>);
     },
   );
 

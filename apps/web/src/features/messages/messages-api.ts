@@ -60,3 +60,6 @@ export const previewTemplate = (id: number, occupancyId: number) =>
   api.post<{ subject: string | null; body: string; warnings: string[] }>(`/message-templates/${id}/preview`, {
     occupancy_id: occupancyId,
   });
+
+export const sendTestMessage = (channel: 'email' | 'sms', to: string) =>
+  api.post<Message>('/messages/test', { channel, to });
