@@ -22,8 +22,14 @@ import { useSnackbar, useErrorSnackbar } from '../../components/snackbar-provide
 import { ListTable, RowAction, type ListColumn } from '../../components/ui/list-table.tsx';
 import { ListToolbar } from '../../components/ui/list-toolbar.tsx';
 import { useListState } from '../../components/ui/use-list-state.ts';
-import { errorMessage } from '../../lib/api-client.ts';
-import { messageKeys, messageLogQuery, providersQuery, retryMessage } from './messages-api.ts';
+import { errorMessage, isApiError } from '../../lib/api-client.ts';
+import {
+  messageKeys,
+  messageLogQuery,
+  providersQuery,
+  retryMessage,
+  sendTestMessage,
+} from './messages-api.ts';
 import { TemplatesSection } from './templates-section.tsx';
 
 const LOAD_FAILED = 'Failed to load messages.';
@@ -189,6 +195,60 @@ const MessageLog = () => {
   );
 };
 
+/** A test message to an address: it goes through the server's SMTP or SMS provider and into the log. */
+const TestMessageDialog = ({ onClose }: { onClose: () => void }) => {
+  const queryClient = useQueryClient();
+  const { showSnackbar } = useSnackbar();
+  const [channel, setChannel] = useState<'email' | 'sms'>('sms');
+  const [to, setTo] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const send = useMutation({
+    mutationFn: () => sendTestMessage(channel, to),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: messageKeys.all });
+      showSnackbar({ message: 'Test message queued: see its status in the log.', severity: 'success' });
+      onClose();
+    },
+    onError: (e) => {
+      setError(
+        isApiError(e) && e.fields?.to ? e.fields.to : errorMessage(e, 'Could not send the test message.'),
+      );
+    },
+  });
+  return (
+    <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>Send a test message</DialogTitle>
+      <DialogContent dividers>
+        <Stack spacing={2} sx={{ pt: 1 }}>
+          <TextField
+            select
+            label="Channel"
+            value={channel}
+            onChange={(e) => setChannel(e.target.value as 'email' | 'sms')}
+            slotProps={{ select: { native: true } }}
+          >
+            <option value="sms">SMS</option>
+            <option value="email">E-mail</option>
+          </TextField>
+          <TextField
+            label={channel === 'sms' ? 'Phone (+256…)' : 'E-mail address'}
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            error={!!error}
+            helperText={error}
+          />
+        </Stack>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Cancel</Button>
+        <Button variant="contained" onClick={() => send.mutate()} disabled={send.isPending}>
+          Send
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
+
 /**
  * 'Messages' (Administration, admins and company admins): the log of the reminders and receipts
  * sent to tenants by e-mail and SMS (queued, sent, failed or skipped; a failed one sent again), and
@@ -196,6 +256,7 @@ const MessageLog = () => {
  */
 export const MessagesPage = () => {
   const [tab, setTab] = useState(0);
+  const [testing, setTesting] = useState(false);
   const providers = useQuery(providersQuery());
   return (
     <Stack spacing={2}>
@@ -213,6 +274,12 @@ export const MessagesPage = () => {
       {providers.data && !providers.data.email && (
         <Alert severity="info">No SMTP server configured: e-mails are recorded as skipped.</Alert>
       )}
+      <div>
+        <Button variant="outlined" onClick={() => setTesting(true)}>
+          Send a test message
+        </Button>
+      </div>
+      {testing && <TestMessageDialog onClose={() => setTesting(false)} />}
       <Tabs
         value={tab}
         onChange={(_e, v: number) => setTab(v)}
