@@ -34,7 +34,7 @@ const caller = async (page: Page) => {
   };
 };
 
-test('a late-fee policy, the daily run, the fee in the ledger and the arrears, and its waiver', async ({
+test('a late-fee policy, the daily run, the fee in the ledger and the arrears, its waiver, and the message log', async ({
   page,
 }) => {
   const stamp = Date.now().toString(36);
@@ -86,6 +86,16 @@ test('a late-fee policy, the daily run, the fee in the ledger and the arrears, a
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Company settings saved.')).toBeVisible();
 
+  // An SMS reminder the day after the due date (through the API), and no SMS provider on this server.
+  const saved = await call<{ version: number }>('GET', '/company-settings');
+  await call('PUT', '/company-settings', {
+    reminders: [{ event: 'overdue', days: 1, channels: ['sms'], template_id: null }],
+    version: saved.version,
+  });
+  await page.reload();
+  await expect(page.getByTestId('no-sms-provider')).toContainText('No SMS provider configured');
+  await expect(page.getByRole('group', { name: 'Reminder 1' }).getByLabel('Template')).toHaveValue('');
+
   // The daily run, now.
   await page.getByRole('button', { name: 'Run the daily cycle now' }).click();
   await expect(page.getByText(/^Daily run done: \d+ late fees? posted/)).toBeVisible();
@@ -130,6 +140,31 @@ test('a late-fee policy, the daily run, the fee in the ledger and the arrears, a
   await expect(details.getByTestId('ledger-balance')).toHaveText(/Balance due UGX\s*700,000/);
   await details.getByRole('button', { name: 'Close' }).click();
 
+  // The reminder in the message log (Administration, Messages): skipped, as no SMS provider is set;
+  // its balance is the lease's at the end of the day before it was sent (the rent, not yet the fee).
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Messages' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Messages', level: 1 })).toBeVisible();
+  await page.getByLabel('Search Messages (To, Tenant, Subject)').fill(last);
+  const message = page.getByRole('row').filter({ hasText: last });
+  await expect(message).toHaveCount(1);
+  await expect(message).toContainText('Reminder');
+  await expect(message).toContainText('SMS');
+  await expect(message).toContainText('+256772000222');
+  await expect(message.getByText(/^(Queued|Skipped)$/)).toBeVisible();
+  await message.getByRole('button', { name: 'View message' }).click();
+  await expect(page.getByRole('dialog', { name: 'Message' })).toContainText(
+    /Hi Lydia, your rent for Fee Unit \w+ due \w{3} \d+, \d{4} is overdue\. Balance: UGX\s*700,000\./,
+  );
+  await page.getByRole('dialog', { name: 'Message' }).getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('tab', { name: 'Templates' }).click();
+  await expect(page.getByRole('region', { name: 'Rent overdue (SMS)' })).toBeVisible();
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+  await page.setViewportSize({ width: 1280, height: 800 });
+
   // The page works on a 360 px screen: nothing wider than the screen.
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/company-settings');
@@ -143,6 +178,7 @@ test('a late-fee policy, the daily run, the fee in the ledger and the arrears, a
   );
   await call('PUT', '/company-settings', {
     late_fee: { ...settings.late_fee, enabled: false },
+    reminders: [],
     version: settings.version,
   });
 });

@@ -39,6 +39,7 @@ import { portalAuthRoutes } from './features/portal/auth-routes.ts';
 import { portalRoutes } from './features/portal/routes.ts';
 import { portalStaffRoutes } from './features/portal/staff-routes.ts';
 import { requestPhotoRoutes } from './features/maintenance-requests/photos-route.ts';
+import { messageRoutes } from './features/messages/routes.ts';
 
 export const API_PREFIX = '/rentapi/api';
 export const BODY_LIMIT = 1024 * 1024;
@@ -147,6 +148,7 @@ export const buildApp = async (
       portalAuthRoutes(api, ctx);
       portalRoutes(api, ctx);
       requestPhotoRoutes(api, ctx);
+      messageRoutes(api, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('not_found', 'No such API route.');
       });

@@ -34,6 +34,13 @@ export type Config = {
   /** The daily run's scheduler (features/rent-cycle): on unless RENT_CYCLE_SCHEDULER=0; how often it looks for companies due. */
   rentCycleScheduler: boolean;
   rentCycleTickSeconds: number;
+  /** SMS through a provider: `africastalking+https://USER:KEY@host` or `twilio+https://SID:TOKEN@host` (lib/sms.ts). */
+  smsUrl: string | undefined;
+  /** The messages' sender (features/messages): on unless MESSAGES_SENDER=0; how often it looks for work. */
+  messagesSender: boolean;
+  messagesIntervalMs: number;
+  /** the first retry's delay of a message (then doubling) */
+  messageRetrySeconds: number;
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -65,6 +72,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     rateLimits: env.RATE_LIMITS !== '0',
     rentCycleScheduler: env.RENT_CYCLE_SCHEDULER !== '0',
     rentCycleTickSeconds: Math.max(1, Number(env.RENT_CYCLE_TICK_SECONDS ?? 300) || 300),
+    smsUrl: env.SMS_URL || undefined,
+    messagesSender: env.MESSAGES_SENDER !== '0',
+    messagesIntervalMs: Math.max(100, Number(env.MESSAGES_INTERVAL_MS ?? 5000) || 5000),
+    messageRetrySeconds: Math.max(0, Number(env.MESSAGE_RETRY_SECONDS ?? 30) || 0),
   };
   if (config.captchaTestAnswer && nodeEnv === 'production') {
     throw new Error('CAPTCHA_TEST_ANSWER must not be set when NODE_ENV=production.');

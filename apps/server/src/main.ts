@@ -3,6 +3,7 @@ import { openDatabase } from './db/client.ts';
 import { bootstrap } from './db/bootstrap.ts';
 import { buildApp } from './app.ts';
 import { startRentCycleScheduler, type RentCycleScheduler } from './features/rent-cycle/scheduler.ts';
+import { createMessageSender, type MessageSender } from './features/messages/sender.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
@@ -10,9 +11,11 @@ const { createdAdmin } = await bootstrap(database, config);
 const app = await buildApp(config, database);
 
 let scheduler: RentCycleScheduler | undefined;
+let sender: MessageSender | undefined;
 
 const shutdown = async () => {
   await scheduler?.stop().catch(() => undefined);
+  await sender?.stop().catch(() => undefined);
   await app.close();
   await database.close();
   process.exit(0);
@@ -25,6 +28,14 @@ await app.listen({ port: config.port, host: config.host });
 if (config.rentCycleScheduler) {
   scheduler = await startRentCycleScheduler(database, {
     tickSeconds: config.rentCycleTickSeconds,
+    log: (message, err) => app.log.error({ err }, message),
+  });
+}
+// the messages' sender: receipts queued, the outbox sent (MESSAGES_SENDER=0: off)
+if (config.messagesSender) {
+  sender = createMessageSender(database, config, {
+    intervalMs: config.messagesIntervalMs,
+    retryBaseSeconds: config.messageRetrySeconds,
     log: (message, err) => app.log.error({ err }, message),
   });
 }

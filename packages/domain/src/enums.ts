@@ -47,3 +47,14 @@ export const reminderEvent = options(['before_due', 'due', 'overdue'], {
 });
 export const messageChannel = options(['email', 'sms'], { email: 'E-mail', sms: 'SMS' });
 export const messageStatus = options(['queued', 'sending', 'sent', 'failed', 'skipped']);
+export const messageKind = options(
+  ['reminder', 'receipt', 'test', 'invitation', 'sign_in_code', 'maintenance_request'],
+  { sign_in_code: 'Sign-in code', maintenance_request: 'Repair request' },
+);
+/** What a message template is for: a reminder's event, or a receipt. */
+export const templateKind = options(['before_due', 'due', 'overdue', 'receipt'], {
+  before_due: 'Reminder before the due date',
+  due: 'Reminder on the due date',
+  overdue: 'Overdue reminder',
+  receipt: 'Receipt',
+});

@@ -33,6 +33,7 @@ export const errorCodes = {
     in_use: 'This record is still in use by other records.',
     duplicate: 'This record already exists.',
     import_expired: 'This import has expired (24 hours after its preview): upload the file again.',
+    not_retryable: 'Only a failed or skipped message can be sent again.',
   }),
   ...withStatus(422, { wrong_currency: "The payment is not in the company's currency." }),
   ...withStatus(413, { payload_too_large: 'The request is too large.' }),

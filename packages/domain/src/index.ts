@@ -21,3 +21,4 @@ export * from './lease-answers.ts';
 export * from './receipts.ts';
 export * from './collections.ts';
 export * from './portal.ts';
+export * from './messages.ts';

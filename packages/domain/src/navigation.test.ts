@@ -19,7 +19,7 @@ describe('drawerSections', () => {
       Operations: ['Properties', 'Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
       Finance: ['Payments', 'Arrears', 'Collections', 'Expenses', 'Commission Wages'],
       Profile: ['Change Password'],
-      Administration: ['User Roles', 'Companies', 'Company Settings', 'Employees', 'Import'],
+      Administration: ['User Roles', 'Companies', 'Company Settings', 'Messages', 'Employees', 'Import'],
       References: ['Countries', 'Currencies'],
     });
   });
@@ -29,7 +29,7 @@ describe('drawerSections', () => {
       Operations: ['Properties', 'Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
       Finance: ['Commission Wages'],
       Profile: ['Change Password'],
-      Administration: ['Company Settings', 'Employees'],
+      Administration: ['Company Settings', 'Messages', 'Employees'],
       References: ['Countries'],
     });
   });
@@ -72,6 +72,7 @@ describe('drawerSections', () => {
     ]);
     expect(sections.find((s) => s.title === 'Administration')?.items).toEqual([
       { label: 'Company Settings', path: '/company-settings' },
+      { label: 'Messages', path: '/messages' },
       { label: 'Employees', path: '/employees' },
       { label: 'Import', path: '/import' },
     ]);

@@ -69,6 +69,13 @@ export const appPageEntries: readonly NavEntry[] = [
     path: '/company-settings',
     audience: ['admin', 'company_admin'],
   },
+  {
+    section: 'Administration',
+    order: 27,
+    label: 'Messages',
+    path: '/messages',
+    audience: ['admin', 'company_admin'],
+  },
   { section: 'Administration', order: 40, label: 'Import', path: '/import', audience: ['admin', 'editor'] },
 ];
 

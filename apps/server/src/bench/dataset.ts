@@ -113,12 +113,12 @@ const fillCompany = async (
   // numbers past 999,999 take a seventh digit as formatSerial's do (lpad would cut them)
   await q(`INSERT INTO payments (company_id, id, unit_id, tenant_id, occupancy_id, payment_date, payment_serial, amount_paid,
                                  payment_details, effective_start_date, effective_end_date, payment_method, status,
-                                 invoice_id, reference_number, receipt_number, tenant_name, unit_name)
+                                 invoice_id, reference_number, receipt_number, tenant_name, unit_name, receipt_queued)
     SELECT ${companyId}, ${b.payments} + g.i, o.unit_id, o.tenant_id, o.id, pd, 'PAY-' || lpad(g.i::text, greatest(6, length(g.i::text)), '0'), o.rate,
            'Rent ' || to_char(pd, 'Mon YYYY'), pd, pd + 29, ${METHODS}[1 + ${rnd('g.i', 'pm', 5)}], g.st, 'N/A', 'REF-' || g.i,
            CASE WHEN g.st = 'completed'
                 THEN 'RCT-' || lpad(g.n::text, greatest(6, length(g.n::text)), '0') END,
-           o.tenant_name, o.unit_name
+           o.tenant_name, o.unit_name, true
       FROM (SELECT i, st, count(*) FILTER (WHERE st = 'completed') OVER (ORDER BY i) AS n
               FROM (SELECT i, (ARRAY['completed','completed','completed','completed','completed','completed','completed','completed','pending','failed'])[1 + ${rnd('i', 'pst', 10)}] AS st
                       FROM generate_series(1, ${size.payments}) i) s) g

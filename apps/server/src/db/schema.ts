@@ -27,6 +27,7 @@ import {
   depositStatus,
   messageChannel,
   messageStatus,
+  templateKind,
   employeeStatus,
   expenseCategory,
   occupancyStatus,
@@ -139,6 +140,8 @@ export const companies = pgTable(
     country_code: char({ length: 3 }).references(() => countries.country_code, { onDelete: 'restrict' }),
     status: boolean().notNull().default(true),
     description: text(),
+    /** its default message templates were written (lib/message-templates.ts: once, lazily) */
+    templates_seeded: boolean().notNull().default(false),
     search_text: searchOf('companies'),
     ...stamps(),
   },
@@ -394,7 +397,7 @@ export const tenants = pgTable(
     emergency_contact_name: varchar({ length: 255 }),
     emergency_contact_phone: varchar({ length: 50 }),
     status: varchar({ length: 20 }).notNull().default('active'),
-    /** the tenant's own choice in the portal (issue 19): messages by e-mail, by SMS */
+    /** whether messages (receipts, reminders) go to this tenant by e-mail and by SMS (the tenant may change it in the portal) */
     notify_email: boolean().notNull().default(true),
     notify_sms: boolean().notNull().default(true),
     full_name: fullName(),
@@ -520,6 +523,8 @@ export const payments = pgTable(
      * random bits from the database's strong random source), given by the database to every payment
      * however it is made (form, import, statement match, webhook). Not its id, not enumerable.
      */
+    /** its receipt messages were queued (features/messages: once, after it became completed) */
+    receipt_queued: boolean().notNull().default(false),
     receipt_code: varchar({ length: 64 })
       .notNull()
       .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
@@ -561,6 +566,10 @@ export const payments = pgTable(
     index('payments_unit_idx').on(t.company_id, t.unit_id),
     index('payments_occupancy_idx').on(t.company_id, t.occupancy_id),
     // the arrears report: completed payments summed per lease, read from the index alone
+    // completed payments whose receipts are not queued yet (features/messages picks them up)
+    index('payments_receipt_due_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'completed' AND NOT ${t.receipt_queued}`),
     index('payments_completed_occupancy_idx')
       .on(t.company_id, t.occupancy_id, t.payment_date, t.amount_paid)
       .where(sql`${t.status} = 'completed'`),
@@ -982,11 +991,19 @@ export const messages = pgTable(
     attempts: integer().notNull().default(0),
     error: text(),
     dedup_key: varchar({ length: 200 }),
-    /** a message template (its table comes with the messages feature: no reference yet) */
+    /** the message template it was rendered from (none: the built-in text) */
     template_id: integer(),
     /** the day it is meant to go out (a reminder's send date) */
     send_date: date({ mode: 'string' }),
     sent_at: timestamp({ withTimezone: true }),
+    /** a receipt's payment (its PDF is attached to the e-mail) */
+    payment_id: integer(),
+    /** a queued message waits until then (the retries' backoff) */
+    next_attempt_at: timestamp({ withTimezone: true }),
+    /** a message being sent is the sender's until then; after, another server takes it back */
+    claimed_until: timestamp({ withTimezone: true }),
+    /** the tenant's name, kept with the message (its list sorts and searches by it) */
+    tenant_name: varchar({ length: 511 }),
     ...stamps(),
   },
   (t) => [
@@ -1009,6 +1026,42 @@ export const messages = pgTable(
       .where(sql`${t.status} = 'queued'`),
     index('messages_tenant_idx').on(t.company_id, t.tenant_id),
     index('messages_occupancy_idx').on(t.company_id, t.occupancy_id),
+    // the log: newest first, by status and channel
+    index('messages_log_idx').on(t.company_id, t.created_at, t.id),
+    index('messages_status_idx').on(t.company_id, t.status, t.id),
+    index('messages_channel_idx').on(t.company_id, t.channel, t.id),
+    // what the senders pick up, across companies: queued ones, oldest first, and lapsed claims
+    index('messages_due_idx')
+      .on(t.id)
+      .where(sql`${t.status} = 'queued'`),
+    index('messages_sending_idx')
+      .on(t.claimed_until)
+      .where(sql`${t.status} = 'sending'`),
+  ],
+);
+
+/** A company's message templates (issue 17): `{{variable}}` text per event and channel. */
+export const messageTemplates = pgTable(
+  'message_templates',
+  {
+    // a company's templates go with it (they are made for it, unasked)
+    company_id: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    id: ownedId(),
+    name: varchar({ length: 100 }).notNull(),
+    channel: varchar({ length: 10 }).notNull(),
+    kind: varchar({ length: 20 }).notNull(),
+    subject: varchar({ length: 200 }),
+    body: text().notNull(),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('message_templates_id_key').on(t.id),
+    check('message_templates_channel_known', oneOf(t.channel, messageChannel.values)),
+    check('message_templates_kind_known', oneOf(t.kind, templateKind.values)),
+    index('message_templates_kind_idx').on(t.company_id, t.kind, t.channel, t.id),
   ],
 );
 

@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import { formatDate, formatMoney, paymentMethod, paymentStatus } from '@kodi/domain';
+import type { Database } from '../db/client.ts';
 import type { CompanyMoney } from './company.ts';
 import { contentBox, drawBanner, drawDetails, drawTotal, MM } from './pdf-document.ts';
 import { drawQr, qrMatrix } from './qr.ts';
@@ -7,10 +8,14 @@ import { drawQr, qrMatrix } from './qr.ts';
 /** What a receipt shows of a payment (its record as the API answers it, or the portal's read of it). */
 export type ReceiptPayment = Record<string, unknown>;
 
+/** The receipt's number: its receipt number, or its id before it has one. */
+export const receiptNumberOf = (p: ReceiptPayment): string => String(p.receipt_number ?? p.id);
+
 /**
  * The printable receipt of a payment: A4 portrait, 10 mm margins, real text. Staff
- * (`GET /payments/{id}/receipt.pdf`) and tenants (`GET /portal/payments/{id}/receipt.pdf`) get the same,
- * with the QR code (vectors) of `verifyUrl`, its public check (`{PUBLIC_URL}/r/{code}`).
+ * (`GET /payments/{id}/receipt.pdf`), tenants (`GET /portal/payments/{id}/receipt.pdf`) and the receipt
+ * e-mail's attachment get the same, with the QR code (vectors) of `verifyUrl`, its public check
+ * (`{PUBLIC_URL}/r/{code}`). The document is ended (pipe or read it).
  */
 export const receiptPdf = (
   p: ReceiptPayment,
@@ -18,7 +23,7 @@ export const receiptPdf = (
   logo: { data: Buffer; type: string } | null,
   verifyUrl: string,
 ): { filename: string; doc: PDFKit.PDFDocument } => {
-  const number = String(p.receipt_number ?? p.id);
+  const number = receiptNumberOf(p);
   const filename = `receipt_${number}.pdf`;
 
   const doc = new PDFDocument({
@@ -110,4 +115,38 @@ export const receiptPdf = (
     .text(verifyUrl, { width: width - side - 6 * MM, link: verifyUrl });
   doc.end();
   return { filename, doc };
+};
+
+/** A payment of the company as its receipt shows it (its tenant's and unit's names), or undefined. */
+export const loadReceiptPayment = async (
+  database: Database,
+  companyId: number,
+  id: number,
+): Promise<ReceiptPayment | undefined> => {
+  const rows = await database.query<ReceiptPayment>(
+    `SELECT p.id, p.receipt_number, p.receipt_code, to_char(p.payment_date, 'YYYY-MM-DD') AS payment_date,
+            p.amount_paid::text AS amount_paid, p.status, p.payment_method, p.reference_number, p.payment_serial,
+            p.payment_details, to_char(p.effective_start_date, 'YYYY-MM-DD') AS effective_start_date,
+            to_char(p.effective_end_date, 'YYYY-MM-DD') AS effective_end_date, p.tenant_id, p.occupancy_id,
+            tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name, un.name AS unit_name
+       FROM payments p
+       JOIN tenants tn ON tn.company_id = p.company_id AND tn.id = p.tenant_id
+       LEFT JOIN units un ON un.company_id = p.company_id AND un.id = p.unit_id
+      WHERE p.company_id = $1 AND p.id = $2`,
+    [companyId, id],
+  );
+  return rows[0];
+};
+
+/** The receipt as bytes (an e-mail's attachment). */
+export const receiptPdfBytes = async (
+  p: ReceiptPayment,
+  company: CompanyMoney,
+  logo: { data: Buffer; type: string } | null,
+  verifyUrl: string,
+): Promise<Buffer> => {
+  const { doc } = receiptPdf(p, company, logo, verifyUrl);
+  const chunks: Buffer[] = [];
+  for await (const chunk of doc as unknown as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
 };

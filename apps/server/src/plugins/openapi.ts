@@ -72,6 +72,7 @@ const tagsOf = (defs: readonly EntityDefinition[]): { name: string; description:
     name: 'portal',
     description: 'The tenant portal: a tenant’s sign-in, its balance, statements, receipts and repairs',
   },
+  { name: 'messages', description: 'Messages to tenants (the log, retries) and their templates' },
 ];
 
 /** What an error status means on this API (`code` says which case). */

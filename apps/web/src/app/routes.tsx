@@ -138,6 +138,12 @@ export const appRoutes: AppRoute[] = [
     ),
   },
   {
+    id: 'Messages',
+    path: '/messages',
+    guard: ['admin', 'company_admin'],
+    ...lazyPage(() => import('../features/messages/messages-page.tsx'), 'MessagesPage'),
+  },
+  {
     id: 'Import',
     path: '/import',
     guard: ['admin', 'editor'],

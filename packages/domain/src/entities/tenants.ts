@@ -10,6 +10,7 @@ import {
   oneOf,
   optionalEmail,
   optionalText,
+  bool,
   text,
 } from '../fields.ts';
 import { todayIso } from '../dates.ts';
@@ -32,6 +33,8 @@ export const tenants = defineEntity({
     field.text('emergency_contact_name', 'Emergency Contact Name'),
     field.phone('emergency_contact_phone', 'Emergency Contact Phone'),
     field.status('status', 'Status', tenantStatus, { active: 'success', inactive: 'default' }, 'active'),
+    field.boolean('notify_email', 'Notify by E-mail', { defaultValue: true }),
+    field.boolean('notify_sms', 'Notify by SMS', { defaultValue: true }),
     externalRef.field(),
     field.readOnly('full_name', 'Full Name'),
     // the tenant's portal account (issue 19): none, invited, active or disabled
@@ -55,6 +58,8 @@ export const tenants = defineEntity({
     emergency_contact_name: optionalText(255),
     emergency_contact_phone: optionalText(50),
     status: oneOf(tenantStatus.values).default('active'),
+    notify_email: bool(true),
+    notify_sms: bool(true),
     external_ref: externalRef.rule(),
   } satisfies z.ZodRawShape,
   scope: 'company',

@@ -1089,6 +1089,8 @@ export const seedDemoData = async (db: Db, companyId: number, today: Date = new 
         payment_serial: `PAY-${String(serial).padStart(6, '0')}`,
         receipt_number: receiptNumber,
         invoice_id: invoice,
+        // the demo's history: no receipt goes out for it
+        receipt_queued: true,
       };
     });
     await batched(paymentRows, async (batch) =>

@@ -48,7 +48,6 @@ export const receiptRoute = (app: FastifyInstance, ctx: AppContext) => {
       const company = await companyMoney(ctx.database, user.company_id);
       const logo = await companyLogo(ctx.database, user.company_id);
       const { filename, doc } = receiptPdf(p, company, logo, link.url);
-
       return sendDownload(reply, 'application/pdf', filename, doc);
     },
   );

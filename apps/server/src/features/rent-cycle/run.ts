@@ -2,6 +2,7 @@ import os from 'node:os';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   addDays,
+  buildLedger,
   effectiveLateFeePolicy,
   escalationsDue,
   formatCents,
@@ -12,11 +13,13 @@ import {
   remindersDue,
   type DueReminder,
   type RentCycleRunResult,
+  type TemplateValues,
 } from '@kodi/domain';
 import { execRows, type Database, type DbOrTx } from '../../db/client.ts';
 import { companyMoney } from '../../lib/company.ts';
 import { loadSettings, type StoredSettings } from '../../lib/company-settings.ts';
-import { loadLeaseBooks, type BookLease } from '../../lib/lease-book.ts';
+import { loadLeaseBooks, type LeaseBook } from '../../lib/lease-book.ts';
+import { loadTemplates, phoneWithCode, pickTemplate, renderMessage } from '../../lib/message-templates.ts';
 
 /**
  * The daily run of one company (issue 17; docs/decisions.md, 'The rent cycle'): for each day not
@@ -90,6 +93,7 @@ type NewFee = {
 type NewMessage = {
   occupancy_id: number;
   tenant_id: number;
+  tenant_name: string;
   channel: 'email' | 'sms';
   to: string | null;
   subject: string | null;
@@ -103,35 +107,23 @@ type NewMessage = {
 
 type Plan = { rates: NewRate[]; fees: NewFee[]; messages: NewMessage[] };
 
-/** A reminder's plain default text (the messages feature renders its templates later). */
-const reminderText = (
-  lease: BookLease,
+/** A reminder's values for its template (docs/decisions.md, 'Messages': rendered when it is queued). */
+const reminderValues = (
+  book: LeaseBook,
+  terms: LeaseBook['lease'],
   r: DueReminder,
   money: (amount: string) => string,
   company: string,
-): { subject: string; body: string } => {
-  const amount = money(formatCents(r.amount));
-  const due = formatDate(r.due_date);
-  const name = lease.tenant_first_name || `${lease.tenant_first_name} ${lease.tenant_last_name}`.trim();
-  const line =
-    r.event === 'before_due'
-      ? `your rent of ${amount} for ${lease.unit_name} is due on ${due}.`
-      : r.event === 'due'
-        ? `your rent of ${amount} for ${lease.unit_name} is due today, ${due}.`
-        : `your rent of ${amount} for ${lease.unit_name} was due on ${due} and is ${r.days} days overdue. Please pay it as soon as you can.`;
-  return {
-    subject: r.event === 'overdue' ? `Rent overdue: ${lease.unit_name}` : `Rent reminder: ${lease.unit_name}`,
-    body: `Dear ${name}, ${line}\n\n${company}`,
-  };
-};
-
-/** The tenant's phone with its country code (unless the number has it already). */
-const phoneNumber = (lease: BookLease): string | null => {
-  const phone = lease.tenant_phone?.trim();
-  if (!phone) return null;
-  if (phone.startsWith('+') || !lease.tenant_country_code) return phone;
-  return `${lease.tenant_country_code.trim()}${phone.replace(/^0+/, '')}`;
-};
+): TemplateValues => ({
+  tenant_first_name: book.lease.tenant_first_name,
+  unit_name: book.lease.unit_name,
+  amount_due: money(formatCents(r.amount)),
+  due_date: formatDate(r.due_date),
+  balance: money(
+    formatCents(buildLedger(terms, book.payments, addDays(r.send_date, -1), book.extras).balance),
+  ),
+  company_name: company,
+});
 
 /** What the run writes for the days of the window, computed from the company's leases. */
 const planRun = async (
@@ -146,6 +138,7 @@ const planRun = async (
   const money = (amount: string) => formatMoney(amount, company.currency, company.decimals);
   const ahead = Math.max(0, ...settings.reminders.map((r) => (r.event === 'before_due' ? r.days : 0)));
   const where = leaseFilter(settings);
+  const templates = settings.reminders.length > 0 ? await loadTemplates(database, companyId) : new Map();
   for (let after = 0; ;) {
     const books = await loadLeaseBooks(database, companyId, {
       after,
@@ -157,7 +150,8 @@ const planRun = async (
     if (books.length === 0) break;
     after = books[books.length - 1]?.lease.id ?? after;
     let slice = performance.now();
-    for (const { lease, payments, extras } of books) {
+    for (const book of books) {
+      const { lease, payments, extras } = book;
       // the rules run in this process: let the requests waiting in it through every few milliseconds
       if (performance.now() - slice > YIELD_MS) {
         await new Promise((resolve) => setImmediate(resolve));
@@ -187,21 +181,27 @@ const planRun = async (
         }
       }
       for (const r of remindersDue(terms, payments, extras, settings.reminders, window)) {
-        const text = reminderText(lease, r, money, company.name);
+        const values = reminderValues(book, terms, r, money, company.name);
         for (const channel of r.channels) {
-          const to = channel === 'email' ? lease.tenant_email : phoneNumber(lease);
+          const { template, id } = pickTemplate(templates, r.event, channel, r.template_id);
+          const text = renderMessage(template, values);
+          const to =
+            channel === 'email'
+              ? lease.tenant_email
+              : phoneWithCode(lease.tenant_phone, lease.tenant_country_code);
           const stale = isStaleReminder(r.send_date, window.to);
           plan.messages.push({
             occupancy_id: lease.id,
             tenant_id: lease.tenant_id,
+            tenant_name: `${lease.tenant_first_name} ${lease.tenant_last_name}`.trim(),
             channel,
             to,
-            subject: channel === 'email' ? text.subject : null,
+            subject: text.subject,
             body: text.body,
             status: stale || !to ? 'skipped' : 'queued',
             error: stale ? 'stale' : !to ? 'no_address' : null,
             dedup_key: `reminder:${lease.id}:${r.event}:${r.days}:${r.due_date}:${channel}`,
-            template_id: r.template_id,
+            template_id: id,
             send_date: r.send_date,
           });
         }
@@ -252,12 +252,12 @@ const writePlan = async (tx: DbOrTx, companyId: number, plan: Plan) => {
     const inserted = await execRows<{ status: string }>(
       tx,
       sql`INSERT INTO messages (company_id, kind, channel, "to", tenant_id, occupancy_id, subject, body, status, error,
-                                dedup_key, template_id, send_date)
+                                dedup_key, template_id, send_date, tenant_name)
           VALUES ${values(
             rows,
             (m) =>
               sql`${companyId}, 'reminder', ${m.channel}, ${m.to}, ${m.tenant_id}, ${m.occupancy_id}, ${m.subject}, ${m.body},
-                  ${m.status}, ${m.error}, ${m.dedup_key}, ${m.template_id}::int, ${m.send_date}::date`,
+                  ${m.status}, ${m.error}, ${m.dedup_key}, ${m.template_id}::int, ${m.send_date}::date, ${m.tenant_name}`,
           )}
           ON CONFLICT (company_id, dedup_key) DO NOTHING RETURNING status`,
     );

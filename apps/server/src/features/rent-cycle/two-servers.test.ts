@@ -41,6 +41,8 @@ describe.skipIf(!onPostgres)('the daily run with two servers on one database', {
       ADMIN_PASSWORD: password,
       DEMO_DATA: '0',
       RATE_LIMITS: '0',
+      // the messages stay queued here (features/messages has its own two-server test)
+      MESSAGES_SENDER: '0',
     };
     // the company, its policy and a lease first, on one server without a scheduler
     const setup = await startServerProcess(

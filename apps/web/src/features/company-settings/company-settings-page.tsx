@@ -39,6 +39,8 @@ import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { imageDataUrl, resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
 import {
   rotateWebhookSecret,
+  providersQuery,
+  templatesQuery,
   runCycleNow,
   saveSettings,
   settingsKey,
@@ -169,6 +171,8 @@ const SettingsForm = ({ settings }: { settings: CompanySettings }) => {
   const [logo, setLogo] = useState<string | null | undefined>(undefined);
   const [logoError, setLogoError] = useState<string | null>(null);
   const [lastRun, setLastRun] = useState<RentCycleRunResult | null>(null);
+  const providers = useQuery(providersQuery());
+  const templates = useQuery(templatesQuery());
 
   const { control, handleSubmit, watch, setError, reset } = useForm<FormInput, unknown, FormValues>({
     resolver: zodResolver(companySettingsFormSchema),
@@ -406,11 +410,29 @@ const SettingsForm = ({ settings }: { settings: CompanySettings }) => {
                   </Box>
                 )}
               />
-              <NumberField
+              <Controller
                 control={control}
                 name={`reminders.${i}.template_id`}
-                label="Template id"
-                optional
+                render={({ field, fieldState }) => (
+                  <TextField
+                    select
+                    label="Template"
+                    value={field.value === null || field.value === undefined ? '' : String(field.value)}
+                    onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
+                    onBlur={field.onBlur}
+                    sx={{ minWidth: 200 }}
+                    slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                    error={!!fieldState.error}
+                    helperText={fieldState.error?.message}
+                  >
+                    <option value="">The company’s for this event</option>
+                    {(templates.data ?? []).map((t) => (
+                      <option key={t.id} value={String(t.id)}>
+                        {t.name}
+                      </option>
+                    ))}
+                  </TextField>
+                )}
               />
               <IconButton aria-label={`Remove reminder ${i + 1}`} onClick={() => reminders.remove(i)}>
                 <DeleteOutline />
@@ -450,6 +472,12 @@ const SettingsForm = ({ settings }: { settings: CompanySettings }) => {
               />
             ))}
           </FormGroup>
+          {providers.data && !providers.data.sms && (
+            <Alert severity="info" data-testid="no-sms-provider">
+              No SMS provider configured: SMS messages are recorded as skipped, not sent (the server's
+              SMS_URL).
+            </Alert>
+          )}
           <Controller
             control={control}
             name="sms_sender_id"

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CompanySettings, RentCycleRunResult } from '@kodi/domain';
+import type { CompanySettings, MessageTemplate, RentCycleRunResult } from '@kodi/domain';
 import { api } from '../../lib/api-client.ts';
 import { resourceKeys } from '../../lib/resources.ts';
 
@@ -20,3 +20,25 @@ export const runCycleNow = () => api.post<RentCycleRunResult>('/rent-cycle/run',
 
 export const rotateWebhookSecret = () =>
   api.post<{ url: string; secret: string }>('/company-settings/webhook-secret');
+
+/** Whether the server can send e-mail and SMS (the settings page says when SMS cannot go out). */
+export const providersQuery = () =>
+  queryOptions({
+    queryKey: [...resourceKeys.all, 'message-providers'] as const,
+    queryFn: ({ signal }) =>
+      api.get<{ email: boolean; sms: boolean }>('/messages/providers', { signal, quietForbidden: true }),
+    staleTime: 60_000,
+  });
+
+/** The company's message templates, for the reminders' template picker. */
+export const templatesQuery = () =>
+  queryOptions({
+    queryKey: [...resourceKeys.all, 'messages', 'templates'] as const,
+    queryFn: ({ signal }) =>
+      api.get<MessageTemplate[]>('/message-templates', {
+        signal,
+        quietForbidden: true,
+        query: { page_size: 500 },
+      }),
+    staleTime: 0,
+  });

@@ -1,0 +1,481 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AppError,
+  buildLedger,
+  formatCents,
+  formatDate,
+  formatMoney,
+  messageChannel,
+  messageKind,
+  messageProvidersSchema,
+  messageSchema,
+  messageStatus,
+  messageTemplateBody,
+  messageTemplateSchema,
+  messageTemplateUpdateBody,
+  rentCharges,
+  templatePreviewBody,
+  templatePreviewSchema,
+  templateWarnings,
+  testMessageBody,
+  toCents,
+  type TemplateValues,
+} from '@kodi/domain';
+import type { AppContext } from '../../context.ts';
+import { currentUser } from '../../plugins/guard.ts';
+import { recordIdParams } from '../../crud/record-route.ts';
+import { searchQuery } from '../../crud/export.ts';
+import { companyMoney } from '../../lib/company.ts';
+import { companyToday } from '../../lib/company-settings.ts';
+import { loadLeaseBook } from '../../lib/lease-book.ts';
+import { ensureTemplates, renderMessage } from '../../lib/message-templates.ts';
+import { smsProvider } from '../../lib/sms.ts';
+import { empty, errors, json, named } from '../../plugins/openapi.ts';
+
+const Message = named(messageSchema, 'Message');
+const MessageTemplate = named(messageTemplateSchema, 'MessageTemplate');
+const TemplatePreview = named(templatePreviewSchema, 'MessageTemplatePreview');
+const MessageProviders = named(messageProvidersSchema, 'MessageProviders');
+
+/** The log's sorts: a field, `-` first for descending. */
+const MESSAGE_SORTS = [
+  'id',
+  'created_at',
+  'status',
+  'channel',
+  'kind',
+  'tenant_name',
+  'to',
+  'attempts',
+] as const;
+
+const messagesQuery = z.object({
+  page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+  page_size: z.coerce.number().int().min(1).max(500, 'At most 500 rows a page.').default(25),
+  q: searchQuery,
+  sort: z
+    .string()
+    .max(30)
+    .refine((s) => (MESSAGE_SORTS as readonly string[]).includes(s.replace(/^-/, '')), 'Unknown sort field.')
+    .optional(),
+  status: z
+    .enum(messageStatus.values as readonly ['queued', 'sending', 'sent', 'failed', 'skipped'])
+    .optional(),
+  channel: z.enum(messageChannel.values as readonly ['email', 'sms']).optional(),
+  kind: z.enum(messageKind.values).optional(),
+  tenant_id: z.coerce.number().int().positive().max(2147483647).optional(),
+});
+
+/**
+ * The log never shows what would let its reader sign in as a tenant: a one-time sign-in code's digits
+ * and an invitation link's token are hidden (the tenant's own message carries them).
+ */
+const SHOWN_BODY = `CASE m.kind
+    WHEN 'sign_in_code' THEN regexp_replace(m.body, '[0-9]{6}', '••••••', 'g')
+    WHEN 'invitation' THEN regexp_replace(m.body, 'token=[^[:space:]]+', 'token=…', 'g')
+    ELSE m.body END AS body`;
+
+const MESSAGE_COLUMNS = `m.id, to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at, m.kind,
+  m.channel, m."to", m.tenant_id, m.tenant_name, m.subject, ${SHOWN_BODY}, m.status, m.attempts, m.error,
+  to_char(m.sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS sent_at`;
+
+const TEMPLATE_COLUMNS = `id, name, channel, kind, subject, body, version,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
+  to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at`;
+
+type TemplateRow = Omit<z.infer<typeof messageTemplateSchema>, 'warnings'>;
+const presentTemplate = (r: TemplateRow) => ({
+  ...r,
+  id: Number(r.id),
+  version: Number(r.version),
+  warnings: templateWarnings(r),
+});
+const presentMessage = (r: Record<string, unknown>) => ({
+  ...r,
+  id: Number(r.id),
+  tenant_id: r.tenant_id === null ? null : Number(r.tenant_id),
+  attempts: Number(r.attempts),
+});
+
+const notFound = (what: string) => new AppError('not_found', `${what} not found.`);
+
+/**
+ * The messages' routes (issue 17): the log (`GET /messages`, paged, searched, sorted and filtered in
+ * SQL), a failed or skipped message sent again, what the server can send through, and the company's
+ * templates (read by any role, changed by admins and company admins) with a preview on a lease.
+ */
+export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = ctx.database;
+
+  r.get(
+    '/messages',
+    {
+      config: { access: 'companyAdmin' },
+      schema: {
+        operationId: 'listMessages',
+        tags: ['messages'],
+        summary: 'The message log: reminders and receipts sent, queued, failed or skipped (newest first)',
+        querystring: messagesQuery,
+        response: { 200: json(z.array(Message), 'A page of messages (X-Total-Count: how many in all)') },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const q = request.query;
+      const where = ['m.company_id = $1'];
+      const params: unknown[] = [user.company_id];
+      const add = (cond: (n: string) => string, v: unknown) => {
+        params.push(v);
+        where.push(cond(`$${params.length}`));
+      };
+      if (q.status) add((p) => `m.status = ${p}`, q.status);
+      if (q.channel) add((p) => `m.channel = ${p}`, q.channel);
+      if (q.kind) add((p) => `m.kind = ${p}`, q.kind);
+      if (q.tenant_id) add((p) => `m.tenant_id = ${p}`, q.tenant_id);
+      if (q.q?.trim()) {
+        const like = `%${q.q
+          .trim()
+          .toLowerCase()
+          .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+        add(
+          (p) => `(lower(m."to") LIKE ${p} OR lower(m.tenant_name) LIKE ${p} OR lower(m.subject) LIKE ${p})`,
+          like,
+        );
+      }
+      const sort = q.sort ?? '-id';
+      const desc = sort.startsWith('-');
+      const field = sort.replace(/^-/, '');
+      const column = field === 'to' ? 'm."to"' : `m.${field}`;
+      const dir = desc ? 'DESC' : 'ASC';
+      const nulls = desc ? 'NULLS LAST' : 'NULLS FIRST';
+      const rows = await db.query(
+        `SELECT ${MESSAGE_COLUMNS}, count(*) OVER () AS kodi_total FROM messages m
+          WHERE ${where.join(' AND ')}
+          ORDER BY ${column} ${dir} ${nulls}, m.id ${dir}
+          LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size}`,
+        params,
+      );
+      let total = Number(rows[0]?.kodi_total ?? 0);
+      if (rows.length === 0 && q.page > 1) {
+        const counted = await db.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM messages m WHERE ${where.join(' AND ')}`,
+          params,
+        );
+        total = Number(counted[0]?.n ?? 0);
+      }
+      void reply.header('X-Total-Count', String(total));
+      return rows.map(({ kodi_total: _t, ...row }) => presentMessage(row)) as z.infer<typeof messageSchema>[];
+    },
+  );
+
+  r.post(
+    '/messages/:id/retry',
+    {
+      config: { access: 'companyAdmin' },
+      schema: {
+        operationId: 'retryMessage',
+        tags: ['messages'],
+        summary: 'Send a failed or skipped message again (its attempts start over)',
+        params: recordIdParams,
+        response: { 200: json(Message, 'The message, queued again'), ...errors(404, 409) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { id } = request.params;
+      const rows = await db.query(
+        `UPDATE messages m SET status = 'queued', attempts = 0, error = NULL, next_attempt_at = NULL,
+                claimed_until = NULL, send_date = NULL, updated_at = now(), version = version + 1
+          WHERE company_id = $1 AND id = $2 AND status IN ('failed', 'skipped')
+         RETURNING ${MESSAGE_COLUMNS}`,
+        [user.company_id, id],
+      );
+      if (rows[0]) return presentMessage(rows[0]) as z.infer<typeof messageSchema>;
+      const exists = await db.query(`SELECT 1 FROM messages WHERE company_id = $1 AND id = $2`, [
+        user.company_id,
+        id,
+      ]);
+      if (exists.length === 0) throw notFound('Message');
+      throw new AppError('not_retryable');
+    },
+  );
+
+  r.post(
+    '/messages/test',
+    {
+      config: { access: 'companyAdmin' },
+      schema: {
+        operationId: 'sendTestMessage',
+        tags: ['messages'],
+        summary: 'Queue a test message to an address (to check SMTP_URL and SMS_URL); it appears in the log',
+        body: testMessageBody,
+        response: { 201: json(Message, 'The message, queued') },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { channel, to } = request.body;
+      const company = await companyMoney(db, user.company_id);
+      const rows = await db.query(
+        `INSERT INTO messages AS m (company_id, kind, channel, "to", subject, body, status)
+         VALUES ($1, 'test', $2, $3, $4, $5, 'queued') RETURNING ${MESSAGE_COLUMNS}`,
+        [
+          user.company_id,
+          channel,
+          to,
+          channel === 'email' ? `Test message from ${company.name}` : null,
+          `This is a test message from ${company.name}, sent by Kodi.`,
+        ],
+      );
+      return reply.code(201).send(presentMessage(rows[0] ?? {}) as z.infer<typeof messageSchema>);
+    },
+  );
+
+  r.get(
+    '/messages/providers',
+    {
+      config: { access: 'anyRole' },
+      schema: {
+        operationId: 'getMessageProviders',
+        tags: ['messages'],
+        summary: 'Whether this server can send e-mail (SMTP_URL) and SMS (SMS_URL)',
+        response: { 200: json(MessageProviders, 'What is configured') },
+      },
+    },
+    async () => ({ email: !!ctx.config.smtpUrl, sms: !!smsProvider(ctx.config.smsUrl) }),
+  );
+
+  // ---------------------------------------------------------------------------------- templates
+
+  r.get(
+    '/message-templates',
+    {
+      config: { access: 'anyRole' },
+      schema: {
+        operationId: 'listMessageTemplates',
+        tags: ['messages'],
+        summary: 'The company’s message templates (it starts with one per event and channel)',
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).max(1_000_000).default(1),
+          page_size: z.coerce.number().int().min(1).max(500).default(100),
+        }),
+        response: { 200: json(z.array(MessageTemplate), 'A page of templates, by kind and channel') },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await ensureTemplates(db, user.company_id);
+      const { page, page_size } = request.query;
+      const rows = await db.query<TemplateRow & { kodi_total: number }>(
+        `SELECT ${TEMPLATE_COLUMNS}, count(*) OVER () AS kodi_total FROM message_templates WHERE company_id = $1
+          ORDER BY CASE kind WHEN 'before_due' THEN 1 WHEN 'due' THEN 2 WHEN 'overdue' THEN 3 ELSE 4 END, channel, id
+          LIMIT ${page_size} OFFSET ${(page - 1) * page_size}`,
+        [user.company_id],
+      );
+      void reply.header('X-Total-Count', String(Number(rows[0]?.kodi_total ?? 0)));
+      return rows.map(({ kodi_total: _t, ...row }) => presentTemplate(row));
+    },
+  );
+
+  const oneTemplate = async (companyId: number, id: number) => {
+    const rows = await db.query<TemplateRow>(
+      `SELECT ${TEMPLATE_COLUMNS} FROM message_templates WHERE company_id = $1 AND id = $2`,
+      [companyId, id],
+    );
+    if (!rows[0]) throw notFound('Template');
+    return rows[0];
+  };
+
+  r.get(
+    '/message-templates/:id',
+    {
+      config: { access: 'anyRole' },
+      schema: {
+        operationId: 'getMessageTemplate',
+        tags: ['messages'],
+        summary: 'One message template',
+        params: recordIdParams,
+        response: { 200: json(MessageTemplate, 'The template'), ...errors(404) },
+      },
+    },
+    async (request) => presentTemplate(await oneTemplate(currentUser(request).company_id, request.params.id)),
+  );
+
+  r.post(
+    '/message-templates',
+    {
+      config: { access: 'companyAdmin' },
+      schema: {
+        operationId: 'createMessageTemplate',
+        tags: ['messages'],
+        summary: 'Add a message template ({{variables}} as listed; an unknown one is refused)',
+        body: messageTemplateBody,
+        response: {
+          201: json(MessageTemplate, 'The template as stored (warnings: an SMS over 160 characters)'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      await ensureTemplates(db, user.company_id);
+      const t = request.body;
+      // the template and its audit entry in one statement
+      const rows = await db.query<TemplateRow>(
+        `WITH t AS (
+           INSERT INTO message_templates (company_id, name, channel, kind, subject, body)
+           VALUES ($1, $2, $3, $4, $5, $6) RETURNING *
+         ), a AS (
+           INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after)
+           SELECT $1, 'message_templates', t.id, 'create', $7, NULL, to_jsonb(t) FROM t
+         )
+         SELECT ${TEMPLATE_COLUMNS} FROM t`,
+        [
+          user.company_id,
+          t.name,
+          t.channel,
+          t.kind,
+          t.channel === 'email' ? t.subject : null,
+          t.body,
+          user.id,
+        ],
+      );
+      return reply.code(201).send(presentTemplate(rows[0] as TemplateRow));
+    },
+  );
+
+  r.put(
+    '/message-templates/:id',
+    {
+      config: { access: 'companyAdmin' },
+      schema: {
+        operationId: 'updateMessageTemplate',
+        tags: ['messages'],
+        summary: 'Change a message template (send the version you read; 409 if it changed)',
+        params: recordIdParams,
+        body: messageTemplateUpdateBody,
+        response: { 200: json(MessageTemplate, 'The template as stored'), ...errors(404, 409) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const t = request.body;
+      const rows = await db.query<TemplateRow>(
+        `WITH old AS (
+           SELECT * FROM message_templates WHERE company_id = $1 AND id = $2 AND version = $8
+         ), t AS (
+           UPDATE message_templates m SET name = $3, channel = $4, kind = $5, subject = $6, body = $7,
+                  version = m.version + 1, updated_at = now()
+             FROM old WHERE m.company_id = old.company_id AND m.id = old.id AND m.version = old.version
+           RETURNING m.*
+         ), a AS (
+           INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after)
+           SELECT $1, 'message_templates', t.id, 'update', $9, to_jsonb(old), to_jsonb(t) FROM old, t
+         )
+         SELECT ${TEMPLATE_COLUMNS} FROM t`,
+        [
+          user.company_id,
+          request.params.id,
+          t.name,
+          t.channel,
+          t.kind,
+          t.channel === 'email' ? t.subject : null,
+          t.body,
+          t.version,
+          user.id,
+        ],
+      );
+      if (rows[0]) return presentTemplate(rows[0]);
+      await oneTemplate(user.company_id, request.params.id); // 404 when it is not the company's
+      throw new AppError('conflict');
+    },
+  );
+
+  r.delete(
+    '/message-templates/:id',
+    {
+      config: { access: 'companyAdmin' },
+      schema: {
+        operationId: 'deleteMessageTemplate',
+        tags: ['messages'],
+        summary:
+          'Delete a message template (reminders naming it use the company’s other one, or the built-in text)',
+        params: recordIdParams,
+        response: { 204: empty('The template is deleted'), ...errors(404) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const rows = await db.query(
+        `WITH t AS (DELETE FROM message_templates WHERE company_id = $1 AND id = $2 RETURNING *),
+              a AS (INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after)
+                    SELECT $1, 'message_templates', t.id, 'delete', $3, to_jsonb(t), NULL FROM t)
+         SELECT id FROM t`,
+        [user.company_id, request.params.id, user.id],
+      );
+      if (rows.length === 0) throw notFound('Template');
+      return reply.code(204).send();
+    },
+  );
+
+  r.post(
+    '/message-templates/:id/preview',
+    {
+      config: { access: 'anyRole' },
+      schema: {
+        operationId: 'previewMessageTemplate',
+        tags: ['messages'],
+        summary:
+          'The template rendered for a lease: its next rent due, its balance, its last completed payment',
+        params: recordIdParams,
+        body: templatePreviewBody,
+        response: { 200: json(TemplatePreview, 'The message as it would go out'), ...errors(404) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const template = await oneTemplate(user.company_id, request.params.id);
+      const today = await companyToday(db, user.company_id);
+      const book = await loadLeaseBook(db, user.company_id, request.body.occupancy_id, today);
+      const money = await companyMoney(db, user.company_id);
+      const fmt = (cents: ReturnType<typeof toCents>) =>
+        formatMoney(formatCents(cents), money.currency, money.decimals);
+      const ledger = buildLedger(book.lease, book.payments, today, book.extras);
+      // the next rent charge on or after today (or the last one, for an ended lease)
+      const charges = rentCharges(book.lease, addYears(today));
+      const next = charges.find((c) => c.due_date >= today) ?? charges[charges.length - 1];
+      const last = await db.query<{
+        amount_paid: string;
+        receipt_number: string | null;
+        id: number;
+        receipt_code: string | null;
+      }>(
+        `SELECT id, amount_paid::text AS amount_paid, receipt_number, receipt_code FROM payments
+          WHERE company_id = $1 AND occupancy_id = $2 AND status = 'completed' ORDER BY payment_date DESC, id DESC LIMIT 1`,
+        [user.company_id, request.body.occupancy_id],
+      );
+      const paid = last[0];
+      const values: TemplateValues = {
+        tenant_first_name: book.lease.tenant_first_name,
+        unit_name: book.lease.unit_name,
+        amount_due: next ? fmt(next.amount) : '',
+        due_date: next ? formatDate(next.due_date) : '',
+        balance: fmt(ledger.balance),
+        company_name: money.name,
+        receipt_number: paid ? String(paid.receipt_number ?? paid.id) : '',
+        amount_paid: paid ? formatMoney(paid.amount_paid, money.currency, money.decimals) : '',
+        receipt_url: paid?.receipt_code ? `${ctx.config.publicUrl}/r/${paid.receipt_code}` : '',
+      };
+      const text = renderMessage(template, values);
+      return {
+        channel: template.channel,
+        ...text,
+        warnings: templateWarnings({ channel: template.channel, body: text.body }),
+      };
+    },
+  );
+};
+
+const addYears = (iso: string) => `${Number(iso.slice(0, 4)) + 1}${iso.slice(4)}`;

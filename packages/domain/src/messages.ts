@@ -1,0 +1,244 @@
+import { z } from 'zod';
+import { messageChannel, messageKind, messageStatus, templateKind } from './enums.ts';
+
+/**
+ * Messages to tenants and their templates (issue 17, 'Messages'; docs/decisions.md, 'Messages').
+ * A template is text with `{{variable}}` placeholders; only the variables below exist, and a
+ * template naming another is refused when it is saved.
+ */
+
+export const templateVariables = [
+  'tenant_first_name',
+  'unit_name',
+  'amount_due',
+  'due_date',
+  'balance',
+  'company_name',
+  'receipt_number',
+  'amount_paid',
+  'receipt_url',
+] as const;
+export type TemplateVariable = (typeof templateVariables)[number];
+export type TemplateValues = Partial<Record<TemplateVariable, string>>;
+
+/** An SMS longer than this goes as several parts (GSM-7, one part). */
+export const SMS_PART_LENGTH = 160;
+export const SMS_PARTS_WARNING = `Longer than ${SMS_PART_LENGTH} characters: it will be sent as several SMS parts.`;
+
+const PLACEHOLDER = /\{\{\s*([^{}]*?)\s*\}\}/g;
+const known: ReadonlySet<string> = new Set(templateVariables);
+
+/** The placeholders of a text that name no variable, each once, in their order. */
+export const unknownVariables = (text: string): string[] => {
+  const out: string[] = [];
+  for (const m of text.matchAll(PLACEHOLDER)) {
+    const name = m[1] ?? '';
+    if (!known.has(name) && !out.includes(name)) out.push(name);
+  }
+  return out;
+};
+
+/** The text with each `{{variable}}` replaced by its value ('' when the message has none). */
+export const renderTemplate = (text: string, values: TemplateValues): string =>
+  text.replace(PLACEHOLDER, (_all, name: string) => values[name as TemplateVariable] ?? '');
+
+/** The warnings of a template as saved: an SMS over one part. */
+export const templateWarnings = (t: { channel: string; body: string }): string[] =>
+  t.channel === 'sms' && t.body.length > SMS_PART_LENGTH ? [SMS_PARTS_WARNING] : [];
+
+type Channel = (typeof messageChannel.values)[number];
+export type TemplateKind = (typeof templateKind.values)[number];
+
+export type TemplateText = {
+  name: string;
+  kind: TemplateKind;
+  channel: Channel;
+  subject: string | null;
+  body: string;
+};
+
+/** The templates each company starts with: one per event and channel, in plain English. */
+export const defaultTemplates: readonly TemplateText[] = [
+  {
+    name: 'Rent due soon (e-mail)',
+    kind: 'before_due',
+    channel: 'email',
+    subject: 'Rent reminder: {{unit_name}}',
+    body:
+      'Dear {{tenant_first_name}},\n\nThis is a friendly reminder that your rent of {{amount_due}} for {{unit_name}} ' +
+      'is due on {{due_date}}. Your balance is {{balance}}.\n\nThank you,\n{{company_name}}',
+  },
+  {
+    name: 'Rent due soon (SMS)',
+    kind: 'before_due',
+    channel: 'sms',
+    subject: null,
+    body: 'Hi {{tenant_first_name}}, your rent of {{amount_due}} for {{unit_name}} is due on {{due_date}}. {{company_name}}',
+  },
+  {
+    name: 'Rent due today (e-mail)',
+    kind: 'due',
+    channel: 'email',
+    subject: 'Rent due today: {{unit_name}}',
+    body:
+      'Dear {{tenant_first_name}},\n\nYour rent of {{amount_due}} for {{unit_name}} is due today, {{due_date}}. ' +
+      'Your balance is {{balance}}.\n\nThank you,\n{{company_name}}',
+  },
+  {
+    name: 'Rent due today (SMS)',
+    kind: 'due',
+    channel: 'sms',
+    subject: null,
+    body: 'Hi {{tenant_first_name}}, your rent of {{amount_due}} for {{unit_name}} is due today. {{company_name}}',
+  },
+  {
+    name: 'Rent overdue (e-mail)',
+    kind: 'overdue',
+    channel: 'email',
+    subject: 'Rent overdue: {{unit_name}}',
+    body:
+      'Dear {{tenant_first_name}},\n\nYour rent of {{amount_due}} for {{unit_name}} was due on {{due_date}} and ' +
+      'has not been paid in full. Your balance is {{balance}}. Please pay it as soon as you can.\n\n{{company_name}}',
+  },
+  {
+    name: 'Rent overdue (SMS)',
+    kind: 'overdue',
+    channel: 'sms',
+    subject: null,
+    body: 'Hi {{tenant_first_name}}, your rent for {{unit_name}} due {{due_date}} is overdue. Balance: {{balance}}. {{company_name}}',
+  },
+  {
+    name: 'Payment receipt (e-mail)',
+    kind: 'receipt',
+    channel: 'email',
+    subject: 'Receipt {{receipt_number}}: {{amount_paid}} received',
+    body:
+      'Dear {{tenant_first_name}},\n\nWe have received your payment of {{amount_paid}} for {{unit_name}}. ' +
+      'Your receipt {{receipt_number}} is attached and online at {{receipt_url}}\n\nThank you,\n{{company_name}}',
+  },
+  {
+    name: 'Payment receipt (SMS)',
+    kind: 'receipt',
+    channel: 'sms',
+    subject: null,
+    body: 'Payment of {{amount_paid}} received, receipt {{receipt_number}}: {{receipt_url}} {{company_name}}',
+  },
+];
+
+/** The built-in template of a kind and channel. */
+export const defaultTemplate = (kind: TemplateKind, channel: Channel): TemplateText => {
+  const t = defaultTemplates.find((d) => d.kind === kind && d.channel === channel);
+  if (!t) throw new Error(`No default template for ${kind} ${channel}.`);
+  return t;
+};
+
+const templateText = (max: number, what: string) =>
+  z
+    .string({ error: 'Required.' })
+    .max(max, `${what} must be at most ${max} characters.`)
+    .superRefine((text, ctx) => {
+      const unknown = unknownVariables(text);
+      if (unknown.length > 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `Unknown variable${unknown.length > 1 ? 's' : ''}: ${unknown.map((u) => `{{${u}}}`).join(', ')}. Use ${templateVariables.map((v) => `{{${v}}}`).join(', ')}.`,
+        });
+      }
+    });
+
+const templateFields = {
+  name: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(100, 'At most 100 characters.'),
+  channel: z.enum(messageChannel.values as readonly ['email', 'sms'], { error: "Use 'email' or 'sms'." }),
+  kind: z.enum(templateKind.values as readonly ['before_due', 'due', 'overdue', 'receipt'], {
+    error: "Use 'before_due', 'due', 'overdue' or 'receipt'.",
+  }),
+  subject: z
+    .union([templateText(200, 'The subject'), z.null()])
+    .optional()
+    .transform((v) => (v === '' || v === undefined ? null : v)),
+  body: templateText(5000, 'The text').refine((b) => b.trim().length > 0, 'Required.'),
+};
+
+const subjectOfEmail = (t: { channel: string; subject: string | null }, ctx: z.RefinementCtx) => {
+  if (t.channel === 'email' && !t.subject) {
+    ctx.addIssue({ code: 'custom', path: ['subject'], message: 'An e-mail needs a subject.' });
+  }
+};
+
+/** `POST /message-templates`. */
+export const messageTemplateBody = z.strictObject(templateFields).superRefine(subjectOfEmail);
+export type MessageTemplateBody = z.infer<typeof messageTemplateBody>;
+
+/** `PUT /message-templates/{id}`: the same, and the `version` that was read. */
+export const messageTemplateUpdateBody = z
+  .strictObject({ ...templateFields, version: z.coerce.number().int().min(1) })
+  .superRefine(subjectOfEmail);
+
+export const messageTemplateSchema = z.object({
+  id: z.int(),
+  name: z.string(),
+  channel: z.enum(['email', 'sms']),
+  kind: z.enum(['before_due', 'due', 'overdue', 'receipt']),
+  subject: z.string().nullable(),
+  body: z.string(),
+  version: z.int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** an SMS over 160 characters: sent as several parts */
+  warnings: z.array(z.string()),
+});
+export type MessageTemplate = z.infer<typeof messageTemplateSchema>;
+
+export const templatePreviewBody = z.strictObject({
+  occupancy_id: z.coerce.number({ error: 'Required.' }).int().positive('Required.'),
+});
+export const templatePreviewSchema = z.object({
+  channel: z.enum(['email', 'sms']),
+  subject: z.string().nullable(),
+  body: z.string(),
+  warnings: z.array(z.string()),
+});
+
+/** A row of `GET /messages`. */
+export const messageSchema = z.object({
+  id: z.int(),
+  created_at: z.string(),
+  kind: z.enum(messageKind.values),
+  channel: z.enum(['email', 'sms']),
+  to: z.string().nullable(),
+  tenant_id: z.int().nullable(),
+  tenant_name: z.string().nullable(),
+  subject: z.string().nullable(),
+  body: z.string(),
+  status: z.enum(messageStatus.values as readonly ['queued', 'sending', 'sent', 'failed', 'skipped']),
+  attempts: z.int(),
+  error: z.string().nullable(),
+  sent_at: z.string().nullable(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** `POST /messages/test`: a test message to an address, to check the server's providers. */
+export const testMessageBody = z
+  .strictObject({
+    channel: z.enum(messageChannel.values as readonly ['email', 'sms'], { error: "Use 'email' or 'sms'." }),
+    to: z.string({ error: 'Required.' }).trim().min(3, 'Required.').max(255, 'At most 255 characters.'),
+  })
+  .superRefine((b, ctx) => {
+    if (b.channel === 'email' ? !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(b.to) : !/^\+\d{7,15}$/.test(b.to)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['to'],
+        message:
+          b.channel === 'email'
+            ? 'Enter an e-mail address.'
+            : 'Enter a phone number with its country code (+256…).',
+      });
+    }
+  });
+
+/** What the server can send through: the settings page says when SMS cannot go out. */
+export const messageProvidersSchema = z.object({ email: z.boolean(), sms: z.boolean() });
+
+export const MAX_SEND_ATTEMPTS = 5;
+export const NO_SMS_PROVIDER = 'No SMS provider configured';
+export const NO_SMTP_SERVER = 'No SMTP server configured';
