@@ -19,6 +19,7 @@ import { registerRoutes } from './features/accounts/register-routes.ts';
 import { passwordRoutes } from './features/accounts/password-routes.ts';
 import { googleRoutes } from './features/accounts/google-routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { securityRoutes } from './features/security/routes.ts';
 import { captchaRoutes } from './features/captcha/routes.ts';
 import { companySingleRoute } from './features/companies/single-route.ts';
 import { registerEntityRoutes } from './crud/routes.ts';
@@ -119,6 +120,7 @@ export const buildApp = async (
       passwordRoutes(api, ctx);
       googleRoutes(api, ctx);
       userRoutes(api, ctx);
+      securityRoutes(api, ctx);
       captchaRoutes(api, ctx);
       companySingleRoute(api, ctx);
       const servedEntities = serverEntitiesOf(served);

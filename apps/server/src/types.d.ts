@@ -13,5 +13,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Who may call the route; API routes without it need a signed-in user with a role. */
     access?: Access;
+    /**
+     * The route serves a user whose company requires a second factor they have not set up yet (the
+     * enrolment, the user's sessions); every other signed-in route answers them 403 mfa_enrolment_required.
+     */
+    beforeMfaEnrolment?: boolean;
   }
 }

@@ -38,6 +38,10 @@ export type SessionUser = {
   active: boolean;
   country_code: string | null;
   last_login_at: string | null;
+  /** the user signs in with a second factor (TOTP) */
+  mfa_enabled: boolean;
+  /** the user's company requires a second factor of its staff */
+  mfa_required: boolean;
 };
 
 export type AuthStatus = {

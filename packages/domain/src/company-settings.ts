@@ -154,6 +154,8 @@ export const companySettingsFields = {
     .union([z.string().trim(), z.null()])
     .transform((v) => (v === '' ? null : v))
     .refine((v) => v === null || SENDER_ID.test(v), 'Use 3 to 11 letters, digits or spaces.'),
+  /** every staff user of the company signs in with a second factor (issue 20) */
+  require_mfa: z.boolean({ error: 'Must be true or false.' }),
 };
 
 /** `PUT /company-settings`: any of the settings, and the `version` that was read. */
@@ -165,6 +167,7 @@ export const companySettingsBody = z.strictObject({
   reminders: companySettingsFields.reminders.optional(),
   receipt_notification: companySettingsFields.receipt_notification.optional(),
   sms_sender_id: companySettingsFields.sms_sender_id.optional(),
+  require_mfa: companySettingsFields.require_mfa.optional(),
   version: z.preprocess(toNumber, z.int({ error: 'Required.' }).min(1)),
 });
 export type CompanySettingsBody = z.infer<typeof companySettingsBody>;
@@ -177,6 +180,7 @@ export const companySettingsFormSchema = z.object({
   reminders: companySettingsFields.reminders,
   receipt_notification: companySettingsFields.receipt_notification,
   sms_sender_id: companySettingsFields.sms_sender_id,
+  require_mfa: companySettingsFields.require_mfa,
 });
 
 /** The last daily run of the company. */
@@ -212,6 +216,7 @@ export const companySettingsSchema = z.object({
   ),
   receipt_notification: z.object({ email: z.boolean(), sms: z.boolean() }),
   sms_sender_id: z.string().nullable(),
+  require_mfa: z.boolean(),
   version: z.int(),
   last_run: rentCycleRunSchema.extend({ at: z.iso.datetime({ offset: true }) }).nullable(),
 });
@@ -226,5 +231,6 @@ export const defaultCompanySettings: Omit<CompanySettings, 'last_run'> = {
   reminders: [],
   receipt_notification: { email: false, sms: false },
   sms_sender_id: null,
+  require_mfa: false,
   version: 1,
 };

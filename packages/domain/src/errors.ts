@@ -14,6 +14,8 @@ export const errorCodes = {
   }),
   ...withStatus(401, {
     invalid_credentials: 'Login failed. Please check your credentials.',
+    mfa_code_invalid: 'The code is not right or has expired. Enter the current code from your authenticator app.',
+    mfa_challenge_expired: 'The sign-in took too long. Enter your e-mail and password again.',
     unauthorized: 'You are not signed in.',
     token_expired: 'Your session has expired. Please sign in again.',
   }),
@@ -23,12 +25,15 @@ export const errorCodes = {
     csrf_missing: 'The security token is missing. Reload the page and try again.',
     csrf_expired: 'The security token has expired. Reload the page and try again.',
     account_disabled: 'This account is disabled.',
+    mfa_enrolment_required:
+      'Your company requires two-factor sign-in: set it up on the Account Security page to continue.',
   }),
   ...withStatus(404, { not_found: 'Not found.' }),
   ...withStatus(409, {
     conflict: 'This record was changed by someone else. Reload to see the latest version.',
     in_use: 'This record is still in use by other records.',
     duplicate: 'This record already exists.',
+    mfa_already_enabled: 'Two-factor sign-in is on already. Turn it off first to set it up again.',
     import_expired: 'This import has expired (24 hours after its preview): upload the file again.',
   }),
   ...withStatus(413, { payload_too_large: 'The request is too large.' }),

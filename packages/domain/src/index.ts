@@ -18,3 +18,4 @@ export * from './imports.ts';
 export * from './company-settings.ts';
 export * from './rent-cycle.ts';
 export * from './lease-answers.ts';
+export * from './security.ts';

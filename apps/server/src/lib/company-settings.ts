@@ -25,6 +25,7 @@ type Row = {
   reminders: unknown;
   receipt_notification: unknown;
   sms_sender_id: string | null;
+  require_mfa: boolean;
   version: number;
 };
 
@@ -56,12 +57,13 @@ export const presentSettings = (r: Row | undefined): StoredSettings => {
       defaultCompanySettings.receipt_notification,
     ),
     sms_sender_id: r.sms_sender_id ?? null,
+    require_mfa: r.require_mfa === true,
     version: Number(r.version),
   };
 };
 
 export const SETTINGS_COLUMNS = `timezone, logo_type, logo IS NOT NULL AS has_logo, daily_run_hour, late_fee,
-  reminders, receipt_notification, sms_sender_id, version`;
+  reminders, receipt_notification, sms_sender_id, require_mfa, version`;
 
 /** The settings of a company (without the logo's bytes). */
 export const loadSettings = async (database: Database, companyId: number): Promise<StoredSettings> => {

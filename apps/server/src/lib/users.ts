@@ -20,6 +20,8 @@ export const sessionUserSchema = named(
     active: z.boolean(),
     country_code: z.string().nullable(),
     last_login_at: z.string().nullable(),
+    mfa_enabled: z.boolean(),
+    mfa_required: z.boolean(),
   }),
   'SessionUser',
 );

@@ -10,6 +10,14 @@ const accessOf = (request: FastifyRequest): Access => request.routeOptions.confi
 const authenticate = (request: FastifyRequest) => {
   if (request.is404 || accessOf(request) === 'public') return;
   if (!request.user) throw new AppError(request.sessionExpired ? 'token_expired' : 'unauthorized');
+  // the company requires a second factor: nothing but the enrolment until the user has one
+  if (
+    request.user.mfa_required &&
+    !request.user.mfa_enabled &&
+    !request.routeOptions.config.beforeMfaEnrolment
+  ) {
+    throw new AppError('mfa_enrolment_required');
+  }
 };
 
 /** The route's roles (after validation, so that a malformed request is a 400 for everyone). */

@@ -1,12 +1,21 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, loginBody, type SessionUser } from '@kodi/domain';
+import {
+  AppError,
+  MFA_CHALLENGE_MINUTES,
+  loginBody,
+  loginMfaBody,
+  mfaChallengeSchema,
+  type SessionUser,
+} from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { hitRateLimit, RateLimitError } from '../../lib/rate-limit.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { captchaMatches } from '../../lib/captcha.ts';
 import { findUserByEmail, sessionUserSchema, signedInSchema } from '../../lib/users.ts';
+import { readMfa, useRecoveryCode, useTotpCode } from '../../lib/mfa.ts';
+import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
 import { empty, errors, json, named } from '../../plugins/openapi.ts';
 
 const authStatusSchema = named(
@@ -25,6 +34,56 @@ export const LOCK_MINUTES = 15;
 export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database, sessions } = ctx;
+
+  /** The e-mail's lock, if it is locked: 429 account_locked. */
+  const checkLock = async (key: string) => {
+    const lock = await database.query<{ locked_until: Date | string | null }>(
+      'SELECT locked_until FROM login_attempts WHERE email = $1 AND locked_until > now()',
+      [key],
+    );
+    const lockedUntil = lock[0]?.locked_until;
+    if (lockedUntil) {
+      throw new RateLimitError('account_locked', (new Date(lockedUntil).getTime() - Date.now()) / 1000);
+    }
+  };
+
+  /** A failed password or second factor: counted for the e-mail, locked after LOCK_AFTER_FAILURES. */
+  const recordFailure = async (key: string) => {
+    await database.query(
+      `INSERT INTO login_attempts (email, failed_count, last_failed_at) VALUES ($1, 1, now())
+       ON CONFLICT (email) DO UPDATE SET
+         failed_count = CASE WHEN login_attempts.locked_until IS NOT NULL THEN 1
+                             ELSE login_attempts.failed_count + 1 END,
+         locked_until = NULL, last_failed_at = now(), updated_at = now()`,
+      [key],
+    );
+    await database.query(
+      `UPDATE login_attempts SET locked_until = now() + make_interval(mins => $3), failed_count = 0
+        WHERE email = $1 AND failed_count >= $2`,
+      [key, LOCK_AFTER_FAILURES, LOCK_MINUTES],
+    );
+  };
+
+  /** The user is who they said: the count is reset, last_login_at written, a new signed-in session. */
+  const completeSignIn = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    found: { user: SessionUser },
+    key: string,
+  ) => {
+    await database.query('DELETE FROM login_attempts WHERE email = $1', [key]);
+    const rows = await database.query<{ last_login_at: Date | string }>(
+      'UPDATE users SET last_login_at = now() WHERE id = $1 RETURNING last_login_at',
+      [found.user.id],
+    );
+    const session = await sessions.signIn(request, reply, found.user.id);
+    const user: SessionUser = {
+      ...found.user,
+      last_login_at: rows[0] ? new Date(rows[0].last_login_at).toISOString() : null,
+    };
+    request.user = user;
+    return { user, csrf_token: session.csrfToken };
+  };
 
   r.get(
     '/auth/status',
@@ -76,7 +135,11 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
         description: 'Answers a new session cookie and a new CSRF token; the CAPTCHA is used up either way.',
         body: loginBody,
         response: {
-          200: json(signedInSchema, 'Signed in: the user and the new CSRF token'),
+          200: json(
+            z.union([signedInSchema, named(mfaChallengeSchema, 'MfaChallenge')]),
+            'Signed in: the user and the new CSRF token; or, for a user with a second factor, ' +
+              '`mfa_required` and the new CSRF token: `POST /auth/login/mfa` follows',
+          ),
           ...errors(401, 403, 429),
         },
       },
@@ -91,48 +154,80 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
       if (!captchaOk) throw new AppError('captcha_failed');
 
       const key = email.toLowerCase();
-      const lock = await database.query<{ locked_until: Date | string | null }>(
-        'SELECT locked_until FROM login_attempts WHERE email = $1 AND locked_until > now()',
-        [key],
-      );
-      const lockedUntil = lock[0]?.locked_until;
-      if (lockedUntil) {
-        throw new RateLimitError('account_locked', (new Date(lockedUntil).getTime() - Date.now()) / 1000);
-      }
+      await checkLock(key);
 
       const found = await findUserByEmail(ctx, email);
       const passwordOk = await verifyPassword(found?.passwordHash, password);
       if (!found || !passwordOk) {
-        await database.query(
-          `INSERT INTO login_attempts (email, failed_count, last_failed_at) VALUES ($1, 1, now())
-           ON CONFLICT (email) DO UPDATE SET
-             failed_count = CASE WHEN login_attempts.locked_until IS NOT NULL THEN 1
-                                 ELSE login_attempts.failed_count + 1 END,
-             locked_until = NULL, last_failed_at = now(), updated_at = now()`,
-          [key],
-        );
-        await database.query(
-          `UPDATE login_attempts SET locked_until = now() + make_interval(mins => $3), failed_count = 0
-            WHERE email = $1 AND failed_count >= $2`,
-          [key, LOCK_AFTER_FAILURES, LOCK_MINUTES],
-        );
+        await recordFailure(key);
         throw new AppError('invalid_credentials');
       }
       if (!found.user.active)
         throw new AppError('account_disabled', 'This account is disabled. Contact your administrator.');
 
-      await database.query('DELETE FROM login_attempts WHERE email = $1', [key]);
-      const rows = await database.query<{ last_login_at: Date | string }>(
-        'UPDATE users SET last_login_at = now() WHERE id = $1 RETURNING last_login_at',
-        [found.user.id],
+      if (found.user.mfa_enabled) {
+        // the failures are not reset yet: the code's count on from the password's
+        const session = await sessions.startMfaChallenge(request, reply, found.user.id, MFA_CHALLENGE_MINUTES);
+        return {
+          mfa_required: true as const,
+          csrf_token: session.csrfToken,
+          expires_at: (session.mfaExpiresAt ?? new Date()).toISOString(),
+        };
+      }
+      return completeSignIn(request, reply, found, key);
+    },
+  );
+
+  r.post(
+    '/auth/login/mfa',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'signInSecondFactor',
+        tags: ['auth'],
+        summary: 'The second step of a sign-in: the code of the authenticator app, or a recovery code',
+        description:
+          'Only after `POST /auth/login` answered `mfa_required`, in the same session (cookie), within 5 minutes. ' +
+          'A wrong code counts as a failed sign-in of the e-mail (the same lockout and rate limit as the password).',
+        body: loginMfaBody,
+        response: {
+          200: json(signedInSchema, 'Signed in: the user and the new CSRF token'),
+          ...errors(401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (ctx.config.rateLimits) await hitRateLimit(database, `login:${request.ip}`, 30);
+      const session = request.session;
+      const userId = session?.mfaUserId ?? null;
+      if (!session || userId === null || !session.mfaExpiresAt || session.mfaExpiresAt.getTime() <= Date.now()) {
+        throw new AppError('mfa_challenge_expired');
+      }
+      const rows = await database.query<Parameters<typeof rowToUser>[0]>(
+        `SELECT ${USER_SELECT} FROM users u WHERE u.id = $1`,
+        [userId],
       );
-      const session = await sessions.signIn(request, reply, found.user.id);
-      const user: SessionUser = {
-        ...found.user,
-        last_login_at: rows[0] ? new Date(rows[0].last_login_at).toISOString() : null,
-      };
-      request.user = user;
-      return { user, csrf_token: session.csrfToken };
+      const row = rows[0];
+      if (!row) throw new AppError('mfa_challenge_expired');
+      const user = rowToUser(row);
+      const key = user.email.toLowerCase();
+      await checkLock(key);
+      if (!user.active)
+        throw new AppError('account_disabled', 'This account is disabled. Contact your administrator.');
+
+      const mfa = await readMfa(database.db, userId);
+      const { code, recovery_code } = request.body;
+      const ok =
+        mfa.enabled && mfa.secret !== null
+          ? code !== undefined
+            ? await useTotpCode(database.db, userId, mfa.secret, code)
+            : recovery_code !== undefined && (await useRecoveryCode(database.db, userId, recovery_code))
+          : false;
+      if (!ok) {
+        await recordFailure(key);
+        throw new AppError('mfa_code_invalid');
+      }
+      return completeSignIn(request, reply, { user }, key);
     },
   );
 

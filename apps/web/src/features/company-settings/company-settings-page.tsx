@@ -62,6 +62,7 @@ const valuesOf = (s: CompanySettings): FormInput => ({
   reminders: s.reminders,
   receipt_notification: s.receipt_notification,
   sms_sender_id: s.sms_sender_id ?? '',
+  require_mfa: s.require_mfa,
 });
 
 const readFile = (file: File): Promise<string> =>
@@ -422,6 +423,24 @@ const SettingsForm = ({ settings }: { settings: CompanySettings }) => {
               />
             )}
           />
+        </Section>
+
+        <Section title="Sign-in">
+          <Controller
+            control={control}
+            name="require_mfa"
+            render={({ field }) => (
+              <FormControlLabel
+                label="Require two-factor sign-in for every staff user"
+                control={
+                  <Switch checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} />
+                }
+              />
+            )}
+          />
+          <FormHelperText sx={{ mt: 0 }}>
+            A user without it is sent to set it up (Account Security) before anything else.
+          </FormHelperText>
         </Section>
 
         <Section title="Logo">
