@@ -39,6 +39,7 @@ describe(`company settings (${testDriver})`, () => {
         reminders: [],
         receipt_notification: { email: false, sms: false },
         sms_sender_id: null,
+        require_mfa: false,
         version: 1,
         last_run: null,
       });

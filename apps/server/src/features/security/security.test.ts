@@ -3,6 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser, type BuiltUser } from '../../test/factories.ts';
+import { sha256 } from '../../lib/tokens.ts';
 
 /** The code of the secret `steps` time steps from now (an authenticator app's, computed as RFC 6238 says). */
 const codeOf = (secret: string, steps = 0) =>
@@ -316,5 +317,87 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
     expect(changed.statusCode, changed.body).toBe(200);
     expect((await other.get('/units')).statusCode).toBe(401);
     expect((await c.get('/units')).statusCode).toBe(401); // this one too: sign in with the new password
+  });
+
+  it('refuses weak or common new passwords wherever one is set, saying why, and takes strong ones', async () => {
+    const weak = 'password123'; // one of the common passwords
+    const guessable = 'acmeacme1'; // not in the list, scored under 3
+    const named = 'ed@acme.test1'; // the user's own e-mail (strong for anyone else)
+
+    // registration
+    const visitor = new TestClient(t.app);
+    await visitor.get('/auth/status');
+    await visitor.get('/captcha');
+    const register = (password: string) =>
+      visitor.post('/auth/register', {
+        email: 'new.person@example.com',
+        first_name: 'New',
+        last_name: 'Person',
+        company_id: companyId,
+        password,
+        captcha_answer: 'kodi7',
+      });
+    const common = await register(weak);
+    expect(common.statusCode).toBe(400);
+    expect(common.json()).toMatchObject({
+      code: 'validation_failed',
+      fields: { password: 'This password is one of the most common passwords: choose another.' },
+    });
+    await visitor.get('/captcha');
+    const easy = await register(guessable);
+    expect(easy.statusCode).toBe(400);
+    expect(easy.json().fields.password).toMatch(/^This password is too easy to guess\./);
+    expect((await t.database.query(`SELECT 1 FROM users WHERE email = 'new.person@example.com'`)).length).toBe(0);
+    // the spec's own messages still come first
+    await visitor.get('/captcha');
+    expect((await register('short')).json().fields.password).toBe('Minimum 8 characters.');
+
+    // change password: the user's own e-mail does not make a strong one
+    const c = await signedIn(staff);
+    const change = (new_password: string) =>
+      c.post('/auth/change-password', { current_password: staff.password, new_password });
+    expect((await change(weak)).json().fields.new_password).toBe(
+      'This password is one of the most common passwords: choose another.',
+    );
+    const ownName = await change(named);
+    expect(ownName.statusCode).toBe(400);
+    expect(ownName.json().fields.new_password).toMatch(/too easy to guess/);
+
+    // an admin's set password and add user
+    const a = await signedIn(admin);
+    expect((await a.put(`/users/${staff.id}/password`, { password: guessable })).json().fields.password).toMatch(
+      /too easy to guess/,
+    );
+    const added = await a.post('/auth/register_as_admin', {
+      email: 'added@acme.test',
+      first_name: 'Added',
+      last_name: 'User',
+      company_id: companyId,
+      country_code: 'UGA',
+      password: weak,
+      roles: ['viewer'],
+    });
+    expect(added.statusCode).toBe(400);
+    expect(added.json().fields.password).toMatch(/most common passwords/);
+
+    // reset with a mailed token
+    const token = 'a-reset-token-for-the-test';
+    await t.database.query(
+      `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '30 minutes')`,
+      [staff.id, sha256(token)],
+    );
+    const anon = new TestClient(t.app);
+    await anon.get('/auth/status');
+    const reset = await anon.post('/auth/reset-password', { token, password: weak });
+    expect(reset.statusCode).toBe(400);
+    expect(reset.json().fields.password).toMatch(/most common passwords/);
+
+    // strong ones pass everywhere, and the refused tries changed nothing
+    expect((await new TestClient(t.app).login(staff.email, staff.password)).statusCode).toBe(200);
+    expect((await anon.post('/auth/reset-password', { token, password: 'Quiet-Lantern-Orbit-58' })).statusCode).toBe(200);
+    expect((await new TestClient(t.app).login(staff.email, 'Quiet-Lantern-Orbit-58')).statusCode).toBe(200);
+    expect((await a.put(`/users/${staff.id}/password`, { password: 'Copper-Violin-Meadow-7' })).statusCode).toBe(200);
+    await visitor.get('/captcha');
+    expect((await register('Harbor-Tulip-Engine-93')).statusCode).toBe(201);
   });
 });
