@@ -14,7 +14,8 @@ export const errorCodes = {
   }),
   ...withStatus(401, {
     invalid_credentials: 'Login failed. Please check your credentials.',
-    mfa_code_invalid: 'The code is not right or has expired. Enter the current code from your authenticator app.',
+    mfa_code_invalid:
+      'The code is not right or has expired. Enter the current code from your authenticator app.',
     mfa_challenge_expired: 'The sign-in took too long. Enter your e-mail and password again.',
     unauthorized: 'You are not signed in.',
     token_expired: 'Your session has expired. Please sign in again.',

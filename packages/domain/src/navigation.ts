@@ -49,6 +49,13 @@ export const appPageEntries: readonly NavEntry[] = [
   { section: 'Finance', order: 20, label: 'Arrears', path: '/arrears', audience: ['admin', 'editor'] },
   { section: 'Profile', order: 10, label: 'Change Password', path: '/change-password', audience: 'signedIn' },
   {
+    section: 'Profile',
+    order: 20,
+    label: 'Account Security',
+    path: '/account/security',
+    audience: 'signedIn',
+  },
+  {
     section: 'Administration',
     order: 10,
     label: 'User Roles',

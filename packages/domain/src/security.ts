@@ -96,7 +96,7 @@ export const sessionInfoSchema = z.object({
   last_seen_at: z.string(),
   ip_address: z.string().nullable(),
   user_agent: z.string().nullable(),
-  browser: z.string().describe("A short name of the browser and system, read from the user agent"),
+  browser: z.string().describe('A short name of the browser and system, read from the user agent'),
   current: z.boolean(),
 });
 export type SessionInfo = z.infer<typeof sessionInfoSchema>;

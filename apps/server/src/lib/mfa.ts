@@ -75,7 +75,10 @@ export const readMfa = async (
   db: DbOrTx,
   userId: number,
 ): Promise<{ secret: string | null; enabled: boolean; enabledAt: string | null }> => {
-  const rows = await execRows<MfaRow>(db, sql`SELECT mfa_secret, mfa_enabled_at FROM users WHERE id = ${userId}`);
+  const rows = await execRows<MfaRow>(
+    db,
+    sql`SELECT mfa_secret, mfa_enabled_at FROM users WHERE id = ${userId}`,
+  );
   const row = rows[0];
   return {
     secret: row?.mfa_secret ? openSecret(row.mfa_secret) : null,
@@ -88,7 +91,12 @@ export const readMfa = async (
  * Uses a TOTP code of the user's secret: right now and of a later time step than the last one used
  * (a code is never accepted twice, RFC 6238 §5.2). Answers whether it was accepted.
  */
-export const useTotpCode = async (db: DbOrTx, userId: number, secret: string, code: string): Promise<boolean> => {
+export const useTotpCode = async (
+  db: DbOrTx,
+  userId: number,
+  secret: string,
+  code: string,
+): Promise<boolean> => {
   const step = totpStep(secret, code);
   if (step === null) return false;
   const rows = await execRows(

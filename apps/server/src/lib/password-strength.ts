@@ -7,7 +7,10 @@ import { AppError, securityMessages } from '@kodi/domain';
 export const MIN_PASSWORD_SCORE = 3;
 
 type Checker = {
-  check: (password: string, userInputs?: (string | number)[]) => {
+  check: (
+    password: string,
+    userInputs?: (string | number)[],
+  ) => {
     score: number;
     feedback: { warning: string | null; suggestions: string[] };
   };
@@ -43,7 +46,9 @@ export const passwordProblem = async (
   const { check, common } = await checker;
   if (common.has(password.toLowerCase())) return securityMessages.passwordCommon;
   // the checker reads at most 100 characters (its cost grows with the length)
-  const inputs = userInputs.flatMap((v) => (v ? [v, ...v.split(/[@.\s_-]+/)] : [])).filter((v) => v.length > 2);
+  const inputs = userInputs
+    .flatMap((v) => (v ? [v, ...v.split(/[@.\s_-]+/)] : []))
+    .filter((v) => v.length > 2);
   const result = check(password.slice(0, 100), inputs);
   if (result.score >= MIN_PASSWORD_SCORE) return null;
   return [securityMessages.passwordWeak, result.feedback.warning, ...result.feedback.suggestions]

@@ -167,7 +167,12 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
       if (found.user.mfa_enabled) {
         // the failures are not reset yet: the code's count on from the password's
-        const session = await sessions.startMfaChallenge(request, reply, found.user.id, MFA_CHALLENGE_MINUTES);
+        const session = await sessions.startMfaChallenge(
+          request,
+          reply,
+          found.user.id,
+          MFA_CHALLENGE_MINUTES,
+        );
         return {
           mfa_required: true as const,
           csrf_token: session.csrfToken,
@@ -200,7 +205,12 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
       if (ctx.config.rateLimits) await hitRateLimit(database, `login:${request.ip}`, 30);
       const session = request.session;
       const userId = session?.mfaUserId ?? null;
-      if (!session || userId === null || !session.mfaExpiresAt || session.mfaExpiresAt.getTime() <= Date.now()) {
+      if (
+        !session ||
+        userId === null ||
+        !session.mfaExpiresAt ||
+        session.mfaExpiresAt.getTime() <= Date.now()
+      ) {
         throw new AppError('mfa_challenge_expired');
       }
       const rows = await database.query<Parameters<typeof rowToUser>[0]>(

@@ -106,7 +106,10 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
         summary: 'Starts setting up a second factor: a new TOTP secret (base32), its otpauth URL and QR code',
         description:
           'The secret is in force only once `POST /auth/mfa/confirm` has a code of it; a new setup replaces one not confirmed.',
-        response: { 200: json(named(mfaSetupSchema, 'MfaSetup'), 'The secret to enter in an authenticator app'), ...errors(409) },
+        response: {
+          200: json(named(mfaSetupSchema, 'MfaSetup'), 'The secret to enter in an authenticator app'),
+          ...errors(409),
+        },
       },
     },
     async (request) => {
@@ -132,9 +135,12 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
         tags,
         summary:
           'Turns the second factor on with a code of the secret set up; answers 10 single-use recovery codes, shown this once',
-        description: "Every other session of the user ends: they were opened without the second factor.",
+        description: 'Every other session of the user ends: they were opened without the second factor.',
         body: mfaCodeBody,
-        response: { 200: json(named(recoveryCodesSchema, 'RecoveryCodes'), 'The recovery codes'), ...errors(409, 429) },
+        response: {
+          200: json(named(recoveryCodesSchema, 'RecoveryCodes'), 'The recovery codes'),
+          ...errors(409, 429),
+        },
       },
     },
     async (request) => {
@@ -191,7 +197,9 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
       await limitCodes(user.id);
       const mfa = await readMfa(db, user.id);
       if (!mfa.enabled || !mfa.secret) {
-        throw new AppError('validation_failed', securityMessages.notEnabled, { code: securityMessages.notEnabled });
+        throw new AppError('validation_failed', securityMessages.notEnabled, {
+          code: securityMessages.notEnabled,
+        });
       }
       if (totpStep(mfa.secret, request.body.code) === null) throw codeWrong();
       await db.transaction(async (tx) => {

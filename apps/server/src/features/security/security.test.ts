@@ -73,9 +73,10 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
   const failedCount = async (email: string) =>
     Number(
       (
-        await t.database.query<{ n: number }>('SELECT failed_count AS n FROM login_attempts WHERE email = $1', [
-          email,
-        ])
+        await t.database.query<{ n: number }>(
+          'SELECT failed_count AS n FROM login_attempts WHERE email = $1',
+          [email],
+        )
       )[0]?.n ?? 0,
     );
 
@@ -144,9 +145,17 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
     await c.get('/auth/status');
     await c.get('/captcha');
     const before = c.cookie;
-    const first = await c.post('/auth/login', { email: staff.email, password: staff.password, captcha_answer: 'kodi7' });
+    const first = await c.post('/auth/login', {
+      email: staff.email,
+      password: staff.password,
+      captcha_answer: 'kodi7',
+    });
     expect(first.statusCode).toBe(200);
-    expect(first.json()).toEqual({ mfa_required: true, csrf_token: expect.any(String), expires_at: expect.any(String) });
+    expect(first.json()).toEqual({
+      mfa_required: true,
+      csrf_token: expect.any(String),
+      expires_at: expect.any(String),
+    });
     expect(c.cookie).not.toBe(before); // a new session id for the challenge
     const expires = new Date(first.json<{ expires_at: string }>().expires_at).getTime() - Date.now();
     expect(expires).toBeGreaterThan(4 * 60_000);
@@ -160,7 +169,9 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
     expect(wrong.json()).toMatchObject({ code: 'mfa_code_invalid' });
     expect(await failedCount(staff.email)).toBe(1);
     expect((await c.post('/auth/login/mfa', {})).statusCode).toBe(400);
-    expect((await c.post('/auth/login/mfa', { code: '123456', recovery_code: recovery[0] })).statusCode).toBe(400);
+    expect((await c.post('/auth/login/mfa', { code: '123456', recovery_code: recovery[0] })).statusCode).toBe(
+      400,
+    );
 
     const ok = await c.post('/auth/login/mfa', { code: codeOf(secret, 1) });
     expect(ok.statusCode, ok.body).toBe(200);
@@ -171,11 +182,15 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
     // the same code again, in another sign-in: refused (a code is used once)
     const again = new TestClient(t.app);
     await again.login(staff.email, staff.password);
-    expect((await again.post('/auth/login/mfa', { code: codeOf(secret, 1) })).json().code).toBe('mfa_code_invalid');
+    expect((await again.post('/auth/login/mfa', { code: codeOf(secret, 1) })).json().code).toBe(
+      'mfa_code_invalid',
+    );
 
     // a recovery code, typed in capitals without its dash: once
     const rc = recovery[3] ?? '';
-    const byRecovery = await again.post('/auth/login/mfa', { recovery_code: rc.replace('-', '').toUpperCase() });
+    const byRecovery = await again.post('/auth/login/mfa', {
+      recovery_code: rc.replace('-', '').toUpperCase(),
+    });
     expect(byRecovery.statusCode, byRecovery.body).toBe(200);
     const third = new TestClient(t.app);
     await third.login(staff.email, staff.password);
@@ -195,14 +210,17 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
     expect(locked.json().code).toBe('account_locked');
     expect(locked.headers['retry-after']).toBeDefined();
     // the password step is locked too
-    expect((await new TestClient(t.app).login(staff.email, staff.password)).json().code).toBe('account_locked');
+    expect((await new TestClient(t.app).login(staff.email, staff.password)).json().code).toBe(
+      'account_locked',
+    );
 
     await t.database.query('DELETE FROM login_attempts');
     const late = new TestClient(t.app);
     expect((await late.login(staff.email, staff.password)).json().mfa_required).toBe(true);
-    await t.database.query(`UPDATE sessions SET mfa_expires_at = now() - interval '1 second' WHERE mfa_user_id = $1`, [
-      staff.id,
-    ]);
+    await t.database.query(
+      `UPDATE sessions SET mfa_expires_at = now() - interval '1 second' WHERE mfa_user_id = $1`,
+      [staff.id],
+    );
     expect((await late.post('/auth/login/mfa', { code: codeOf(secret, 1) })).json()).toMatchObject({
       code: 'mfa_challenge_expired',
     });
@@ -219,8 +237,12 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
     const off = await c.request('DELETE', '/auth/mfa', { code: codeOf(secret, 1) });
     expect(off.statusCode, off.body).toBe(200);
     expect((await userRow(staff.id))?.mfa_secret).toBeNull();
-    expect((await t.database.query('SELECT 1 FROM mfa_recovery_codes WHERE user_id = $1', [staff.id])).length).toBe(0);
-    expect((await new TestClient(t.app).login(staff.email, staff.password)).json().user.email).toBe(staff.email);
+    expect(
+      (await t.database.query('SELECT 1 FROM mfa_recovery_codes WHERE user_id = $1', [staff.id])).length,
+    ).toBe(0);
+    expect((await new TestClient(t.app).login(staff.email, staff.password)).json().user.email).toBe(
+      staff.email,
+    );
 
     await enrol(await signedIn(staff));
     expect((await c.delete(`/users/${staff.id}/mfa`)).statusCode).toBe(403); // an editor
@@ -229,12 +251,17 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
     const reset = await a.delete(`/users/${staff.id}/mfa`);
     expect(reset.statusCode, reset.body).toBe(200);
     expect((await userRow(staff.id))?.mfa_enabled_at).toBeNull();
-    expect((await new TestClient(t.app).login(staff.email, staff.password)).json().user.mfa_enabled).toBe(false);
+    expect((await new TestClient(t.app).login(staff.email, staff.password)).json().user.mfa_enabled).toBe(
+      false,
+    );
     const audit = await t.database.query<{ user_id: number; after: Record<string, unknown> }>(
       `SELECT user_id, after FROM audit_entries WHERE entity = 'users' AND record_id = $1 ORDER BY id`,
       [staff.id],
     );
-    expect(audit.at(-1)).toMatchObject({ user_id: admin.id, after: { mfa_enabled: false, mfa_reset_by: admin.email } });
+    expect(audit.at(-1)).toMatchObject({
+      user_id: admin.id,
+      after: { mfa_enabled: false, mfa_reset_by: admin.email },
+    });
   });
 
   it('sends a user of a company that requires it to enrol before anything else', async () => {
@@ -244,7 +271,10 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
     expect(settings.json().require_mfa).toBe(true);
 
     const c = await signedIn(staff);
-    expect((await c.get('/auth/status')).json().user).toMatchObject({ mfa_required: true, mfa_enabled: false });
+    expect((await c.get('/auth/status')).json().user).toMatchObject({
+      mfa_required: true,
+      mfa_enabled: false,
+    });
     const refused = await c.get('/units');
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('mfa_enrolment_required');
@@ -269,14 +299,17 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
 
     const list = await c.get('/auth/sessions');
     expect(list.statusCode).toBe(200);
-    const sessions = list.json<{ id: number; current: boolean; browser: string; ip_address: string }[]>();
+    const sessions =
+      list.json<
+        { id: number; current: boolean; browser: string; ip_address: string; created_at: string }[]
+      >();
     expect(sessions).toHaveLength(3);
     expect(sessions.filter((s) => s.current)).toHaveLength(1);
     const mine = sessions.find((s) => s.current);
     expect(mine).toMatchObject({ browser: 'Chrome on Linux', ip_address: c.ip, user_agent: CHROME_UA });
     expect(sessions.find((s) => s.ip_address === other.ip)?.browser).toBe('curl');
     for (const s of sessions) {
-      expect(Date.parse(s.created_at as unknown as string)).not.toBeNaN();
+      expect(Date.parse(s.created_at)).not.toBeNaN();
     }
 
     // the current one: sign out instead; another user's: not found
@@ -347,7 +380,9 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
     const easy = await register(guessable);
     expect(easy.statusCode).toBe(400);
     expect(easy.json().fields.password).toMatch(/^This password is too easy to guess\./);
-    expect((await t.database.query(`SELECT 1 FROM users WHERE email = 'new.person@example.com'`)).length).toBe(0);
+    expect(
+      (await t.database.query(`SELECT 1 FROM users WHERE email = 'new.person@example.com'`)).length,
+    ).toBe(0);
     // the spec's own messages still come first
     await visitor.get('/captcha');
     expect((await register('short')).json().fields.password).toBe('Minimum 8 characters.');
@@ -365,9 +400,9 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
 
     // an admin's set password and add user
     const a = await signedIn(admin);
-    expect((await a.put(`/users/${staff.id}/password`, { password: guessable })).json().fields.password).toMatch(
-      /too easy to guess/,
-    );
+    expect(
+      (await a.put(`/users/${staff.id}/password`, { password: guessable })).json().fields.password,
+    ).toMatch(/too easy to guess/);
     const added = await a.post('/auth/register_as_admin', {
       email: 'added@acme.test',
       first_name: 'Added',
@@ -394,9 +429,13 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
 
     // strong ones pass everywhere, and the refused tries changed nothing
     expect((await new TestClient(t.app).login(staff.email, staff.password)).statusCode).toBe(200);
-    expect((await anon.post('/auth/reset-password', { token, password: 'Quiet-Lantern-Orbit-58' })).statusCode).toBe(200);
+    expect(
+      (await anon.post('/auth/reset-password', { token, password: 'Quiet-Lantern-Orbit-58' })).statusCode,
+    ).toBe(200);
     expect((await new TestClient(t.app).login(staff.email, 'Quiet-Lantern-Orbit-58')).statusCode).toBe(200);
-    expect((await a.put(`/users/${staff.id}/password`, { password: 'Copper-Violin-Meadow-7' })).statusCode).toBe(200);
+    expect(
+      (await a.put(`/users/${staff.id}/password`, { password: 'Copper-Violin-Meadow-7' })).statusCode,
+    ).toBe(200);
     await visitor.get('/captcha');
     expect((await register('Harbor-Tulip-Engine-93')).statusCode).toBe(201);
   });

@@ -11,18 +11,19 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Google from '@mui/icons-material/Google';
 import { useQuery } from '@tanstack/react-query';
-import { messages, type LoginAnswer, type loginBody } from '@kodi/domain';
+import { messages, type LoginAnswer, type MfaChallenge, type loginBody } from '@kodi/domain';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { CaptchaField, useCaptcha } from '../../components/ui/captcha.tsx';
 import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { FormEmailField, FormPasswordField } from '../../components/ui/form-text-field.tsx';
 import { LazyTooltip } from '../../components/ui/lazy-tooltip.tsx';
-import { API_BASE, api, errorMessage } from '../../lib/api-client.ts';
+import { API_BASE, api, errorMessage, setCsrfToken } from '../../lib/api-client.ts';
 import { captchaProblem } from '../../lib/captcha.ts';
 import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { safeRedirect } from '../../lib/navigation.ts';
 import { serverInfoQuery } from '../../lib/server-info.ts';
 import { completeLogin } from '../../lib/session.ts';
+import { SecondFactorStep } from './second-factor-step.tsx';
 
 export const GOOGLE_LOGIN_URL = `${API_BASE}/auth/google/login`;
 
@@ -64,6 +65,8 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
   const [searchParams] = useSearchParams();
   const { showSnackbar } = useSnackbar();
   const [alert, setAlert] = useState<string | null>(null);
+  // the password was right and the user has a second factor (or Google sent them here for it)
+  const [codeStep, setCodeStep] = useState(searchParams.get('mfa') === '1');
   const { control, handleSubmit, setValue, formState } = useForm<LoginInput, unknown, LoginValues>({
     resolver: validation.resolver,
     defaultValues: { email: '', password: '', captcha_answer: '' },
@@ -84,17 +87,39 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
       return;
     }
 
-    let answer: LoginAnswer;
+    let answer: LoginAnswer | MfaChallenge;
     try {
-      answer = await api.post<LoginAnswer>('/auth/login', values);
+      answer = await api.post<LoginAnswer | MfaChallenge>('/auth/login', values);
     } catch (e) {
       setAlert(errorMessage(e, LOGIN_FAILED));
       captcha.reset();
       return;
     }
+    if ('mfa_required' in answer) {
+      setCsrfToken(answer.csrf_token);
+      setCodeStep(true);
+      return;
+    }
+    await signedIn(answer);
+  };
+
+  const signedIn = async (answer: LoginAnswer) => {
     await completeLogin(answer);
     await navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
   };
+
+  if (codeStep) {
+    return (
+      <SecondFactorStep
+        onSignedIn={signedIn}
+        onRestart={(message) => {
+          setCodeStep(false);
+          setAlert(message);
+          captcha.reset();
+        }}
+      />
+    );
+  }
 
   const onInvalid = (errors: FieldErrors<LoginInput>) => {
     if (errors.root?.message) setAlert(errors.root.message);
