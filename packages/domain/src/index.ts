@@ -18,4 +18,5 @@ export * from './imports.ts';
 export * from './company-settings.ts';
 export * from './rent-cycle.ts';
 export * from './lease-answers.ts';
+export * from './security-texts.ts';
 export * from './security.ts';

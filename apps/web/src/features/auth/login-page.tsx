@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
@@ -23,7 +23,11 @@ import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { safeRedirect } from '../../lib/navigation.ts';
 import { serverInfoQuery } from '../../lib/server-info.ts';
 import { completeLogin } from '../../lib/session.ts';
-import { SecondFactorStep } from './second-factor-step.tsx';
+
+// the code step (a second factor) loads when a sign-in needs it
+const SecondFactorStep = lazy(() =>
+  import('./second-factor-step.tsx').then((m) => ({ default: m.SecondFactorStep })),
+);
 
 export const GOOGLE_LOGIN_URL = `${API_BASE}/auth/google/login`;
 
@@ -110,14 +114,16 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
 
   if (codeStep) {
     return (
-      <SecondFactorStep
-        onSignedIn={signedIn}
-        onRestart={(message) => {
-          setCodeStep(false);
-          setAlert(message);
-          captcha.reset();
-        }}
-      />
+      <Suspense fallback={null}>
+        <SecondFactorStep
+          onSignedIn={signedIn}
+          onRestart={(message) => {
+            setCodeStep(false);
+            setAlert(message);
+            captcha.reset();
+          }}
+        />
+      </Suspense>
     );
   }
 
