@@ -13,6 +13,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerWeb } from './plugins/web.ts';
 import { documentRoutes, json, registerOpenApi } from './plugins/openapi.ts';
 import { createSessions } from './plugins/session.ts';
+import { createSecretBox, loadSecretKeys } from './lib/secrets.ts';
 import type { AppContext } from './context.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { registerRoutes } from './features/accounts/register-routes.ts';
@@ -66,7 +67,12 @@ export const buildApp = async (
   app.decorateRequest('user', null);
   app.decorateRequest('sessionExpired', false);
 
-  const ctx: AppContext = { config, database, sessions: createSessions(database, config) };
+  const ctx: AppContext = {
+    config,
+    database,
+    sessions: createSessions(database, config),
+    secrets: createSecretBox(await loadSecretKeys(config)),
+  };
 
   registerErrorHandling(app);
   await app.register(fastifyCookie);

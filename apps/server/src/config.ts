@@ -28,6 +28,10 @@ export type Config = {
   /** The daily run's scheduler (features/rent-cycle): on unless RENT_CYCLE_SCHEDULER=0; how often it looks for companies due. */
   rentCycleScheduler: boolean;
   rentCycleTickSeconds: number;
+  /** the key sealing stored secrets (lib/secrets.ts): 64 hex digits; required in production on PostgreSQL */
+  secretKey: string | undefined;
+  /** keys of before a rotation, still opening what they sealed */
+  oldSecretKeys: string[];
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -58,9 +62,19 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     rateLimits: env.RATE_LIMITS !== '0',
     rentCycleScheduler: env.RENT_CYCLE_SCHEDULER !== '0',
     rentCycleTickSeconds: Math.max(1, Number(env.RENT_CYCLE_TICK_SECONDS ?? 300) || 300),
+    secretKey: env.SECRET_KEY || undefined,
+    oldSecretKeys: (env.OLD_SECRET_KEYS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
   };
   if (config.captchaTestAnswer && nodeEnv === 'production') {
     throw new Error('CAPTCHA_TEST_ANSWER must not be set when NODE_ENV=production.');
+  }
+  if (!config.secretKey && databaseUrl && nodeEnv === 'production') {
+    throw new Error(
+      'SECRET_KEY is required when NODE_ENV=production with DATABASE_URL (64 hex digits: openssl rand -hex 32).',
+    );
   }
   if (!config.rateLimits && nodeEnv === 'production') {
     throw new Error('RATE_LIMITS=0 must not be set when NODE_ENV=production.');

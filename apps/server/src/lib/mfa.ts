@@ -4,7 +4,7 @@ import { RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS, sessionsEndedSch
 import { sql } from 'drizzle-orm';
 import { execRows, type DbOrTx } from '../db/client.ts';
 import { named } from '../plugins/openapi.ts';
-import { openSecret } from './secrets.ts';
+import type { SecretBox } from './secrets.ts';
 import { sha256 } from './tokens.ts';
 
 // Two-factor sign-in (issue 20), shared by the auth, security, accounts and users features.
@@ -71,8 +71,12 @@ const base32 = (bytes: Buffer): string => {
 type MfaRow = { mfa_secret: string | null; mfa_enabled_at: Date | string | null };
 
 /** The user's second factor: its secret (opened) and whether it is in force. */
+/** What a user's TOTP secret is sealed for (the additional data of its encryption). */
+export const mfaSecretPurpose = (userId: number) => `users.mfa_secret:${userId}`;
+
 export const readMfa = async (
   db: DbOrTx,
+  secrets: SecretBox,
   userId: number,
 ): Promise<{ secret: string | null; enabled: boolean; enabledAt: string | null }> => {
   const rows = await execRows<MfaRow>(
@@ -81,7 +85,7 @@ export const readMfa = async (
   );
   const row = rows[0];
   return {
-    secret: row?.mfa_secret ? openSecret(row.mfa_secret) : null,
+    secret: row?.mfa_secret ? secrets.open(row.mfa_secret, mfaSecretPurpose(userId)) : null,
     enabled: !!row?.mfa_enabled_at,
     enabledAt: row?.mfa_enabled_at ? new Date(row.mfa_enabled_at).toISOString() : null,
   };

@@ -225,7 +225,7 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
       if (!user.active)
         throw new AppError('account_disabled', 'This account is disabled. Contact your administrator.');
 
-      const mfa = await readMfa(database.db, userId);
+      const mfa = await readMfa(database.db, ctx.secrets, userId);
       const { code, recovery_code } = request.body;
       const ok =
         mfa.enabled && mfa.secret !== null

@@ -19,6 +19,7 @@ import { execRows } from '../../db/client.ts';
 import {
   auditUserChange,
   endUserSessions,
+  mfaSecretPurpose,
   newRecoveryCodes,
   newTotpSecret,
   readMfa,
@@ -27,7 +28,6 @@ import {
   totpStep,
 } from '../../lib/mfa.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
-import { sealSecret } from '../../lib/secrets.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { empty, errors, json, named } from '../../plugins/openapi.ts';
 
@@ -81,7 +81,7 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (request) => {
       const user = currentUser(request);
       const [mfa, left] = await Promise.all([
-        readMfa(db, user.id),
+        readMfa(db, ctx.secrets, user.id),
         execRows<{ n: number }>(
           db,
           sql`SELECT count(*)::int AS n FROM mfa_recovery_codes WHERE user_id = ${user.id} AND used_at IS NULL`,
@@ -117,7 +117,7 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const { secret, otpauthUrl } = newTotpSecret(user.email);
       const rows = await execRows(
         db,
-        sql`UPDATE users SET mfa_secret = ${sealSecret(secret)}, mfa_last_step = NULL, updated_at = now()
+        sql`UPDATE users SET mfa_secret = ${ctx.secrets.seal(secret, mfaSecretPurpose(user.id))}, mfa_last_step = NULL, updated_at = now()
              WHERE id = ${user.id} AND mfa_enabled_at IS NULL RETURNING id`,
       );
       if (rows.length === 0) throw new AppError('mfa_already_enabled');
@@ -146,7 +146,7 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (request) => {
       const user = currentUser(request);
       await limitCodes(user.id);
-      const mfa = await readMfa(db, user.id);
+      const mfa = await readMfa(db, ctx.secrets, user.id);
       if (mfa.enabled) throw new AppError('mfa_already_enabled');
       if (!mfa.secret) {
         throw new AppError('validation_failed', securityMessages.noSetup, { code: securityMessages.noSetup });
@@ -195,7 +195,7 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (request) => {
       const user = currentUser(request);
       await limitCodes(user.id);
-      const mfa = await readMfa(db, user.id);
+      const mfa = await readMfa(db, ctx.secrets, user.id);
       if (!mfa.enabled || !mfa.secret) {
         throw new AppError('validation_failed', securityMessages.notEnabled, {
           code: securityMessages.notEnabled,

@@ -122,7 +122,11 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
       expect(hashes).not.toContain(code);
       expect(hashes).not.toContain(code.replace('-', ''));
     }
-    expect((await userRow(staff.id))?.mfa_secret).toBe(`plain:${body.secret}`);
+    // sealed with AES-256-GCM under the server's key: never in clear in the database (nor a backup)
+    const sealed = (await userRow(staff.id))?.mfa_secret ?? '';
+    expect(sealed).toMatch(/^v1\.[0-9a-f]{8}\./);
+    expect(sealed).not.toContain(body.secret);
+    expect(sealed.toLowerCase()).not.toContain(body.secret.toLowerCase());
     expect((await c.get('/auth/mfa')).json()).toMatchObject({ enabled: true, recovery_codes_left: 10 });
     // the session opened without it ended; this one goes on
     expect((await other.get('/units')).statusCode).toBe(401);
