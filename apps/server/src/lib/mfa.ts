@@ -4,7 +4,7 @@ import { RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS, sessionsEndedSch
 import { sql } from 'drizzle-orm';
 import { execRows, type DbOrTx } from '../db/client.ts';
 import { named } from '../plugins/openapi.ts';
-import type { SecretBox } from './secrets.ts';
+import { purposeOf, type SecretBox } from './secrets.ts';
 import { sha256 } from './tokens.ts';
 
 // Two-factor sign-in (issue 20), shared by the auth, security, accounts and users features.
@@ -72,7 +72,7 @@ type MfaRow = { mfa_secret: string | null; mfa_enabled_at: Date | string | null 
 
 /** The user's second factor: its secret (opened) and whether it is in force. */
 /** What a user's TOTP secret is sealed for (the additional data of its encryption). */
-export const mfaSecretPurpose = (userId: number) => `users.mfa_secret:${userId}`;
+export const mfaSecretPurpose = (userId: number) => purposeOf('users', 'mfa_secret', userId);
 
 export const readMfa = async (
   db: DbOrTx,

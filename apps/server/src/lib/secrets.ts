@@ -20,9 +20,27 @@ export type SecretBox = {
   keyId: string | null;
 };
 
+/** Every column holding sealed secrets, keyed by `id`: what a key rotation re-seals. */
+export const sealedColumns = [{ table: 'users', column: 'mfa_secret' }] as const;
+
+/** What a sealed value is for: its table, column and row (`users.mfa_secret:7`). */
+export const purposeOf = (table: string, column: string, id: number | string) => `${table}.${column}:${id}`;
+
 const PLAIN = 'plain:';
 const V1 = 'v1';
 export const SECRET_KEY_FILE = 'secret.key';
+/** During a rotation of the embedded database's key: the next one, then the one before. */
+export const NEXT_KEY_FILE = 'secret.key.next';
+export const OLD_KEY_FILE = 'secret.key.old';
+
+const readKeyFile = async (file: string): Promise<Buffer | null> => {
+  try {
+    return parseSecretKey(await readFile(file, 'utf8'));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return null;
+    throw err;
+  }
+};
 
 /** A key: 64 hex digits or the base64 of 32 bytes. */
 export const parseSecretKey = (text: string): Buffer => {
@@ -82,10 +100,19 @@ export const dataDirKey = async (dataDir: string): Promise<Buffer> => {
   return parseSecretKey(await readFile(file, 'utf8'));
 };
 
-/** The server's keys, the current first: SECRET_KEY, else the embedded database's key file, else none. */
+/**
+ * The server's keys, the current first: SECRET_KEY, else the embedded database's key file (with the
+ * next and the old one of a rotation that stopped half-way, to read with), else none; then OLD_SECRET_KEYS.
+ */
 export const loadSecretKeys = async (config: Config): Promise<Buffer[]> => {
   const old = config.oldSecretKeys.map(parseSecretKey);
   if (config.secretKey) return [parseSecretKey(config.secretKey), ...old];
-  if (!config.databaseUrl) return [await dataDirKey(config.dataDir), ...old];
+  if (!config.databaseUrl) {
+    const current = await dataDirKey(config.dataDir);
+    const others = await Promise.all(
+      [NEXT_KEY_FILE, OLD_KEY_FILE].map((f) => readKeyFile(path.join(config.dataDir, f))),
+    );
+    return [current, ...others.filter((k): k is Buffer => k !== null), ...old];
+  }
   return old;
 };
