@@ -127,3 +127,60 @@ test('a user sets up two-factor sign-in, signs in with a code, then with a recov
   expect((await page.request.get(`${API}/units`)).status()).toBe(200);
   await other.close();
 });
+
+test('a company that requires two-factor sign-in sends its user to set it up before anything else', async ({
+  page,
+}) => {
+  // an admin makes a company of its own for this test and a company admin of it
+  await signIn(page);
+  await expect(page.getByRole('button', { name: 'Toggle navigation' })).toBeVisible();
+  const status = await (await page.request.get(`${API}/auth/status`)).json();
+  const company = await page.request.post(`${API}/companies`, {
+    headers: { 'X-CSRF-Token': status.csrf_token },
+    data: { name: `MFA Homes ${Date.now()}`, currency_code: 'UGX', country_code: 'UGA' },
+  });
+  expect(company.status(), await company.text()).toBe(201);
+  const companyId = ((await company.json()) as { id: number }).id;
+  const email = `mfa-admin-${Date.now()}@e2e.test`;
+  const password = 'e2e-user-password-1';
+  const added = await page.request.post(`${API}/auth/register_as_admin`, {
+    headers: { 'X-CSRF-Token': status.csrf_token },
+    data: {
+      email,
+      first_name: 'Mia',
+      last_name: 'Required',
+      company_id: companyId,
+      country_code: 'UGA',
+      password,
+      roles: ['company_admin'],
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  await page.context().clearCookies();
+
+  // the company admin turns the requirement on in Company Settings
+  await signIn(page, email, password);
+  await signedInAs(page, email);
+  await page.goto('/company-settings');
+  await page.getByLabel('Require two-factor sign-in for every staff user').check();
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  // from then on every page leads to the enrolment
+  await expect(page).toHaveURL(/\/account\/security$/);
+  await expect(page.getByText(/Your company requires two-factor sign-in/)).toBeVisible();
+  await page.goto('/units');
+  await expect(page).toHaveURL(/\/account\/security$/);
+  const me = await (await page.request.get(`${API}/auth/status`)).json();
+  expect((await page.request.get(`${API}/units`)).status()).toBe(403);
+
+  // once set up, the rest opens again
+  await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
+  const secret = ((await page.getByTestId('mfa-secret').textContent()) ?? '').replace(/\s+/g, '');
+  await page.getByLabel('Authentication code').fill(codeOf(secret));
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();
+  await page.goto('/units');
+  await expect(page).toHaveURL(/\/units$/);
+  expect(me.user.mfa_required).toBe(true);
+  expect((await page.request.get(`${API}/units`)).status()).toBe(200);
+});

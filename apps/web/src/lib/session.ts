@@ -250,6 +250,8 @@ configureApiClient({
   onForbidden: (error) => notify(error.message, 'error', 6000),
   onAccountDisabled: (error) => void logout({ message: error.message, quietServerFailure: true }),
   onMfaEnrolment: (error) => {
+    // the user learns it now (the company's setting changed): the status says so from here on
+    if (!state.user?.mfa_required) void ensureStatus({ force: true });
     if (window.location.pathname === MFA_ENROLMENT_PATH) return;
     navigateTo(MFA_ENROLMENT_PATH);
     notify(error.message, 'warning', 6000);

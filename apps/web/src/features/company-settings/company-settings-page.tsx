@@ -37,6 +37,8 @@ import {
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { imageDataUrl, resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
+import { MFA_ENROLMENT_PATH, navigateTo } from '../../lib/navigation.ts';
+import { ensureStatus, getSession } from '../../lib/session.ts';
 import { runCycleNow, saveSettings, settingsKey, settingsQuery } from './settings-api.ts';
 
 type FormInput = z.input<typeof companySettingsFormSchema>;
@@ -141,10 +143,16 @@ const SettingsForm = ({ settings }: { settings: CompanySettings }) => {
   const save = useMutation({
     mutationFn: (values: FormValues) =>
       saveSettings({ ...values, ...(logo === undefined ? {} : { logo }), version: settings.version }),
-    onSuccess: (saved) => {
+    onSuccess: async (saved) => {
       queryClient.setQueryData(settingsKey, saved);
       setLogo(undefined);
       showSnackbar({ message: SAVED, severity: 'success' });
+      // two-factor sign-in now required: this user too, if they have none, sets it up first
+      const me = getSession().user;
+      if (saved.require_mfa && me && !me.mfa_enabled) {
+        await ensureStatus({ force: true });
+        navigateTo(MFA_ENROLMENT_PATH);
+      }
     },
     onError: (e) => {
       if (isApiError(e) && e.fields) {

@@ -363,15 +363,17 @@ const SessionsSection = () => {
 /** The user's own security (issue 20): two-factor sign-in and sessions. */
 export const SecurityPage = () => {
   const { user } = useSession();
+  const mfa = useQuery(mfaQuery());
+  const required = mfa.data
+    ? mfa.data.required && !mfa.data.enabled
+    : !!user?.mfa_required && !user.mfa_enabled;
   return (
     <Box sx={{ maxWidth: 860, mx: 'auto', py: { xs: 1, sm: 3 } }}>
       <Stack spacing={2.5}>
         <Typography variant="h4" component="h1">
           Account Security
         </Typography>
-        {user?.mfa_required && !user.mfa_enabled && (
-          <Alert severity="warning">{securityMessages.enrolmentRequired}</Alert>
-        )}
+        {required && <Alert severity="warning">{securityMessages.enrolmentRequired}</Alert>}
         <TwoFactorSection />
         <SessionsSection />
       </Stack>
