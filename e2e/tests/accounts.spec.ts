@@ -169,6 +169,7 @@ test('the drawer shows exactly the spec items for admin, company admin, editor a
       'Expenses',
       'Commission Wages',
       'Change Password',
+      'Account Security',
       'User Roles',
       'Companies',
       'Company Settings',
@@ -186,6 +187,7 @@ test('the drawer shows exactly the spec items for admin, company admin, editor a
       'Vendors',
       'Commission Wages',
       'Change Password',
+      'Account Security',
       'Company Settings',
       'Employees',
       'Countries',
@@ -201,10 +203,11 @@ test('the drawer shows exactly the spec items for admin, company admin, editor a
       'Arrears',
       'Expenses',
       'Change Password',
+      'Account Security',
       'Import',
       'Countries',
     ],
-    viewer: ['Properties', 'Units', 'Change Password', 'Countries'],
+    viewer: ['Properties', 'Units', 'Change Password', 'Account Security', 'Countries'],
   };
 
   await signIn(page);

@@ -13,12 +13,14 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerWeb } from './plugins/web.ts';
 import { documentRoutes, json, registerOpenApi } from './plugins/openapi.ts';
 import { createSessions } from './plugins/session.ts';
+import { createSecretBox, loadSecretKeys } from './lib/secrets.ts';
 import type { AppContext } from './context.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { registerRoutes } from './features/accounts/register-routes.ts';
 import { passwordRoutes } from './features/accounts/password-routes.ts';
 import { googleRoutes } from './features/accounts/google-routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { securityRoutes } from './features/security/routes.ts';
 import { captchaRoutes } from './features/captcha/routes.ts';
 import { companySingleRoute } from './features/companies/single-route.ts';
 import { registerEntityRoutes } from './crud/routes.ts';
@@ -72,7 +74,12 @@ export const buildApp = async (
   app.decorateRequest('user', null);
   app.decorateRequest('sessionExpired', false);
 
-  const ctx: AppContext = { config, database, sessions: createSessions(database, config) };
+  const ctx: AppContext = {
+    config,
+    database,
+    sessions: createSessions(database, config),
+    secrets: createSecretBox(await loadSecretKeys(config)),
+  };
 
   registerErrorHandling(app);
   await app.register(fastifyCookie);
@@ -126,6 +133,7 @@ export const buildApp = async (
       passwordRoutes(api, ctx);
       googleRoutes(api, ctx);
       userRoutes(api, ctx);
+      securityRoutes(api, ctx);
       captchaRoutes(api, ctx);
       companySingleRoute(api, ctx);
       const servedEntities = serverEntitiesOf(served);

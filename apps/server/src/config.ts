@@ -41,6 +41,10 @@ export type Config = {
   messagesIntervalMs: number;
   /** the first retry's delay of a message (then doubling) */
   messageRetrySeconds: number;
+  /** the key sealing stored secrets (lib/secrets.ts): 64 hex digits; required in production on PostgreSQL */
+  secretKey: string | undefined;
+  /** keys of before a rotation, still opening what they sealed */
+  oldSecretKeys: string[];
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -76,9 +80,19 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     messagesSender: env.MESSAGES_SENDER !== '0',
     messagesIntervalMs: Math.max(100, Number(env.MESSAGES_INTERVAL_MS ?? 5000) || 5000),
     messageRetrySeconds: Math.max(0, Number(env.MESSAGE_RETRY_SECONDS ?? 30) || 0),
+    secretKey: env.SECRET_KEY || undefined,
+    oldSecretKeys: (env.OLD_SECRET_KEYS ?? '')
+      .split(',')
+      .map((k) => k.trim())
+      .filter(Boolean),
   };
   if (config.captchaTestAnswer && nodeEnv === 'production') {
     throw new Error('CAPTCHA_TEST_ANSWER must not be set when NODE_ENV=production.');
+  }
+  if (!config.secretKey && databaseUrl && nodeEnv === 'production') {
+    throw new Error(
+      'SECRET_KEY is required when NODE_ENV=production with DATABASE_URL (64 hex digits: openssl rand -hex 32).',
+    );
   }
   if (!config.rateLimits && nodeEnv === 'production') {
     throw new Error('RATE_LIMITS=0 must not be set when NODE_ENV=production.');

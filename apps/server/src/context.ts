@@ -1,3 +1,4 @@
+import type { SecretBox } from './lib/secrets.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Sessions } from './plugins/session.ts';
@@ -7,4 +8,6 @@ export type AppContext = {
   config: Config;
   database: Database;
   sessions: Sessions;
+  /** seals and opens the secrets kept in the database (lib/secrets.ts) */
+  secrets: SecretBox;
 };

@@ -18,5 +18,10 @@ declare module 'fastify' {
      * checks its own signature. Only with `access: 'public'`.
      */
     sessionless?: boolean;
+    /**
+     * The route serves a user whose company requires a second factor they have not set up yet (the
+     * enrolment, the user's sessions); every other signed-in route answers them 403 mfa_enrolment_required.
+     */
+    beforeMfaEnrolment?: boolean;
   }
 }

@@ -156,6 +156,8 @@ export const companySettingsFields = {
     .refine((v) => v === null || SENDER_ID.test(v), 'Use 3 to 11 letters, digits or spaces.'),
   /** statement lines and webhook payments matched with certainty are posted at once (issue 18) */
   auto_post_matches: z.boolean({ error: 'Must be true or false.' }),
+  /** every staff user of the company signs in with a second factor (issue 20) */
+  require_mfa: z.boolean({ error: 'Must be true or false.' }),
 };
 
 /** `PUT /company-settings`: any of the settings, and the `version` that was read. */
@@ -168,6 +170,7 @@ export const companySettingsBody = z.strictObject({
   receipt_notification: companySettingsFields.receipt_notification.optional(),
   sms_sender_id: companySettingsFields.sms_sender_id.optional(),
   auto_post_matches: companySettingsFields.auto_post_matches.optional(),
+  require_mfa: companySettingsFields.require_mfa.optional(),
   version: z.preprocess(toNumber, z.int({ error: 'Required.' }).min(1)),
 });
 export type CompanySettingsBody = z.infer<typeof companySettingsBody>;
@@ -181,6 +184,7 @@ export const companySettingsFormSchema = z.object({
   receipt_notification: companySettingsFields.receipt_notification,
   sms_sender_id: companySettingsFields.sms_sender_id,
   auto_post_matches: companySettingsFields.auto_post_matches,
+  require_mfa: companySettingsFields.require_mfa,
 });
 
 /** The last daily run of the company. */
@@ -219,6 +223,7 @@ export const companySettingsSchema = z.object({
   auto_post_matches: z.boolean(),
   /** the payment webhook's address (its secret is shown once, when made), or null */
   webhook_url: z.string().nullable(),
+  require_mfa: z.boolean(),
   version: z.int(),
   last_run: rentCycleRunSchema.extend({ at: z.iso.datetime({ offset: true }) }).nullable(),
 });
@@ -234,5 +239,6 @@ export const defaultCompanySettings: Omit<CompanySettings, 'last_run' | 'webhook
   receipt_notification: { email: false, sms: false },
   sms_sender_id: null,
   auto_post_matches: false,
+  require_mfa: false,
   version: 1,
 };

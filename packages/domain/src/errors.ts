@@ -15,6 +15,9 @@ export const errorCodes = {
   }),
   ...withStatus(401, {
     invalid_credentials: 'Login failed. Please check your credentials.',
+    mfa_code_invalid:
+      'The code is not right or has expired. Enter the current code from your authenticator app.',
+    mfa_challenge_expired: 'The sign-in took too long. Enter your e-mail and password again.',
     unauthorized: 'You are not signed in.',
     token_expired: 'Your session has expired. Please sign in again.',
     bad_signature: 'The signature is missing, wrong or too old.',
@@ -26,12 +29,15 @@ export const errorCodes = {
     csrf_expired: 'The security token has expired. Reload the page and try again.',
     account_disabled: 'This account is disabled.',
     tenant_account: 'This is a tenant account: sign in at the tenant portal.',
+    mfa_enrolment_required:
+      'Your company requires two-factor sign-in: set it up on the Account Security page to continue.',
   }),
   ...withStatus(404, { not_found: 'Not found.' }),
   ...withStatus(409, {
     conflict: 'This record was changed by someone else. Reload to see the latest version.',
     in_use: 'This record is still in use by other records.',
     duplicate: 'This record already exists.',
+    mfa_already_enabled: 'Two-factor sign-in is on already. Turn it off first to set it up again.',
     import_expired: 'This import has expired (24 hours after its preview): upload the file again.',
     not_retryable: 'Only a failed or skipped message can be sent again.',
   }),

@@ -22,3 +22,5 @@ export * from './receipts.ts';
 export * from './collections.ts';
 export * from './portal.ts';
 export * from './messages.ts';
+export * from './security-texts.ts';
+export * from './security.ts';

@@ -18,7 +18,7 @@ describe('drawerSections', () => {
     expect(outline(['admin'])).toEqual({
       Operations: ['Properties', 'Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
       Finance: ['Payments', 'Arrears', 'Collections', 'Expenses', 'Commission Wages'],
-      Profile: ['Change Password'],
+      Profile: ['Change Password', 'Account Security'],
       Administration: ['User Roles', 'Companies', 'Company Settings', 'Messages', 'Employees', 'Import'],
       References: ['Countries', 'Currencies'],
     });
@@ -28,7 +28,7 @@ describe('drawerSections', () => {
     expect(outline(['company_admin'])).toEqual({
       Operations: ['Properties', 'Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
       Finance: ['Commission Wages'],
-      Profile: ['Change Password'],
+      Profile: ['Change Password', 'Account Security'],
       Administration: ['Company Settings', 'Messages', 'Employees'],
       References: ['Countries'],
     });
@@ -38,7 +38,7 @@ describe('drawerSections', () => {
     expect(outline(['editor'])).toEqual({
       Operations: ['Properties', 'Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
       Finance: ['Payments', 'Arrears', 'Collections', 'Expenses'],
-      Profile: ['Change Password'],
+      Profile: ['Change Password', 'Account Security'],
       Administration: ['Import'],
       References: ['Countries'],
     });
@@ -47,13 +47,13 @@ describe('drawerSections', () => {
   it('shows a viewer only Properties and Units in operations and hides empty sections', () => {
     expect(outline(['viewer'])).toEqual({
       Operations: ['Properties', 'Units'],
-      Profile: ['Change Password'],
+      Profile: ['Change Password', 'Account Security'],
       References: ['Countries'],
     });
   });
 
   it('shows a signed-in user without a role only the profile', () => {
-    expect(outline([])).toEqual({ Profile: ['Change Password'] });
+    expect(outline([])).toEqual({ Profile: ['Change Password', 'Account Security'] });
   });
 
   it('shows nothing when signed out', () => {

@@ -56,6 +56,13 @@ export const appPageEntries: readonly NavEntry[] = [
   },
   { section: 'Profile', order: 10, label: 'Change Password', path: '/change-password', audience: 'signedIn' },
   {
+    section: 'Profile',
+    order: 20,
+    label: 'Account Security',
+    path: '/account/security',
+    audience: 'signedIn',
+  },
+  {
     section: 'Administration',
     order: 10,
     label: 'User Roles',

@@ -28,6 +28,8 @@ const user: SessionUser = {
   active: true,
   country_code: null,
   last_login_at: null,
+  mfa_enabled: false,
+  mfa_required: false,
 };
 const queries = JSON.parse(process.env.BASELINE_QUERIES ?? '{}') as Record<string, ListQuery>;
 const e = paymentsServer;

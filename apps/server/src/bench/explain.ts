@@ -57,6 +57,8 @@ export const explainHotQueries = async (
     active: true,
     country_code: null,
     last_login_at: null,
+    mfa_enabled: false,
+    mfa_required: false,
   };
   const out: Explained[] = [];
   const range = resolveRange({});

@@ -38,6 +38,8 @@ export const explainPaymentSorts = async (database: Database, companyId = 1): Pr
     active: true,
     country_code: null,
     last_login_at: null,
+    mfa_enabled: false,
+    mfa_required: false,
   };
   const total = Number(
     (

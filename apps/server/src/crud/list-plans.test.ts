@@ -18,6 +18,8 @@ const user: SessionUser = {
   active: true,
   country_code: null,
   last_login_at: null,
+  mfa_enabled: false,
+  mfa_required: false,
 };
 
 /** `$n` replaced by its value as a literal: the statement as one text EXPLAIN can take. */

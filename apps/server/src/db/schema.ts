@@ -182,6 +182,12 @@ export const users = pgTable(
     tenant_id: integer(),
     /** a tenant's portal account: its phone in E.164 (it signs in with it or its e-mail) */
     phone: varchar({ length: 20 }),
+    /** the TOTP secret (base32) as lib/secrets.ts seals it; set at setup, in force once confirmed */
+    mfa_secret: text(),
+    /** when the second factor was confirmed: null while it is off (or only set up) */
+    mfa_enabled_at: timestamp({ withTimezone: true }),
+    /** the last TOTP time step used: a code is never accepted twice */
+    mfa_last_step: bigint({ mode: 'number' }),
     ...stamps(),
   },
   (t) => [
@@ -224,9 +230,37 @@ export const sessions = pgTable(
     /** Google sign-in in progress: JSON of the PKCE verifier, state and nonce (one use). */
     oauth_state: text(),
     last_seen_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** the number the sessions list names it by (the id itself never leaves the server) */
+    ref: integer().notNull().generatedByDefaultAsIdentity(),
+    /** where and with what it was opened: the sessions list shows them */
+    ip_address: varchar({ length: 64 }),
+    user_agent: varchar({ length: 500 }),
+    /** a sign-in waiting for its second factor: the user whose password was right, until when */
+    mfa_user_id: integer().references(() => users.id, { onDelete: 'cascade' }),
+    mfa_expires_at: timestamp({ withTimezone: true }),
     ...stamps(),
   },
-  (t) => [index('sessions_user_idx').on(t.user_id), index('sessions_last_seen_idx').on(t.last_seen_at)],
+  (t) => [
+    index('sessions_user_idx').on(t.user_id),
+    index('sessions_last_seen_idx').on(t.last_seen_at),
+    unique('sessions_ref_key').on(t.ref),
+    index('sessions_mfa_user_idx').on(t.mfa_user_id),
+  ],
+);
+
+/** A user's recovery codes for the second factor: single-use, kept as their SHA-256. */
+export const mfaRecoveryCodes = pgTable(
+  'mfa_recovery_codes',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    user_id: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    code_hash: varchar({ length: 64 }).notNull(),
+    used_at: timestamp({ withTimezone: true }),
+    ...stamps(),
+  },
+  (t) => [unique('mfa_recovery_codes_user_hash_key').on(t.user_id, t.code_hash)],
 );
 
 /** Failed sign-ins per e-mail (known or not), for the 5-failure, 15-minute lock. */
@@ -808,6 +842,8 @@ export const companySettings = pgTable(
     sms_sender_id: varchar({ length: 11 }),
     /** statement lines and webhook payments matched with certainty are posted at once (issue 18) */
     auto_post_matches: boolean().notNull().default(false),
+    /** every staff user of the company must sign in with a second factor (issue 20) */
+    require_mfa: boolean().notNull().default(false),
     ...stamps(),
   },
   (t) => [

@@ -28,6 +28,7 @@ type Row = {
   receipt_notification: unknown;
   sms_sender_id: string | null;
   auto_post_matches: boolean;
+  require_mfa: boolean;
   version: number;
 };
 
@@ -60,12 +61,13 @@ export const presentSettings = (r: Row | undefined): StoredSettings => {
     ),
     sms_sender_id: r.sms_sender_id ?? null,
     auto_post_matches: !!r.auto_post_matches,
+    require_mfa: r.require_mfa === true,
     version: Number(r.version),
   };
 };
 
 export const SETTINGS_COLUMNS = `timezone, logo_type, logo IS NOT NULL AS has_logo, daily_run_hour, late_fee,
-  reminders, receipt_notification, sms_sender_id, auto_post_matches, version`;
+  reminders, receipt_notification, sms_sender_id, auto_post_matches, require_mfa, version`;
 
 /** The settings of a company (without the logo's bytes). */
 export const loadSettings = async (database: Database, companyId: number): Promise<StoredSettings> => {

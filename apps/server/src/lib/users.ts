@@ -21,6 +21,8 @@ export const sessionUserSchema = named(
     country_code: z.string().nullable(),
     last_login_at: z.string().nullable(),
     tenant_id: z.number().nullable().optional(),
+    mfa_enabled: z.boolean(),
+    mfa_required: z.boolean(),
   }),
   'SessionUser',
 );

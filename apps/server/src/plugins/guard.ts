@@ -16,6 +16,15 @@ const authenticate = (request: FastifyRequest) => {
   if (!request.user) throw new AppError(request.sessionExpired ? 'token_expired' : 'unauthorized');
   // the portal's routes and the staff's never mix, whatever is sent
   if ((access === 'tenant') !== isTenant(request.user)) throw new AppError('forbidden');
+  // the company requires a second factor of its staff: nothing but the enrolment until the user has one
+  if (
+    !isTenant(request.user) &&
+    request.user.mfa_required &&
+    !request.user.mfa_enabled &&
+    !request.routeOptions.config.beforeMfaEnrolment
+  ) {
+    throw new AppError('mfa_enrolment_required');
+  }
 };
 
 /** The route's roles (after validation, so that a malformed request is a 400 for everyone). */

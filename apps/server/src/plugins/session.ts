@@ -13,6 +13,11 @@ export type SessionState = {
   csrfToken: string;
   captchaAnswer: string | null;
   captchaCreatedAt: Date | null;
+  /** the number the sessions list names it by */
+  ref: number;
+  /** a sign-in waiting for its second factor: whose, and until when */
+  mfaUserId: number | null;
+  mfaExpiresAt: Date | null;
 };
 
 type Row = {
@@ -22,6 +27,9 @@ type Row = {
   captcha_answer: string | null;
   captcha_created_at: Date | string | null;
   last_seen_at: Date | string;
+  ref: number;
+  mfa_user_id: number | null;
+  mfa_expires_at: Date | string | null;
   email: string | null;
   first_name: string | null;
   last_name: string | null;
@@ -31,6 +39,8 @@ type Row = {
   last_login_at: Date | string | null;
   roles: string[] | string | null;
   tenant_id: number | null;
+  mfa_enabled: boolean | null;
+  mfa_required: boolean | null;
 };
 
 const toDate = (v: Date | string | null): Date | null =>
@@ -43,12 +53,24 @@ const toRoles = (v: string[] | string | null): RoleName[] =>
       : []) as RoleName[];
 
 export const USER_SELECT = `u.id AS user_id, u.email, u.first_name, u.last_name, u.company_id, u.active,
-  u.country_code, u.last_login_at, u.tenant_id,
+  u.country_code, u.last_login_at, u.tenant_id, u.mfa_enabled_at IS NOT NULL AS mfa_enabled,
+  COALESCE((SELECT cs.require_mfa FROM company_settings cs WHERE cs.company_id = u.company_id), false)
+    AS mfa_required,
   COALESCE((SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur JOIN roles r ON r.id = ur.role_id
             WHERE ur.user_id = u.id), '{}') AS roles`;
 
 export const rowToUser = (
-  r: Omit<Row, 'id' | 'csrf_token' | 'captcha_answer' | 'captcha_created_at' | 'last_seen_at'>,
+  r: Omit<
+    Row,
+    | 'id'
+    | 'csrf_token'
+    | 'captcha_answer'
+    | 'captcha_created_at'
+    | 'last_seen_at'
+    | 'ref'
+    | 'mfa_user_id'
+    | 'mfa_expires_at'
+  >,
 ): SessionUser => ({
   id: Number(r.user_id),
   email: r.email ?? '',
@@ -60,6 +82,8 @@ export const rowToUser = (
   country_code: r.country_code?.trim() ?? null,
   last_login_at: toDate(r.last_login_at)?.toISOString() ?? null,
   ...(r.tenant_id === null || r.tenant_id === undefined ? {} : { tenant_id: Number(r.tenant_id) }),
+  mfa_enabled: r.mfa_enabled === true,
+  mfa_required: r.mfa_required === true,
 });
 
 export type Sessions = ReturnType<typeof createSessions>;
@@ -86,7 +110,8 @@ export const createSessions = (database: Database, config: Config) => {
     const id = sha256(raw);
     // every API request runs this: a prepared statement, parsed and planned once per connection
     const rows = await database.prepared<Row>(
-      `SELECT s.id, s.csrf_token, s.captcha_answer, s.captcha_created_at, s.last_seen_at, ${USER_SELECT}
+      `SELECT s.id, s.csrf_token, s.captcha_answer, s.captcha_created_at, s.last_seen_at, s.ref,
+              s.mfa_user_id, s.mfa_expires_at, ${USER_SELECT}
          FROM sessions s LEFT JOIN users u ON u.id = s.user_id WHERE s.id = $1`,
       [id],
     );
@@ -107,33 +132,55 @@ export const createSessions = (database: Database, config: Config) => {
       csrfToken: row.csrf_token,
       captchaAnswer: row.captcha_answer,
       captchaCreatedAt: toDate(row.captcha_created_at),
+      ref: Number(row.ref),
+      mfaUserId: row.mfa_user_id === null ? null : Number(row.mfa_user_id),
+      mfaExpiresAt: toDate(row.mfa_expires_at),
     };
     const user = hasUser ? rowToUser(row) : null;
     request.session = session;
     request.user = user;
   };
 
-  const create = async (reply: FastifyReply, userId: number | null): Promise<SessionState> => {
+  const create = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number | null,
+    mfa?: { userId: number; minutes: number },
+  ): Promise<SessionState> => {
     const raw = randomToken(32);
-    const state: SessionState = {
-      id: sha256(raw),
+    const id = sha256(raw);
+    const csrfToken = randomToken(24);
+    const userAgent = request.headers['user-agent'];
+    const rows = await database.query<{ ref: number; mfa_expires_at: Date | string | null }>(
+      `INSERT INTO sessions (id, user_id, csrf_token, ip_address, user_agent, mfa_user_id, mfa_expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $6::int IS NULL THEN NULL ELSE now() + make_interval(mins => $7) END)
+       RETURNING ref, mfa_expires_at`,
+      [
+        id,
+        userId,
+        csrfToken,
+        request.ip.slice(0, 64),
+        typeof userAgent === 'string' ? userAgent.slice(0, 500) : null,
+        mfa?.userId ?? null,
+        mfa?.minutes ?? 0,
+      ],
+    );
+    setCookie(reply, raw);
+    return {
+      id,
       userId,
-      csrfToken: randomToken(24),
+      csrfToken,
       captchaAnswer: null,
       captchaCreatedAt: null,
+      ref: Number(rows[0]?.ref),
+      mfaUserId: mfa?.userId ?? null,
+      mfaExpiresAt: toDate(rows[0]?.mfa_expires_at ?? null),
     };
-    await database.query('INSERT INTO sessions (id, user_id, csrf_token) VALUES ($1, $2, $3)', [
-      state.id,
-      userId,
-      state.csrfToken,
-    ]);
-    setCookie(reply, raw);
-    return state;
   };
 
   /** The request's session, made (anonymous) when it has none: the captcha and the CSRF token live there. */
   const ensure = async (request: FastifyRequest, reply: FastifyReply): Promise<SessionState> => {
-    request.session ??= await create(reply, null);
+    request.session ??= await create(request, reply, null);
     return request.session;
   };
 
@@ -144,7 +191,22 @@ export const createSessions = (database: Database, config: Config) => {
     userId: number,
   ): Promise<SessionState> => {
     if (request.session) await database.query('DELETE FROM sessions WHERE id = $1', [request.session.id]);
-    request.session = await create(reply, userId);
+    request.session = await create(request, reply, userId);
+    return request.session;
+  };
+
+  /**
+   * The password was right and the user has a second factor: a new anonymous session (new id, new
+   * CSRF token) that holds the challenge, `minutes` long; no signed-in session until the code.
+   */
+  const startMfaChallenge = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    userId: number,
+    minutes: number,
+  ): Promise<SessionState> => {
+    if (request.session) await database.query('DELETE FROM sessions WHERE id = $1', [request.session.id]);
+    request.session = await create(request, reply, null, { userId, minutes });
     return request.session;
   };
 
@@ -156,7 +218,7 @@ export const createSessions = (database: Database, config: Config) => {
   };
 
   const endAllForUser = async (userId: number): Promise<void> => {
-    await database.query('DELETE FROM sessions WHERE user_id = $1', [userId]);
+    await database.query('DELETE FROM sessions WHERE user_id = $1 OR mfa_user_id = $1', [userId]);
   };
 
   const setCaptcha = async (session: SessionState, answer: string | null): Promise<void> => {
@@ -168,5 +230,5 @@ export const createSessions = (database: Database, config: Config) => {
     );
   };
 
-  return { load, ensure, signIn, end, endAllForUser, setCaptcha };
+  return { load, ensure, signIn, startMfaChallenge, end, endAllForUser, setCaptcha };
 };

@@ -9,6 +9,8 @@ import type { FastifyInstance } from 'fastify';
 /** Which database the API tests run on: PGlite by default, PostgreSQL with TEST_DB=pg. */
 export const testDriver = process.env.TEST_DB === 'pg' ? 'pg' : 'pglite';
 export const CAPTCHA = 'kodi7';
+/** The tests' key for stored secrets (lib/secrets.ts). */
+export const TEST_SECRET_KEY = '7f'.repeat(32);
 
 let shared: Promise<Database> | undefined;
 
@@ -73,7 +75,12 @@ export const resetDatabase = async (database: Database): Promise<void> => {
 };
 
 export const testConfig = (overrides: Partial<Config> = {}): Config => ({
-  ...loadConfig({ NODE_ENV: 'test', CAPTCHA_TEST_ANSWER: CAPTCHA, DATA_DIR: '/tmp/kodi-test-unused' }),
+  ...loadConfig({
+    NODE_ENV: 'test',
+    CAPTCHA_TEST_ANSWER: CAPTCHA,
+    DATA_DIR: '/tmp/kodi-test-unused',
+    SECRET_KEY: TEST_SECRET_KEY,
+  }),
   ...overrides,
 });
 

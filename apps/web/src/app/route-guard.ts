@@ -1,6 +1,6 @@
 import { redirect, type LoaderFunctionArgs } from 'react-router';
 import type { RoleName } from '@kodi/domain';
-import { loginPath } from '../lib/navigation.ts';
+import { MFA_ENROLMENT_PATH, loginPath } from '../lib/navigation.ts';
 import { ensureStatus, getSession } from '../lib/session.ts';
 import {
   clearLoggedOutFlag,
@@ -54,6 +54,10 @@ export const guardLoader =
       return null;
     }
     if (!user) throw redirect(loginPath(target));
+    // the company requires a second factor: its enrolment before anything else (the server refuses the rest)
+    if (user.mfa_required && !user.mfa_enabled && url.pathname !== MFA_ENROLMENT_PATH) {
+      throw redirect(MFA_ENROLMENT_PATH);
+    }
     if (guard !== 'signedIn' && !guard.some((role) => user.roles.includes(role))) throw redirect('/');
     return null;
   };

@@ -17,6 +17,7 @@ describe('the route table', () => {
       { id: 'Forgot', path: '/forgot', guard: 'none' },
       { id: 'Reset', path: '/reset', guard: 'none' },
       { id: 'ChangePassword', path: '/change-password', guard: 'none' },
+      { id: 'AccountSecurity', path: '/account/security', guard: 'signedIn' },
       { id: 'GoogleSuccess', path: '/auth/google/success', guard: 'none' },
       { id: 'GoogleError', path: '/auth/google/error', guard: 'none' },
       { id: 'ReceiptPrint', path: '/payments/:id/receipt', guard: 'signedIn' },

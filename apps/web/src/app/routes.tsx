@@ -93,6 +93,12 @@ export const appRoutes: AppRoute[] = [
     ...lazyPage(() => import('../features/accounts/change-password-page.tsx'), 'ChangePasswordPage'),
   },
   {
+    id: 'AccountSecurity',
+    path: '/account/security',
+    guard: 'signedIn',
+    ...lazyPage(() => import('../features/security/security-page.tsx'), 'SecurityPage'),
+  },
+  {
     id: 'GoogleSuccess',
     path: '/auth/google/success',
     guard: 'none',

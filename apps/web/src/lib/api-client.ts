@@ -79,6 +79,8 @@ export type ApiClientHooks = {
   onUnauthorized: (error: ApiError) => void;
   /** 403 forbidden / no_role: show the message, keep the user where they are. */
   onForbidden: (error: ApiError) => void;
+  /** 403 mfa_enrolment_required: the company requires a second factor the user has not set up. */
+  onMfaEnrolment: (error: ApiError) => void;
   /** 403 account_disabled: the account was switched off while signed in. */
   onAccountDisabled: (error: ApiError) => void;
   /** CSRF refresh failed CSRF_MAX_ATTEMPTS times: the user is logged out. */
@@ -90,6 +92,7 @@ let hooks: ApiClientHooks = {
   onUnauthorized: () => undefined,
   onForbidden: () => undefined,
   onAccountDisabled: () => undefined,
+  onMfaEnrolment: () => undefined,
   onCsrfExhausted: () => undefined,
 };
 
@@ -162,7 +165,7 @@ const allowedWhileLoggedOut = (path: string) =>
   /^\/auth\/(login|register|csrf-token|forgot-password|reset-password)(\/|$|\?)/.test(path) ||
   path.startsWith('/captcha');
 
-const isLoginCall = (path: string) => path === '/auth/login';
+const isLoginCall = (path: string) => path === '/auth/login' || path === '/auth/login/mfa';
 
 const buildUrl = (path: string, query: RequestOptions['query']): string => {
   const url = `${API_BASE}${path}`;
@@ -266,6 +269,8 @@ export async function request<T>(path: string, options: RequestOptions = {}): Pr
       if (!options.quietForbidden) hooks.onForbidden(error);
     } else if (res.status === 403 && error.code === 'account_disabled') {
       hooks.onAccountDisabled(error);
+    } else if (res.status === 403 && error.code === 'mfa_enrolment_required') {
+      hooks.onMfaEnrolment(error);
     }
     throw error;
   }

@@ -19,6 +19,9 @@ export const navigateTo: NavigateFn = (to, options) => navigator(to, options);
 export const currentPath = (): string => `${window.location.pathname}${window.location.search}`;
 
 /** Routes for guests only; the session never redirects back to these after sign-in. */
+/** Where a user whose company requires a second factor sets it up. */
+export const MFA_ENROLMENT_PATH = '/account/security';
+
 export const guestPaths = ['/login', '/register'] as const;
 
 export const isGuestPath = (pathname: string): boolean =>

@@ -2,7 +2,7 @@ import { useSyncExternalStore } from 'react';
 import type { AuthStatus, Company, LoginAnswer, SessionUser } from '@kodi/domain';
 import { api, configureApiClient, fetchCsrfToken, setCsrfToken } from './api-client.ts';
 import { takeEarly } from './early.ts';
-import { currentPath, isGuestPath, loginPath, navigateTo } from './navigation.ts';
+import { MFA_ENROLMENT_PATH, currentPath, isGuestPath, loginPath, navigateTo } from './navigation.ts';
 import { notify } from './notifications.ts';
 import { companyQuery } from './queries.ts';
 import { queryClient } from './query-client.ts';
@@ -249,5 +249,12 @@ configureApiClient({
   onUnauthorized: (error) => expireSession(error.message),
   onForbidden: (error) => notify(error.message, 'error', 6000),
   onAccountDisabled: (error) => void logout({ message: error.message, quietServerFailure: true }),
+  onMfaEnrolment: (error) => {
+    // the user learns it now (the company's setting changed): the status says so from here on
+    if (!state.user?.mfa_required) void ensureStatus({ force: true });
+    if (window.location.pathname === MFA_ENROLMENT_PATH) return;
+    navigateTo(MFA_ENROLMENT_PATH);
+    notify(error.message, 'warning', 6000);
+  },
   onCsrfExhausted: (error) => void logout({ message: error.message, quietServerFailure: true }),
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import { accountMessages } from '@kodi/domain';
+import { MFA_CHALLENGE_MINUTES, accountMessages } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { hitRateLimit, RateLimitError } from '../../lib/rate-limit.ts';
 import { findUserByEmail } from '../../lib/users.ts';
@@ -11,6 +11,8 @@ import { empty } from '../../plugins/openapi.ts';
 /** The web pages the flow ends on (02-admin §2 Google sign-in pages). */
 export const GOOGLE_SUCCESS_PATH = '/auth/google/success';
 export const GOOGLE_ERROR_PATH = '/auth/google/error';
+/** A user with a second factor goes on to its step on the Login page. */
+export const GOOGLE_MFA_PATH = '/login?mfa=1';
 /** A sign-in started longer ago than this is refused at the callback. */
 export const GOOGLE_STATE_TTL_MS = 10 * 60_000;
 
@@ -164,6 +166,11 @@ export const googleRoutes = (app: FastifyInstance, ctx: AppContext) => {
         if (!found.user.active)
           throw new SignInRefused('This account is disabled. Contact your administrator.');
 
+        if (found.user.mfa_enabled) {
+          // Google vouches for the e-mail, not for the second factor: the code step follows on Login
+          await sessions.startMfaChallenge(request, reply, found.user.id, MFA_CHALLENGE_MINUTES);
+          return reply.redirect(GOOGLE_MFA_PATH);
+        }
         await database.query('UPDATE users SET last_login_at = now() WHERE id = $1', [found.user.id]);
         await sessions.signIn(request, reply, found.user.id);
         request.log.info({ userId: found.user.id }, 'signed in with Google');

@@ -1,6 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
-import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
+import { Secret, TOTP } from 'otpauth';
+import { TEST_SECRET_KEY, setupApp, testDriver, type TestContext } from '../../test/harness.ts';
+import { createSecretBox, parseSecretKey, purposeOf } from '../../lib/secrets.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser, type BuiltUser } from '../../test/factories.ts';
 
@@ -84,6 +86,30 @@ describe(`Google sign-in against a mock OpenID provider (${testDriver})`, () => 
       [user.id],
     );
     expect(rows[0]?.last_login_at).not.toBeNull();
+  });
+
+  it('sends a user with a second factor on to its code step: Google alone does not sign them in', async () => {
+    const secret = new Secret({ size: 20 }).base32;
+    const box = createSecretBox([parseSecretKey(TEST_SECRET_KEY)]);
+    await t.database.query('UPDATE users SET mfa_secret = $2, mfa_enabled_at = now() WHERE id = $1', [
+      user.id,
+      box.seal(secret, purposeOf('users', 'mfa_secret', user.id)),
+    ]);
+    const c = new TestClient(t.app);
+    const res = await c.get(await goThroughProvider(c));
+    expect(res.headers.location).toBe('/login?mfa=1');
+    expect((await c.get('/auth/status')).json().user).toBeNull();
+    expect((await c.get('/units')).statusCode).toBe(401);
+    await c.get('/auth/csrf-token');
+    const code = new TOTP({
+      algorithm: 'SHA1',
+      digits: 6,
+      period: 30,
+      secret: Secret.fromBase32(secret),
+    }).generate();
+    const done = await c.post('/auth/login/mfa', { code });
+    expect(done.statusCode, done.body).toBe(200);
+    expect((await c.get('/units')).statusCode).toBe(200);
   });
 
   it('sends an unknown e-mail to the error page, signed out', async () => {

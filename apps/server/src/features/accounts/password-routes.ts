@@ -13,6 +13,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { execRows } from '../../db/client.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { assertStrongPassword } from '../../lib/password-strength.ts';
 import { hitRateLimit, RateLimitError } from '../../lib/rate-limit.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 import { currentUser } from '../../plugins/guard.ts';
@@ -118,6 +119,19 @@ export const passwordRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (request) => {
       if (config.rateLimits) await hitRateLimit(database, `reset:${request.ip}`, 30);
       const tokenHash = sha256(request.body.token);
+      // the token's user (the same token is checked again, and used up, in the transaction below)
+      const owner = await database.query<{ email: string; first_name: string; last_name: string }>(
+        `SELECT u.email, u.first_name, u.last_name FROM password_reset_tokens t JOIN users u ON u.id = t.user_id
+          WHERE t.token_hash = $1 AND t.used_at IS NULL AND t.expires_at > now()`,
+        [tokenHash],
+      );
+      if (owner[0]) {
+        await assertStrongPassword(request.body.password, 'password', [
+          owner[0].email,
+          owner[0].first_name,
+          owner[0].last_name,
+        ]);
+      }
       const passwordHash = await hashPassword(request.body.password);
       const done = await db.transaction(async (tx) => {
         // Used up in the same statement that checks it: two requests with one token cannot both pass.
@@ -139,7 +153,7 @@ export const passwordRoutes = (app: FastifyInstance, ctx: AppContext) => {
           sql`UPDATE password_reset_tokens SET used_at = now(), updated_at = now()
                WHERE user_id = ${userId} AND used_at IS NULL`,
         );
-        await tx.execute(sql`DELETE FROM sessions WHERE user_id = ${userId}`);
+        await tx.execute(sql`DELETE FROM sessions WHERE user_id = ${userId} OR mfa_user_id = ${userId}`);
         await tx.execute(sql`DELETE FROM login_attempts WHERE email = ${row.email.toLowerCase()}`);
         return true;
       });
@@ -177,6 +191,12 @@ export const passwordRoutes = (app: FastifyInstance, ctx: AppContext) => {
           current_password: accountMessages.currentWrong,
         });
       }
+      await assertStrongPassword(request.body.new_password, 'new_password', [
+        user.email,
+        user.first_name,
+        user.last_name,
+        request.body.current_password,
+      ]);
       const passwordHash = await hashPassword(request.body.new_password);
       await database.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
         user.id,

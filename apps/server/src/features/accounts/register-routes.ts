@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, accountMessages, registerBody } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { assertStrongPassword } from '../../lib/password-strength.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { captchaMatches } from '../../lib/captcha.ts';
 import { emailTaken, findUserByEmail, rethrowDuplicateEmail, signedInSchema } from '../../lib/users.ts';
@@ -49,6 +50,7 @@ export const registerRoutes = (app: FastifyInstance, ctx: AppContext) => {
       }
       if (await findUserByEmail(ctx, email)) throw emailTaken();
 
+      await assertStrongPassword(input.password, 'password', [email, input.first_name, input.last_name]);
       const passwordHash = await hashPassword(input.password);
       const rows = await database
         .query<{ id: number }>(

@@ -1,13 +1,22 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, isTenant, loginBody } from '@kodi/domain';
+import {
+  AppError,
+  isTenant,
+  MFA_CHALLENGE_MINUTES,
+  loginBody,
+  loginMfaBody,
+  mfaChallengeSchema,
+} from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { completeSignIn, recordFailedSignIn, refuseIfLocked } from '../../lib/sign-in.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { captchaMatches } from '../../lib/captcha.ts';
 import { findUserByEmail, sessionUserSchema, signedInSchema } from '../../lib/users.ts';
+import { readMfa, useRecoveryCode, useTotpCode } from '../../lib/mfa.ts';
+import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
 import { empty, errors, json, named } from '../../plugins/openapi.ts';
 
 const authStatusSchema = named(
@@ -76,7 +85,11 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
         description: 'Answers a new session cookie and a new CSRF token; the CAPTCHA is used up either way.',
         body: loginBody,
         response: {
-          200: json(signedInSchema, 'Signed in: the user and the new CSRF token'),
+          200: json(
+            z.union([signedInSchema, named(mfaChallengeSchema, 'MfaChallenge')]),
+            'Signed in: the user and the new CSRF token; or, for a user with a second factor, ' +
+              '`mfa_required` and the new CSRF token: `POST /auth/login/mfa` follows',
+          ),
           ...errors(401, 403, 429),
         },
       },
@@ -104,7 +117,79 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
       // a tenant's portal account signs in at the portal (the staff page shows its link)
       if (isTenant(found.user)) throw new AppError('tenant_account');
 
+      if (found.user.mfa_enabled) {
+        // the failures are not reset yet: the code's count on from the password's
+        const session = await sessions.startMfaChallenge(
+          request,
+          reply,
+          found.user.id,
+          MFA_CHALLENGE_MINUTES,
+        );
+        return {
+          mfa_required: true as const,
+          csrf_token: session.csrfToken,
+          expires_at: (session.mfaExpiresAt ?? new Date()).toISOString(),
+        };
+      }
       return completeSignIn(ctx, request, reply, key, found.user);
+    },
+  );
+
+  r.post(
+    '/auth/login/mfa',
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'signInSecondFactor',
+        tags: ['auth'],
+        summary: 'The second step of a sign-in: the code of the authenticator app, or a recovery code',
+        description:
+          'Only after `POST /auth/login` answered `mfa_required`, in the same session (cookie), within 5 minutes. ' +
+          'A wrong code counts as a failed sign-in of the e-mail (the same lockout and rate limit as the password).',
+        body: loginMfaBody,
+        response: {
+          200: json(signedInSchema, 'Signed in: the user and the new CSRF token'),
+          ...errors(401, 403, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      if (ctx.config.rateLimits) await hitRateLimit(database, `login:${request.ip}`, 30);
+      const session = request.session;
+      const userId = session?.mfaUserId ?? null;
+      if (
+        !session ||
+        userId === null ||
+        !session.mfaExpiresAt ||
+        session.mfaExpiresAt.getTime() <= Date.now()
+      ) {
+        throw new AppError('mfa_challenge_expired');
+      }
+      const rows = await database.query<Parameters<typeof rowToUser>[0]>(
+        `SELECT ${USER_SELECT} FROM users u WHERE u.id = $1`,
+        [userId],
+      );
+      const row = rows[0];
+      if (!row) throw new AppError('mfa_challenge_expired');
+      const user = rowToUser(row);
+      const key = (user.email ?? '').toLowerCase();
+      await refuseIfLocked(ctx, key);
+      if (!user.active)
+        throw new AppError('account_disabled', 'This account is disabled. Contact your administrator.');
+
+      const mfa = await readMfa(database.db, ctx.secrets, userId);
+      const { code, recovery_code } = request.body;
+      const ok =
+        mfa.enabled && mfa.secret !== null
+          ? code !== undefined
+            ? await useTotpCode(database.db, userId, mfa.secret, code)
+            : recovery_code !== undefined && (await useRecoveryCode(database.db, userId, recovery_code))
+          : false;
+      if (!ok) {
+        await recordFailedSignIn(ctx, key);
+        throw new AppError('mfa_code_invalid');
+      }
+      return completeSignIn(ctx, request, reply, key, user);
     },
   );
 

@@ -41,6 +41,7 @@ describe(`company settings (${testDriver})`, () => {
         sms_sender_id: null,
         auto_post_matches: false,
         webhook_url: null,
+        require_mfa: false,
         version: 1,
         last_run: null,
       });

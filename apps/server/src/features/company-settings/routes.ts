@@ -169,25 +169,28 @@ export const companySettingsRoutes = (app: FastifyInstance, ctx: AppContext) => 
         image === undefined ? null : (image?.type ?? null),
         image !== undefined,
         version,
+        next.require_mfa,
       ];
       const { has_logo: _h, version: _v, ...audited } = next;
       const { has_logo: _b, ...was } = before;
       const write = current[0]
         ? `UPDATE company_settings SET timezone = $2, daily_run_hour = $3, late_fee = $4::jsonb, reminders = $5::jsonb,
-                  receipt_notification = $6::jsonb, sms_sender_id = $7, auto_post_matches = $15::boolean,
+                  receipt_notification = $6::jsonb, sms_sender_id = $7, require_mfa = $12,
+                  auto_post_matches = $16::boolean,
                   logo = CASE WHEN $10::boolean THEN $8 ELSE logo END,
                   logo_type = CASE WHEN $10::boolean THEN $9 ELSE logo_type END,
                   version = version + 1, updated_at = now()
             WHERE company_id = $1 AND version = $11 RETURNING company_id`
         : `INSERT INTO company_settings (company_id, timezone, daily_run_hour, late_fee, reminders,
-                  receipt_notification, sms_sender_id, auto_post_matches, logo, logo_type, version)
-           SELECT $1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $15::boolean, $8, $9, 2 WHERE $10::boolean IS NOT NULL AND $11::int = 1
+                  receipt_notification, sms_sender_id, logo, logo_type, require_mfa, auto_post_matches, version)
+           SELECT $1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8, $9, $12::boolean, $16::boolean, 2
+            WHERE $10::boolean IS NOT NULL AND $11::int = 1
            ON CONFLICT (company_id) DO NOTHING RETURNING company_id`;
       // the change and its audit entry in one statement (one transaction on both drivers)
       const saved = await database.query(
         `WITH saved AS (${write})
          INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after)
-         SELECT company_id, 'company_settings', company_id, 'update', $12, $13::jsonb, $14::jsonb FROM saved
+         SELECT company_id, 'company_settings', company_id, 'update', $13, $14::jsonb, $15::jsonb FROM saved
          RETURNING id`,
         [
           ...values,

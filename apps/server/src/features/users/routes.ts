@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   AppError,
   accountMessages,
+  securityMessages,
   registerAsAdminBody,
   userPasswordBody,
   userProfileBody,
@@ -17,6 +18,8 @@ import { execRows, type DbOrTx } from '../../db/client.ts';
 import { listQuerySchema } from '../../crud/routes.ts';
 import { likePattern } from '../../crud/sql.ts';
 import { hashPassword } from '../../lib/passwords.ts';
+import { assertStrongPassword } from '../../lib/password-strength.ts';
+import { auditUserChange, endUserSessions, removeMfa, sessionsEndedAnswer } from '../../lib/mfa.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
 import { emailTaken, rethrowDuplicateEmail, sessionUserSchema } from '../../lib/users.ts';
@@ -339,6 +342,12 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
     },
     async (request) => {
       const { id } = request.params;
+      const target = await getUser(db, id);
+      await assertStrongPassword(request.body.password, 'password', [
+        target.email,
+        target.first_name,
+        target.last_name,
+      ]);
       const passwordHash = await hashPassword(request.body.password);
       await db.transaction(async (tx) => {
         const user = await lockUser(tx, id);
@@ -372,6 +381,7 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (request, reply) => {
       const body = request.body;
       const email = body.email.toLowerCase();
+      await assertStrongPassword(body.password, 'password', [email, body.first_name, body.last_name]);
       const passwordHash = await hashPassword(body.password);
       const created = await db
         .transaction(async (tx) => {
@@ -390,6 +400,68 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
         })
         .catch(rethrowDuplicateEmail);
       return reply.code(201).send(created);
+    },
+  );
+
+  r.delete(
+    '/users/:id/mfa',
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'resetUserMfa',
+        tags,
+        summary: "Resets a user's second factor: it is off until they set it up again (audited)",
+        params: idParams,
+        response: { 200: json(messageSchema, 'Done'), ...errors(404) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { id } = request.params;
+      await db.transaction(async (tx) => {
+        await lockUser(tx, id);
+        if (await removeMfa(tx, id)) {
+          await auditUserChange(tx, {
+            userId: id,
+            actorId: me.id,
+            before: { mfa_enabled: true },
+            after: { mfa_enabled: false, mfa_reset_by: me.email },
+          });
+        }
+        // a sign-in waiting for a code of the old secret ends with it
+        await tx.execute(sql`DELETE FROM sessions WHERE mfa_user_id = ${id}`);
+      });
+      return { message: securityMessages.mfaReset };
+    },
+  );
+
+  r.delete(
+    '/users/:id/sessions',
+    {
+      config: { access: 'admin' },
+      schema: {
+        operationId: 'endUserSessions',
+        tags,
+        summary: "Ends every session of a user (the admin's own current one excepted; audited)",
+        params: idParams,
+        response: { 200: json(sessionsEndedAnswer, 'How many ended'), ...errors(404) },
+      },
+    },
+    async (request) => {
+      const me = currentUser(request);
+      const { id } = request.params;
+      const ended = await db.transaction(async (tx) => {
+        await lockUser(tx, id);
+        const n = await endUserSessions(tx, id, request.session?.id ?? null);
+        await auditUserChange(tx, {
+          userId: id,
+          actorId: me.id,
+          before: { sessions: n },
+          after: { sessions: 0, sessions_ended_by: me.email },
+        });
+        return n;
+      });
+      return { ended };
     },
   );
 };

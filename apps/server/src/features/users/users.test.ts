@@ -108,6 +108,8 @@ describe(`users and roles (${testDriver})`, () => {
       country_code: 'UGA',
       roles: ['editor'],
       last_login_at: null,
+      mfa_enabled: false,
+      mfa_required: false,
       version: 1,
     });
     expect(rows[1]?.last_login_at).toEqual(expect.any(String));

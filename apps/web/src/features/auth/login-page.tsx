@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useForm, type FieldErrors } from 'react-hook-form';
 import type { z } from 'zod';
@@ -11,18 +11,23 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Google from '@mui/icons-material/Google';
 import { useQuery } from '@tanstack/react-query';
-import { messages, type LoginAnswer, type loginBody } from '@kodi/domain';
+import { messages, type LoginAnswer, type MfaChallenge, type loginBody } from '@kodi/domain';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { CaptchaField, useCaptcha } from '../../components/ui/captcha.tsx';
 import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { FormEmailField, FormPasswordField } from '../../components/ui/form-text-field.tsx';
 import { LazyTooltip } from '../../components/ui/lazy-tooltip.tsx';
-import { API_BASE, api, errorMessage, isApiError } from '../../lib/api-client.ts';
+import { API_BASE, api, errorMessage, isApiError, setCsrfToken } from '../../lib/api-client.ts';
 import { captchaProblem } from '../../lib/captcha.ts';
 import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { safeRedirect } from '../../lib/navigation.ts';
 import { serverInfoQuery } from '../../lib/server-info.ts';
 import { completeLogin } from '../../lib/session.ts';
+
+// the code step (a second factor) loads when a sign-in needs it
+const SecondFactorStep = lazy(() =>
+  import('./second-factor-step.tsx').then((m) => ({ default: m.SecondFactorStep })),
+);
 
 export const GOOGLE_LOGIN_URL = `${API_BASE}/auth/google/login`;
 
@@ -66,6 +71,8 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
   const [alert, setAlert] = useState<string | null>(null);
   // a tenant's portal account signs in at the portal (issue 19): the page shows its link
   const [tenant, setTenant] = useState(false);
+  // the password was right and the user has a second factor (or Google sent them here for it)
+  const [codeStep, setCodeStep] = useState(searchParams.get('mfa') === '1');
   const { control, handleSubmit, setValue, formState } = useForm<LoginInput, unknown, LoginValues>({
     resolver: validation.resolver,
     defaultValues: { email: '', password: '', captcha_answer: '' },
@@ -87,18 +94,42 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
       return;
     }
 
-    let answer: LoginAnswer;
+    let answer: LoginAnswer | MfaChallenge;
     try {
-      answer = await api.post<LoginAnswer>('/auth/login', values);
+      answer = await api.post<LoginAnswer | MfaChallenge>('/auth/login', values);
     } catch (e) {
       setAlert(errorMessage(e, LOGIN_FAILED));
       setTenant(isApiError(e) && e.code === 'tenant_account');
       captcha.reset();
       return;
     }
+    if ('mfa_required' in answer) {
+      setCsrfToken(answer.csrf_token);
+      setCodeStep(true);
+      return;
+    }
+    await signedIn(answer);
+  };
+
+  const signedIn = async (answer: LoginAnswer) => {
     await completeLogin(answer);
     await navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
   };
+
+  if (codeStep) {
+    return (
+      <Suspense fallback={null}>
+        <SecondFactorStep
+          onSignedIn={signedIn}
+          onRestart={(message) => {
+            setCodeStep(false);
+            setAlert(message);
+            captcha.reset();
+          }}
+        />
+      </Suspense>
+    );
+  }
 
   const onInvalid = (errors: FieldErrors<LoginInput>) => {
     if (errors.root?.message) setAlert(errors.root.message);

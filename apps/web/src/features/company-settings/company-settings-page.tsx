@@ -37,6 +37,8 @@ import {
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { imageDataUrl, resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
+import { MFA_ENROLMENT_PATH, navigateTo } from '../../lib/navigation.ts';
+import { ensureStatus, getSession } from '../../lib/session.ts';
 import {
   rotateWebhookSecret,
   providersQuery,
@@ -71,6 +73,7 @@ const valuesOf = (s: CompanySettings): FormInput => ({
   receipt_notification: s.receipt_notification,
   sms_sender_id: s.sms_sender_id ?? '',
   auto_post_matches: s.auto_post_matches,
+  require_mfa: s.require_mfa,
 });
 
 const readFile = (file: File): Promise<string> =>
@@ -186,10 +189,16 @@ const SettingsForm = ({ settings }: { settings: CompanySettings }) => {
   const save = useMutation({
     mutationFn: (values: FormValues) =>
       saveSettings({ ...values, ...(logo === undefined ? {} : { logo }), version: settings.version }),
-    onSuccess: (saved) => {
+    onSuccess: async (saved) => {
       queryClient.setQueryData(settingsKey, saved);
       setLogo(undefined);
       showSnackbar({ message: SAVED, severity: 'success' });
+      // two-factor sign-in now required: this user too, if they have none, sets it up first
+      const me = getSession().user;
+      if (saved.require_mfa && me && !me.mfa_enabled) {
+        await ensureStatus({ force: true });
+        navigateTo(MFA_ENROLMENT_PATH);
+      }
     },
     onError: (e) => {
       if (isApiError(e) && e.fields) {
@@ -508,6 +517,24 @@ const SettingsForm = ({ settings }: { settings: CompanySettings }) => {
             )}
           />
           <WebhookSecret url={settings.webhook_url} />
+        </Section>
+
+        <Section title="Sign-in">
+          <Controller
+            control={control}
+            name="require_mfa"
+            render={({ field }) => (
+              <FormControlLabel
+                label="Require two-factor sign-in for every staff user"
+                control={
+                  <Switch checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} />
+                }
+              />
+            )}
+          />
+          <FormHelperText sx={{ mt: 0 }}>
+            A user without it is sent to set it up (Account Security) before anything else.
+          </FormHelperText>
         </Section>
 
         <Section title="Logo">

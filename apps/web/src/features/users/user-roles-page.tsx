@@ -11,6 +11,7 @@ import CheckCircleOutline from '@mui/icons-material/CheckCircleOutline';
 import Edit from '@mui/icons-material/Edit';
 import LockReset from '@mui/icons-material/LockReset';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
+import Security from '@mui/icons-material/Security';
 import { useQuery } from '@tanstack/react-query';
 import { canEdit, formatDate, isAdmin, roleLabels, type ManagedUser, type RoleName } from '@kodi/domain';
 import { useErrorSnackbar } from '../../components/snackbar-provider.tsx';
@@ -23,6 +24,7 @@ import { AddUserDialog } from './add-user-dialog.tsx';
 import { PasswordDialog } from './password-dialog.tsx';
 import { ProfileDialog } from './profile-dialog.tsx';
 import { RolesDialog } from './roles-dialog.tsx';
+import { SecurityDialog } from './security-dialog.tsx';
 import { StatusDialog } from './status-dialog.tsx';
 import { DESTRUCTIVE_ERROR_MS, ROLES_LOAD_FAILED, USERS_LOAD_FAILED } from './user-texts.ts';
 import { rolesQuery, usersQuery } from './users-api.ts';
@@ -46,7 +48,7 @@ const COLUMNS: ListColumn[] = [
   { key: 'last_login', label: 'Last Login', sortField: 'last_login_at' },
 ];
 
-type UserDialogKind = 'roles' | 'password' | 'profile' | 'status';
+type UserDialogKind = 'roles' | 'password' | 'profile' | 'status' | 'security';
 type DialogState = { kind: UserDialogKind; user: ManagedUser; open: boolean; key: number } | null;
 
 export const companyText = (user: ManagedUser): string =>
@@ -165,6 +167,11 @@ export const UserRolesPage = () => {
                     icon={<Edit fontSize="small" />}
                     onClick={() => openDialog('profile', user)}
                   />
+                  <RowAction
+                    label="Sign-in security"
+                    icon={<Security fontSize="small" />}
+                    onClick={() => openDialog('security', user)}
+                  />
                   {user.id !== me?.id && (
                     <RowAction
                       label={user.active ? 'Disable user' : 'Enable user'}
@@ -190,6 +197,9 @@ export const UserRolesPage = () => {
       )}
       {dialog?.kind === 'profile' && (
         <ProfileDialog key={dialog.key} open={dialog.open} user={dialog.user} onClose={closeDialog} />
+      )}
+      {dialog?.kind === 'security' && (
+        <SecurityDialog key={dialog.key} open={dialog.open} user={dialog.user} onClose={closeDialog} />
       )}
       {dialog?.kind === 'status' && (
         <StatusDialog key={dialog.key} open={dialog.open} user={dialog.user} onClose={closeDialog} />

@@ -81,5 +81,13 @@ export const useUserMutations = () => {
     mutationFn: (body: RegisterAsAdminBody) => api.post<ManagedUser>('/auth/register_as_admin', body),
     onSuccess: () => refresh(),
   });
-  return { updateProfile, updateRoles, setPassword, addUser };
+  const resetMfa = useMutation({
+    mutationFn: (id: number) => api.delete<MessageAnswer>(`/users/${id}/mfa`),
+    onSuccess: (_answer, id) => refresh(id),
+  });
+  const endSessions = useMutation({
+    mutationFn: (id: number) => api.delete<{ ended: number }>(`/users/${id}/sessions`),
+    onSuccess: () => refresh(),
+  });
+  return { updateProfile, updateRoles, setPassword, addUser, resetMfa, endSessions };
 };

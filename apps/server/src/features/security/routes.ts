@@ -1,0 +1,291 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql } from 'drizzle-orm';
+import QRCode from 'qrcode';
+import { z } from 'zod';
+import {
+  AppError,
+  browserName,
+  mfaCodeBody,
+  mfaSetupSchema,
+  mfaStatusSchema,
+  recoveryCodesSchema,
+  securityMessages,
+  sessionInfoSchema,
+  type SessionInfo,
+} from '@kodi/domain';
+import type { AppContext } from '../../context.ts';
+import { execRows } from '../../db/client.ts';
+import {
+  auditUserChange,
+  endUserSessions,
+  mfaSecretPurpose,
+  newRecoveryCodes,
+  newTotpSecret,
+  readMfa,
+  removeMfa,
+  sessionsEndedAnswer,
+  totpStep,
+} from '../../lib/mfa.ts';
+import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { currentUser } from '../../plugins/guard.ts';
+import { empty, errors, json, named } from '../../plugins/openapi.ts';
+
+const messageSchema = z.object({ message: z.string() });
+const refParams = z.object({ id: z.coerce.number().int().positive().max(2147483647) });
+
+/** Codes tried by one user at confirming or turning off, at most this many a minute. */
+const CODE_TRIES_PER_MINUTE = 10;
+
+const codeWrong = () =>
+  new AppError('validation_failed', securityMessages.codeWrong, { code: securityMessages.codeWrong });
+
+type SessionRow = {
+  ref: number;
+  id: string;
+  created_at: Date | string;
+  last_seen_at: Date | string;
+  ip_address: string | null;
+  user_agent: string | null;
+};
+
+const iso = (v: Date | string) => new Date(v).toISOString();
+
+/**
+ * A user's own security (issue 20): the second factor (TOTP) set up, confirmed and turned off, and the
+ * sessions the user can see and end. A user whose company requires a second factor reaches these
+ * routes before having one (`beforeMfaEnrolment`).
+ */
+export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { database } = ctx;
+  const { db } = database;
+  const tags = ['auth'];
+  const signedIn = { access: 'signedIn' as const, beforeMfaEnrolment: true };
+
+  const limitCodes = async (userId: number) => {
+    if (ctx.config.rateLimits) await hitRateLimit(database, `mfa-code:${userId}`, CODE_TRIES_PER_MINUTE);
+  };
+
+  r.get(
+    '/auth/mfa',
+    {
+      config: signedIn,
+      schema: {
+        operationId: 'getMfaStatus',
+        tags,
+        summary: 'Whether the signed-in user signs in with a second factor, and the recovery codes left',
+        response: { 200: json(named(mfaStatusSchema, 'MfaStatus'), 'The second factor') },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const [mfa, left] = await Promise.all([
+        readMfa(db, ctx.secrets, user.id),
+        execRows<{ n: number }>(
+          db,
+          sql`SELECT count(*)::int AS n FROM mfa_recovery_codes WHERE user_id = ${user.id} AND used_at IS NULL`,
+        ),
+      ]);
+      return {
+        enabled: mfa.enabled,
+        enabled_at: mfa.enabledAt,
+        recovery_codes_left: mfa.enabled ? Number(left[0]?.n ?? 0) : 0,
+        required: user.mfa_required,
+      };
+    },
+  );
+
+  r.post(
+    '/auth/mfa/setup',
+    {
+      config: signedIn,
+      schema: {
+        operationId: 'setUpMfa',
+        tags,
+        summary: 'Starts setting up a second factor: a new TOTP secret (base32), its otpauth URL and QR code',
+        description:
+          'The secret is in force only once `POST /auth/mfa/confirm` has a code of it; a new setup replaces one not confirmed.',
+        response: {
+          200: json(named(mfaSetupSchema, 'MfaSetup'), 'The secret to enter in an authenticator app'),
+          ...errors(409),
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { secret, otpauthUrl } = newTotpSecret(user.email);
+      const rows = await execRows(
+        db,
+        sql`UPDATE users SET mfa_secret = ${ctx.secrets.seal(secret, mfaSecretPurpose(user.id))}, mfa_last_step = NULL, updated_at = now()
+             WHERE id = ${user.id} AND mfa_enabled_at IS NULL RETURNING id`,
+      );
+      if (rows.length === 0) throw new AppError('mfa_already_enabled');
+      const qr = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
+      return { secret, otpauth_url: otpauthUrl, qr_svg: qr };
+    },
+  );
+
+  r.post(
+    '/auth/mfa/confirm',
+    {
+      config: signedIn,
+      schema: {
+        operationId: 'confirmMfa',
+        tags,
+        summary:
+          'Turns the second factor on with a code of the secret set up; answers 10 single-use recovery codes, shown this once',
+        description: 'Every other session of the user ends: they were opened without the second factor.',
+        body: mfaCodeBody,
+        response: {
+          200: json(named(recoveryCodesSchema, 'RecoveryCodes'), 'The recovery codes'),
+          ...errors(409, 429),
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await limitCodes(user.id);
+      const mfa = await readMfa(db, ctx.secrets, user.id);
+      if (mfa.enabled) throw new AppError('mfa_already_enabled');
+      if (!mfa.secret) {
+        throw new AppError('validation_failed', securityMessages.noSetup, { code: securityMessages.noSetup });
+      }
+      const step = totpStep(mfa.secret, request.body.code);
+      if (step === null) throw codeWrong();
+      const { codes, hashes } = newRecoveryCodes();
+      const done = await db.transaction(async (tx) => {
+        const rows = await execRows(
+          tx,
+          sql`UPDATE users SET mfa_enabled_at = now(), mfa_last_step = ${step}, updated_at = now()
+               WHERE id = ${user.id} AND mfa_enabled_at IS NULL AND mfa_secret IS NOT NULL RETURNING id`,
+        );
+        if (rows.length === 0) return false;
+        await tx.execute(sql`DELETE FROM mfa_recovery_codes WHERE user_id = ${user.id}`);
+        await tx.execute(
+          sql`INSERT INTO mfa_recovery_codes (user_id, code_hash)
+              SELECT ${user.id}, h FROM unnest(${`{${hashes.join(',')}}`}::text[]) AS h`,
+        );
+        await endUserSessions(tx, user.id, request.session?.id ?? null);
+        await auditUserChange(tx, {
+          userId: user.id,
+          actorId: user.id,
+          before: { mfa_enabled: false },
+          after: { mfa_enabled: true },
+        });
+        return true;
+      });
+      if (!done) throw new AppError('mfa_already_enabled');
+      return { recovery_codes: codes };
+    },
+  );
+
+  r.delete(
+    '/auth/mfa',
+    {
+      config: signedIn,
+      schema: {
+        operationId: 'disableMfa',
+        tags,
+        summary: 'Turns the second factor off, with a current code of it',
+        body: mfaCodeBody,
+        response: { 200: json(messageSchema, 'Turned off'), ...errors(429) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      await limitCodes(user.id);
+      const mfa = await readMfa(db, ctx.secrets, user.id);
+      if (!mfa.enabled || !mfa.secret) {
+        throw new AppError('validation_failed', securityMessages.notEnabled, {
+          code: securityMessages.notEnabled,
+        });
+      }
+      if (totpStep(mfa.secret, request.body.code) === null) throw codeWrong();
+      await db.transaction(async (tx) => {
+        if (await removeMfa(tx, user.id)) {
+          await auditUserChange(tx, {
+            userId: user.id,
+            actorId: user.id,
+            before: { mfa_enabled: true },
+            after: { mfa_enabled: false },
+          });
+        }
+      });
+      return { message: securityMessages.disabled };
+    },
+  );
+
+  r.get(
+    '/auth/sessions',
+    {
+      config: signedIn,
+      schema: {
+        operationId: 'listOwnSessions',
+        tags,
+        summary: "The signed-in user's sessions, the current one marked, the last seen first",
+        response: { 200: json(z.array(named(sessionInfoSchema, 'SessionInfo')), 'The sessions') },
+      },
+    },
+    async (request): Promise<SessionInfo[]> => {
+      const user = currentUser(request);
+      const rows = await execRows<SessionRow>(
+        db,
+        sql`SELECT ref, id, created_at, last_seen_at, ip_address, user_agent FROM sessions
+             WHERE user_id = ${user.id} ORDER BY last_seen_at DESC, ref DESC LIMIT 200`,
+      );
+      return rows.map((s) => ({
+        id: Number(s.ref),
+        created_at: iso(s.created_at),
+        last_seen_at: iso(s.last_seen_at),
+        ip_address: s.ip_address,
+        user_agent: s.user_agent,
+        browser: browserName(s.user_agent),
+        current: s.id === request.session?.id,
+      }));
+    },
+  );
+
+  r.delete(
+    '/auth/sessions/:id',
+    {
+      config: signedIn,
+      schema: {
+        operationId: 'endOwnSession',
+        tags,
+        summary: 'Ends one of the user’s other sessions (sign out to end this one)',
+        params: refParams,
+        response: { 204: empty('Ended'), ...errors(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      if (request.params.id === request.session?.ref) {
+        throw new AppError('bad_request', securityMessages.currentSession);
+      }
+      const rows = await execRows(
+        db,
+        sql`DELETE FROM sessions WHERE ref = ${request.params.id} AND user_id = ${user.id} RETURNING ref`,
+      );
+      if (rows.length === 0) throw new AppError('not_found', securityMessages.sessionNotFound);
+      return reply.code(204).send();
+    },
+  );
+
+  r.delete(
+    '/auth/sessions',
+    {
+      config: signedIn,
+      schema: {
+        operationId: 'endOtherSessions',
+        tags,
+        summary: 'Ends every session of the user but this one',
+        response: { 200: json(sessionsEndedAnswer, 'How many sessions ended') },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      return { ended: await endUserSessions(db, user.id, request.session?.id ?? null) };
+    },
+  );
+};

@@ -1,0 +1,22 @@
+import { queryOptions } from '@tanstack/react-query';
+import type { MfaSetup, MfaStatus, RecoveryCodes, SessionInfo } from '@kodi/domain';
+import { api, request } from '../../lib/api-client.ts';
+
+export const mfaKey = ['security', 'mfa'] as const;
+export const sessionsKey = ['security', 'sessions'] as const;
+
+export const mfaQuery = () =>
+  queryOptions({ queryKey: mfaKey, queryFn: ({ signal }) => api.get<MfaStatus>('/auth/mfa', { signal }) });
+
+export const sessionsQuery = () =>
+  queryOptions({
+    queryKey: sessionsKey,
+    queryFn: ({ signal }) => api.get<SessionInfo[]>('/auth/sessions', { signal }),
+  });
+
+export const setUpMfa = () => api.post<MfaSetup>('/auth/mfa/setup');
+export const confirmMfa = (code: string) => api.post<RecoveryCodes>('/auth/mfa/confirm', { code });
+export const disableMfa = (code: string) =>
+  request<{ message: string }>('/auth/mfa', { method: 'DELETE', body: { code } });
+export const endSession = (id: number) => api.delete(`/auth/sessions/${id}`);
+export const endOtherSessions = () => api.delete<{ ended: number }>('/auth/sessions');

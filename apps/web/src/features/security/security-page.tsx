@@ -1,0 +1,382 @@
+import { useState, type FormEvent, type ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { securityMessages, type MfaSetup, type SessionInfo } from '@kodi/domain';
+import { useSnackbar } from '../../components/snackbar-provider.tsx';
+import { ErrorAlert } from '../../components/ui/error-alert.tsx';
+import { errorMessage, isApiError } from '../../lib/api-client.ts';
+import { ensureStatus, useSession } from '../../lib/session.ts';
+import {
+  confirmMfa,
+  disableMfa,
+  endOtherSessions,
+  endSession,
+  mfaKey,
+  mfaQuery,
+  sessionsKey,
+  sessionsQuery,
+  setUpMfa,
+} from './security-api.ts';
+
+const when = (iso: string | null) =>
+  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '';
+
+const Section = ({ title, children }: { title: string; children: ReactNode }) => (
+  <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 } }}>
+    <Stack spacing={2}>
+      <Typography variant="h6" component="h2">
+        {title}
+      </Typography>
+      {children}
+    </Stack>
+  </Paper>
+);
+
+/** The 6-digit code field and its button (enrolment's confirm, turning off). */
+const CodeForm = ({
+  label,
+  busy,
+  error,
+  onSubmit,
+  color = 'primary',
+}: {
+  label: string;
+  busy: boolean;
+  error: string | null;
+  onSubmit: (code: string) => void;
+  color?: 'primary' | 'error';
+}) => {
+  const [code, setCode] = useState('');
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    onSubmit(code);
+  };
+  return (
+    <Box component="form" noValidate onSubmit={submit}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
+        <TextField
+          label="Authentication code"
+          value={code}
+          onChange={(e) => setCode(e.target.value)}
+          autoComplete="one-time-code"
+          slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
+          error={!!error}
+          helperText={error ?? 'The 6-digit code your authenticator app shows now.'}
+          sx={{ maxWidth: { sm: 260 } }}
+          fullWidth
+        />
+        <Button type="submit" variant="contained" color={color} disabled={busy} sx={{ mt: { sm: 1 } }}>
+          {label}
+        </Button>
+      </Stack>
+    </Box>
+  );
+};
+
+const RecoveryCodesShown = ({ codes, onDone }: { codes: string[]; onDone: () => void }) => {
+  const { showSnackbar } = useSnackbar();
+  return (
+    <Stack spacing={2}>
+      <Alert severity="success">{securityMessages.enabled}</Alert>
+      <Typography>
+        Keep these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are
+        shown only now.
+      </Typography>
+      <Box
+        component="ul"
+        aria-label="Recovery codes"
+        sx={{
+          m: 0,
+          p: 2,
+          listStyle: 'none',
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr 1fr', sm: 'repeat(5, auto)' },
+          gap: 1,
+          fontFamily: 'monospace',
+          fontSize: '1rem',
+          bgcolor: 'action.hover',
+          borderRadius: 1,
+        }}
+      >
+        {codes.map((c) => (
+          <li key={c}>{c}</li>
+        ))}
+      </Box>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5}>
+        <Button
+          variant="outlined"
+          onClick={() =>
+            void navigator.clipboard
+              ?.writeText(codes.join('\n'))
+              .then(() => showSnackbar({ message: 'Recovery codes copied.', severity: 'success' }))
+              .catch(() => undefined)
+          }
+        >
+          Copy codes
+        </Button>
+        <Button variant="contained" onClick={onDone}>
+          I have saved my recovery codes
+        </Button>
+      </Stack>
+    </Stack>
+  );
+};
+
+const Enrolment = ({ setup, onConfirmed }: { setup: MfaSetup; onConfirmed: (codes: string[]) => void }) => {
+  const [error, setError] = useState<string | null>(null);
+  const confirm = useMutation({ mutationFn: confirmMfa });
+  const qr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qr_svg)}`;
+  return (
+    <Stack spacing={2}>
+      <Typography>
+        1. Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator,
+        1Password…), or type the key below into it.
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <Box
+          component="img"
+          src={qr}
+          alt="QR code for your authenticator app"
+          sx={{
+            width: 200,
+            height: 200,
+            bgcolor: '#fff',
+            border: 1,
+            borderColor: 'divider',
+            borderRadius: 1,
+          }}
+        />
+        <Box sx={{ minWidth: 0 }}>
+          <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+            Setup key
+          </Typography>
+          <Typography
+            data-testid="mfa-secret"
+            sx={{ fontFamily: 'monospace', fontSize: '1.05rem', wordBreak: 'break-all' }}
+          >
+            {setup.secret.replace(/(.{4})/g, '$1 ').trim()}
+          </Typography>
+        </Box>
+      </Stack>
+      <Typography>2. Enter the code the app shows to turn two-factor sign-in on.</Typography>
+      <CodeForm
+        label="Confirm"
+        busy={confirm.isPending}
+        error={error}
+        onSubmit={(code) => {
+          setError(null);
+          confirm.mutate(code, {
+            onSuccess: (answer) => onConfirmed(answer.recovery_codes),
+            onError: (e) =>
+              setError(
+                isApiError(e) && e.fields?.code ? e.fields.code : errorMessage(e, 'Could not confirm.'),
+              ),
+          });
+        }}
+      />
+    </Stack>
+  );
+};
+
+const TwoFactorSection = () => {
+  const queryClient = useQueryClient();
+  const { showSnackbar } = useSnackbar();
+  const status = useQuery(mfaQuery());
+  const [setup, setSetup] = useState<MfaSetup | null>(null);
+  const [codes, setCodes] = useState<string[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const start = useMutation({ mutationFn: setUpMfa });
+  const disable = useMutation({ mutationFn: disableMfa });
+
+  const refresh = async () => {
+    await queryClient.invalidateQueries({ queryKey: mfaKey });
+    await queryClient.invalidateQueries({ queryKey: sessionsKey });
+    await ensureStatus({ force: true });
+  };
+
+  let body: ReactNode;
+  if (codes) {
+    body = (
+      <RecoveryCodesShown
+        codes={codes}
+        onDone={() => {
+          setCodes(null);
+          setSetup(null);
+        }}
+      />
+    );
+  } else if (status.isPending) {
+    body = <CircularProgress size={24} aria-label="Loading" />;
+  } else if (status.isError) {
+    body = <ErrorAlert message={errorMessage(status.error, 'Could not load the two-factor sign-in.')} />;
+  } else if (status.data.enabled) {
+    body = (
+      <Stack spacing={2}>
+        <Alert severity="success">
+          {securityMessages.enabled} Since {when(status.data.enabled_at)}; recovery codes left:{' '}
+          {status.data.recovery_codes_left}.
+        </Alert>
+        <Typography>To turn it off, enter a current code.</Typography>
+        <CodeForm
+          label="Turn off"
+          color="error"
+          busy={disable.isPending}
+          error={error}
+          onSubmit={(code) => {
+            setError(null);
+            disable.mutate(code, {
+              onSuccess: () => {
+                showSnackbar({ message: securityMessages.disabled, severity: 'success' });
+                void refresh();
+              },
+              onError: (e) =>
+                setError(
+                  isApiError(e) && e.fields?.code ? e.fields.code : errorMessage(e, 'Could not turn it off.'),
+                ),
+            });
+          }}
+        />
+      </Stack>
+    );
+  } else if (setup) {
+    body = (
+      <Enrolment
+        setup={setup}
+        onConfirmed={(recovery) => {
+          setCodes(recovery);
+          void refresh();
+        }}
+      />
+    );
+  } else {
+    body = (
+      <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+        <Typography>
+          Two-factor sign-in asks for a code from an app on your phone after your password, so that a stolen
+          password alone cannot open your account.
+        </Typography>
+        <ErrorAlert message={error} />
+        <Button
+          variant="contained"
+          disabled={start.isPending}
+          onClick={() => {
+            setError(null);
+            start.mutate(undefined, {
+              onSuccess: setSetup,
+              onError: (e) => setError(errorMessage(e, 'Could not start the setup.')),
+            });
+          }}
+        >
+          Set up two-factor sign-in
+        </Button>
+      </Stack>
+    );
+  }
+  return <Section title="Two-factor sign-in">{body}</Section>;
+};
+
+const SessionRow = ({ s, onEnd, busy }: { s: SessionInfo; onEnd: (id: number) => void; busy: boolean }) => (
+  <Box
+    component="li"
+    aria-label={`${s.browser}${s.current ? ' (this session)' : ''}`}
+    sx={{
+      display: 'flex',
+      flexWrap: 'wrap',
+      gap: 1,
+      alignItems: 'center',
+      justifyContent: 'space-between',
+      py: 1.5,
+      borderBottom: 1,
+      borderColor: 'divider',
+    }}
+  >
+    <Box sx={{ minWidth: 0 }}>
+      <Typography sx={{ fontWeight: 500 }}>
+        {s.browser} {s.current && <Chip size="small" color="primary" label="This session" sx={{ ml: 0.5 }} />}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        {s.ip_address ?? 'Unknown address'} · signed in {when(s.created_at)} · last seen{' '}
+        {when(s.last_seen_at)}
+      </Typography>
+    </Box>
+    {!s.current && (
+      <Button size="small" color="error" variant="outlined" disabled={busy} onClick={() => onEnd(s.id)}>
+        End
+      </Button>
+    )}
+  </Box>
+);
+
+const SessionsSection = () => {
+  const queryClient = useQueryClient();
+  const { showSnackbar } = useSnackbar();
+  const sessions = useQuery(sessionsQuery());
+  const done = () => void queryClient.invalidateQueries({ queryKey: sessionsKey });
+  const fail = (e: unknown) =>
+    showSnackbar({ message: errorMessage(e, 'Could not end it.'), severity: 'error' });
+  const endOne = useMutation({ mutationFn: endSession, onSuccess: done, onError: fail });
+  const endOthers = useMutation({
+    mutationFn: endOtherSessions,
+    onSuccess: (answer) => {
+      showSnackbar({ message: `${securityMessages.sessionsEnded} (${answer.ended})`, severity: 'success' });
+      done();
+    },
+    onError: fail,
+  });
+  const list = sessions.data ?? [];
+  return (
+    <Section title="Sessions">
+      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+        Where your account is signed in. End a session you do not recognise, then change your password.
+      </Typography>
+      {sessions.isPending && <CircularProgress size={24} aria-label="Loading" />}
+      {sessions.isError && (
+        <ErrorAlert message={errorMessage(sessions.error, 'Could not load the sessions.')} />
+      )}
+      <Box component="ul" aria-label="Your sessions" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+        {list.map((s) => (
+          <SessionRow key={s.id} s={s} busy={endOne.isPending} onEnd={(id) => endOne.mutate(id)} />
+        ))}
+      </Box>
+      <Box>
+        <Button
+          variant="outlined"
+          color="error"
+          disabled={endOthers.isPending || list.every((s) => s.current)}
+          onClick={() => endOthers.mutate()}
+        >
+          End all other sessions
+        </Button>
+      </Box>
+    </Section>
+  );
+};
+
+/** The user's own security (issue 20): two-factor sign-in and sessions. */
+export const SecurityPage = () => {
+  const { user } = useSession();
+  const mfa = useQuery(mfaQuery());
+  const required = mfa.data
+    ? mfa.data.required && !mfa.data.enabled
+    : !!user?.mfa_required && !user.mfa_enabled;
+  return (
+    <Box sx={{ maxWidth: 860, mx: 'auto', py: { xs: 1, sm: 3 } }}>
+      <Stack spacing={2.5}>
+        <Typography variant="h4" component="h1">
+          Account Security
+        </Typography>
+        {required && <Alert severity="warning">{securityMessages.enrolmentRequired}</Alert>}
+        <TwoFactorSection />
+        <SessionsSection />
+      </Stack>
+    </Box>
+  );
+};
