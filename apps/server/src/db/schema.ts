@@ -1507,6 +1507,7 @@ export const paymentWebhooks = pgTable('payment_webhooks', {
     .primaryKey()
     .references(() => companies.id, { onDelete: 'cascade' }),
   company_key: varchar({ length: 64 }).notNull().unique(),
-  secret: varchar({ length: 128 }).notNull(),
+  /** sealed (lib/secrets.ts); rows of before sealing hold it in clear ('whsec_…') */
+  secret: text().notNull(),
   ...stamps(),
 });

@@ -1,5 +1,15 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Database } from '../db/client.ts';
+import { openStored, purposeOf, sealedColumns, type SecretBox } from './secrets.ts';
+
+/** What a company's webhook secret is sealed for (the additional data of its encryption). */
+export const webhookSecretPurpose = (companyId: number) => purposeOf('payment_webhooks', 'secret', companyId);
+
+const CLEAR_PREFIX = sealedColumns.find((c) => c.table === 'payment_webhooks')?.clearPrefix;
+
+/** The company's webhook secret as stored (sealed, or in clear when kept before sealing began), opened. */
+export const openWebhookSecret = (secrets: SecretBox, stored: string, companyId: number): string =>
+  openStored(secrets, stored, webhookSecretPurpose(companyId), CLEAR_PREFIX);
 
 /** The address of a company's payment webhook (what an aggregator's callback is pointed at). */
 export const paymentWebhookUrl = (publicUrl: string, companyKey: string) =>
@@ -7,11 +17,12 @@ export const paymentWebhookUrl = (publicUrl: string, companyKey: string) =>
 
 /**
  * Makes or replaces the company's webhook secret (the old one stops working at once) and answers it
- * with the URL, the only time the secret is shown. The company key is made once and kept, so the
+ * with the URL, the only time the secret is shown; it is stored sealed (lib/secrets.ts). The company key is made once and kept, so the
  * aggregator's callback address stays the same when the secret is rotated.
  */
 export const rotateWebhookSecret = async (
   database: Database,
+  secrets: SecretBox,
   publicUrl: string,
   companyId: number,
 ): Promise<{ url: string; secret: string }> => {
@@ -22,7 +33,7 @@ export const rotateWebhookSecret = async (
      ON CONFLICT (company_id) DO UPDATE SET secret = EXCLUDED.secret, updated_at = now(),
             version = payment_webhooks.version + 1
      RETURNING company_key`,
-    [companyId, key, secret],
+    [companyId, key, secrets.seal(secret, webhookSecretPurpose(companyId))],
   );
   return { url: paymentWebhookUrl(publicUrl, rows[0]?.company_key ?? key), secret };
 };

@@ -4,8 +4,8 @@ import path from 'node:path';
 import type { Config } from '../config.ts';
 
 /**
- * How secrets kept in the database are stored (TOTP secrets now; webhook secrets and SMS keys can
- * use the same box): AES-256-GCM under the key of `SECRET_KEY`, or, on the embedded database without
+ * How secrets kept in the database are stored (TOTP secrets and payment webhook secrets; SMS keys
+ * can use the same box): AES-256-GCM under the key of `SECRET_KEY`, or, on the embedded database without
  * it, of `DATA_DIR/secret.key` (made at the first start). Each sealed value names the key it was
  * sealed with (the first 8 hex digits of the key's SHA-256) and is bound to what it is for (`purpose`,
  * e.g. `users.mfa_secret:7`: the additional data of GCM), so that a value copied to another row does
@@ -20,8 +20,20 @@ export type SecretBox = {
   keyId: string | null;
 };
 
-/** Every column holding sealed secrets, keyed by `id`: what a key rotation re-seals. */
-export const sealedColumns = [{ table: 'users', column: 'mfa_secret' }] as const;
+/**
+ * Every column holding sealed secrets, with the column keying its rows (the row of the purpose): what
+ * a key rotation re-seals. `clearPrefix`: values stored in clear before sealing began start with it
+ * and are read as they are (a rotation seals them).
+ */
+export const sealedColumns: readonly { table: string; column: string; key: string; clearPrefix?: string }[] =
+  [
+    { table: 'users', column: 'mfa_secret', key: 'id' },
+    { table: 'payment_webhooks', column: 'secret', key: 'company_id', clearPrefix: 'whsec_' },
+  ];
+
+/** Opens a stored value, or answers it as it is when it was stored in clear before sealing began. */
+export const openStored = (box: SecretBox, stored: string, purpose: string, clearPrefix?: string): string =>
+  clearPrefix && stored.startsWith(clearPrefix) ? stored : box.open(stored, purpose);
 
 /** What a sealed value is for: its table, column and row (`users.mfa_secret:7`). */
 export const purposeOf = (table: string, column: string, id: number | string) => `${table}.${column}:${id}`;

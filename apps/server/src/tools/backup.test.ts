@@ -1,11 +1,15 @@
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 import { bootstrap } from '../db/bootstrap.ts';
 import { testConfig } from '../test/harness.ts';
+import { rotateWebhookSecret } from '../lib/payment-webhook.ts';
+import { createSecretBox, parseSecretKey, purposeOf } from '../lib/secrets.ts';
 import { backup, restore } from './backup.ts';
 
 /** Every table with its row count and a digest of its rows in key order. */
@@ -23,6 +27,28 @@ const fingerprint = async (database: Database) => {
   return out;
 };
 
+/**
+ * Stores a TOTP secret and a webhook secret the way the server does (sealed) and answers what must
+ * not be found in a backup (the secrets) and what must (the webhook's company key, in clear: proof
+ * that the search reads the stored text).
+ */
+const storeSecrets = async (database: Database) => {
+  const box = createSecretBox([parseSecretKey('c3'.repeat(32))]);
+  const [user] = await database.query<{ id: number; company_id: number }>(
+    'SELECT id, company_id FROM users WHERE company_id IS NOT NULL ORDER BY id LIMIT 1',
+  );
+  const totp = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+  await database.query('UPDATE users SET mfa_secret = $2 WHERE id = $1', [
+    user?.id,
+    box.seal(totp, purposeOf('users', 'mfa_secret', Number(user?.id))),
+  ]);
+  const hook = await rotateWebhookSecret(database, box, 'http://kodi.test', Number(user?.company_id));
+  return {
+    secrets: [totp, hook.secret, hook.secret.slice('whsec_'.length)],
+    key: hook.url.split('/').pop() ?? '',
+  };
+};
+
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'kodi-backup-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
 
@@ -33,12 +59,17 @@ describe('backup and restore', () => {
       const dataA = path.join(tmp, 'a');
       let db = await openPglite(path.join(dataA, 'pglite'));
       await bootstrap(db, testConfig({ demoData: true }));
+      const stored = await storeSecrets(db);
       const before = await fingerprint(db);
       await db.close();
       expect(before.payments?.rows).toBeGreaterThan(100);
 
       const file = path.join(tmp, 'embedded.tar.gz');
       await backup(file, { DATA_DIR: dataA });
+      // no secret in clear in the backup
+      const text = zlib.gunzipSync(fs.readFileSync(file)).toString('latin1');
+      expect(text).toContain(stored.key);
+      for (const secret of stored.secrets) expect(text).not.toContain(secret);
       const dataB = path.join(tmp, 'b');
       await restore(file, { DATA_DIR: dataB });
       db = await openPglite(path.join(dataB, 'pglite'));
@@ -67,10 +98,15 @@ describe('backup and restore', () => {
       try {
         const src = await openPostgres(url(names[0]!), 2);
         await bootstrap(src, testConfig({ demoData: true }));
+        const stored = await storeSecrets(src);
         const before = await fingerprint(src);
         await src.close();
         const file = path.join(tmp, 'pg.dump');
         await backup(file, { DATABASE_URL: url(names[0]!) });
+        // no secret in clear in the backup (read as the SQL it restores)
+        const text = execFileSync('pg_restore', ['--file=-', file], { maxBuffer: 1 << 30 }).toString('utf8');
+        expect(text).toContain(stored.key);
+        for (const secret of stored.secrets) expect(text).not.toContain(secret);
         await restore(file, { DATABASE_URL: url(names[1]!) });
         const dst = await openPostgres(url(names[1]!), 2);
         expect(await fingerprint(dst)).toEqual(before);

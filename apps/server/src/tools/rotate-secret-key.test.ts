@@ -33,9 +33,29 @@ describe(`rotating the key of stored secrets (${testDriver})`, () => {
         before.seal(`SECRET${u.id}`, purposeOf('users', 'mfa_secret', u.id)),
       ]);
     }
+    // webhook secrets: one sealed under the old key, one kept in clear from before sealing began
+    const other = await buildCompany(t.database);
+    await t.database.query(
+      `INSERT INTO payment_webhooks (company_id, company_key, secret) VALUES ($1, $2, $3), ($4, $5, $6)`,
+      [
+        company.id,
+        'a'.repeat(32),
+        before.seal('whsec_sealed', purposeOf('payment_webhooks', 'secret', company.id)),
+        other.id,
+        'b'.repeat(32),
+        'whsec_clear',
+      ],
+    );
     const count = await resealAll(t.database, createSecretBox([NEW, OLD]), createSecretBox([NEW]));
-    expect(count).toBe(2);
+    expect(count).toBe(4);
     const after = createSecretBox([NEW]);
+    const hooks = await t.database.query<{ company_id: number; secret: string }>(
+      'SELECT company_id, secret FROM payment_webhooks ORDER BY company_id',
+    );
+    expect(
+      hooks.map((h) => after.open(h.secret, purposeOf('payment_webhooks', 'secret', Number(h.company_id)))),
+    ).toEqual(['whsec_sealed', 'whsec_clear']);
+    for (const h of hooks) expect(h.secret.split('.')[1]).toBe(keyIdOf(NEW));
     for (const u of users) {
       const rows = await t.database.query<{ mfa_secret: string }>(
         'SELECT mfa_secret FROM users WHERE id = $1',

@@ -1,6 +1,6 @@
 /**
- * `npm run rotate-secret-key`: seals every stored secret (lib/secrets.ts `sealedColumns`) again under
- * a new key, in one transaction.
+ * `npm run rotate-secret-key`: seals every stored secret (lib/secrets.ts `sealedColumns`: TOTP and
+ * webhook secrets) again under a new key, in one transaction (webhook secrets still in clear get sealed).
  * - Embedded database (DATA_DIR, no SECRET_KEY): a new random key is written to `secret.key.next`,
  *   the secrets are sealed again under it, then it becomes `secret.key` (the old one kept as
  *   `secret.key.old`). A server reads all three, so a rotation stopped half-way loses nothing. Stop the
@@ -22,6 +22,7 @@ import {
   dataDirKey,
   keyIdOf,
   loadSecretKeys,
+  openStored,
   parseSecretKey,
   purposeOf,
   sealedColumns,
@@ -32,18 +33,18 @@ import {
 export const resealAll = async (database: Database, from: SecretBox, to: SecretBox): Promise<number> =>
   database.db.transaction(async (tx) => {
     let count = 0;
-    for (const { table, column } of sealedColumns) {
+    for (const { table, column, key, clearPrefix } of sealedColumns) {
       const rows = await execRows<{ id: number; value: string }>(
         tx,
         sql.raw(
-          `SELECT id, ${column} AS value FROM ${table} WHERE ${column} IS NOT NULL ORDER BY id FOR UPDATE`,
+          `SELECT ${key} AS id, ${column} AS value FROM ${table} WHERE ${column} IS NOT NULL ORDER BY ${key} FOR UPDATE`,
         ),
       );
       for (const row of rows) {
         const purpose = purposeOf(table, column, row.id);
-        const value = to.seal(from.open(row.value, purpose), purpose);
+        const value = to.seal(openStored(from, row.value, purpose, clearPrefix), purpose);
         await tx.execute(
-          sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${value} WHERE id = ${row.id}`,
+          sql`UPDATE ${sql.identifier(table)} SET ${sql.identifier(column)} = ${value} WHERE ${sql.identifier(key)} = ${row.id}`,
         );
         count++;
       }

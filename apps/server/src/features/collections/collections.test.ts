@@ -552,6 +552,17 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
       expect(settings.json()).toMatchObject({ webhook_url: made.url });
       expect(settings.body).not.toContain(made.secret);
       const key = made.url.split('/').pop() ?? '';
+      // stored sealed under the server's key (lib/secrets.ts), never in clear
+      const storedSecret = async () =>
+        (
+          await t.database.query<{ secret: string }>(
+            'SELECT secret FROM payment_webhooks WHERE company_key = $1',
+            [key],
+          )
+        )[0]?.secret ?? '';
+      const sealed = await storedSecret();
+      expect(sealed).toMatch(/^v1\.[0-9a-f]{8}\./);
+      expect(sealed).not.toContain(made.secret.slice('whsec_'.length));
 
       const ok = expectStatus(await call(t, key, payment(), made.secret), 200);
       expect(ok.json()).toMatchObject({ status: 'matched', duplicate: false });
@@ -630,6 +641,15 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
       expect(rotated.secret).not.toBe(made.secret);
       expectStatus(await call(t, key, payment({ transaction_id: 'WH-5' }), made.secret), 401);
       expectStatus(await call(t, key, payment({ transaction_id: 'WH-5' }), rotated.secret), 200);
+      expect(await storedSecret()).not.toBe(sealed);
+
+      // a secret stored in clear before sealing began still verifies
+      await t.database.query('UPDATE payment_webhooks SET secret = $2 WHERE company_key = $1', [
+        key,
+        made.secret,
+      ]);
+      expectStatus(await call(t, key, payment({ transaction_id: 'WH-7' }), made.secret), 200);
+      expectStatus(await call(t, key, payment({ transaction_id: 'WH-8' }), rotated.secret), 401);
     });
   });
 });

@@ -29,7 +29,7 @@ import type { ServerEntity } from '../../crud/server-entity.ts';
 import { sniffFile } from '../../lib/file-rows.ts';
 import { withUpload } from '../../lib/upload.ts';
 import { companyTimezone } from '../../lib/company-settings.ts';
-import { verifyWebhookSignature } from '../../lib/payment-webhook.ts';
+import { openWebhookSecret, verifyWebhookSignature } from '../../lib/payment-webhook.ts';
 import { loadMatchIndex, matchLines } from './matching.ts';
 import { checkAllocations, postPayments, voidPayments } from './posting.ts';
 import { autoPostOf, companyCells, importStatement, lockLine, writeLines } from './service.ts';
@@ -480,7 +480,9 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
           const ok = verifyWebhookSignature(
             signature,
             body,
-            hookRow?.secret ?? 'no-such-webhook',
+            hookRow
+              ? openWebhookSecret(ctx.secrets, hookRow.secret, Number(hookRow.company_id))
+              : 'no-such-webhook',
             Date.now(),
           );
           if (!hookRow || !ok) throw new AppError('bad_signature');

@@ -219,7 +219,7 @@ export const companySettingsRoutes = (app: FastifyInstance, ctx: AppContext) => 
     },
     async (request) => {
       const user = currentUser(request);
-      const answer = await rotateWebhookSecret(database, ctx.config.publicUrl, user.company_id);
+      const answer = await rotateWebhookSecret(database, ctx.secrets, ctx.config.publicUrl, user.company_id);
       await database.query(
         `INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after)
          VALUES ($1, 'payment_webhooks', $1, 'update', $2, NULL, $3::jsonb)`,

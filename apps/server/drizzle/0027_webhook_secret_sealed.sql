@@ -1,0 +1,1 @@
+ALTER TABLE "payment_webhooks" ALTER COLUMN "secret" SET DATA TYPE text;
