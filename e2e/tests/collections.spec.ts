@@ -16,8 +16,9 @@ const poster = async (page: Page) => {
 
 const iso = (d: Date) => d.toISOString().slice(0, 10);
 
-test('Collections: upload a statement, accept a suggestion, match one by hand, see the payments', async ({
+test('Collections: upload a statement, accept a suggestion, match one by hand, see the payments and their receipts; open a receipt’s QR link signed out', async ({
   page,
+  browser,
 }) => {
   const stamp = Date.now().toString(36);
   const digits = String(Date.now()).slice(-6);
@@ -137,6 +138,31 @@ test('Collections: upload a statement, accept a suggestion, match one by hand, s
   await expect(payments).toContainText(`E2E${stamp}1`);
   await expect(payments).toContainText(`E2E${stamp}2`);
   await expect(payments).toContainText(/RCT-\d{6}/);
+
+  // the receipt of Alice's payment (the accepted suggestion), as staff print it from the list
+  const alicePayment = payments.getByRole('row').filter({ hasText: `E2E${stamp}1` });
+  const receiptNumber = ((await alicePayment.textContent()) ?? '').match(/RCT-\d{6}/)?.[0] ?? '';
+  expect(receiptNumber).toMatch(/^RCT-\d{6}$/);
+  await alicePayment.getByRole('link', { name: 'Print receipt' }).click();
+  await expect(page.getByText(`Receipt No: ${receiptNumber}`)).toBeVisible();
+  const verify = page.getByTestId('receipt-verify');
+  await expect(verify.getByRole('img', { name: "QR code of this receipt's public link" })).toBeVisible();
+  const href = await verify.getByRole('link').getAttribute('href');
+  expect(href).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/r\/[0-9a-f]{64}$/);
+
+  // its QR link, opened signed out (a browser with no session): the receipt is verified
+  const stranger = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const phone = await stranger.newPage();
+  await phone.goto(href ?? '');
+  await expect(phone.getByRole('heading', { name: 'Receipt verified' })).toBeVisible();
+  await expect(phone.getByText('This receipt is valid: the payment was received.')).toBeVisible();
+  await expect(phone.getByText(receiptNumber)).toBeVisible();
+  await expect(phone.getByText('UGX 650,000')).toBeVisible();
+  await expect(phone.getByText(unitA)).toBeVisible();
+  expect((await stranger.cookies()).filter((c) => c.name === 'kodi_sid')).toHaveLength(0);
+  await phone.screenshot({ path: 'test-results/collections-receipt-public-360.png', fullPage: true });
+  await stranger.close();
+  await page.setViewportSize({ width: 1280, height: 800 });
 
   await page.goto('/collections');
   await page.screenshot({ path: 'test-results/collections-desktop.png', fullPage: true });
