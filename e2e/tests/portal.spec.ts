@@ -254,28 +254,36 @@ test('a tenant accepts an invitation, sees its balance, downloads a receipt and 
   const requests = (await (await staff.request.get(`${API}/maintenance_requests?q=leaking`)).json()) as {
     id: number;
   }[];
-  const id = requests[0]!.id;
-  const photos = (await staffCall(staff, 'GET', `/maintenance_requests/${id}/photos`)) as unknown as {
-    id: number;
-  }[];
+  const photos = (await staffCall(
+    staff,
+    'GET',
+    `/maintenance_requests/${requests[0]!.id}/photos`,
+  )) as unknown as { id: number }[];
   expect(photos).toHaveLength(1);
-  const vendor = await staffCall(staff, 'POST', '/vendors', {
+  // a vendor to give the job to (staff must name one, and the cost, to save the request)
+  await staffCall(staff, 'POST', '/vendors', {
     name: 'Kampala Plumbers',
     phone: '+256772555999',
     service_offered: 'Plumbing',
   });
-  const record = await staffCall(staff, 'GET', `/maintenance_requests/${id}`);
-  await staffCall(staff, 'PUT', `/maintenance_requests/${id}`, {
-    unit_id: record.unit_id,
-    tenant_id: record.tenant_id,
-    request_date: record.request_date,
-    description: record.description,
-    priority: record.priority,
-    estimated_cost: 120_000,
-    vendor_id: vendor.id,
-    status: 'closed',
-    version: record.version,
-  });
+  // staff close it in the form, as a user does: Edit, the estimated cost, the vendor, status Closed, Save
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const edit = staff.getByRole('dialog', { name: 'Edit Maintenance Request' });
+  await expect(edit.getByRole('form', { name: 'Edit Maintenance Request' })).toBeVisible();
+  await expect(edit.getByLabel(/^Description/)).toHaveValue('Water leaking under the kitchen sink');
+  await edit.getByLabel(/^Estimated Cost\s*\*?$/).fill('120000');
+  const vendorBox = edit.getByRole('combobox', { name: 'Vendor', exact: true });
+  await vendorBox.click();
+  await vendorBox.fill('Kampala Plumbers');
+  await staff.getByRole('option', { name: 'Kampala Plumbers', exact: true }).click();
+  await expect(vendorBox).toHaveValue('Kampala Plumbers');
+  await edit.getByRole('combobox', { name: /^Status/ }).click();
+  await staff.getByRole('option', { name: 'Closed', exact: true }).click();
+  await edit.getByRole('button', { name: 'Save' }).click();
+  await expect(staff.getByText('Maintenance request saved successfully!')).toBeVisible();
+  await expect(edit).toBeHidden();
+  await expect(row).toContainText('Closed');
+  await expect(row).toContainText('Kampala Plumbers');
 
   // ---- the tenant sees it closed
   await phone.reload();
