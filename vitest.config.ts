@@ -9,6 +9,8 @@ export default defineConfig({
           include: ['packages/**/*.test.ts', 'apps/web/src/**/*.test.ts'],
           environment: 'node',
           sequence: { groupOrder: 0 },
+          // a few property tests walk thousands of dates: seconds on a busy machine
+          testTimeout: 30_000,
         },
       },
       {
