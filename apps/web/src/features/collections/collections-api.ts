@@ -1,13 +1,13 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type {
-  ErrorBody,
   StatementLine,
   StatementLineStatus,
   StatementSource,
   StatementSummary,
   StatementUpload,
 } from '@kodi/domain';
-import { API_BASE, ApiError, api, ensureCsrfToken, fetchCsrfToken } from '../../lib/api-client.ts';
+import { api } from '../../lib/api-client.ts';
+import { uploadForm } from '../../lib/upload.ts';
 import { fetchPage, type PageParams } from '../../lib/pages.ts';
 
 export const collectionKeys = {
@@ -31,30 +31,6 @@ export const linesQuery = (params: PageParams, status: StatementLineStatus | '')
     placeholderData: keepPreviousData,
   });
 
-const failure = (status: number, text: string): ApiError => {
-  try {
-    const body = JSON.parse(text) as ErrorBody;
-    return new ApiError(status, body.code, body.error, body.fields);
-  } catch {
-    return new ApiError(status, 'http_error', `The server answered ${status}.`);
-  }
-};
-
-/** One upload by XMLHttpRequest, the only browser API that tells how much of a body was sent. */
-const send = (form: FormData, token: string | null, onProgress: (fraction: number) => void) =>
-  new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/statements`);
-    xhr.withCredentials = true;
-    if (token) xhr.setRequestHeader('X-CSRF-Token', token);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
-    xhr.onerror = () => reject(new ApiError(0, 'network_error', 'The upload failed: check your connection.'));
-    xhr.send(form);
-  });
-
 /** `POST /statements`: uploads the file (telling the share sent) and answers what it came to. */
 export const uploadStatement = async (
   req: { source: StatementSource; file: File; mapping?: string },
@@ -64,13 +40,7 @@ export const uploadStatement = async (
   form.append('source', req.source);
   if (req.mapping?.trim()) form.append('mapping', req.mapping.trim());
   form.append('file', req.file, req.file.name);
-  let answer = await send(form, await ensureCsrfToken(), onProgress);
-  if (answer.status === 403 && answer.text.includes('csrf_')) {
-    onProgress(0);
-    answer = await send(form, await fetchCsrfToken(), onProgress);
-  }
-  if (answer.status !== 201) throw failure(answer.status, answer.text);
-  return JSON.parse(answer.text) as StatementUpload;
+  return uploadForm<StatementUpload>('/statements', form, onProgress);
 };
 
 export const matchLine = (id: number, allocations: { occupancy_id: number; amount: number }[]) =>

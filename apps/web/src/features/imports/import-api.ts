@@ -1,6 +1,7 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ErrorBody, ImportCommitResult, ImportDateFormat, ImportRecord } from '@kodi/domain';
 import { API_BASE, ApiError, ensureCsrfToken, fetchCsrfToken } from '../../lib/api-client.ts';
+import { apiErrorOf, uploadForm } from '../../lib/upload.ts';
 import { fetchPage, type PageParams } from '../../lib/pages.ts';
 
 /** An import as the list answers it (without its mapping, errors and sample). */
@@ -23,15 +24,6 @@ export const templateUrl = (entity: string, fmt: 'csv' | 'xlsx') =>
 
 export const errorsUrl = (id: number) => `${API_BASE}/imports/${id}/errors.csv`;
 
-const failure = (status: number, text: string): ApiError => {
-  try {
-    const body = JSON.parse(text) as ErrorBody;
-    return new ApiError(status, body.code, body.error, body.fields);
-  } catch {
-    return new ApiError(status, 'http_error', `The server answered ${status}.`);
-  }
-};
-
 export type PreviewRequest = {
   entity: string;
   file: File;
@@ -40,21 +32,6 @@ export type PreviewRequest = {
   /** the preview this one replaces (its mapping changed) */
   replaces?: number;
 };
-
-/** One upload by XMLHttpRequest, the only browser API that tells how much of a body was sent. */
-const send = (form: FormData, token: string | null, onProgress: (fraction: number) => void) =>
-  new Promise<{ status: number; text: string }>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', `${API_BASE}/imports`);
-    xhr.withCredentials = true;
-    if (token) xhr.setRequestHeader('X-CSRF-Token', token);
-    xhr.upload.onprogress = (e) => {
-      if (e.lengthComputable && e.total > 0) onProgress(e.loaded / e.total);
-    };
-    xhr.onload = () => resolve({ status: xhr.status, text: xhr.responseText });
-    xhr.onerror = () => reject(new ApiError(0, 'network_error', 'The upload failed: check your connection.'));
-    xhr.send(form);
-  });
 
 /** `POST /imports`: uploads the file (telling the share sent) and answers its preview. */
 export const previewImport = async (
@@ -67,13 +44,7 @@ export const previewImport = async (
   if (req.mapping) form.append('mapping', JSON.stringify(req.mapping));
   if (req.replaces !== undefined) form.append('replaces', String(req.replaces));
   form.append('file', req.file, req.file.name);
-  let answer = await send(form, await ensureCsrfToken(), onProgress);
-  if (answer.status === 403 && answer.text.includes('csrf_')) {
-    onProgress(0);
-    answer = await send(form, await fetchCsrfToken(), onProgress);
-  }
-  if (answer.status !== 201) throw failure(answer.status, answer.text);
-  return JSON.parse(answer.text) as ImportRecord;
+  return uploadForm<ImportRecord>('/imports', form, onProgress);
 };
 
 /**
@@ -93,10 +64,10 @@ export const commitImport = async (
   let res = await post(await ensureCsrfToken());
   if (res.status === 403) {
     const text = await res.text();
-    if (!text.includes('csrf_')) throw failure(res.status, text);
+    if (!text.includes('csrf_')) throw apiErrorOf(res.status, text);
     res = await post(await fetchCsrfToken());
   }
-  if (!res.ok || !res.body) throw failure(res.status, await res.text());
+  if (!res.ok || !res.body) throw apiErrorOf(res.status, await res.text());
   const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
   let buffered = '';
   let last: unknown = null;
