@@ -1,60 +1,12 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SMTPServer } from 'smtp-server';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser, type BuiltUser } from '../../test/factories.ts';
 import { sha256 } from '../../lib/tokens.ts';
-
-type ReceivedMail = { from: string; to: string[]; raw: string };
-
-/** A real SMTP receiver on 127.0.0.1 (no TLS, no auth) that keeps what it is sent. */
-const startSmtpReceiver = async () => {
-  const received: ReceivedMail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    onData(stream, session, callback) {
-      let raw = '';
-      stream.setEncoding('utf8');
-      stream.on('data', (chunk: string) => {
-        raw += chunk;
-      });
-      stream.on('end', () => {
-        const from = session.envelope.mailFrom;
-        received.push({
-          from: from ? from.address : '',
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw,
-        });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return {
-    url: `smtp://127.0.0.1:${port}`,
-    received,
-    /** Waits until `count` messages arrived (or fails after a few seconds). */
-    waitFor: async (count: number) => {
-      for (let i = 0; i < 100 && received.length < count; i++) await new Promise((r) => setTimeout(r, 50));
-      expect(received.length).toBeGreaterThanOrEqual(count);
-      return received;
-    },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
-  };
-};
-
-/** The message body with quoted-printable soft breaks and escapes undone. */
-const decoded = (raw: string) =>
-  raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+import { decodedMail, startSmtpReceiver, type ReceivedMail } from '../../test/message-servers.ts';
 
 const tokenIn = (mail: ReceivedMail) => {
-  const match = /https:\/\/kodi\.example\/reset\?token=([A-Za-z0-9_-]+)/.exec(decoded(mail.raw));
+  const match = /https:\/\/kodi\.example\/reset\?token=([A-Za-z0-9_-]+)/.exec(decodedMail(mail.raw));
   expect(match).not.toBeNull();
   return match?.[1] ?? '';
 };
