@@ -1300,7 +1300,7 @@ export const auditEntries = pgTable(
     id: ownedId(),
     entity: varchar({ length: 50 }).notNull(),
     record_id: integer().notNull(),
-    action: varchar({ length: 10 }).notNull(),
+    action: varchar({ length: 20 }).notNull(),
     user_id: integer().references(() => users.id, { onDelete: 'restrict' }),
     before: jsonb(),
     after: jsonb(),
