@@ -54,8 +54,12 @@ export const auditChanges = (before: unknown, after: unknown): AuditChange[] => 
 const words = (entity: string) => entity.replace(/_/g, ' ');
 
 /** The entry's one line: its stored summary, else the action and the record. */
-export const auditSummary = (e: { action: AuditActionName; entity: string; record_id: number; summary: string }) =>
-  e.summary || `${auditAction.labels[e.action]} ${words(e.entity)} #${e.record_id}`;
+export const auditSummary = (e: {
+  action: AuditActionName;
+  entity: string;
+  record_id: number;
+  summary: string;
+}) => e.summary || `${auditAction.labels[e.action]} ${words(e.entity)} #${e.record_id}`;
 
 export const auditLogTexts = {
   title: 'Audit Log',

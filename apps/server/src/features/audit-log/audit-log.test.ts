@@ -102,7 +102,11 @@ describe(`audit log (${testDriver})`, () => {
     expect((await new TestClient(t.app).get('/audit-log')).statusCode).toBe(401);
     const [entry] = (await logOf(a.client)).rows;
     for (const method of ['PUT', 'PATCH', 'DELETE', 'POST'] as const) {
-      const res = await a.client.request(method, `/audit-log/${entry?.id}`, method === 'DELETE' ? undefined : {});
+      const res = await a.client.request(
+        method,
+        `/audit-log/${entry?.id}`,
+        method === 'DELETE' ? undefined : {},
+      );
       expect(res.statusCode).toBe(404);
     }
     expectStatus(await a.client.delete('/audit-log'), 404);
@@ -116,7 +120,9 @@ describe(`audit log (${testDriver})`, () => {
     expect(
       await pgCode(t.database.query(`UPDATE audit_entries SET summary = 'x' WHERE id = $1`, [row?.id])),
     ).toBe('42501');
-    expect(await pgCode(t.database.query('DELETE FROM audit_entries WHERE id = $1', [row?.id]))).toBe('42501');
+    expect(await pgCode(t.database.query('DELETE FROM audit_entries WHERE id = $1', [row?.id]))).toBe(
+      '42501',
+    );
     expect(await pgCode(t.database.query('DELETE FROM audit_entries'))).toBe('42501');
     const [n] = await t.database.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM audit_entries WHERE summary = 'x'`,
@@ -158,7 +164,10 @@ describe(`audit log (${testDriver})`, () => {
 
     // settings changed
     const settings = expectStatus(await client.get('/company-settings'), 200).json<{ version: number }>();
-    expectStatus(await client.put('/company-settings', { daily_run_hour: 9, version: settings.version }), 200);
+    expectStatus(
+      await client.put('/company-settings', { daily_run_hour: 9, version: settings.version }),
+      200,
+    );
     const [changed] = (await logOf(client, 'entity=company_settings')).rows;
     expect(changed?.changes).toContainEqual({ field: 'daily_run_hour', before: '6', after: '9' });
 

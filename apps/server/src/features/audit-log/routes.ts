@@ -24,7 +24,12 @@ import { pdfWriter, xlsxWriter, type TabularColumn } from '../../lib/tabular.ts'
 const Entry = named(auditLogEntrySchema, 'AuditLogEntry');
 
 /** The log's sorts: a field, `-` first for descending. */
-const SORTS = { at: 'a.created_at', action: 'a.action', entity: 'a.entity', record_id: 'a.record_id' } as const;
+const SORTS = {
+  at: 'a.created_at',
+  action: 'a.action',
+  entity: 'a.entity',
+  record_id: 'a.record_id',
+} as const;
 
 const day = z
   .string()
@@ -85,7 +90,8 @@ const orderOf = (sort: string | undefined): SQL => {
   return sql.raw(`${column} ${dir}, a.id ${dir}`);
 };
 
-const COLUMNS = sql.raw(`a.id, to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
+const COLUMNS =
+  sql.raw(`a.id, to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
   a.user_id, u.email AS user_email, a.action, a.entity, a.record_id, a.summary, a.before, a.after`);
 
 type Row = {

@@ -467,8 +467,16 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
       200,
     );
     // each match, ignore and unmatch is in the audit log, by whom, with the line's status before and after
-    type Entry = { action: string; user_email: string; record_id: number; summary: string; changes: unknown[] };
-    const log = expectStatus(await client.get('/audit-log?entity=statement_lines&sort=at'), 200).json<Entry[]>();
+    type Entry = {
+      action: string;
+      user_email: string;
+      record_id: number;
+      summary: string;
+      changes: unknown[];
+    };
+    const log = expectStatus(await client.get('/audit-log?entity=statement_lines&sort=at'), 200).json<
+      Entry[]
+    >();
     expect(log.map((e) => [e.action, e.record_id, e.user_email])).toEqual([
       ['match', unknown.id, editor.user.email],
       ['match', sarah.id, editor.user.email],
@@ -584,7 +592,11 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
         { user_id: number | null; record_id: number; summary: string }[]
       >();
       expect(deliveries).toEqual([
-        expect.objectContaining({ user_id: null, record_id: line.id, summary: expect.stringContaining('WH-1') }),
+        expect.objectContaining({
+          user_id: null,
+          record_id: line.id,
+          summary: expect.stringContaining('WH-1'),
+        }),
       ]);
       expect(await paymentsOf(client)).toHaveLength(1);
       expect(await linesOf(client)).toHaveLength(1);

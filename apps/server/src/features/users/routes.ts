@@ -304,7 +304,8 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
             recordId: id,
             before: profileOf(before),
             after: profileOf(after),
-            summary: before.active !== after.active ? `${after.email} ${after.active ? 'enabled' : 'disabled'}` : '',
+            summary:
+              before.active !== after.active ? `${after.email} ${after.active ? 'enabled' : 'disabled'}` : '',
           });
           return after;
         })
