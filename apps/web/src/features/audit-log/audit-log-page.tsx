@@ -184,7 +184,7 @@ export const AuditLogPage = () => {
         {rows.map((e) => (
           <TableRow key={e.id} hover>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(e.at)}</TableCell>
-            <TableCell sx={{ wordBreak: 'break-all' }}>{e.user_email ?? '—'}</TableCell>
+            <TableCell sx={{ minWidth: 150, overflowWrap: 'anywhere' }}>{e.user_email ?? '—'}</TableCell>
             <TableCell>{auditAction.labels[e.action]}</TableCell>
             <TableCell>{words(e.entity)}</TableCell>
             <TableCell align="right">{e.record_id}</TableCell>
