@@ -208,6 +208,14 @@ describe(`audit log (${testDriver})`, () => {
       ['sign_in_failed', 'Portal password'],
       ['sign_in', 'Portal invitation'],
     ]);
+    // the invitation and the access turned off are access changes of the tenant
+    expectStatus(await staff.post(`/tenants/${tl.tenantId}/portal-access`, { enabled: false }), 200);
+    const access = (await logOf(staff, 'action=access&entity=tenants&sort=at')).rows;
+    expect(access.map((r) => [r.record_id, r.summary])).toEqual([
+      [tl.tenantId, 'Invited to the tenant portal by e-mail'],
+      [tl.tenantId, 'Tenant portal access turned off'],
+    ]);
+    expect(access[1]?.changes).toEqual([{ field: 'portal_access', before: 'true', after: 'false' }]);
   });
 
   it('exports the filtered log to xlsx and pdf', async () => {
