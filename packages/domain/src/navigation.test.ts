@@ -19,7 +19,15 @@ describe('drawerSections', () => {
       Operations: ['Properties', 'Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
       Finance: ['Payments', 'Arrears', 'Collections', 'Expenses', 'Commission Wages'],
       Profile: ['Change Password', 'Account Security'],
-      Administration: ['User Roles', 'Companies', 'Company Settings', 'Messages', 'Audit Log', 'Employees', 'Import'],
+      Administration: [
+        'User Roles',
+        'Companies',
+        'Company Settings',
+        'Messages',
+        'Audit Log',
+        'Employees',
+        'Import',
+      ],
       References: ['Countries', 'Currencies'],
     });
   });
