@@ -42,6 +42,7 @@ import { portalRoutes } from './features/portal/routes.ts';
 import { portalStaffRoutes } from './features/portal/staff-routes.ts';
 import { requestPhotoRoutes } from './features/maintenance-requests/photos-route.ts';
 import { messageRoutes } from './features/messages/routes.ts';
+import { auditLogRoutes } from './features/audit-log/routes.ts';
 
 export const API_PREFIX = '/rentapi/api';
 export const BODY_LIMIT = 1024 * 1024;
@@ -157,6 +158,7 @@ export const buildApp = async (
       portalRoutes(api, ctx);
       requestPhotoRoutes(api, ctx);
       messageRoutes(api, ctx);
+      auditLogRoutes(api, ctx);
       api.setNotFoundHandler(() => {
         throw new AppError('not_found', 'No such API route.');
       });

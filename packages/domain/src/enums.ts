@@ -58,3 +58,32 @@ export const templateKind = options(['before_due', 'due', 'overdue', 'receipt'],
   overdue: 'Overdue reminder',
   receipt: 'Receipt',
 });
+/** What an audit entry records (the audit log, issue 20). */
+export const auditAction = options(
+  [
+    'create',
+    'update',
+    'delete',
+    'sign_in',
+    'sign_in_failed',
+    'access',
+    'match',
+    'ignore',
+    'unmatch',
+    'webhook',
+    'import',
+  ],
+  {
+    create: 'Created',
+    update: 'Changed',
+    delete: 'Deleted',
+    sign_in: 'Signed in',
+    sign_in_failed: 'Sign-in failed',
+    access: 'Access changed',
+    match: 'Matched',
+    ignore: 'Ignored',
+    unmatch: 'Unmatched',
+    webhook: 'Webhook delivery',
+    import: 'Imported',
+  },
+);

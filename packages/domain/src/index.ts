@@ -24,3 +24,4 @@ export * from './portal.ts';
 export * from './messages.ts';
 export * from './security-texts.ts';
 export * from './security.ts';
+export * from './audit-log.ts';

@@ -19,7 +19,15 @@ describe('drawerSections', () => {
       Operations: ['Properties', 'Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
       Finance: ['Payments', 'Arrears', 'Collections', 'Expenses', 'Commission Wages'],
       Profile: ['Change Password', 'Account Security'],
-      Administration: ['User Roles', 'Companies', 'Company Settings', 'Messages', 'Employees', 'Import'],
+      Administration: [
+        'User Roles',
+        'Companies',
+        'Company Settings',
+        'Messages',
+        'Audit Log',
+        'Employees',
+        'Import',
+      ],
       References: ['Countries', 'Currencies'],
     });
   });
@@ -29,7 +37,7 @@ describe('drawerSections', () => {
       Operations: ['Properties', 'Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
       Finance: ['Commission Wages'],
       Profile: ['Change Password', 'Account Security'],
-      Administration: ['Company Settings', 'Messages', 'Employees'],
+      Administration: ['Company Settings', 'Messages', 'Audit Log', 'Employees'],
       References: ['Countries'],
     });
   });
@@ -73,6 +81,7 @@ describe('drawerSections', () => {
     expect(sections.find((s) => s.title === 'Administration')?.items).toEqual([
       { label: 'Company Settings', path: '/company-settings' },
       { label: 'Messages', path: '/messages' },
+      { label: 'Audit Log', path: '/audit-log' },
       { label: 'Employees', path: '/employees' },
       { label: 'Import', path: '/import' },
     ]);

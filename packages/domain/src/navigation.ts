@@ -83,6 +83,13 @@ export const appPageEntries: readonly NavEntry[] = [
     path: '/messages',
     audience: ['admin', 'company_admin'],
   },
+  {
+    section: 'Administration',
+    order: 28,
+    label: 'Audit Log',
+    path: '/audit-log',
+    audience: ['admin', 'company_admin'],
+  },
   { section: 'Administration', order: 40, label: 'Import', path: '/import', audience: ['admin', 'editor'] },
 ];
 

@@ -65,7 +65,7 @@ describe(`generic entity routes: units and tenants (${testDriver})`, () => {
     expect((await admin.delete(`/units/${unit.id}`)).statusCode).toBe(204);
     expect((await admin.get(`/units/${unit.id}`)).statusCode).toBe(404);
     const audit = await t.database.query<{ action: string }>(
-      'SELECT action FROM audit_entries WHERE record_id = $1 ORDER BY id',
+      "SELECT action FROM audit_entries WHERE entity = 'units' AND record_id = $1 ORDER BY id",
       [unit.id],
     );
     expect(audit.map((a) => a.action)).toEqual(['create', 'update', 'delete']);

@@ -20,6 +20,7 @@ import {
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import {
+  auditAction,
   entities,
   type EntityDefinition,
   chargeCategory,
@@ -1299,20 +1300,31 @@ export const auditEntries = pgTable(
     id: ownedId(),
     entity: varchar({ length: 50 }).notNull(),
     record_id: integer().notNull(),
-    action: varchar({ length: 10 }).notNull(),
+    action: varchar({ length: 20 }).notNull(),
     user_id: integer().references(() => users.id, { onDelete: 'restrict' }),
     before: jsonb(),
     after: jsonb(),
     /** the import that made this change, if one did */
     import_id: integer(),
+    /** the entry's line where the action and record do not say it all (a sign-in's way, a webhook's payer) */
+    summary: varchar({ length: 300 }).notNull().default(''),
+    /** what the audit log's `q` matches (with the user's e-mail): one trigram index */
+    search_text: text().generatedAlwaysAs(
+      sql.raw(`lower(entity || ' ' || action || ' ' || record_id::text || ' ' || summary)`),
+    ),
     ...stamps(),
   },
   (t) => [
     primaryKey({ columns: [t.company_id, t.id] }),
     unique('audit_entries_id_key').on(t.id),
-    check('audit_entries_action_known', oneOf(t.action, ['create', 'update', 'delete'])),
+    check('audit_entries_action_known', oneOf(t.action, auditAction.values)),
     index('audit_entries_record_idx').on(t.company_id, t.entity, t.record_id),
     index('audit_entries_user_idx').on(t.user_id),
+    // the audit log (GET /audit-log): newest first, by action, by user, searched
+    index('audit_entries_log_idx').on(t.company_id, t.created_at, t.id),
+    index('audit_entries_action_idx').on(t.company_id, t.action, t.created_at),
+    index('audit_entries_company_user_idx').on(t.company_id, t.user_id, t.created_at),
+    index('audit_entries_search_trgm_idx').using('gin', sql`${t.search_text} gin_trgm_ops`),
   ],
 );
 

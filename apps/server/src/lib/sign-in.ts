@@ -2,6 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '@kodi/domain';
 import type { AppContext } from '../context.ts';
 import { RateLimitError } from './rate-limit.ts';
+import { recordSignIn } from './audit.ts';
 
 // What staff sign-in (features/auth) and the tenant portal's sign-in (features/portal) share: the
 // lock after repeated failures and the new session. Features never import each other.
@@ -21,9 +22,17 @@ export const refuseIfLocked = async (ctx: Pick<AppContext, 'database'>, key: str
   }
 };
 
-/** Counts a failed sign-in of the key (known or not); the fifth in a row locks it for 15 minutes. */
-export const recordFailedSignIn = async (ctx: Pick<AppContext, 'database'>, key: string): Promise<void> => {
+/**
+ * Counts a failed sign-in of the key (known or not); the fifth in a row locks it for 15 minutes. A
+ * known user's failure is in the audit log (`who`: the user and the way tried); an unknown key's is not.
+ */
+export const recordFailedSignIn = async (
+  ctx: Pick<AppContext, 'database'>,
+  key: string,
+  who?: { userId: number; how: string; ip: string },
+): Promise<void> => {
   const { database } = ctx;
+  if (who) await recordSignIn(database.db, { ...who, ok: false });
   await database.query(
     `INSERT INTO login_attempts (email, failed_count, last_failed_at) VALUES ($1, 1, now())
      ON CONFLICT (email) DO UPDATE SET
@@ -49,8 +58,11 @@ export const completeSignIn = async (
   reply: FastifyReply,
   key: string,
   user: SessionUser,
+  /** the way in, for the audit log ('Password', 'Portal code'...) */
+  how: string,
 ): Promise<{ user: SessionUser; csrf_token: string }> => {
   await ctx.database.query('DELETE FROM login_attempts WHERE email = $1', [key]);
+  await recordSignIn(ctx.database.db, { userId: user.id, ok: true, how, ip: request.ip });
   const rows = await ctx.database.query<{ last_login_at: Date | string }>(
     'UPDATE users SET last_login_at = now() WHERE id = $1 RETURNING last_login_at',
     [user.id],

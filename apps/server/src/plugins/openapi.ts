@@ -73,6 +73,10 @@ const tagsOf = (defs: readonly EntityDefinition[]): { name: string; description:
     description: 'The tenant portal: a tenant’s sign-in, its balance, statements, receipts and repairs',
   },
   { name: 'messages', description: 'Messages to tenants (the log, retries) and their templates' },
+  {
+    name: 'audit-log',
+    description: "The company's audit log: read-only, for admins and company admins (and its export)",
+  },
 ];
 
 /** What an error status means on this API (`code` says which case). */

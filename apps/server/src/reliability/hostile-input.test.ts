@@ -365,6 +365,8 @@ describe(`bad input never breaks anything: fast-check on every route (${testDriv
             '/dashboard',
             '/income-statement/export',
             '/companies_single/1',
+            '/audit-log',
+            '/audit-log/export',
           ),
           fc.record(
             {

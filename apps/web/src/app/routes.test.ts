@@ -26,6 +26,7 @@ describe('the route table', () => {
       { id: 'UserRoles', path: '/admin/user-roles', guard: ['admin'] },
       { id: 'CompanySettings', path: '/company-settings', guard: ['admin', 'company_admin'] },
       { id: 'Messages', path: '/messages', guard: ['admin', 'company_admin'] },
+      { id: 'AuditLog', path: '/audit-log', guard: ['admin', 'company_admin'] },
       { id: 'Import', path: '/import', guard: ['admin', 'editor'] },
       { id: 'Collections', path: '/collections', guard: ['admin', 'editor'] },
       { id: 'NotFound', path: '*', guard: 'none' },

@@ -150,6 +150,12 @@ export const appRoutes: AppRoute[] = [
     ...lazyPage(() => import('../features/messages/messages-page.tsx'), 'MessagesPage'),
   },
   {
+    id: 'AuditLog',
+    path: '/audit-log',
+    guard: ['admin', 'company_admin'],
+    ...lazyPage(() => import('../features/audit-log/audit-log-page.tsx'), 'AuditLogPage'),
+  },
+  {
     id: 'Import',
     path: '/import',
     guard: ['admin', 'editor'],

@@ -1,3 +1,4 @@
+import { recordSignIn } from '../../lib/audit.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
@@ -173,6 +174,7 @@ export const googleRoutes = (app: FastifyInstance, ctx: AppContext) => {
         }
         await database.query('UPDATE users SET last_login_at = now() WHERE id = $1', [found.user.id]);
         await sessions.signIn(request, reply, found.user.id);
+        await recordSignIn(database.db, { userId: found.user.id, ok: true, how: 'Google', ip: request.ip });
         request.log.info({ userId: found.user.id }, 'signed in with Google');
         return reply.redirect(GOOGLE_SUCCESS_PATH);
       } catch (err) {

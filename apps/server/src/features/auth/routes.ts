@@ -109,7 +109,11 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const found = await findUserByEmail(ctx, email);
       const passwordOk = await verifyPassword(found?.passwordHash, password);
       if (!found || !passwordOk) {
-        await recordFailedSignIn(ctx, key);
+        await recordFailedSignIn(
+          ctx,
+          key,
+          found ? { userId: found.user.id, how: 'Password', ip: request.ip } : undefined,
+        );
         throw new AppError('invalid_credentials');
       }
       if (!found.user.active)
@@ -131,7 +135,7 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
           expires_at: (session.mfaExpiresAt ?? new Date()).toISOString(),
         };
       }
-      return completeSignIn(ctx, request, reply, key, found.user);
+      return completeSignIn(ctx, request, reply, key, found.user, 'Password');
     },
   );
 
@@ -185,11 +189,12 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
             ? await useTotpCode(database.db, userId, mfa.secret, code)
             : recovery_code !== undefined && (await useRecoveryCode(database.db, userId, recovery_code))
           : false;
+      const how = code !== undefined ? 'Second factor' : 'Recovery code';
       if (!ok) {
-        await recordFailedSignIn(ctx, key);
+        await recordFailedSignIn(ctx, key, { userId, how, ip: request.ip });
         throw new AppError('mfa_code_invalid');
       }
-      return completeSignIn(ctx, request, reply, key, user);
+      return completeSignIn(ctx, request, reply, key, user, how);
     },
   );
 

@@ -466,6 +466,26 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
       }),
       200,
     );
+    // each match, ignore and unmatch is in the audit log, by whom, with the line's status before and after
+    type Entry = {
+      action: string;
+      user_email: string;
+      record_id: number;
+      summary: string;
+      changes: unknown[];
+    };
+    const log = expectStatus(await client.get('/audit-log?entity=statement_lines&sort=at'), 200).json<
+      Entry[]
+    >();
+    expect(log.map((e) => [e.action, e.record_id, e.user_email])).toEqual([
+      ['match', unknown.id, editor.user.email],
+      ['match', sarah.id, editor.user.email],
+      ['ignore', byTx(lines, '10002').id, editor.user.email],
+      ['unmatch', sarah.id, client.user.email],
+      ['match', sarah.id, editor.user.email],
+    ]);
+    expect(log[2]?.summary).toContain('mtn_momo 10002');
+    expect(log[2]?.changes).toContainEqual({ field: 'status', before: 'suggested', after: 'ignored' });
   });
 
   it('keeps each route to its company and roles', async () => {
@@ -578,6 +598,17 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
       // a replay answers 200 and changes nothing
       const replay = expectStatus(await call(t, key, payment(), made.secret), 200);
       expect(replay.json()).toMatchObject({ id: line.id, duplicate: true });
+      // the delivery is in the audit log, once, by nobody
+      const deliveries = expectStatus(await client.get('/audit-log?action=webhook'), 200).json<
+        { user_id: number | null; record_id: number; summary: string }[]
+      >();
+      expect(deliveries).toEqual([
+        expect.objectContaining({
+          user_id: null,
+          record_id: line.id,
+          summary: expect.stringContaining('WH-1'),
+        }),
+      ]);
       expect(await paymentsOf(client)).toHaveLength(1);
       expect(await linesOf(client)).toHaveLength(1);
 

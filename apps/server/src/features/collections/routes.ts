@@ -30,6 +30,7 @@ import { sniffFile } from '../../lib/file-rows.ts';
 import { withUpload } from '../../lib/upload.ts';
 import { companyTimezone } from '../../lib/company-settings.ts';
 import { openWebhookSecret, verifyWebhookSignature } from '../../lib/payment-webhook.ts';
+import { recordAuditEntry } from '../../lib/audit.ts';
 import { loadMatchIndex, matchLines } from './matching.ts';
 import { checkAllocations, postPayments, voidPayments } from './posting.ts';
 import { autoPostOf, companyCells, importStatement, lockLine, writeLines } from './service.ts';
@@ -366,6 +367,16 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
                      version = version + 1, updated_at = now()
                WHERE company_id = ${user.company_id} AND id = ${line.id}`,
         );
+        await recordAuditEntry(tx, {
+          companyId: user.company_id,
+          userId: user.id,
+          action: 'match',
+          entity: 'statement_lines',
+          recordId: line.id,
+          before: { status: line.status },
+          after: { status: 'matched', allocations },
+          summary: `${line.source} ${line.transaction_id}: ${line.amount} on ${line.date}${line.payer_name || line.payer_phone ? ` from ${line.payer_name ?? line.payer_phone}` : ''}`,
+        });
       });
       return readLine(user.company_id, request.params.id);
     },
@@ -395,6 +406,16 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
                      version = version + 1, updated_at = now()
                WHERE company_id = ${user.company_id} AND id = ${line.id}`,
         );
+        await recordAuditEntry(tx, {
+          companyId: user.company_id,
+          userId: user.id,
+          action: 'ignore',
+          entity: 'statement_lines',
+          recordId: line.id,
+          before: { status: line.status },
+          after: { status: 'ignored', ignore_reason: request.body.reason },
+          summary: `${line.source} ${line.transaction_id}: ${line.amount} on ${line.date}${line.payer_name || line.payer_phone ? ` from ${line.payer_name ?? line.payer_phone}` : ''}`,
+        });
       });
       return readLine(user.company_id, request.params.id);
     },
@@ -426,6 +447,16 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
                      ignore_reason = NULL, version = version + 1, updated_at = now()
                WHERE company_id = ${user.company_id} AND id = ${line.id}`,
         );
+        await recordAuditEntry(tx, {
+          companyId: user.company_id,
+          userId: user.id,
+          action: 'unmatch',
+          entity: 'statement_lines',
+          recordId: line.id,
+          before: { status: line.status },
+          after: { status: 'open', payments_voided: line.status === 'matched' },
+          summary: `${line.source} ${line.transaction_id}: ${line.amount} on ${line.date}${line.payer_name || line.payer_phone ? ` from ${line.payer_name ?? line.payer_phone}` : ''}`,
+        });
       });
       return readLine(user.company_id, request.params.id);
     },
@@ -532,11 +563,26 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
           [{ date, amount: toCents(body.amount), payer_phone: line.payer_phone, reference: line.reference }],
           autoPost,
         );
-        const [id] = await db.transaction((tx) =>
-          writeLines(tx, payments, { company_id: companyId, id: null }, null, [
+        const [id] = await db.transaction(async (tx) => {
+          const written = await writeLines(tx, payments, { company_id: companyId, id: null }, null, [
             { ...line, match: match ?? null },
-          ]),
-        );
+          ]);
+          const lineId = written[0];
+          // the delivery in the audit log, with the line it made (a duplicate made none)
+          if (lineId !== null && lineId !== undefined)
+            await recordAuditEntry(tx, {
+              companyId,
+              userId: null,
+              action: 'webhook',
+              entity: 'statement_lines',
+              recordId: lineId,
+              after: { ...line, currency: body.currency.toUpperCase(), status: match?.status ?? 'unmatched' },
+              summary: `Payment webhook ${body.transaction_id}: ${body.amount} ${body.currency.toUpperCase()}${
+                line.payer_name || line.payer_phone ? ` from ${line.payer_name ?? line.payer_phone}` : ''
+              }`,
+            });
+          return written;
+        });
         if (id === null || id === undefined) {
           // the same transaction arrived meanwhile
           const [row] = await execRows<{ id: number; status: string }>(

@@ -4,6 +4,7 @@ import { execRows, type Database, type Tx } from '../../db/client.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { fromClause, presentRow, selectList } from '../../crud/sql.ts';
 import { getRecord, recordAudits, updateRecord } from '../../crud/service.ts';
+import { recordAuditEntry } from '../../lib/audit.ts';
 import { BATCH_ROWS, type StagedRow } from './preview.ts';
 
 type ImportHead = {
@@ -219,6 +220,16 @@ export const commitImport = async (
                  updated_at = now(), version = version + 1
            WHERE company_id = ${companyId} AND id = ${id}`,
     );
+    await recordAuditEntry(tx, {
+      companyId,
+      userId: user.id,
+      action: 'import',
+      entity: 'imports',
+      recordId: id,
+      after: { entity: head.entity, ...counts, skipped_invalid: skipped },
+      summary: `Import of ${e.def.name.replace(/_/g, ' ')}: ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${skipped} skipped`,
+      importId: id,
+    });
     return { id, status: 'committed' as const, ...counts, skipped_invalid: skipped };
   });
 };

@@ -116,6 +116,16 @@ describe(`imports: preview and commit (${testDriver})`, () => {
       [companyId, p.id],
     );
     expect(audits[0]?.n).toBe(2);
+    // and the commit itself is in the audit log
+    const log = await admin.get('/audit-log?action=import');
+    expect(log.statusCode, log.body).toBe(200);
+    expect(log.json()).toEqual([
+      expect.objectContaining({
+        entity: 'imports',
+        record_id: p.id,
+        summary: 'Import of tenants: 2 created, 0 updated, 0 unchanged, 0 skipped',
+      }),
+    ]);
     const again = await admin.post(`/imports/${p.id}/commit`);
     expect(again.statusCode).toBe(409);
     expect(again.json()).toMatchObject({

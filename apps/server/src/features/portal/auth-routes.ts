@@ -74,7 +74,7 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const signedIn = await accountById(database, found.user_id);
       if (!signedIn) throw new AppError('invitation_invalid');
       const key = `portal:${signedIn.user.email?.toLowerCase() || signedIn.phone || signedIn.user.id}`;
-      return completeSignIn(ctx, request, reply, key, signedIn.user);
+      return completeSignIn(ctx, request, reply, key, signedIn.user, 'Portal invitation');
     },
   );
 
@@ -100,11 +100,15 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
       await refuseIfLocked(ctx, key);
       const ok = await verifyPassword(account?.passwordHash, password);
       if (!account || !ok) {
-        await recordFailedSignIn(ctx, key);
+        await recordFailedSignIn(
+          ctx,
+          key,
+          account ? { userId: account.user.id, how: 'Portal password', ip: request.ip } : undefined,
+        );
         throw new AppError('invalid_credentials');
       }
       if (!account.user.active) throw disabled();
-      return completeSignIn(ctx, request, reply, key, account.user);
+      return completeSignIn(ctx, request, reply, key, account.user, 'Portal password');
     },
   );
 
@@ -166,7 +170,11 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const { key, account } = await findPortalAccount(database, login);
       await refuseIfLocked(ctx, key);
       const fail = async (): Promise<never> => {
-        await recordFailedSignIn(ctx, key);
+        await recordFailedSignIn(
+          ctx,
+          key,
+          account ? { userId: account.user.id, how: 'Portal code', ip: request.ip } : undefined,
+        );
         throw new AppError('invalid_credentials');
       };
       if (!account) return fail();
@@ -193,7 +201,7 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
       );
       if (used.length === 0) return fail();
       if (!account.user.active) throw disabled();
-      return completeSignIn(ctx, request, reply, key, account.user);
+      return completeSignIn(ctx, request, reply, key, account.user, 'Portal code');
     },
   );
 

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sql } from 'drizzle-orm';
 import { AppError, portalAccessBody, portalInviteBody, portalMessages, portalStatuses } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams } from '../../crud/record-route.ts';
+import { recordAuditEntry } from '../../lib/audit.ts';
 import { errors, json, named } from '../../plugins/openapi.ts';
 import {
   accountOfTenant,
@@ -138,6 +140,15 @@ export const portalStaffRoutes = (app: FastifyInstance, ctx: AppContext) => {
               `(the link works once, for ${7} days):\n${link}\n`
             : `${company}: your tenant portal. Set your password (link valid 7 days): ${link}`,
       });
+      await recordAuditEntry(database.db, {
+        companyId: user.company_id,
+        userId: user.id,
+        action: 'access',
+        entity: 'tenants',
+        recordId: tenant.id,
+        after: { portal_status: 'invited', channel, to },
+        summary: `Invited to the tenant portal by ${channel === 'email' ? 'e-mail' : 'SMS'}`,
+      });
       return reply.code(201).send({
         portal_status: 'invited' as const,
         expires_at: expiresAt.toISOString(),
@@ -167,10 +178,22 @@ export const portalStaffRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const account = await accountOfTenant(database, user.company_id, request.params.id);
       if (!account) throw new AppError('not_found', portalMessages.noAccount);
       const { enabled } = request.body;
-      await database.query(
-        'UPDATE users SET active = $2, updated_at = now(), version = version + 1 WHERE id = $1',
-        [account.user.id, enabled],
-      );
+      await database.db.transaction(async (tx) => {
+        await tx.execute(
+          sql`UPDATE users SET active = ${enabled}, updated_at = now(), version = version + 1
+               WHERE id = ${account.user.id}`,
+        );
+        await recordAuditEntry(tx, {
+          companyId: user.company_id,
+          userId: user.id,
+          action: 'access',
+          entity: 'tenants',
+          recordId: request.params.id,
+          before: { portal_access: account.user.active },
+          after: { portal_access: enabled },
+          summary: `Tenant portal access turned ${enabled ? 'on' : 'off'}`,
+        });
+      });
       if (!enabled) {
         await ctx.sessions.endAllForUser(account.user.id);
         await database.query(

@@ -136,7 +136,7 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
     expect((await c.post('/auth/mfa/confirm', { code: codeOf(body.secret) })).statusCode).toBe(409);
     // audited
     const audit = await t.database.query<{ after: { mfa_enabled: boolean } }>(
-      `SELECT after FROM audit_entries WHERE entity = 'users' AND record_id = $1`,
+      `SELECT after FROM audit_entries WHERE entity = 'users' AND action = 'update' AND record_id = $1`,
       [staff.id],
     );
     expect(audit.map((a) => a.after.mfa_enabled)).toEqual([true]);
@@ -259,7 +259,7 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
       false,
     );
     const audit = await t.database.query<{ user_id: number; after: Record<string, unknown> }>(
-      `SELECT user_id, after FROM audit_entries WHERE entity = 'users' AND record_id = $1 ORDER BY id`,
+      `SELECT user_id, after FROM audit_entries WHERE entity = 'users' AND action = 'update' AND record_id = $1 ORDER BY id`,
       [staff.id],
     );
     expect(audit.at(-1)).toMatchObject({
@@ -338,7 +338,7 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
     expect(all.json()).toEqual({ ended: 1 });
     expect((await c.get('/units')).statusCode).toBe(401);
     const audit = await t.database.query<{ after: Record<string, unknown> }>(
-      `SELECT after FROM audit_entries WHERE entity = 'users' AND record_id = $1`,
+      `SELECT after FROM audit_entries WHERE entity = 'users' AND action = 'update' AND record_id = $1`,
       [staff.id],
     );
     expect(audit[0]?.after).toMatchObject({ sessions: 0, sessions_ended_by: admin.email });

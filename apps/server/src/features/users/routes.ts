@@ -19,6 +19,7 @@ import { listQuerySchema } from '../../crud/routes.ts';
 import { likePattern } from '../../crud/sql.ts';
 import { hashPassword } from '../../lib/passwords.ts';
 import { assertStrongPassword } from '../../lib/password-strength.ts';
+import { recordAuditEntry } from '../../lib/audit.ts';
 import { auditUserChange, endUserSessions, removeMfa, sessionsEndedAnswer } from '../../lib/mfa.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
@@ -164,6 +165,16 @@ const setRoles = async (tx: DbOrTx, userId: number, ids: number[]) => {
 };
 
 /** The user row, locked for the rest of the transaction; 404 when there is none. */
+/** What a user's audit entry keeps of the profile (never the password's hash). */
+const profileOf = (u: ManagedUser) => ({
+  email: u.email,
+  first_name: u.first_name,
+  last_name: u.last_name,
+  company_id: u.company_id,
+  country_code: u.country_code,
+  active: u.active,
+});
+
 const lockUser = async (tx: DbOrTx, id: number) => {
   const rows = await execRows<{ id: number; email: string; active: boolean; version: number }>(
     tx,
@@ -276,6 +287,7 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
           if (body.version !== undefined && body.version !== Number(existing.version))
             throw new AppError('conflict');
           await checkProfile(tx, { email, company_id: body.company_id, country_code: body.country_code }, id);
+          const before = await getUser(tx, id);
           await tx.execute(
             sql`UPDATE users SET email = ${email}, first_name = ${body.first_name}, last_name = ${body.last_name},
                   company_id = ${body.company_id}, country_code = ${body.country_code},
@@ -283,7 +295,19 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
                 WHERE id = ${id}`,
           );
           if (body.active === false) await tx.execute(sql`DELETE FROM sessions WHERE user_id = ${id}`);
-          return getUser(tx, id);
+          const after = await getUser(tx, id);
+          await recordAuditEntry(tx, {
+            companyId: after.company_id,
+            userId: me.id,
+            action: before.active !== after.active ? 'access' : 'update',
+            entity: 'users',
+            recordId: id,
+            before: profileOf(before),
+            after: profileOf(after),
+            summary:
+              before.active !== after.active ? `${after.email} ${after.active ? 'enabled' : 'disabled'}` : '',
+          });
+          return after;
         })
         .catch(rethrowDuplicateEmail);
     },
@@ -321,8 +345,20 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
           throw new AppError('validation_failed', 'A tenant’s portal account keeps the tenant role only.', {
             roles: 'A tenant’s portal account keeps the tenant role only.',
           });
+        const before = await getUser(tx, id);
         await setRoles(tx, id, await roleIds(tx, roles));
-        return getUser(tx, id);
+        const after = await getUser(tx, id);
+        await recordAuditEntry(tx, {
+          companyId: after.company_id,
+          userId: me.id,
+          action: 'access',
+          entity: 'users',
+          recordId: id,
+          before: { roles: before.roles },
+          after: { roles: after.roles },
+          summary: `Roles of ${after.email}: ${after.roles.join(', ')}`,
+        });
+        return after;
       });
     },
   );
@@ -361,6 +397,14 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
           sql`UPDATE password_reset_tokens SET used_at = now(), updated_at = now() WHERE user_id = ${id} AND used_at IS NULL`,
         );
         await tx.execute(sql`DELETE FROM login_attempts WHERE email = ${user.email.toLowerCase()}`);
+        await recordAuditEntry(tx, {
+          companyId: target.company_id,
+          userId: currentUser(request).id,
+          action: 'access',
+          entity: 'users',
+          recordId: id,
+          summary: `Password of ${user.email} set by an administrator; other sessions ended`,
+        });
       });
       return { message: accountMessages.adminPasswordDone };
     },

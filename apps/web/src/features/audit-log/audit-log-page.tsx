@@ -1,0 +1,206 @@
+import { useState } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import Visibility from '@mui/icons-material/Visibility';
+import { useQuery } from '@tanstack/react-query';
+import { auditAction, auditLogTexts, type AuditLogEntry } from '@kodi/domain';
+import { useErrorSnackbar } from '../../components/snackbar-provider.tsx';
+import { ExportMenu } from '../../components/resource/export-menu.tsx';
+import { ListTable, RowAction, type ListColumn } from '../../components/ui/list-table.tsx';
+import { ListToolbar } from '../../components/ui/list-toolbar.tsx';
+import { useListState } from '../../components/ui/use-list-state.ts';
+import { errorMessage } from '../../lib/api-client.ts';
+import { auditLogQuery, filterQuery, type AuditFilters } from './audit-log-api.ts';
+
+const LOAD_FAILED = 'Failed to load the audit log.';
+
+const columns: ListColumn[] = [
+  { key: 'at', label: 'At', sortField: 'at' },
+  { key: 'user_email', label: 'User' },
+  { key: 'action', label: 'Action', sortField: 'action' },
+  { key: 'entity', label: 'Entity', sortField: 'entity' },
+  { key: 'record_id', label: 'Record', sortField: 'record_id', align: 'right' },
+  { key: 'summary', label: 'Summary' },
+  { key: 'changes', label: 'Changes' },
+];
+
+const when = (iso: string) =>
+  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+
+const words = (entity: string) => entity.replace(/_/g, ' ');
+
+const clip = (v: string | null, n = 40) => (v === null ? '—' : v.length > n ? `${v.slice(0, n - 1)}…` : v);
+
+/** The first changes in a line; the whole list is in the entry's dialog. */
+const changesLine = (e: AuditLogEntry) => {
+  const shown = e.changes
+    .slice(0, 2)
+    .map((c) => `${c.field}: ${clip(c.before, 20)} → ${clip(c.after, 20)}`)
+    .join('; ');
+  return e.changes.length > 2 ? `${shown} (+${e.changes.length - 2})` : shown || '—';
+};
+
+const EntryDialog = ({ entry, onClose }: { entry: AuditLogEntry; onClose: () => void }) => (
+  <Dialog open onClose={onClose} maxWidth="md" fullWidth>
+    <DialogTitle>{entry.summary}</DialogTitle>
+    <DialogContent dividers>
+      <Typography variant="body2" sx={{ mb: 2 }}>
+        {when(entry.at)} · {entry.user_email ?? 'No user (a signed webhook)'} ·{' '}
+        {auditAction.labels[entry.action]} · {words(entry.entity)} #{entry.record_id}
+      </Typography>
+      {entry.changes.length === 0 ? (
+        <Typography variant="body2">No field changed.</Typography>
+      ) : (
+        <Box sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Changes">
+            <TableHead>
+              <TableRow>
+                <TableCell>Field</TableCell>
+                <TableCell>Before</TableCell>
+                <TableCell>After</TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {entry.changes.map((c) => (
+                <TableRow key={c.field}>
+                  <TableCell>{c.field}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-word' }}>{c.before ?? '—'}</TableCell>
+                  <TableCell sx={{ wordBreak: 'break-word' }}>{c.after ?? '—'}</TableCell>
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      )}
+    </DialogContent>
+    <DialogActions>
+      <Button onClick={onClose}>Close</Button>
+    </DialogActions>
+  </Dialog>
+);
+
+/**
+ * 'Audit Log' (Administration, admins and company admins): every change of the company's records,
+ * the sign-ins, access and settings changes, imports, statement matches and webhook deliveries,
+ * newest first, filtered and exported. Read-only.
+ */
+export const AuditLogPage = () => {
+  const listState = useListState({ resetPageOnSort: true });
+  const [filters, setFilters] = useState<AuditFilters>({});
+  const [shown, setShown] = useState<AuditLogEntry | null>(null);
+  const list = useQuery(auditLogQuery({ ...listState.params, ...filters }));
+  const rows = list.data?.rows ?? [];
+  const loadError = list.isError ? errorMessage(list.error, LOAD_FAILED) : null;
+  useErrorSnackbar(loadError);
+  const set = (key: keyof AuditFilters) => (e: { target: { value: string } }) => {
+    setFilters((f) => ({ ...f, [key]: e.target.value }));
+    listState.setPage(0);
+  };
+
+  return (
+    <Stack spacing={2}>
+      <Box>
+        <Typography variant="h4" component="h1">
+          {auditLogTexts.title}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {auditLogTexts.intro}
+        </Typography>
+      </Box>
+      <ListToolbar
+        label="Search Audit Log (User, Entity, Summary)"
+        value={listState.search}
+        onChange={listState.setSearch}
+      >
+        <TextField
+          select
+          size="small"
+          label="Action"
+          value={filters.action ?? ''}
+          onChange={set('action')}
+          sx={{ minWidth: 150 }}
+          slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        >
+          <option value="">All</option>
+          {auditAction.values.map((a) => (
+            <option key={a} value={a}>
+              {auditAction.labels[a]}
+            </option>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          label="Entity"
+          placeholder="payments"
+          value={filters.entity ?? ''}
+          onChange={set('entity')}
+          sx={{ width: 140 }}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="From"
+          value={filters.from ?? ''}
+          onChange={set('from')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          type="date"
+          label="To"
+          value={filters.to ?? ''}
+          onChange={set('to')}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <ExportMenu
+          path="audit-log"
+          headers={columns.map((c) => c.label)}
+          q={listState.search}
+          sort={listState.params.sort}
+          more={filterQuery(filters)}
+          errorText={(e) => errorMessage(e, 'Could not export the audit log.')}
+        />
+      </ListToolbar>
+      <ListTable
+        label={auditLogTexts.title}
+        list={listState}
+        query={list}
+        emptyText={loadError ?? auditLogTexts.empty}
+        columns={columns}
+      >
+        {rows.map((e) => (
+          <TableRow key={e.id} hover>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(e.at)}</TableCell>
+            <TableCell sx={{ minWidth: 150, overflowWrap: 'anywhere' }}>{e.user_email ?? '—'}</TableCell>
+            <TableCell>{auditAction.labels[e.action]}</TableCell>
+            <TableCell>{words(e.entity)}</TableCell>
+            <TableCell align="right">{e.record_id}</TableCell>
+            <TableCell sx={{ minWidth: 160 }}>{e.summary}</TableCell>
+            <TableCell sx={{ minWidth: 160 }}>{changesLine(e)}</TableCell>
+            <TableCell align="right">
+              <RowAction
+                label="View entry"
+                icon={<Visibility fontSize="small" />}
+                onClick={() => setShown(e)}
+              />
+            </TableCell>
+          </TableRow>
+        ))}
+      </ListTable>
+      {shown && <EntryDialog entry={shown} onClose={() => setShown(null)} />}
+    </Stack>
+  );
+};
