@@ -195,7 +195,9 @@ describe.skipIf(!onPostgres)('crash safety: SIGKILL during an import commit and 
           ])
         ).n,
       );
-    // an acknowledged run: its fees must outlive the kill
+    // a first run processes its day alone; later ones every day since the last
+    await server.call('POST', '/rent-cycle/run', { as_of: '2026-01-01' });
+    // an acknowledged run (January 2 to February 10): its fees must outlive the kill
     const t0 = Date.now();
     const first = await server.call('POST', '/rent-cycle/run', { as_of: '2026-02-10' });
     const runMs = Date.now() - t0;
@@ -251,7 +253,7 @@ describe.skipIf(!onPostgres)('crash safety: SIGKILL during an import commit and 
 
     console.info(
       `[reliability] crash safety (new work, PostgreSQL): import of ${IMPORT_ROWS} rows killed after ${killedAtProgress} ` +
-        `written, none kept, committed again once (${IMPORT_ROWS}), a third commit 409; daily run of ${LEASES} leases ` +
+        `written, none kept, committed again once (${IMPORT_ROWS}), a further commit 409; daily run of ${LEASES} leases ` +
         `killed ${Math.max(20, Math.round(runMs / 2))} ms in (answer: ${String(answer)}), ${acknowledgedFees} acknowledged fees kept, ` +
         `the run made again posted ${String(rerun.late_fees_posted)} then 0; ${perLease[0]?.n} fee(s) a lease, ` +
         `${reminders} reminders, no duplicate; ${runs} runs; 2 kills survived; ${Date.now() - started} ms`,
