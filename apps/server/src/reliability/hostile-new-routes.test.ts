@@ -11,7 +11,7 @@ import { expectStatus, lateFee, setSettings } from '../test/rent-cycle.ts';
 import { portalCompany, portalTenant, tenantWithLease } from '../test/portal.ts';
 import { multipartBody } from '../features/imports/import-test-kit.ts';
 import { errorShapeProblem } from './world.ts';
-import { hostileBody, hostileString, hostileValue } from './hostile.ts';
+import { hostileBody, hostileString } from './hostile.ts';
 
 /**
  * Bad input on the routes of issues 15–19 (issue 20): import files, statements, the payment webhook,
