@@ -247,6 +247,19 @@ export const trails: readonly Trail[] = [
   },
 ];
 
+/**
+ * Tables whose rows, once written, are never changed nor deleted by anyone (the API has no such
+ * route; the database refuses it too): a row trigger raises on UPDATE and DELETE. TRUNCATE, a table
+ * event the tests' reset uses, is not refused; foreign keys that restrict keep a company or a user
+ * with entries from being deleted.
+ */
+export type AppendOnly = { table: string; message: string };
+
+/** The audit log (issue 20). */
+export const appendOnly: readonly AppendOnly[] = [
+  { table: 'audit_entries', message: 'audit entries cannot be changed or deleted' },
+];
+
 /** Whether a table's rows per company are kept in `row_counts` (its unfiltered list reads them there). */
 export const isCounted = (table: string): boolean =>
   entityList().some((e) => e.scope === 'company' && e.name === table);
@@ -363,6 +376,7 @@ const REBUILDING = `current_setting('kodi.rebuilding', true) = 'on'`;
 export const derivedScript = (
   tables: readonly TableDerived[] = derivedTables(),
   left: readonly Trail[] = trails,
+  guarded: readonly AppendOnly[] = appendOnly,
 ): DerivedScript => {
   const functions: { name: string; body: string }[] = [];
   const triggers: DerivedTrigger[] = [];
@@ -484,6 +498,22 @@ export const derivedScript = (
       timing: 'AFTER',
       events: 'DELETE',
       level: 'STATEMENT',
+      fn,
+    });
+  }
+
+  for (const g of guarded) {
+    const fn = `derived_${g.table}_append_only`;
+    functions.push({
+      name: fn,
+      body: `\nBEGIN\n  RAISE EXCEPTION ${literal(g.message)} USING ERRCODE = '42501';\nEND\n`,
+    });
+    triggers.push({
+      name: fn,
+      table: g.table,
+      timing: 'BEFORE',
+      events: 'DELETE OR UPDATE',
+      level: 'ROW',
       fn,
     });
   }
