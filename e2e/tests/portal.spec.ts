@@ -12,14 +12,16 @@ import { E2E_CAPTCHA, signIn } from './helpers.ts';
  * The tenant portal at 360 px (issue 19): a tenant accepts an invitation, sees its balance, downloads a
  * receipt, reports a repair with a photo; staff see it and close it; the tenant sees it closed. The
  * invitation's link is read from the messages outbox (the sender that delivers it is not this test's),
- * so this file starts its own server on a PostgreSQL database it makes (E2E_PG_URL, default the local one).
+ * so this file starts its own server on a PostgreSQL database it makes (on the server of E2E_PG_URL, else
+ * of TEST_DATABASE_URL as CI sets it, else the local one with trust authentication).
  */
 
 const PORT = Number(process.env.E2E_PORTAL_PORT ?? Number(process.env.E2E_PORT ?? 3100) + 21);
 const BASE = `http://127.0.0.1:${PORT}`;
 const API = '/rentapi/api';
 const ADMIN = { email: 'admin@portal.e2e.test', password: 'portal-admin-password' };
-const PG = process.env.E2E_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG =
+  process.env.E2E_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = `kodi_e2e_portal_${process.pid}`;
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PHONE = { width: 360, height: 740 };
