@@ -27,26 +27,15 @@ import {
   hostileValue,
   knownFilter,
   knownSort,
+  hostileRuns,
   toQueryString,
 } from './hostile.ts';
 
-// CI replays a fixed seed (a red run can be reproduced with FC_SEED); locally each run explores new cases.
-if (process.env.CI === 'true' || process.env.FC_SEED) {
-  fc.configureGlobal({ seed: Number(process.env.FC_SEED ?? 20261123) });
-}
-
 /** fast-check runs of each property; RELIABILITY_RUNS multiplies them for a longer local run. */
-const SCALE = Number(process.env.RELIABILITY_RUNS ?? 1);
-const RUNS = {
-  create: Math.round(100 * SCALE),
-  update: Math.round(60 * SCALE),
-  list: Math.round(60 * SCALE),
-  export: Math.round(15 * SCALE),
-  ids: Math.round(40 * SCALE),
-  auth: Math.round(50 * SCALE),
-  hashing: Math.round(12 * SCALE),
-  headers: Math.round(200 * SCALE),
-};
+const { runs: RUNS, scale: SCALE } = hostileRuns(
+  { create: 100, update: 60, list: 60, export: 15, ids: 40, auth: 50, hashing: 12, headers: 200 },
+  20261123,
+);
 
 /** Per test: generous, the machine may be busy; scaled with the runs. */
 const TIMEOUT = 90_000 * SCALE;

@@ -11,7 +11,7 @@ import { expectStatus, lateFee, setSettings } from '../test/rent-cycle.ts';
 import { portalCompany, portalTenant, tenantWithLease } from '../test/portal.ts';
 import { multipartBody } from '../features/imports/import-test-kit.ts';
 import { errorShapeProblem } from './world.ts';
-import { hostileBody, hostileString } from './hostile.ts';
+import { hostileBody, hostileRuns, hostileString } from './hostile.ts';
 
 /**
  * Bad input on the routes of issues 15–19 (issue 20): import files, statements, the payment webhook,
@@ -19,19 +19,10 @@ import { hostileBody, hostileString } from './hostile.ts';
  * error is `{ error, code }`, and a refused request saves no row (the tables' counts before and after).
  */
 
-if (process.env.CI === 'true' || process.env.FC_SEED) {
-  fc.configureGlobal({ seed: Number(process.env.FC_SEED ?? 20261127) });
-}
-const SCALE = Number(process.env.RELIABILITY_RUNS ?? 1);
-const RUNS = {
-  imports: Math.round(60 * SCALE),
-  statements: Math.round(50 * SCALE),
-  webhook: Math.round(150 * SCALE),
-  portal: Math.round(25 * SCALE),
-  portalAuth: Math.round(25 * SCALE),
-  settings: Math.round(120 * SCALE),
-  templates: Math.round(80 * SCALE),
-};
+const { runs: RUNS, scale: SCALE } = hostileRuns(
+  { imports: 60, statements: 50, webhook: 150, portal: 25, portalAuth: 25, settings: 120, templates: 80 },
+  20261127,
+);
 const TIMEOUT = 120_000 * SCALE;
 const ALLOWED = [200, 201, 204, 400, 401, 403, 404, 409, 413, 415, 422, 429];
 

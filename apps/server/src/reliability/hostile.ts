@@ -3,6 +3,24 @@ import fc from 'fast-check';
 import type { EntityDefinition } from '@kodi/domain';
 import type { Body } from './world.ts';
 
+/**
+ * The runs of each property: `base` scaled by RELIABILITY_RUNS (a longer local run). CI replays a
+ * fixed seed (a red run is reproduced with FC_SEED); locally each run explores new cases.
+ */
+export const hostileRuns = <K extends string>(
+  base: Record<K, number>,
+  ciSeed: number,
+): { runs: Record<K, number>; scale: number } => {
+  if (process.env.CI === 'true' || process.env.FC_SEED) {
+    fc.configureGlobal({ seed: Number(process.env.FC_SEED ?? ciSeed) });
+  }
+  const scale = Number(process.env.RELIABILITY_RUNS ?? 1);
+  const runs = Object.fromEntries(
+    Object.entries<number>(base).map(([k, n]) => [k, Math.round(n * scale)]),
+  ) as Record<K, number>;
+  return { runs, scale };
+};
+
 export const b64 = (bytes: Buffer | string) => Buffer.from(bytes).toString('base64');
 
 /** Bytes that are not png, jpeg or webp, whatever their name or data-URL prefix says. */
