@@ -75,7 +75,10 @@ test("a payment's receipt carries a QR link that anyone can open, signed out, un
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: 'test-results/receipt-staff-desktop.png', fullPage: true });
   await page.setViewportSize({ width: 360, height: 740 });
-  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+  // the layout follows the new width on React's next render (its media queries): wait for it
+  await expect
+    .poll(() => page.evaluate<number>('document.documentElement.scrollWidth'))
+    .toBeLessThanOrEqual(360);
   await page.screenshot({ path: 'test-results/receipt-staff-360.png', fullPage: true });
 
   // Signed out (a browser with no session): the receipt is verified, with the tenant's initials only.

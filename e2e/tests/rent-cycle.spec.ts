@@ -162,7 +162,10 @@ test('a late-fee policy, the daily run, the fee in the ledger and the arrears, i
   await page.getByRole('tab', { name: 'Templates' }).click();
   await expect(page.getByRole('region', { name: 'Rent overdue (SMS)' })).toBeVisible();
   await page.setViewportSize({ width: 360, height: 740 });
-  expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+  // the layout follows the new width on React's next render (its media queries): wait for it
+  await expect
+    .poll(() => page.evaluate<number>('document.documentElement.scrollWidth'))
+    .toBeLessThanOrEqual(360);
   await page.setViewportSize({ width: 1280, height: 800 });
 
   // The page works on a 360 px screen: nothing wider than the screen.
