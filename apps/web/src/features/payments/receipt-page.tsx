@@ -180,14 +180,20 @@ export const ReceiptPage = () => {
         <Divider sx={{ my: 2 }} />
         <Box
           component="dl"
-          sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 4, rowGap: 1.5 }}
+          sx={{
+            m: 0,
+            display: 'grid',
+            gridTemplateColumns: 'max-content minmax(0, 1fr)',
+            columnGap: 4,
+            rowGap: 1.5,
+          }}
         >
           {rows.map(([term, value]) => (
             <Box key={term} sx={{ display: 'contents' }}>
               <Typography component="dt" sx={{ color: 'text.secondary' }}>
                 {term}
               </Typography>
-              <Typography component="dd" sx={{ m: 0 }}>
+              <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }}>
                 {value || '—'}
               </Typography>
             </Box>
