@@ -38,6 +38,14 @@ export type Field = {
   nullable?: boolean;
   /** answered by the API (joined names, serials), never written by the client. */
   readOnly?: boolean;
+  /**
+   * A copy of a referenced record's name: the reference field (`unit_id`) whose record's label fields
+   * (its `ref.labelFields`, joined by a space) the row keeps in this column, so that lists sort and
+   * search by it from their own table. The database keeps it (apps/server/src/db/derived.ts generates
+   * the triggers from the definitions): set on insert and when the key changes, rewritten when the
+   * referenced record's name changes. `field.copied` declares one.
+   */
+  copyOf?: string;
   /** shown in forms (default: not readOnly). */
   form?: boolean;
   /** on a form row of its own. */
@@ -241,6 +249,7 @@ export const defineEntity = <
   const fields = (
     spec.fields.some((f) => f.name === 'version') ? spec.fields : [...spec.fields, version]
   ) as [...Fields, VersionField];
+  for (const f of fields) if (f.copyOf !== undefined) checkCopy(name, fields, f);
   const sortable = columns.filter((c) => c.sortable).map((c) => c.field);
   return {
     name,
@@ -258,6 +267,13 @@ export const defineEntity = <
     ui,
     page: placed(name, page),
   };
+};
+
+/** A copied name is read-only and copies along a reference of the same entity. */
+const checkCopy = (entity: string, fields: readonly Field[], f: Field): void => {
+  const via = fields.find((candidate) => candidate.name === f.copyOf);
+  if (!via?.ref) throw new Error(`${entity}.${f.name}: copyOf ${String(f.copyOf)} is not a reference field.`);
+  if (!f.readOnly) throw new Error(`${entity}.${f.name}: a copied name is read-only.`);
 };
 
 const words = (name: string) => name.split('_').map((w) => w.charAt(0).toUpperCase() + w.slice(1));

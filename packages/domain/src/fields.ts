@@ -253,6 +253,20 @@ export const field = {
     kind?: K,
   ): TypedField<N, K, { readOnly: true }> =>
     ({ name, label, kind: kind ?? 'text', readOnly: true }) as TypedField<N, K, { readOnly: true }>,
+  /**
+   * The name of the record the reference field `via` picks (its label fields), copied on the row and
+   * kept there by the database (`Field.copyOf`): lists sort and search by it.
+   */
+  copied: <N extends string, V extends string>(
+    name: N,
+    label: string,
+    via: V,
+  ): TypedField<N, 'text', { readOnly: true; copyOf: V }> =>
+    ({ name, label, kind: 'text', readOnly: true, copyOf: via }) as TypedField<
+      N,
+      'text',
+      { readOnly: true; copyOf: V }
+    >,
 };
 
 const personName = ['first_name', 'last_name'];
@@ -284,12 +298,15 @@ export const nameFields = () =>
     field.text('last_name', 'Last Name', { required: true }),
   ] as const;
 
-/** The read-only names joined from a referenced person: `tenant_first_name`, `tenant_last_name`, `tenant_name`. */
+/**
+ * The read-only names of a referenced person: `tenant_first_name` and `tenant_last_name` joined (the
+ * entity's server part), `tenant_name` copied along `tenant_id`.
+ */
 export const joinedPersonNames = <P extends string>(prefix: P, label: string) =>
   [
     field.readOnly(`${prefix}_first_name` as const, `${label} First Name`),
     field.readOnly(`${prefix}_last_name` as const, `${label} Last Name`),
-    field.readOnly(`${prefix}_name` as const, label),
+    field.copied(`${prefix}_name` as const, label, `${prefix}_id` as const),
   ] as const;
 
 /**
@@ -300,5 +317,5 @@ export const tenantInUnit = {
   refs: () => [tenantRef({ required: true }), unitRef({ required: true })] as const,
   ids: () => ({ tenant_id: refId(), unit_id: refId() }),
   names: (unitLabel = 'Unit') =>
-    [...joinedPersonNames('tenant', 'Tenant'), field.readOnly('unit_name', unitLabel)] as const,
+    [...joinedPersonNames('tenant', 'Tenant'), field.copied('unit_name', unitLabel, 'unit_id')] as const,
 };

@@ -1,8 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { entities, type EntityDefinition } from '@kodi/domain';
-
-const entityList = (): EntityDefinition[] => Object.values(entities) as EntityDefinition[];
+import { entityList, type EntityDefinition } from '@kodi/domain';
 import type { Db } from './client.ts';
 
 /**
@@ -13,7 +11,9 @@ import type { Db } from './client.ts';
  * - `copies`: a column of the row that holds a value of the row it references (payments.tenant_name
  *   is the tenant's full name), so that lists sort and search by it from an index of their own
  *   table. Set before each insert (and update of the key), and rewritten when the referenced row
- *   changes.
+ *   changes. Made from the definitions, never declared here: a field `copyOf` a reference field
+ *   (`field.copied`) copies the referenced record's label fields, and a `byProperty` entity without
+ *   a property of its own copies its unit's `property_id` (`copiesOf`).
  * - `aggregates`: rows of a totals table kept exact by each statement (row_counts, status_counts,
  *   monthly_totals, lease_payment_totals): one INSERT ... ON CONFLICT per total and statement, in
  *   the order of the keys (two statements never deadlock on them). An aggregate `onRow` is kept on
@@ -56,9 +56,6 @@ export type TableDerived = {
 };
 
 const literal = (s: string) => `'${s.replace(/'/g, "''")}'`;
-
-const fullName = (a: string) => `${a}.first_name || ' ' || ${a}.last_name`;
-const name = (a: string) => `${a}.name`;
 
 /** Rows of a table per company: the total of its unfiltered list. */
 const rowCount = (table: string): Aggregate => ({
@@ -113,8 +110,46 @@ const propertyMonthly = (
   };
 };
 
-/** The property of a row's unit, copied on the row: the lists, reports and arrears of one property. */
-const unitProperty: Copy = { from: 'units', key: 'unit_id', value: (a) => `${a}.property_id` };
+/** A referenced record's name: its label fields, joined by a space (`first_name || ' ' || last_name`). */
+const labelOf =
+  (fields: readonly string[]) =>
+  (a: string): string =>
+    fields.map((f) => `${a}.${f}`).join(` || ' ' || `);
+
+/**
+ * The property of a `byProperty` entity's row that has none of its own: its unit's, copied along the
+ * reference to an entity that has a `property_id` field (units): the lists, reports and arrears of
+ * one property.
+ */
+const propertyCopy = (def: EntityDefinition, defs: readonly EntityDefinition[]): Copy | undefined => {
+  if (!def.byProperty || def.fields.some((f) => f.name === 'property_id')) return undefined;
+  const via = def.fields.find((f) =>
+    defs.some((d) => d.name === f.ref?.entity && d.fields.some((p) => p.name === 'property_id')),
+  );
+  if (!via?.ref) throw new Error(`${def.name}: byProperty, but no property and no reference to one.`);
+  return { from: via.ref.entity, key: via.name, value: (a) => `${a}.property_id` };
+};
+
+/**
+ * The copies an entity's rows keep, from its definition: its fields `copyOf` a reference field (in
+ * the fields' order), then its unit's property (`propertyCopy`).
+ */
+export const copiesOf = (
+  def: EntityDefinition,
+  defs: readonly EntityDefinition[] = entityList,
+): Record<string, Copy> => {
+  const copies: Record<string, Copy> = {};
+  for (const f of def.fields) {
+    if (f.copyOf === undefined) continue;
+    const via = def.fields.find((r) => r.name === f.copyOf);
+    if (!via?.ref) throw new Error(`${def.name}.${f.name}: copyOf ${f.copyOf} is not a reference field.`);
+    if (def.scope !== 'company') throw new Error(`${def.name}.${f.name}: only company-owned rows copy names.`);
+    copies[f.name] = { from: via.ref.entity, key: via.name, value: labelOf(via.ref.labelFields) };
+  }
+  const property = propertyCopy(def, defs);
+  if (property) copies.property_id = property;
+  return copies;
+};
 /** The sum of a lease's charges, or of their waivers: the arrears report's stored debits. */
 const leaseChargeTotal = (table: string): Aggregate => ({
   into: 'lease_charge_totals',
@@ -126,99 +161,57 @@ const leaseChargeTotal = (table: string): Aggregate => ({
   sums: [['amount', 'amount']],
 });
 
-/** What each table keeps beyond its row count (tables not named here keep only that). */
-const declared: Record<string, Omit<TableDerived, 'table'>> = {
-  units: {
-    copies: { property_name: { from: 'properties', key: 'property_id', value: name } },
-    aggregates: [
-      statusCount('units'),
-      // each property's units and occupied units, on the property's row (its list sorts by them)
-      {
-        into: 'properties',
-        keys: [
-          ['company_id', 'company_id'],
-          ['id', 'property_id'],
-        ],
-        count: 'units_count',
-        sums: [['occupied_count', `(status = 'occupied')::int`]],
-        where: 'property_id IS NOT NULL',
-        onRow: true,
-      },
-    ],
-  },
-  occupancy: {
-    copies: {
-      tenant_name: { from: 'tenants', key: 'tenant_id', value: fullName },
-      unit_name: { from: 'units', key: 'unit_id', value: name },
-      property_id: unitProperty,
+/**
+ * What each table keeps beyond its row count and the copies its definition declares (tables not named
+ * here keep only those).
+ */
+const declared: Record<string, readonly Aggregate[]> = {
+  units: [
+    statusCount('units'),
+    // each property's units and occupied units, on the property's row (its list sorts by them)
+    {
+      into: 'properties',
+      keys: [
+        ['company_id', 'company_id'],
+        ['id', 'property_id'],
+      ],
+      count: 'units_count',
+      sums: [['occupied_count', `(status = 'occupied')::int`]],
+      where: 'property_id IS NOT NULL',
+      onRow: true,
     },
-    aggregates: [],
-  },
-  payments: {
-    copies: {
-      tenant_name: { from: 'tenants', key: 'tenant_id', value: fullName },
-      unit_name: { from: 'units', key: 'unit_id', value: name },
-      property_id: unitProperty,
+  ],
+  payments: [
+    statusCount('payments'),
+    monthly('payments', 'payment_date', 'status', `COALESCE(payment_method, '')`, 'amount_paid'),
+    propertyMonthly('payments', 'payment_date', 'status', `COALESCE(payment_method, '')`, 'amount_paid'),
+    // what each lease has been paid: the arrears report reads one row per lease
+    {
+      into: 'lease_payment_totals',
+      keys: [
+        ['company_id', 'company_id'],
+        ['occupancy_id', 'occupancy_id'],
+      ],
+      sums: [['paid', 'amount_paid']],
+      where: `status = 'completed'`,
     },
-    aggregates: [
-      statusCount('payments'),
-      monthly('payments', 'payment_date', 'status', `COALESCE(payment_method, '')`, 'amount_paid'),
-      propertyMonthly('payments', 'payment_date', 'status', `COALESCE(payment_method, '')`, 'amount_paid'),
-      // what each lease has been paid: the arrears report reads one row per lease
-      {
-        into: 'lease_payment_totals',
-        keys: [
-          ['company_id', 'company_id'],
-          ['occupancy_id', 'occupancy_id'],
-        ],
-        sums: [['paid', 'amount_paid']],
-        where: `status = 'completed'`,
-      },
-    ],
-  },
-  maintenance_requests: {
-    copies: {
-      unit_name: { from: 'units', key: 'unit_id', value: name },
-      tenant_name: { from: 'tenants', key: 'tenant_id', value: fullName },
-      vendor_name: { from: 'vendors', key: 'vendor_id', value: name },
-      property_id: unitProperty,
-    },
-    aggregates: [statusCount('maintenance_requests')],
-  },
-  expenses: {
-    copies: {
-      unit_name: { from: 'units', key: 'unit_id', value: name },
-      vendor_name: { from: 'vendors', key: 'vendor_id', value: name },
-      property_id: unitProperty,
-    },
-    aggregates: [
-      monthly('expenses', 'expense_date', `''`, 'category', 'amount'),
-      propertyMonthly('expenses', 'expense_date', `''`, 'category', 'amount'),
-    ],
-  },
-  commission_wages: {
-    copies: { employee_name: { from: 'employees', key: 'employee_id', value: fullName } },
-    aggregates: [monthly('commission_wages', 'payment_date', 'status', `''`, 'amount')],
-  },
+  ],
+  maintenance_requests: [statusCount('maintenance_requests')],
+  expenses: [
+    monthly('expenses', 'expense_date', `''`, 'category', 'amount'),
+    propertyMonthly('expenses', 'expense_date', `''`, 'category', 'amount'),
+  ],
+  commission_wages: [monthly('commission_wages', 'payment_date', 'status', `''`, 'amount')],
   // the rent cycle: fees and charges by month and kind (the income statement), and per lease (arrears)
-  charges: {
-    copies: {},
-    aggregates: [monthly('charges', 'date', `''`, 'kind', 'amount'), leaseChargeTotal('charges')],
-  },
-  charge_waivers: {
-    copies: {},
-    aggregates: [
-      monthly('charge_waivers', 'date', `''`, 'charge_kind', 'amount'),
-      leaseChargeTotal('charge_waivers'),
-    ],
-  },
+  charges: [monthly('charges', 'date', `''`, 'kind', 'amount'), leaseChargeTotal('charges')],
+  charge_waivers: [
+    monthly('charge_waivers', 'date', `''`, 'charge_kind', 'amount'),
+    leaseChargeTotal('charge_waivers'),
+  ],
   // deposits paid back: the cash flow's outflow
-  deposit_settlements: {
-    copies: {},
-    aggregates: [
-      { ...monthly('deposit_settlements', 'date', `''`, `''`, 'refund_amount'), where: 'refund_amount > 0' },
-    ],
-  },
+  deposit_settlements: [
+    { ...monthly('deposit_settlements', 'date', `''`, `''`, 'refund_amount'), where: 'refund_amount > 0' },
+  ],
 };
 
 /**
@@ -261,31 +254,28 @@ export const appendOnly: readonly AppendOnly[] = [
 ];
 
 /** Whether a table's rows per company are kept in `row_counts` (its unfiltered list reads them there). */
-export const isCounted = (table: string): boolean =>
-  entityList().some((e) => e.scope === 'company' && e.name === table);
+export const isCounted = (table: string, defs: readonly EntityDefinition[] = entityList): boolean =>
+  defs.some((e) => e.scope === 'company' && e.name === table);
 
-/** The declaration of every table that keeps something: the counted tables and the declared ones. */
-export const derivedTables = (): TableDerived[] => {
+/**
+ * The declaration of every table that keeps something, for the entities of `defs` (the list by
+ * default): the counted tables, the tables whose definitions copy names, and the declared ones.
+ */
+export const derivedTables = (defs: readonly EntityDefinition[] = entityList): TableDerived[] => {
+  const copying = new Map(defs.map((def) => [def.name, copiesOf(def, defs)]));
   const names = [
     ...new Set([
-      ...entityList()
-        .filter((e) => e.scope === 'company')
-        .map((e) => e.name),
+      ...defs.filter((e) => e.scope === 'company').map((e) => e.name),
+      ...[...copying].filter(([, c]) => Object.keys(c).length > 0).map(([table]) => table),
       ...Object.keys(declared),
     ]),
   ].sort();
-  return names.map((table) => {
-    const own = declared[table] ?? { copies: {}, aggregates: [] };
-    return {
-      table,
-      copies: own.copies,
-      aggregates: [...(isCounted(table) ? [rowCount(table)] : []), ...own.aggregates],
-    };
-  });
+  return names.map((table) => ({
+    table,
+    copies: copying.get(table) ?? {},
+    aggregates: [...(isCounted(table, defs) ? [rowCount(table)] : []), ...(declared[table] ?? [])],
+  }));
 };
-
-/** The copied columns of a table (lists treat them as the table's own columns). */
-export const copiedColumns = (table: string): string[] => Object.keys(declared[table]?.copies ?? {});
 
 // ---------------------------------------------------------------- generated SQL
 
@@ -552,10 +542,14 @@ export const derivedScript = (
  * Installs the generated functions and triggers when they differ from those installed (the
  * checksum kept in `derived_state`), then rebuilds every total and copy from the rows — in one
  * transaction, under a lock, so that two servers starting together install them once. Called when
- * a database is opened, after the migrations.
+ * a database is opened, after the migrations, for the list of entities (a test that adds an entity
+ * passes the list with it).
  */
-export const syncDerived = async (db: Db): Promise<boolean> => {
-  const script = derivedScript();
+export const syncDerived = async (
+  db: Db,
+  defs: readonly EntityDefinition[] = entityList,
+): Promise<boolean> => {
+  const script = derivedScript(derivedTables(defs));
   return db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(4242)`);
     const rows = (await tx.execute(

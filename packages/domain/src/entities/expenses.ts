@@ -26,8 +26,8 @@ export const expenses = defineEntity({
     field.enum('category', 'Category', expenseCategory, { required: true }),
     field.textarea('description', 'Description', { fullWidth: true }),
     vendorRef(),
-    field.readOnly('unit_name', 'Unit'),
-    field.readOnly('vendor_name', 'Vendor'),
+    field.copied('unit_name', 'Unit', 'unit_id'),
+    field.copied('vendor_name', 'Vendor', 'vendor_id'),
     externalRef.field(),
   ],
   shape: {

@@ -33,9 +33,9 @@ export const maintenanceRequests = defineEntity({
     // required of staff; none on a request a tenant reported in the portal until staff assign one
     vendorRef({ required: true, nullable: true }),
     field.readOnly('submitted_by_tenant', 'Submitted by tenant', 'boolean'),
-    field.readOnly('unit_name', 'Unit'),
+    field.copied('unit_name', 'Unit', 'unit_id'),
     ...joinedPersonNames('tenant', 'Tenant'),
-    field.readOnly('vendor_name', 'Vendor'),
+    field.copied('vendor_name', 'Vendor', 'vendor_id'),
   ],
   shape: {
     unit_id: refId(),

@@ -46,7 +46,7 @@ export const units = defineEntity({
     field.image('image_2_base64', 'Image 2'),
     field.readOnly('has_image_1', 'Has image 1', 'boolean'),
     field.readOnly('has_image_2', 'Has image 2', 'boolean'),
-    field.readOnly('property_name', 'Property'),
+    field.copied('property_name', 'Property', 'property_id'),
     externalRef.field(),
   ],
   shape: {
