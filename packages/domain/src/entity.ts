@@ -125,15 +125,17 @@ export type EntityScope = 'company' | 'global';
 
 /**
  * An entity. `Fields` and `Scope` keep the literal types of its definition (field names, kinds,
- * whether required), from which the record the API answers is typed (`EntityRecord`, record-schema.ts).
+ * whether required), from which the record the API answers is typed (`EntityRecord`, record-schema.ts);
+ * `Name` its name, by which the list keys it (`entities.units`).
  */
 export type EntityDefinition<
   Shape extends z.ZodRawShape = z.ZodRawShape,
   Fields extends readonly Field[] = readonly Field[],
   Scope extends EntityScope = EntityScope,
+  Name extends string = string,
 > = {
   /** The API path segment: `/rentapi/api/{name}`. */
-  name: string;
+  name: Name;
   singular: string;
   /** company-owned, or one list for the whole installation. */
   scope: Scope;
@@ -174,7 +176,8 @@ export type EntitySpec<
   Shape extends z.ZodRawShape = z.ZodRawShape,
   Fields extends readonly Field[] = readonly Field[],
   Scope extends EntityScope = EntityScope,
-> = Omit<EntityDefinition<Shape, Fields, Scope>, 'columns' | 'sort' | 'page'> & {
+  Name extends string = string,
+> = Omit<EntityDefinition<Shape, Fields, Scope, Name>, 'columns' | 'sort' | 'page'> & {
   columns: readonly ColumnSpec[];
   /** fields `sort` accepts besides `id` and the sortable columns. */
   alsoSortable?: readonly string[];
@@ -233,9 +236,10 @@ export const defineEntity = <
   Shape extends z.ZodRawShape,
   const Fields extends readonly Field[],
   const Scope extends EntityScope,
+  const Name extends string,
 >(
-  spec: EntitySpec<Shape, Fields, Scope>,
-): EntityDefinition<Shape, readonly [...Fields, VersionField], Scope> => {
+  spec: EntitySpec<Shape, Fields, Scope, Name>,
+): EntityDefinition<Shape, readonly [...Fields, VersionField], Scope, Name> => {
   const { name, singular, scope, shape, check, columns, search, alsoSortable = [], access, ui, page } = spec;
   const { byProperty } = spec;
   const importing = spec.import;
@@ -283,6 +287,17 @@ const placed = (name: string, { id, path, drawer }: EntitySpec['page']): EntityP
   path: path ?? `/${name.replaceAll('_', '-')}`,
   drawer: { ...drawer, label: drawer.label ?? words(name).join(' ') },
 });
+
+/** The entities of a list keyed by their names, in the list's order (`entities` of entities/index.ts). */
+export type EntitiesByName<L extends readonly EntityDefinition[]> = {
+  [D in L[number] as D['name']]: D;
+};
+export const byName = <const L extends readonly EntityDefinition[]>(list: L): EntitiesByName<L> => {
+  const names = list.map((def) => def.name);
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice !== undefined) throw new Error(`Two entities are named ${twice}.`);
+  return Object.fromEntries(list.map((def) => [def.name, def])) as EntitiesByName<L>;
+};
 
 /** Field names the API answers that a client may echo back in a body. */
 export const readOnlyNames = (def: EntityDefinition): string[] => [

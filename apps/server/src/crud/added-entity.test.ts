@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { entityList } from '@kodi/domain';
+import { drawerSections, entityList, listRowSchema } from '@kodi/domain';
 import { gadgets } from '@kodi/domain/testing';
 import { buildApp } from '../app.ts';
 import { serverRoot } from '../db/client.ts';
+import { syncDerived } from '../db/derived.ts';
 import { setupApp, testDatabase, testDriver, type TestContext } from '../test/harness.ts';
 import { pdfText } from '../test/pdf-text.ts';
 import { buildWorld, created, recordId, type Body, type CompanyWorld } from '../reliability/world.ts';
@@ -13,7 +14,8 @@ import { isolationMatrix, VERBS, xlsxRows } from '../reliability/matrix.ts';
 /**
  * docs/architecture.md, 'Adding an entity': an entity is its definition and its table. `gadgets` is
  * a definition (`@kodi/domain/testing`) and the table below (what `db:generate` would write for it in
- * schema.ts); the app is built with it added to the list, and nothing else is written for it.
+ * schema.ts); the app is built with it added to the list, the derived data's triggers are installed
+ * for that list (as opening the database does for the app's), and nothing else is written for it.
  */
 const GADGETS_TABLE = `CREATE TABLE gadgets (
   company_id integer NOT NULL REFERENCES companies (id) ON DELETE RESTRICT,
@@ -21,11 +23,14 @@ const GADGETS_TABLE = `CREATE TABLE gadgets (
   name varchar(255) NOT NULL,
   amount numeric(14, 2) NOT NULL,
   status varchar(20) NOT NULL DEFAULT 'new',
+  unit_id integer,
+  unit_name text,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   version integer NOT NULL DEFAULT 1,
   PRIMARY KEY (company_id, id),
-  UNIQUE (id)
+  UNIQUE (id),
+  FOREIGN KEY (company_id, unit_id) REFERENCES units (company_id, id) ON DELETE RESTRICT
 )`;
 
 const withGadgets = [...entityList, gadgets];
@@ -42,13 +47,17 @@ describe(`an entity added to the list by its definition and its table alone (${t
     const database = await testDatabase();
     await database.query('DROP TABLE IF EXISTS gadgets');
     await database.query(GADGETS_TABLE);
+    expect(await syncDerived(database.db, withGadgets)).toBe(true);
     t = await setupApp({}, { extraEntities: [gadgets] });
     A = await buildWorld(t, 'Alpha', withGadgets);
     B = await buildWorld(t, 'Bravo', withGadgets);
   }, 120_000);
   afterAll(async () => {
     await t?.app.close();
-    await (await testDatabase()).query('DROP TABLE IF EXISTS gadgets');
+    // the app's own triggers again (no other test of this worker sees gadgets), then no table
+    const database = await testDatabase();
+    await syncDerived(database.db);
+    await database.query('DROP TABLE IF EXISTS gadgets');
   });
 
   it('lists with search, sorting and paging; reads, creates, updates by version and deletes', async () => {
@@ -71,6 +80,8 @@ describe(`an entity added to the list by its definition and its table alone (${t
     expect(names(search.json())).toEqual(['Kettle']);
     expect(search.headers['x-total-count']).toBe('1');
     expect((await admin.get(`/gadgets?${q({ sort: 'no_such_field' })}`)).statusCode).toBe(400);
+
+    for (const row of first.json<Body[]>()) expect(listRowSchema(gadgets).parse(row)).toEqual(row);
 
     const kettle = search.json()[0] as Body;
     const read = await admin.get(`/gadgets/${String(kettle.id)}`);
@@ -96,11 +107,45 @@ describe(`an entity added to the list by its definition and its table alone (${t
     expect((await admin.get(`/gadgets/${String(kettle.id)}`)).statusCode).toBe(404);
   });
 
+  it("keeps its unit's name on its rows, from its definition alone: set, rewritten, sorted and searched by", async () => {
+    const admin = A.clients.admin;
+    const unitName = async (id: number) => String(((await admin.get(`/units/${id}`)).json() as Body).name);
+    // the world's gadget, made from the definition, names the world's unit
+    const own = (await admin.get(`/gadgets/${recordId(A, 'gadgets')}`)).json() as Body;
+    expect(own.unit_id).toBe(A.refs.unit_id);
+    expect(own.unit_name).toBe(await unitName(A.refs.unit_id));
+
+    const unit = A.refs.other_unit_id;
+    const made = await created(admin, '/gadgets', { name: 'Fan', amount: 5, unit_id: unit });
+    expect(made.unit_name).toBe(await unitName(unit));
+
+    // the unit renamed: its gadgets' copies follow in the same statement
+    const before = (await admin.get(`/units/${unit}`)).json() as Body;
+    const renamed = await admin.put(`/units/${unit}`, { ...before, name: 'Zebra Loft 7' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const fan = (await admin.get(`/gadgets/${String(made.id)}`)).json() as Body;
+    expect(fan.unit_name).toBe('Zebra Loft 7');
+    expect(names((await admin.get(`/gadgets?${q({ q: 'zebra loft' })}`)).json())).toEqual(['Fan']);
+    const sorted = (await admin.get(`/gadgets?${q({ sort: 'unit_name' })}`)).json<Body[]>();
+    const named = sorted.map((r) => r.unit_name).filter((n) => n !== null);
+    expect(named).toEqual([own.unit_name, 'Zebra Loft 7']);
+
+    // another unit, then none
+    const moved = await admin.put(`/gadgets/${String(made.id)}`, { ...fan, unit_id: A.refs.unit_id });
+    expect(moved.json()).toMatchObject({ unit_id: A.refs.unit_id, unit_name: own.unit_name });
+    const none = await admin.put(`/gadgets/${String(made.id)}`, { ...(moved.json() as Body), unit_id: null });
+    expect(none.json()).toMatchObject({ unit_id: null, unit_name: null });
+    // B's gadget names B's unit
+    const theirs = (await B.clients.admin.get(`/gadgets/${recordId(B, 'gadgets')}`)).json() as Body;
+    const theirUnit = (await B.clients.admin.get(`/units/${String(theirs.unit_id)}`)).json() as Body;
+    expect(theirs.unit_name).toBe(theirUnit.name);
+  });
+
   it('exports its list to xlsx and pdf, with its columns and only its company', async () => {
     const xlsx = await A.clients.viewer.get(`/gadgets/export?${q({ fmt: 'xlsx', sort: 'name' })}`);
     expect(xlsx.statusCode, xlsx.body).toBe(200);
     const rows = await xlsxRows(xlsx.rawPayload);
-    expect(rows[0]).toEqual(['Name', 'Amount', 'Status']);
+    expect(rows[0]).toEqual(['Name', 'Amount', 'Status', 'Unit']);
     expect(rows.flat().join(' ')).toContain('Alpha');
     expect(rows.flat().join(' ')).not.toContain('Bravo');
     const pdf = await A.clients.viewer.get(`/gadgets/export?${q({ fmt: 'pdf' })}`);
@@ -117,6 +162,13 @@ describe(`an entity added to the list by its definition and its table alone (${t
     expect((await A.clients.viewer.post('/gadgets', { name: 'X', amount: 1 })).statusCode).toBe(403);
     expect((await A.clients.editor.delete(`/gadgets/${own}`)).statusCode).toBe(403);
     expect((await A.clients.admin.get(`/gadgets/${recordId(B, 'gadgets')}`)).statusCode).toBe(404);
+  });
+
+  it('has its page in the drawer of the roles its definition names', () => {
+    const items = (roles: string[]) => drawerSections({ roles }, withGadgets).flatMap((s) => s.items);
+    expect(gadgets.page).toMatchObject({ id: 'Gadgets', path: '/gadgets' });
+    expect(items(['editor'])).toContainEqual({ label: 'Gadgets', path: '/gadgets' });
+    expect(items(['viewer']).map((i) => i.path)).not.toContain('/gadgets');
   });
 
   it('is in the OpenAPI document; an app built without it does not serve it', async () => {

@@ -28,6 +28,12 @@ export type ServerEntity = {
    * public: signed-out callers get this, signed-in ones the normal list with the normal checks.
    */
   publicList?: (db: DbOrTx, query: ListQuery) => Promise<{ rows: Record<string, unknown>[]; total: number }>;
+  /**
+   * Read-only fields its `prepare` and `prepareMany` write (payments: the serial and the receipt
+   * number): with copies, expressions and generated columns, what fills a field the client does not
+   * write (crud/read-only-fields.test.ts).
+   */
+  writes?: readonly string[];
   /** request body limit for create and update (images, documents). */
   bodyLimit?: number;
   /**

@@ -26,13 +26,16 @@ const GADGETS_TABLE = `CREATE TABLE gadgets (
   name varchar(255) NOT NULL,
   amount numeric(14, 2) NOT NULL,
   status varchar(20) NOT NULL DEFAULT 'new',
+  unit_id integer,
+  unit_name text,
   external_ref varchar(100),
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   version integer NOT NULL DEFAULT 1,
   PRIMARY KEY (company_id, id),
   UNIQUE (id),
-  UNIQUE (company_id, external_ref)
+  UNIQUE (company_id, external_ref),
+  FOREIGN KEY (company_id, unit_id) REFERENCES units (company_id, id) ON DELETE RESTRICT
 )`;
 
 describe(`an entity made importable by its definition (${testDriver})`, () => {
@@ -56,7 +59,7 @@ describe(`an entity made importable by its definition (${testDriver})`, () => {
 
   it('maps, checks, creates and then updates its records by external_ref, with its template', async () => {
     const template = await admin.get('/imports/template?entity=gadgets&fmt=csv');
-    expect(template.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Name,Amount,Status,External Ref');
+    expect(template.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Name,Amount,Status,Unit,External Ref');
     const rows = [
       ['Gadget', 'Price', 'Status', 'Ref'],
       ['Lamp', 'UGX 30,000', 'Used', 'G-1'],

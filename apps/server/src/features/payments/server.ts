@@ -123,6 +123,7 @@ export const paymentsServer: ServerEntity = {
     joins: TENANT_JOIN,
     expressions: TENANT_NAMES,
   },
+  writes: ['payment_serial', 'receipt_number'],
   prepare: async ({ tx, user, values, existing }) => {
     const w = wantedOf(values, existing);
     const [found] = await leasesAndNumbers(tx, user.company_id, [w]);
