@@ -7,11 +7,30 @@ import { gadgets } from './testing.ts';
 const user = (...roles: RoleName[]) => ({ roles });
 const drawerSections = (u: Parameters<typeof sectionsFor>[0]) => sectionsFor(u, entityList);
 
-/** Section title → item labels, for compact assertions. */
-const outline = (roles: RoleName[] | null) =>
+/** Every item of the spec's drawer (02-admin §2), whoever sees it. */
+const SPEC_ITEMS = new Set([
+  ...['Properties', 'Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],
+  ...['Payments', 'Arrears', 'Collections', 'Expenses', 'Commission Wages'],
+  ...['Change Password', 'Account Security'],
+  ...['User Roles', 'Companies', 'Company Settings', 'Messages', 'Audit Log', 'Employees', 'Import'],
+  ...['Countries', 'Currencies'],
+]);
+
+/**
+ * Section title → the spec's item labels, in their order, for compact assertions: the spec's entries
+ * are checked in order and none of them may show where the spec hides it, while an entity added to
+ * the list (an item the spec does not name, or a section of its own) changes nothing here.
+ */
+const outline = (roles: RoleName[] | null, pages: Parameters<typeof sectionsFor>[1] = entityList) =>
   Object.fromEntries(
-    drawerSections(roles ? user(...roles) : null).map((s) => [s.title, s.items.map((i) => i.label)]),
+    sectionsFor(roles ? user(...roles) : null, pages).flatMap((s) => {
+      const items = s.items.map((i) => i.label).filter((label) => SPEC_ITEMS.has(label));
+      return items.length > 0 ? [[s.title, items]] : [];
+    }),
   );
+/** A section's items of the spec, in their order. */
+const specItems = (items: readonly { label: string; path: string }[] | undefined) =>
+  (items ?? []).filter((i) => SPEC_ITEMS.has(i.label));
 
 describe('drawerSections', () => {
   it('shows an admin every section and item', () => {
@@ -64,6 +83,19 @@ describe('drawerSections', () => {
     expect(outline([])).toEqual({ Profile: ['Change Password', 'Account Security'] });
   });
 
+  it('keeps these outlines when an entity is added to the list, after the items or between them', () => {
+    const between = {
+      ...gadgets,
+      page: { ...gadgets.page, drawer: { ...gadgets.page.drawer, section: 'Finance', order: 15 } },
+    } as const;
+    const roleSets: RoleName[][] = [['admin'], ['company_admin'], ['editor'], ['viewer'], []];
+    for (const added of [gadgets, between]) {
+      for (const roles of roleSets) expect(outline(roles, [...entityList, added])).toEqual(outline(roles));
+      const items = sectionsFor(user('editor'), [...entityList, added]).flatMap((s) => s.items);
+      expect(items).toContainEqual({ label: 'Gadgets', path: '/gadgets' });
+    }
+  });
+
   it('shows nothing when signed out', () => {
     expect(drawerSections(null)).toEqual([]);
     expect(drawerSections(undefined)).toEqual([]);
@@ -71,14 +103,14 @@ describe('drawerSections', () => {
 
   it('combines roles without duplicates and keeps paths', () => {
     const sections = drawerSections(user('editor', 'company_admin'));
-    expect(sections.find((s) => s.title === 'Finance')?.items).toEqual([
+    expect(specItems(sections.find((s) => s.title === 'Finance')?.items)).toEqual([
       { label: 'Payments', path: '/payments' },
       { label: 'Arrears', path: '/arrears' },
       { label: 'Collections', path: '/collections' },
       { label: 'Expenses', path: '/expenses' },
       { label: 'Commission Wages', path: '/commission-wages' },
     ]);
-    expect(sections.find((s) => s.title === 'Administration')?.items).toEqual([
+    expect(specItems(sections.find((s) => s.title === 'Administration')?.items)).toEqual([
       { label: 'Company Settings', path: '/company-settings' },
       { label: 'Messages', path: '/messages' },
       { label: 'Audit Log', path: '/audit-log' },
@@ -95,17 +127,16 @@ describe('drawerNavigation', () => {
       sectionsFor(user(...roles), withGadgets)
         .find((s) => s.title === 'Operations')
         ?.items.map((i) => i.label);
-    expect(operations(['editor'])).toEqual([
+    // order 60: after Vendors (50), the spec's items before it in their order
+    const editor = operations(['editor']) ?? [];
+    expect(
+      editor.slice(0, editor.indexOf('Gadgets') + 1).filter((l) => SPEC_ITEMS.has(l) || l === 'Gadgets'),
+    ).toEqual(['Properties', 'Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors', 'Gadgets']);
+    expect(operations(['company_admin'])).not.toContain('Gadgets');
+    expect(operations(['viewer'])?.filter((l) => SPEC_ITEMS.has(l) || l === 'Gadgets')).toEqual([
       'Properties',
       'Units',
-      'Tenants',
-      'Occupancy',
-      'Maintenance',
-      'Vendors',
-      'Gadgets',
     ]);
-    expect(operations(['company_admin'])).not.toContain('Gadgets');
-    expect(operations(['viewer'])).toEqual(['Properties', 'Units']);
     expect(gadgets.page).toEqual({
       id: 'Gadgets',
       path: '/gadgets',
