@@ -217,6 +217,7 @@ describe("docs/architecture.md, 'Adding an entity'", () => {
       'apps/server/src/db/schema.ts',
     ]);
     expect(steps).toContain('npm run db:generate -w @kodi/server');
+    expect(text).toContain('three files written by hand and three that drizzle-kit writes');
     const server = JSON.parse(fs.readFileSync(path.join(repo, 'apps/server/package.json'), 'utf8')) as {
       scripts: Record<string, string>;
     };
