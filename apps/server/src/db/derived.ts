@@ -143,7 +143,8 @@ export const copiesOf = (
     if (f.copyOf === undefined) continue;
     const via = def.fields.find((r) => r.name === f.copyOf);
     if (!via?.ref) throw new Error(`${def.name}.${f.name}: copyOf ${f.copyOf} is not a reference field.`);
-    if (def.scope !== 'company') throw new Error(`${def.name}.${f.name}: only company-owned rows copy names.`);
+    if (def.scope !== 'company')
+      throw new Error(`${def.name}.${f.name}: only company-owned rows copy names.`);
     copies[f.name] = { from: via.ref.entity, key: via.name, value: labelOf(via.ref.labelFields) };
   }
   const property = propertyCopy(def, defs);

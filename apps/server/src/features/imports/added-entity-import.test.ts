@@ -59,7 +59,9 @@ describe(`an entity made importable by its definition (${testDriver})`, () => {
 
   it('maps, checks, creates and then updates its records by external_ref, with its template', async () => {
     const template = await admin.get('/imports/template?entity=gadgets&fmt=csv');
-    expect(template.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('Name,Amount,Status,Unit,External Ref');
+    expect(template.body.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe(
+      'Name,Amount,Status,Unit,External Ref',
+    );
     const rows = [
       ['Gadget', 'Price', 'Status', 'Ref'],
       ['Lamp', 'UGX 30,000', 'Used', 'G-1'],
