@@ -4,9 +4,10 @@ import { entityList, type EntityDefinition } from '@kodi/domain';
 import type { Db } from './client.ts';
 
 /**
- * What the database keeps derived from a table's rows, declared once per table; the trigger
- * functions, the triggers and the rebuild that keep it are generated from this declaration
- * (`derivedScript`) and installed at start-up (`syncDerived`), never written by hand in a migration.
+ * What the database keeps derived from a table's rows, made from the entities' definitions and the
+ * totals declared below; the trigger functions, the triggers and the rebuild that keep it are
+ * generated from them (`derivedScript`) and installed at start-up (`syncDerived`), never written by
+ * hand in a migration.
  *
  * - `copies`: a column of the row that holds a value of the row it references (payments.tenant_name
  *   is the tenant's full name), so that lists sort and search by it from an index of their own
