@@ -69,7 +69,7 @@ export const portalMeBody = z.strictObject({
   phone: z
     .string({ error: messages.required })
     .trim()
-    .max(15, 'Invalid phone number format.')
+    .max(24, 'Invalid phone number format.')
     .refine((v) => PHONE_PATTERN.test(v), 'Invalid phone number format.')
     .optional(),
   email: optionalEmail(),

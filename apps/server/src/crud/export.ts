@@ -9,7 +9,7 @@ import { currentUser } from '../plugins/guard.ts';
 import { entityNames, file, PDF, XLSX } from '../plugins/openapi.ts';
 import { companyMoney } from '../lib/company.ts';
 import { pdfWriter, xlsxWriter, type TabularColumn, type TabularWriter } from '../lib/tabular.ts';
-import { listOrder, listWhere } from './list.ts';
+import { listOrder, listWhere, phoneSearch } from './list.ts';
 import { ensureProperty, propertyQuery } from '../lib/property.ts';
 import type { ServerEntity } from './server-entity.ts';
 import { fromClause, presentRow, selectFields, selectList } from './sql.ts';
@@ -179,7 +179,7 @@ export const registerExportRoute = (app: FastifyInstance, ctx: AppContext, e: Se
       const columns = exportColumns(def, headers);
       if (list.property_id !== undefined)
         await ensureProperty(ctx.database.db, user.company_id, list.property_id);
-      const { where } = listWhere(e, user, list);
+      const { where } = listWhere(e, user, list, await phoneSearch(ctx.database, e, user, list));
       const order = listOrder(e, list.sort)('t');
       const money = await companyMoney(ctx.database, user.company_id);
       const title = def.ui.title;

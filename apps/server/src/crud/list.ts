@@ -7,6 +7,7 @@ import { SEARCH_COLUMN } from '../db/list-indexes.ts';
 import { columnFacts } from '../db/columns.ts';
 import { fromClause, likePattern, presentRow, selectList } from './sql.ts';
 import { scopeCondition, type ListQuery, type ServerEntity } from './server-entity.ts';
+import { companyCallingCode, phoneSearchDigits } from '../lib/phones.ts';
 
 /**
  * The list of an entity, in one statement shape:
@@ -60,14 +61,33 @@ const listColumn = (e: ServerEntity, field: string) => {
 };
 
 /**
- * The list's WHERE: the company from the session, the search (`search_text` LIKE the words,
- * through its trigram index), the property (`property_id`, a column of the row: `(company_id,
+ * What a search typed like a phone also looks for, in a list that searches a phone field: its
+ * digits as typed and its national number read with the company's country (lib/phones.ts), so that
+ * '0772 123456', '0772123456', '+256 772 123 456' and '772123456' find the same tenant whatever way
+ * its phone was written (`search_text` keeps phones without their separators: db/list-indexes.ts).
+ */
+export const phoneSearch = async (
+  database: Database,
+  e: ServerEntity,
+  user: SessionUser,
+  query: { q?: string | undefined },
+): Promise<string[] | undefined> => {
+  const q = searchText(query);
+  if (!q || !e.def.search.some((f) => e.def.fields.find((d) => d.name === f)?.kind === 'phone')) return;
+  if (!phoneSearchDigits(q, null)) return;
+  return phoneSearchDigits(q, await companyCallingCode(database.db, user.company_id));
+};
+
+/**
+ * The list's WHERE: the company from the session, the search (`search_text` LIKE the words, or
+ * one of a phone's digits (`phones`, from `phoneSearch`), through its trigram index), the property (`property_id`, a column of the row: `(company_id,
  * property_id, id)`), the filter (a field's value, never widening the scope).
  */
 export const listWhere = (
   e: ServerEntity,
   user: SessionUser,
   query: Omit<ListQuery, 'page' | 'page_size'>,
+  phones: readonly string[] = [],
 ) => {
   const parts: SQL[] = [scopeCondition(e, user)];
   let filtered = false;
@@ -76,7 +96,10 @@ export const listWhere = (
     filtered = true;
     const pattern = likePattern(q);
     if (columnFacts(e.sql.table).has(SEARCH_COLUMN)) {
-      parts.push(sql`${sql.raw(`t.${SEARCH_COLUMN}`)} LIKE lower(${pattern})`);
+      const terms = [q, ...phones.filter((p) => p !== q)].map(
+        (term) => sql`${sql.raw(`t.${SEARCH_COLUMN}`)} LIKE lower(${likePattern(term)})`,
+      );
+      parts.push(terms.length === 1 ? (terms[0] as SQL) : sql`(${sql.join(terms, sql` OR `)})`);
     } else {
       // a table the schema does not know (a test's fixture): each field as text
       const terms = e.def.search.map((f) => sql`${sql.raw(`(t.${f})::text`)} ILIKE ${pattern}`);
@@ -209,7 +232,7 @@ export const listRecords = async (
   user: SessionUser,
   query: ListQuery,
 ): Promise<ListPage> => {
-  const { where, filtered } = listWhere(e, user, query);
+  const { where, filtered } = listWhere(e, user, query, await phoneSearch(database, e, user, query));
   listOrder(e, query.sort); // an unknown sort is refused whatever the page
   const total = totalOf(e, user, where, filtered);
   const offset = (query.page - 1) * query.page_size;

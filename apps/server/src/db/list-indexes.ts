@@ -23,11 +23,16 @@ const SEPARATOR = "E'\\x1f'";
 
 const NUMERIC_KINDS: ReadonlySet<FieldKind> = new Set(['integer', 'number', 'money', 'percent', 'reference']);
 
-/** A searched field as text, over the row's own columns: dates as `YYYY-MM-DD`, numbers as digits. */
+/**
+ * A searched field as text, over the row's own columns: dates as `YYYY-MM-DD`, numbers as digits,
+ * phones without their separators ('0772 123 456' → '0772123456': a search typed like a phone looks
+ * for its digits, crud/list.ts `phoneSearch`).
+ */
 const fieldText = (def: Pick<EntityDefinition, 'fields'>, name: string, computed: Record<string, string>) => {
   if (computed[name]) return `(${computed[name]})`;
   const kind = def.fields.find((f) => f.name === name)?.kind;
   if (kind === 'date') return `iso_date_text(${name})`;
+  if (kind === 'phone') return `translate(${name}, ' .-()', '')`;
   if (!kind || NUMERIC_KINDS.has(kind)) return `(${name})::text`;
   return `${name}::text`;
 };

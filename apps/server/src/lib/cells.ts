@@ -1,6 +1,7 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { isValidIsoDate, type ImportDateFormat } from '@kodi/domain';
 import type { Cell } from './file-rows.ts';
+import { toE164, type CallingCode } from './phones.ts';
 
 /**
  * How a file's cells are read (imports, statements): dates, amounts and phones. For an import, a cell
@@ -15,8 +16,8 @@ export type CellContext = {
   dateFormat: ImportDateFormat;
   /** the company's currency code and symbol: 'UGX 1,200,000' and 'USh 1,200,000' are amounts */
   currency: { code: string; symbol: string | null };
-  /** the dialling code of the company's country (256), for numbers written without +code */
-  callingCode: number | null;
+  /** the dialling code of the row's or company's country (256), for numbers written without +code */
+  callingCode: CallingCode;
   /** the current year, for two-digit years */
   year: number;
 };
@@ -147,27 +148,21 @@ export const readAmount = (cell: Cell, ctx: CellContext): Converted => {
 // ---------------------------------------------------------------- phones
 
 /**
- * A phone number in E.164 (+256772123456): one written with spaces, dashes or a leading 0 is read as
- * a number of the company's country. One that cannot be read stays as it was (the form's rule judges it).
+ * A phone number in E.164 (+256772123456) by the one reading of phones (lib/phones.ts): one written
+ * with spaces, dashes or a leading 0 is read as a number of the row's or company's country. One that
+ * cannot be read stays as it was (the form's rule, or the entity's own check, judges it).
  */
 export const readPhone = (cell: Cell, ctx: CellContext): string => {
   const s = cellText(cell);
-  if (s === '') return s;
-  const text = /^00\d/.test(s) ? `+${s.slice(2)}` : s;
-  const phone = text.startsWith('+')
-    ? parsePhoneNumberFromString(text)
-    : ctx.callingCode
-      ? parsePhoneNumberFromString(text, { defaultCallingCode: String(ctx.callingCode) })
-      : undefined;
-  return phone?.isPossible() ? phone.number : s;
+  return toE164(s, ctx.callingCode) ?? s;
 };
 
 /** The digit strings a stored phone may hold for this number (E.164, national with and without its 0). */
 export const phoneDigits = (cell: Cell, ctx: CellContext): string[] => {
   const s = cellText(cell);
-  const e164 = readPhone(s, ctx);
   const digits = new Set<string>([s.replace(/\D/g, '')]);
-  const phone = e164.startsWith('+') ? parsePhoneNumberFromString(e164) : undefined;
+  const e164 = toE164(s, ctx.callingCode);
+  const phone = e164 ? parsePhoneNumberFromString(e164) : undefined;
   if (phone) {
     digits.add(phone.number.slice(1));
     digits.add(String(phone.nationalNumber));

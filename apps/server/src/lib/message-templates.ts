@@ -69,12 +69,3 @@ export const renderMessage = (
   subject: template.channel === 'email' && template.subject ? renderTemplate(template.subject, values) : null,
   body: renderTemplate(template.body, values),
 });
-
-/** The tenant's phone with its country code (unless the number has it already). */
-export const phoneWithCode = (phone: string | null, countryCode: string | null): string | null => {
-  const p = phone?.trim();
-  if (!p) return null;
-  if (p.startsWith('+') || !countryCode) return p;
-  const code = countryCode.trim();
-  return `${code.startsWith('+') ? code : `+${code}`}${p.replace(/^0+/, '')}`;
-};

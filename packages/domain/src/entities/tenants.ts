@@ -16,7 +16,22 @@ import {
 import { todayIso } from '../dates.ts';
 import { corePages } from './ui-texts.ts';
 
-export const PHONE_PATTERN = /^\+?\d{3}[\s.-]?\d{3}[\s.-]?\d{4,6}$/;
+/**
+ * The spec's phone format ('Invalid phone number format.'): an optional plus, then 3 digits, 3 digits
+ * and 4 to 6 digits, with a space, dot or dash allowed between any two digits, so written the way
+ * people write them: '0772 123 456', '0772123456', '+256 772 123 456', '256-772-123-456'. Its 15
+ * characters at most are the number's, separators left out (the E.164 form the server saves, at most
+ * 13). Whether the number is one of its country's is the server's check (apps/server/src/lib/phones.ts),
+ * which knows the company's country.
+ */
+export const PHONE_PATTERN = /^\+?\d(?:[\s.-]?\d){9,11}$/;
+
+/** A required phone in the spec's format (`PHONE_PATTERN`); the longest such text is 24 characters. */
+export const phoneText = () =>
+  text(24, 'Invalid phone number format.').refine(
+    (v) => PHONE_PATTERN.test(v),
+    'Invalid phone number format.',
+  );
 export const COUNTRY_CODE_PATTERN = /^\+\d{1,3}$/;
 
 export const tenants = defineEntity({
@@ -48,10 +63,7 @@ export const tenants = defineEntity({
       (v) => v === undefined || v === null || COUNTRY_CODE_PATTERN.test(v),
       'Invalid country code (e.g. +256).',
     ),
-    phone: text(15, 'Invalid phone number format.').refine(
-      (v) => PHONE_PATTERN.test(v),
-      'Invalid phone number format.',
-    ),
+    phone: phoneText(),
     email: optionalEmail(),
     date_of_birth: isoDate().refine((v) => v < todayIso(), 'Date of birth must be in the past.'),
     id_or_passport_number: optionalText(100),

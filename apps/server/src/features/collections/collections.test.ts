@@ -190,6 +190,44 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
     expect(await paymentsOf(client)).toEqual([]);
   });
 
+  it('matches a payer by any spelling of its phone, against tenants’ phones saved or written before', async () => {
+    const { client } = await companyWith(t);
+    const f = await fixture(client);
+    // John's phone as typed before phones were saved in E.164; Peter's, a Kenyan number, with his code
+    await t.database.query(`UPDATE tenants SET phone = '0772 100 002', country_code = NULL WHERE id = $1`, [
+      f.john.tenant_id,
+    ]);
+    await t.database.query(`UPDATE tenants SET phone = '0712 100 005', country_code = '+254' WHERE id = $1`, [
+      f.peter.tenant_id,
+    ]);
+    const payers: [from: string, lease: number | null][] = [
+      ['0772 100 001', f.grace.id],
+      ['256772100001', f.grace.id],
+      ['+256 772 100 001', f.grace.id],
+      ['772100001', f.grace.id],
+      ['00256 772 100001', f.grace.id],
+      ['+256772100002', f.john.id],
+      ['0772-100-002', f.john.id],
+      ['+254 712 100 005', f.peter.id],
+      // a national number is the company's country's: +256712100005 is no one's
+      ['0712 100 005', null],
+    ];
+    const header =
+      'Id,External Id,Date,Status,Type,Provider Category,Information,Note/Message,From,From Name,To,To Name,Initiated By,On Behalf Of,Amount,Currency,Fee,Balance';
+    const rows = payers.map(
+      ([from], i) =>
+        `${20001 + i},,2026-02-0${1 + (i % 9)} 09:00:00,Successful,PAYMENT,,Payment received,thanks,${from},PAYER ${i},256700500500,KODI PROPERTIES,${from},,500000,UGX,0,0`,
+    );
+    expectStatus(
+      await upload(client, 'mtn_momo', 'momo.csv', Buffer.from([header, ...rows].join('\n'))),
+      201,
+    );
+    const lines = await linesOf(client);
+    for (const [i, [from, lease]] of payers.entries())
+      expect(byTx(lines, String(20001 + i)).occupancy_id, from).toBe(lease);
+    expect(byTx(lines, '20009').status).toBe('unmatched');
+  });
+
   it('posts certain matches at once with auto_post_matches, never a tenant with two leases', async () => {
     const { client } = await companyWith(t);
     const f = await fixture(client);
@@ -681,6 +719,40 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
       ]);
       expectStatus(await call(t, key, payment({ transaction_id: 'WH-7' }), made.secret), 200);
       expectStatus(await call(t, key, payment({ transaction_id: 'WH-8' }), rotated.secret), 401);
+    });
+
+    it('matches the payer by any spelling of its phone', async () => {
+      const { client } = await companyWith(t);
+      const f = await fixture(client);
+      // John's phone as typed before phones were saved in E.164
+      await t.database.query(`UPDATE tenants SET phone = '0772 100 002', country_code = NULL WHERE id = $1`, [
+        f.john.tenant_id,
+      ]);
+      const { url, secret } = expectStatus(await client.post('/company-settings/webhook-secret'), 200).json<{
+        url: string;
+        secret: string;
+      }>();
+      const key = url.split('/').pop() ?? '';
+      const payers: [phone: string, lease: number][] = [
+        ['0772 100 001', f.grace.id],
+        ['256772100001', f.grace.id],
+        ['+256 772 100 001', f.grace.id],
+        ['772100001', f.grace.id],
+        ['+256 772 100 002', f.john.id],
+        ['0772100002', f.john.id],
+      ];
+      for (const [i, [payer_phone]] of payers.entries()) {
+        const body = payment({
+          transaction_id: `WH-P${i}`,
+          payer_phone,
+          payer_name: 'X',
+          reference: 'thanks',
+        });
+        expectStatus(await call(t, key, body, secret), 200);
+      }
+      const lines = await linesOf(client);
+      for (const [i, [phone, lease]] of payers.entries())
+        expect(byTx(lines, `WH-P${i}`).occupancy_id, phone).toBe(lease);
     });
   });
 });

@@ -1,8 +1,8 @@
-import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { sql } from 'drizzle-orm';
 import { buildLedger, rateOn, type Cents, type StatementLineStatus } from '@kodi/domain';
 import { execRows, type Database, type DbOrTx } from '../../db/client.ts';
 import { loadLeaseBooks } from '../../lib/lease-book.ts';
+import { callingCodeOf, toE164, type CallingCode } from '../../lib/phones.ts';
 
 /**
  * How money received is matched to a lease (docs/decisions.md, 'Collections: matching'), in one
@@ -37,21 +37,12 @@ export type MatchIndex = {
 export const normalKey = (s: string): string => s.toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '');
 
 /**
- * A phone in E.164 by libphonenumber-js: with its +code (or 00) as written, else as a number of the
- * country whose dialling code is given ('0772 123456' → '+256772123456'); null when it is not a
- * possible number.
+ * A phone in E.164 by the one reading of phones (lib/phones.ts): with its +code (or 00) as written,
+ * else as a number of the country whose dialling code is given ('0772 123456' → '+256772123456');
+ * null when it is not a number of that country.
  */
-export const e164 = (raw: string | null | undefined, callingCode: number | null): string | null => {
-  if (!raw) return null;
-  const s = raw.trim().replace(/^00(?=\d)/, '+');
-  if (s === '') return null;
-  const phone = s.startsWith('+')
-    ? parsePhoneNumberFromString(s)
-    : callingCode
-      ? parsePhoneNumberFromString(s, { defaultCallingCode: String(callingCode) })
-      : undefined;
-  return phone?.isPossible() ? phone.number : null;
-};
+export const e164 = (raw: string | null | undefined, callingCode: CallingCode): string | null =>
+  toE164(raw, callingCode) ?? null;
 
 type IndexRow = {
   id: number;
@@ -104,8 +95,7 @@ export const buildMatchIndex = (rows: readonly IndexRow[], callingCode: number |
     push(index.leasesByTenant, lease.tenant_id, lease);
     push(index.leasesByUnit, lease.unit_id, lease);
     // the tenant's own country code first (its form's field, '+256'), else the company's
-    const own = r.tenant_code ? Number(r.tenant_code.replace(/\D/g, '')) || null : null;
-    const phone = e164(r.phone, own ?? callingCode);
+    const phone = e164(r.phone, callingCodeOf(r.tenant_code, callingCode));
     if (phone) push(index.byPhone, phone, lease.tenant_id);
     key(r.lease_ref, 'leases', lease.id);
     key(`${r.first_name} ${r.last_name}`, 'tenants', lease.tenant_id);

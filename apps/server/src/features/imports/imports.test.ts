@@ -48,6 +48,40 @@ describe(`imports: preview and commit (${testDriver})`, () => {
     return res.json<{ created: number; updated: number; unchanged: number; skipped_invalid: number }>();
   };
 
+  it('reads a tenant’s phone in any spelling as E.164, with the row’s country code or the company’s', async () => {
+    const text = csv([
+      ['First Name', 'Last Name', 'Sex', 'Country Code', 'Phone', 'Date of Birth'],
+      ['Ann', 'One', 'F', '+256', '0772 123 456', '1990-01-01'],
+      ['Ben', 'Two', 'M', '', '256772123457', '1990-01-01'],
+      ['Cat', 'Three', 'F', '', '+256 772 123 458', '1990-01-01'],
+      ['Dan', 'Four', 'M', '', '772123459', '1990-01-01'],
+      ['Eve', 'Five', 'F', '+254', '0712 345 678', '1990-01-01'],
+      // once saved as +256077299887
+      ['Fay', 'Six', 'F', '', '0772 99887', '1990-01-01'],
+      // ten digits, but not a Ugandan number
+      ['Gus', 'Seven', 'M', '', '0772 1234 567', '1990-01-01'],
+    ]);
+    const p = await preview('tenants', 'phones.csv', text);
+    expect(p).toMatchObject({ total_rows: 7, valid_rows: 5, invalid_rows: 2 });
+    expect(p.sample.map((r) => r.phone)).toEqual([
+      '+256772123456',
+      '+256772123457',
+      '+256772123458',
+      '+256772123459',
+      '+254712345678',
+    ]);
+    expect(p.errors).toEqual([
+      { row: 7, field: 'phone', message: 'Invalid phone number format.' },
+      { row: 8, field: 'phone', message: 'This is not a possible phone number for Uganda.' },
+    ]);
+    expect(await commit(p.id)).toMatchObject({ created: 5 });
+    const phones = await t.database.query<{ phone: string }>(
+      'SELECT phone FROM tenants WHERE company_id = $1 ORDER BY id',
+      [companyId],
+    );
+    expect(phones.map((r) => r.phone)).toEqual(p.sample.map((r) => r.phone));
+  });
+
   it('maps tenants by header, reads a messy CSV, saves nothing until the commit', async () => {
     // a BOM, ';' separators, synonyms and odd spacing in headers, a quoted line break, phones with
     // spaces and a leading 0, a date as DD/MM/YYYY and one as an Excel serial, trailing empty columns and rows

@@ -19,6 +19,7 @@ import { execRows, type DbOrTx, type Tx } from '../../db/client.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { fromClause, presentRow, selectList } from '../../crud/sql.ts';
 import { cellText, convertCell, isBlank, type CellContext } from './cells.ts';
+import { callingCodeOf } from '../../lib/phones.ts';
 import { fileRows, tooManyRows, type Cell, type FileKind } from '../../lib/file-rows.ts';
 import { referenceResolver, type ReferenceResolver } from './references.ts';
 
@@ -288,6 +289,8 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
   };
 
   const refIndex = mapped.find((m) => m.field.name === 'external_ref')?.index;
+  // a row's own country code ('+254', a tenant's) says what its phones without +code are
+  const countryIndex = mapped.find((m) => m.field.name === 'country_code')?.index;
   let batch: Checked[] = [];
   for await (const { row, cells } of rows) {
     if (cells.every(isBlank)) continue;
@@ -298,6 +301,8 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
       input: {},
       externalRef: undefined,
     };
+    const own = countryIndex === undefined ? null : cellText(cells[countryIndex] ?? null);
+    const rowCtx = own ? { ...ctx, callingCode: callingCodeOf(own, ctx.callingCode) } : ctx;
     for (const { index, field } of mapped) {
       const cell = cells[index] ?? null;
       // blank: the form's default for a new record, the record's value for an update
@@ -307,7 +312,7 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
         else (checked.refKeys ??= {})[field.name] = cellText(cell);
         continue;
       }
-      const converted = convertCell(cell, field, ctx);
+      const converted = convertCell(cell, field, rowCtx);
       if ('error' in converted) first(checked, field.name, converted.error);
       else checked.input[field.name] = converted.value;
     }

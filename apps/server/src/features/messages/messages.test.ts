@@ -217,6 +217,45 @@ describe(`messages through SMTP and Africa's Talking (${testDriver})`, () => {
     expect(after[0]?.n).toBe(1);
   });
 
+  it('texts every spelling of a tenant’s phone to the same E.164 number, and none that is not a number', async () => {
+    const { client, company } = await companyWith(t);
+    await setSettings(client, { receipt_notification: { email: false, sms: true } });
+    // phones as typed before they were saved in E.164 (a form saves E.164 now: tenants/phones.test.ts)
+    const written: [phone: string, code: string | null, to: string | null][] = [
+      ['0772 123 456', '+256', '+256772123456'],
+      ['0772123456', null, '+256772123456'],
+      ['256772123456', '+256', '+256772123456'],
+      ['+256 772 123456', null, '+256772123456'],
+      ['772123456', '+256', '+256772123456'],
+      ['0712 345 678', '+254', '+254712345678'],
+      ['0772 99887', '+256', null],
+    ];
+    for (const [i, [phone, code]] of written.entries()) {
+      const lease = await createLease(
+        client,
+        { start_date: '2026-03-01', rate: 100_000 },
+        { first: `Spelling${i}` },
+      );
+      await t.database.query('UPDATE tenants SET phone = $2, country_code = $3 WHERE id = $1', [
+        lease.tenant_id,
+        phone,
+        code,
+      ]);
+      await pay(client, lease, '2026-03-01', 100_000);
+    }
+    await sender.drain();
+    const requests = await sms.waitFor(written.length - 1);
+    expect(requests.map((r) => r.form.to).sort()).toEqual(
+      written.flatMap(([, , to]) => (to ? [to] : [])).sort(),
+    );
+    const log = await t.database.query<{ to: string | null; status: string; error: string | null }>(
+      `SELECT "to", status, error FROM messages WHERE company_id = $1 ORDER BY id`,
+      [company.id],
+    );
+    expect(log.map((m) => m.to)).toEqual(written.map(([, , to]) => to));
+    expect(log.at(-1)).toMatchObject({ status: 'skipped', error: 'no_address' });
+  });
+
   it('queues receipts of payments completed by any path (here written straight to the table, as an import does)', async () => {
     const { client, company } = await companyWith(t);
     await setSettings(client, { receipt_notification: { email: false, sms: true } });

@@ -13,7 +13,8 @@ import { sql } from 'drizzle-orm';
 import { execRows, type Database } from '../../db/client.ts';
 import { companyMoney, type CompanyMoney } from '../../lib/company.ts';
 import { companyLogo, loadSettings, type StoredSettings } from '../../lib/company-settings.ts';
-import { loadTemplates, phoneWithCode, pickTemplate, renderMessage } from '../../lib/message-templates.ts';
+import { loadTemplates, pickTemplate, renderMessage } from '../../lib/message-templates.ts';
+import { companyCallingCode, smsAddress } from '../../lib/phones.ts';
 import { loadReceiptPayment, receiptNumberOf, receiptPdfBytes } from '../../lib/receipt-pdf.ts';
 import { SendFailure, smsProvider, type SmsProvider } from '../../lib/sms.ts';
 import { smtpSender, type SmtpSender } from '../../lib/smtp.ts';
@@ -95,7 +96,7 @@ export const queueReceipts = async (
   if (due.length === 0) return 0;
   const companies = new Map<
     number,
-    CompanyParts & { templates: Awaited<ReturnType<typeof loadTemplates>> }
+    CompanyParts & { templates: Awaited<ReturnType<typeof loadTemplates>>; callingCode: number | null }
   >();
   for (const d of due) {
     const c = Number(d.company_id);
@@ -104,6 +105,7 @@ export const queueReceipts = async (
       settings: await loadSettings(database, c),
       money: await companyMoney(database, c),
       templates: await loadTemplates(database, c),
+      callingCode: await companyCallingCode(database.db, c),
     });
   }
   type Row = {
@@ -159,7 +161,7 @@ export const queueReceipts = async (
     for (const p of rows) {
       const parts = companies.get(Number(p.company_id));
       if (!parts) continue;
-      const { settings, money, templates } = parts;
+      const { settings, money, templates, callingCode } = parts;
       const values: TemplateValues = {
         tenant_first_name: p.first_name,
         unit_name: p.unit_name ?? '',
@@ -174,7 +176,7 @@ export const queueReceipts = async (
       for (const channel of channels) {
         const { template, id } = pickTemplate(templates, 'receipt', channel);
         const text = renderMessage(template, values);
-        const to = channel === 'email' ? p.email : phoneWithCode(p.phone, p.country_code);
+        const to = channel === 'email' ? p.email : smsAddress(p.phone, p.country_code, callingCode);
         messages.push({
           company_id: Number(p.company_id),
           channel,

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { findPgError } from '../../plugins/errors.ts';
 import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
-import { companyCallingCode, toE164 } from '../../lib/phones.ts';
+import { callingCodeOf, companyCallingCode, toE164 } from '../../lib/phones.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
 
 /** An invitation link works once, for 7 days; a sign-in code once, for 10 minutes and 5 tries. */
@@ -108,7 +108,7 @@ export const tenantAddresses = async (
   companyId: number,
   tenant: { email: string | null; phone: string | null; country_code: string | null },
 ): Promise<{ email: string | null; phone: string | null }> => {
-  const code = tenant.country_code?.replace(/\D/g, '') || (await companyCallingCode(database, companyId));
+  const code = callingCodeOf(tenant.country_code, null) ?? (await companyCallingCode(database.db, companyId));
   return {
     email: tenant.email ? tenant.email.trim().toLowerCase() : null,
     phone: tenant.phone ? (toE164(tenant.phone, code) ?? null) : null,

@@ -311,6 +311,73 @@ describe(`tenant portal (${testDriver})`, () => {
     });
   });
 
+  describe('phones (docs/decisions.md, One phone number)', () => {
+    const SPELLINGS = ['0772 123 456', '0772123456', '+256 772 123 456', '256772123456', '0772-123-456'];
+    const E164 = '+256772123456';
+    const stored = async (tenantId: number) =>
+      (
+        await t.database.query<{ tenant: string; user: string | null }>(
+          `SELECT t.phone AS tenant, u.phone AS "user" FROM tenants t
+             LEFT JOIN users u ON u.tenant_id = t.id WHERE t.id = $1`,
+          [tenantId],
+        )
+      )[0];
+
+    it('saves the tenant’s and its account’s phone in E.164 from any spelling, and signs in by any', async () => {
+      const { staff } = await portalCompany(t);
+      const a = await tenantWithLease(staff);
+      // a record whose phone was typed before phones were saved in E.164: its account gets E.164
+      await t.database.query(`UPDATE tenants SET phone = '0772 123 457', country_code = NULL WHERE id = $1`, [
+        a.tenantId,
+      ]);
+      const tenant = await portalTenant(t, staff, a.tenantId);
+      expect(await stored(a.tenantId)).toEqual({ tenant: '0772 123 457', user: '+256772123457' });
+      for (const phone of SPELLINGS) {
+        const { version } = expectStatus(await tenant.get('/portal/me'), 200).json<{
+          tenant: { version: number };
+        }>().tenant;
+        const res = expectStatus(await tenant.put('/portal/me', { version, phone }), 200);
+        expect(res.json<{ tenant: { phone: string } }>().tenant.phone, phone).toBe(E164);
+        expect(await stored(a.tenantId), phone).toEqual({ tenant: E164, user: E164 });
+      }
+      for (const login of [...SPELLINGS, '772123456']) {
+        const c = await anonymous();
+        const res = await c.post('/portal/auth/login', { login, password: PORTAL_PASSWORD });
+        expect(res.statusCode, login).toBe(200);
+      }
+      // not a Ugandan number: refused, nothing changed
+      const { version } = expectStatus(await tenant.get('/portal/me'), 200).json<{
+        tenant: { version: number };
+      }>().tenant;
+      const refused = expectStatus(await tenant.put('/portal/me', { version, phone: '0772 1234 567' }), 400);
+      expect(refused.json<{ fields: Record<string, string> }>().fields.phone).toBe(
+        'This is not a possible phone number for Uganda.',
+      );
+      const malformed = expectStatus(await tenant.put('/portal/me', { version, phone: '0772 99887' }), 400);
+      expect(malformed.json<{ fields: Record<string, string> }>().fields.phone).toBe(
+        'Invalid phone number format.',
+      );
+      expect(await stored(a.tenantId)).toEqual({ tenant: E164, user: E164 });
+    });
+
+    it('invites a tenant saved with any spelling to an account with its E.164 phone', async () => {
+      const { staff } = await portalCompany(t);
+      for (const phone of SPELLINGS) {
+        const a = await tenantWithLease(staff);
+        const current = expectStatus(await staff.get(`/tenants/${a.tenantId}`), 200).json<
+          Record<string, unknown>
+        >();
+        const { id: _i, full_name: _f, portal_status: _p, created_at: _c, updated_at: _u, ...body } = current;
+        // a different number for each tenant: the accounts' phones are unique
+        const own = phone.replace(/456$/, String(100 + SPELLINGS.indexOf(phone)));
+        expectStatus(await staff.put(`/tenants/${a.tenantId}`, { ...body, phone: own }), 200);
+        expectStatus(await staff.post(`/tenants/${a.tenantId}/invite`, { channel: 'email' }), 201);
+        const e164 = `+256772123${100 + SPELLINGS.indexOf(phone)}`;
+        expect(await stored(a.tenantId), phone).toEqual({ tenant: e164, user: e164 });
+      }
+    });
+  });
+
   describe('what a tenant sees', () => {
     it('shows its details, leases with balance and next due, and changes its contact details with version', async () => {
       const { company, admin, staff } = await portalCompany(t, 'Portal Homes');

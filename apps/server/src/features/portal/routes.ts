@@ -28,6 +28,7 @@ import { execRows, type Database } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
 import { errors, file, json, named, PDF } from '../../plugins/openapi.ts';
+import { callingCodeOf, companyCallingCode, readPhoneNumber } from '../../lib/phones.ts';
 import { companyMoney } from '../../lib/company.ts';
 import { companyLogo, companyToday } from '../../lib/company-settings.ts';
 import { loadLeaseBook } from '../../lib/lease-book.ts';
@@ -183,8 +184,17 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const { companyId, tenantId } = tenantOf(user);
       const { version, ...changes } = request.body;
       // the keys are the body schema's (a strict object): never a column the tenant may not change
-      const sets = Object.entries(changes).filter(([, v]) => v !== undefined);
       const current = await readTenant(database, companyId, tenantId);
+      // the phone as the staff's form saves it: E.164 of the tenant's or the company's country
+      if (changes.phone !== undefined) {
+        const code =
+          callingCodeOf(current.country_code, null) ?? (await companyCallingCode(database.db, companyId));
+        const reading = readPhoneNumber(changes.phone, code);
+        if ('error' in reading)
+          throw new AppError('validation_failed', reading.error, { phone: reading.error });
+        changes.phone = reading.e164;
+      }
+      const sets = Object.entries(changes).filter(([, v]) => v !== undefined);
       const merged = { ...current, ...Object.fromEntries(sets) } as typeof current;
       // the portal account signs in with the record's e-mail and phone as they will be
       const addresses = await tenantAddresses(database, companyId, merged);

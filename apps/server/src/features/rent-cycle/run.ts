@@ -19,7 +19,8 @@ import { execRows, type Database, type DbOrTx } from '../../db/client.ts';
 import { companyMoney } from '../../lib/company.ts';
 import { loadSettings, type StoredSettings } from '../../lib/company-settings.ts';
 import { loadLeaseBooks, type LeaseBook } from '../../lib/lease-book.ts';
-import { loadTemplates, phoneWithCode, pickTemplate, renderMessage } from '../../lib/message-templates.ts';
+import { loadTemplates, pickTemplate, renderMessage } from '../../lib/message-templates.ts';
+import { companyCallingCode, smsAddress } from '../../lib/phones.ts';
 
 /**
  * The daily run of one company (issue 17; docs/decisions.md, 'The rent cycle'): for each day not
@@ -139,6 +140,7 @@ const planRun = async (
   const ahead = Math.max(0, ...settings.reminders.map((r) => (r.event === 'before_due' ? r.days : 0)));
   const where = leaseFilter(settings);
   const templates = settings.reminders.length > 0 ? await loadTemplates(database, companyId) : new Map();
+  const callingCode = settings.reminders.length > 0 ? await companyCallingCode(database.db, companyId) : null;
   for (let after = 0; ;) {
     const books = await loadLeaseBooks(database, companyId, {
       after,
@@ -188,7 +190,7 @@ const planRun = async (
           const to =
             channel === 'email'
               ? lease.tenant_email
-              : phoneWithCode(lease.tenant_phone, lease.tenant_country_code);
+              : smsAddress(lease.tenant_phone, lease.tenant_country_code, callingCode);
           const stale = isStaleReminder(r.send_date, window.to);
           plan.messages.push({
             occupancy_id: lease.id,
