@@ -32,6 +32,13 @@ export const portalMessages = {
   photoType: 'Photos must be png, jpeg or webp.',
   tooManyPhotos: 'At most 3 photos.',
   staffRefused: 'This is a tenant account: sign in at the tenant portal.',
+  /** a new e-mail or phone waits for the code sent to it (issue 23): the same whoever else uses it */
+  addressCodeSent: 'We sent a 6-digit code to the new address. Enter it to start using it.',
+  addressCodeWrong: 'The code is wrong or has expired. Save the address again for a new code.',
+  addressChanged: 'Your new address is saved: you sign in with it from now on.',
+  /** accepting an invitation sent to an address another account signs in with (told to its holder only) */
+  invitationAddressTaken:
+    'Another account already signs in with this e-mail or phone. Ask your landlord to invite you with another one.',
 } as const;
 
 /** `POST /tenants/{id}/invite` */
@@ -80,6 +87,22 @@ export const portalMeBody = z.strictObject({
 });
 export type PortalMeBody = z.infer<typeof portalMeBody>;
 
+/** `POST /portal/me/confirm`: the code sent to a new e-mail or phone. */
+export const portalAddressConfirmBody = z.strictObject({
+  code: z
+    .string({ error: portalMessages.codeFormat })
+    .trim()
+    .regex(/^\d{6}$/, portalMessages.codeFormat),
+});
+
+/** A new e-mail or phone waiting for the code sent to it (`GET /portal/me`'s `pending`). */
+export const portalPendingSchema = z.object({
+  field: z.enum(['email', 'phone']),
+  value: z.string().describe('The new address, as the tenant wrote it'),
+  expires_at: z.string(),
+});
+export type PortalPending = z.infer<typeof portalPendingSchema>;
+
 const amount = z.number();
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -120,6 +143,9 @@ export const portalMeSchema = z.object({
   }),
   leases: z.array(portalLeaseSchema),
   as_of: day,
+  pending: z
+    .array(portalPendingSchema)
+    .describe('New sign-in addresses waiting for their code (POST /portal/me/confirm)'),
 });
 export type PortalMe = z.infer<typeof portalMeSchema>;
 
