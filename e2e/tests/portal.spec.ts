@@ -319,6 +319,43 @@ test('a tenant accepts an invitation, sees its balance, downloads a receipt and 
   await otherPage.screenshot({ path: 'test-results/portal-home-desktop.png' });
   await other.close();
 
+  // ---- a new e-mail is the tenant's only once the code sent to it is entered (issue 23)
+  await phone.reload();
+  await phone.getByRole('button', { name: 'Profile' }).click();
+  await phone.getByLabel('E-mail', { exact: true }).fill('pauline.new@portal.e2e.test');
+  await phone.getByRole('button', { name: 'Save' }).click();
+  const confirmForm = phone.getByRole('form', { name: 'Confirm your new address' });
+  await expect(confirmForm).toBeVisible();
+  await expect(confirmForm.getByTestId('pending-email')).toHaveText('pauline.new@portal.e2e.test');
+  await expect(confirmForm.getByText('We sent a 6-digit code to the new address.')).toBeVisible();
+  expect(await axeViolations(phone)).toEqual([]);
+  const codeBody = await admin(
+    async (c) =>
+      (
+        await c.query<{ body: string }>(
+          `SELECT body FROM messages WHERE kind = 'sign_in_code' AND "to" = $1 ORDER BY id DESC LIMIT 1`,
+          ['pauline.new@portal.e2e.test'],
+        )
+      ).rows[0]?.body ?? '',
+    dbUrl(),
+  );
+  const code = /\b(\d{6})\b/.exec(codeBody)?.[1];
+  expect(code, codeBody).toBeTruthy();
+  await confirmForm.getByLabel('6-digit code').fill(code!);
+  await confirmForm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(phone.getByText('Your new address is saved: you sign in with it from now on.')).toBeVisible();
+  await expect(confirmForm).toBeHidden();
+  await phone.screenshot({ path: 'test-results/portal-profile-360.png', fullPage: true });
+  const signedInWithNew = await phone.request.post(`${API}/portal/auth/login`, {
+    headers: {
+      'X-CSRF-Token': (
+        (await (await phone.request.get(`${API}/auth/csrf-token`)).json()) as { csrf_token: string }
+      ).csrf_token,
+    },
+    data: { login: 'pauline.new@portal.e2e.test', password: 'pauline-pass-42' },
+  });
+  expect(signedInWithNew.status(), await signedInWithNew.text()).toBe(200);
+
   await phoneContext.close();
   await staffContext.close();
 });

@@ -56,10 +56,16 @@ test('a user sets up two-factor sign-in, signs in with a code, then with a recov
   // a wrong code first: said so, nothing turned on
   const wrong = codeOf(secret) === '000000' ? '111111' : '000000';
   await page.getByLabel('Authentication code').fill(wrong);
+  await page.getByLabel('Current password').fill(user.password);
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByText(/The code is not right or has expired/)).toBeVisible();
-
+  // the right code alone, without the password, turns nothing on (issue 23)
   await page.getByLabel('Authentication code').fill(codeOf(secret));
+  await page.getByLabel('Current password').fill('not-the-password');
+  await page.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByText('Current password is incorrect.')).toBeVisible();
+
+  await page.getByLabel('Current password').fill(user.password);
   await page.getByRole('button', { name: 'Confirm' }).click();
   const codesList = page.getByRole('list', { name: 'Recovery codes' });
   await expect(codesList.getByRole('listitem')).toHaveCount(10);
@@ -176,6 +182,7 @@ test('a company that requires two-factor sign-in sends its user to set it up bef
   await page.getByRole('button', { name: 'Set up two-factor sign-in' }).click();
   const secret = ((await page.getByTestId('mfa-secret').textContent()) ?? '').replace(/\s+/g, '');
   await page.getByLabel('Authentication code').fill(codeOf(secret));
+  await page.getByLabel('Current password').fill(password);
   await page.getByRole('button', { name: 'Confirm' }).click();
   await expect(page.getByRole('list', { name: 'Recovery codes' }).getByRole('listitem')).toHaveCount(10);
   await page.getByRole('button', { name: 'I have saved my recovery codes' }).click();

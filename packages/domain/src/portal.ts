@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messages } from './validation.ts';
+import { portalMessages } from './portal-texts.ts';
 import { newPasswordField } from './accounts.ts';
 import { messageChannel, priority, requestStatus } from './enums.ts';
 import { optionalEmail, optionalText, version } from './fields.ts';
@@ -19,20 +20,7 @@ const channel = z.enum(messageChannel.values as readonly ['email', 'sms'], {
 export const portalStatuses = ['none', 'invited', 'active', 'disabled'] as const;
 export type PortalStatus = (typeof portalStatuses)[number];
 
-export const portalMessages = {
-  loginRequired: 'Enter your e-mail or phone number.',
-  codeFormat: 'The code has 6 digits.',
-  noEmail: 'This tenant has no e-mail address.',
-  noPhone: 'This tenant has no valid phone number.',
-  alreadyActive: 'This tenant already uses the portal.',
-  disabled: 'Portal access is turned off for this tenant: turn it on first.',
-  addressTaken: 'Another account already signs in with this e-mail or phone.',
-  noAccount: 'This tenant has no portal account.',
-  photoTooLarge: 'Photos must be at most 5 MB.',
-  photoType: 'Photos must be png, jpeg or webp.',
-  tooManyPhotos: 'At most 3 photos.',
-  staffRefused: 'This is a tenant account: sign in at the tenant portal.',
-} as const;
+export { portalMessages } from './portal-texts.ts';
 
 /** `POST /tenants/{id}/invite` */
 export const portalInviteBody = z.strictObject({ channel });
@@ -80,6 +68,22 @@ export const portalMeBody = z.strictObject({
 });
 export type PortalMeBody = z.infer<typeof portalMeBody>;
 
+/** `POST /portal/me/confirm`: the code sent to a new e-mail or phone. */
+export const portalAddressConfirmBody = z.strictObject({
+  code: z
+    .string({ error: portalMessages.codeFormat })
+    .trim()
+    .regex(/^\d{6}$/, portalMessages.codeFormat),
+});
+
+/** A new e-mail or phone waiting for the code sent to it (`GET /portal/me`'s `pending`). */
+export const portalPendingSchema = z.object({
+  field: z.enum(['email', 'phone']),
+  value: z.string().describe('The new address, as the tenant wrote it'),
+  expires_at: z.string(),
+});
+export type PortalPending = z.infer<typeof portalPendingSchema>;
+
 const amount = z.number();
 const day = z.string().regex(/^\d{4}-\d{2}-\d{2}$/);
 
@@ -120,6 +124,9 @@ export const portalMeSchema = z.object({
   }),
   leases: z.array(portalLeaseSchema),
   as_of: day,
+  pending: z
+    .array(portalPendingSchema)
+    .describe('New sign-in addresses waiting for their code (POST /portal/me/confirm)'),
 });
 export type PortalMe = z.infer<typeof portalMeSchema>;
 

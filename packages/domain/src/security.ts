@@ -26,7 +26,14 @@ export const recoveryCodeField = z
   .transform((v) => v.replace(/[\s-]+/g, '').toLowerCase())
   .pipe(z.string().min(1, messages.required));
 
-export const mfaCodeBody = z.strictObject({ code: totpCodeField });
+/**
+ * `POST /auth/mfa/confirm`, `DELETE /auth/mfa`: a code of the authenticator and the current password
+ * (issue 23: a stolen session alone cannot put its own second factor in, or take the owner's off).
+ */
+export const mfaCodeBody = z.strictObject({
+  code: totpCodeField,
+  current_password: z.string({ error: messages.required }).min(1, messages.required).max(1024),
+});
 export type MfaCodeBody = z.infer<typeof mfaCodeBody>;
 
 /** `POST /auth/login/mfa`: the authenticator's code, or one of the recovery codes. */

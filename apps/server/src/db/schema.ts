@@ -305,7 +305,8 @@ export const passwordResetTokens = pgTable(
 
 /**
  * The tenant portal's one-time secrets (issue 19): invitation links (7 days, one use) and sign-in codes
- * (6 digits, 10 minutes, 5 tries). Only their SHA-256 is kept.
+ * (6 digits, 10 minutes, 5 tries); codes confirming a new e-mail or phone of the account (issue 23,
+ * `email_change`, `phone_change`). Only their SHA-256 is kept.
  */
 export const portalTokens = pgTable(
   'portal_tokens',
@@ -319,10 +320,15 @@ export const portalTokens = pgTable(
     expires_at: timestamp({ withTimezone: true }).notNull(),
     used_at: timestamp({ withTimezone: true }),
     attempts: integer().notNull().default(0),
+    /** where it was sent, as the account signs in with it (lowercased e-mail, E.164 phone): an
+     * invitation's address, a new address to confirm */
+    address: varchar({ length: 255 }),
+    /** a change of address: the tenant record's new value, as the tenant wrote it */
+    value: varchar({ length: 255 }),
     ...stamps(),
   },
   (t) => [
-    check('portal_tokens_kind_known', oneOf(t.kind, ['invitation', 'code'])),
+    check('portal_tokens_kind_known', oneOf(t.kind, ['invitation', 'code', 'email_change', 'phone_change'])),
     index('portal_tokens_hash_idx').on(t.token_hash),
     index('portal_tokens_user_idx').on(t.user_id, t.kind),
   ],

@@ -10,6 +10,24 @@ import { recordSignIn } from './audit.ts';
 export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MINUTES = 15;
 
+/**
+ * The lock key of a known account (issue 23): its e-mail, else its phone, else its id. Every way of
+ * naming it (the staff or the portal sign-in, its e-mail or its phone in any writing, a code or a
+ * password) counts on this one key, so five failures lock the account, not one spelling of it. An
+ * unknown e-mail is keyed by itself (lowercased) at both sign-ins, an unknown phone by `portal:` and
+ * its digits, so known and unknown logins lock alike.
+ */
+export const accountLockKey = (account: {
+  id: number;
+  email: string | null;
+  phone?: string | null;
+}): string =>
+  account.email
+    ? account.email.toLowerCase()
+    : account.phone
+      ? `portal:${account.phone}`
+      : `user:${account.id}`;
+
 /** 429 `account_locked` (with Retry-After) while the key (an e-mail, or a portal login) is locked. */
 export const refuseIfLocked = async (ctx: Pick<AppContext, 'database'>, key: string): Promise<void> => {
   const lock = await ctx.database.query<{ locked_until: Date | string | null }>(

@@ -5,6 +5,7 @@ import { TEST_SECRET_KEY, setupApp, testDriver, type TestContext } from '../../t
 import { createSecretBox, parseSecretKey, purposeOf } from '../../lib/secrets.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser, type BuiltUser } from '../../test/factories.ts';
+import { portalCompany, portalTenant, tenantWithLease } from '../../test/portal.ts';
 
 const PUBLIC_URL = 'https://kodi.example';
 
@@ -119,6 +120,21 @@ describe(`Google sign-in against a mock OpenID provider (${testDriver})`, () => 
     expect(res.statusCode).toBe(302);
     expect(errorMessageOf(res.headers.location)).toMatch(/No active Kodi account/);
     expect((await c.get('/auth/status')).json().user).toBeNull();
+  });
+
+  it('refuses a tenant’s portal account, as the password form does: it signs in at the portal (issue 23)', async () => {
+    const { staff } = await portalCompany(t);
+    const a = await tenantWithLease(staff);
+    await portalTenant(t, staff, a.tenantId);
+    claims = { email: a.email, email_verified: true };
+    const c = new TestClient(t.app);
+    const res = await c.get(await goThroughProvider(c));
+    expect(res.statusCode).toBe(302);
+    expect(errorMessageOf(res.headers.location)).toBe(
+      'This is a tenant account: sign in at the tenant portal.',
+    );
+    expect((await c.get('/auth/status')).json().user).toBeNull();
+    expect((await c.get('/portal/me')).statusCode).toBe(401);
   });
 
   it('refuses an e-mail the provider has not verified, and a disabled account', async () => {

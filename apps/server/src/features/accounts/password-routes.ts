@@ -16,6 +16,7 @@ import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { assertStrongPassword } from '../../lib/password-strength.ts';
 import { hitRateLimit, RateLimitError } from '../../lib/rate-limit.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { accountLockKey } from '../../lib/sign-in.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { findUserByEmail } from '../../lib/users.ts';
 import { createMailer, type MailMessage } from './mailer.ts';
@@ -135,13 +136,13 @@ export const passwordRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const passwordHash = await hashPassword(request.body.password);
       const done = await db.transaction(async (tx) => {
         // Used up in the same statement that checks it: two requests with one token cannot both pass.
-        const rows = await execRows<{ user_id: number; email: string }>(
+        const rows = await execRows<{ user_id: number; email: string; phone: string | null }>(
           tx,
           sql`UPDATE password_reset_tokens t SET used_at = now(), updated_at = now()
                 FROM users u
                WHERE t.token_hash = ${tokenHash} AND t.used_at IS NULL AND t.expires_at > now()
                  AND u.id = t.user_id AND u.active
-           RETURNING t.user_id, u.email`,
+           RETURNING t.user_id, u.email, u.phone`,
         );
         const row = rows[0];
         if (!row) return false;
@@ -154,7 +155,9 @@ export const passwordRoutes = (app: FastifyInstance, ctx: AppContext) => {
                WHERE user_id = ${userId} AND used_at IS NULL`,
         );
         await tx.execute(sql`DELETE FROM sessions WHERE user_id = ${userId} OR mfa_user_id = ${userId}`);
-        await tx.execute(sql`DELETE FROM login_attempts WHERE email = ${row.email.toLowerCase()}`);
+        await tx.execute(
+          sql`DELETE FROM login_attempts WHERE email = ${accountLockKey({ ...row, id: userId })}`,
+        );
         return true;
       });
       if (!done) {

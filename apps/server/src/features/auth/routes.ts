@@ -11,7 +11,7 @@ import {
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
-import { completeSignIn, recordFailedSignIn, refuseIfLocked } from '../../lib/sign-in.ts';
+import { accountLockKey, completeSignIn, recordFailedSignIn, refuseIfLocked } from '../../lib/sign-in.ts';
 import { verifyPassword } from '../../lib/passwords.ts';
 import { captchaMatches } from '../../lib/captcha.ts';
 import { findUserByEmail, sessionUserSchema, signedInSchema } from '../../lib/users.ts';
@@ -176,7 +176,7 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const row = rows[0];
       if (!row) throw new AppError('mfa_challenge_expired');
       const user = rowToUser(row);
-      const key = (user.email ?? '').toLowerCase();
+      const key = accountLockKey({ id: user.id, email: user.email || null });
       await refuseIfLocked(ctx, key);
       if (!user.active)
         throw new AppError('account_disabled', 'This account is disabled. Contact your administrator.');

@@ -6,6 +6,7 @@ import { findPgError } from '../../plugins/errors.ts';
 import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
 import { callingCodeOf, companyCallingCode, toE164 } from '../../lib/phones.ts';
 import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { accountLockKey } from '../../lib/sign-in.ts';
 
 /** An invitation link works once, for 7 days; a sign-in code once, for 10 minutes and 5 tries. */
 export const INVITATION_DAYS = 7;
@@ -53,10 +54,15 @@ const callingCodes = async (database: Database): Promise<number[]> => {
   return rows.map((r) => Number(r.phone_code));
 };
 
+/** The lock key of a portal account: the account's own (lib/sign-in.ts), whichever login named it. */
+export const portalLockKey = (a: PortalAccount): string =>
+  accountLockKey({ id: a.user.id, email: a.user.email || null, phone: a.phone });
+
 /**
  * The portal account a login names: an e-mail (any case), or a phone in any usual writing ('+256 772
  * 123456', '0772-123456'): a number without its +code is read as one of its company's country. The
- * lock key is the login as normalised (its E.164, its lowercased e-mail), so every writing shares one.
+ * lock key is the account's (its e-mail and its phone share one count, issue 23); an unknown login's
+ * is the login as normalised (its lowercased e-mail, as the staff sign-in's; `portal:` and its E.164).
  */
 export const findPortalAccount = async (
   database: Database,
@@ -70,7 +76,8 @@ export const findPortalAccount = async (
         WHERE lower(u.email) = $1 AND u.tenant_id IS NOT NULL`,
       [email],
     );
-    return { key: `portal:${email}`, account: rows[0] ? presentAccount(rows[0]) : undefined };
+    const account = rows[0] ? presentAccount(rows[0]) : undefined;
+    return { key: account ? portalLockKey(account) : email, account };
   }
   const international = /^(\+|00)/.test(text) ? toE164(text.replace(/^00/, '+'), null) : undefined;
   const candidates = new Map<string, number | null>();
@@ -96,10 +103,8 @@ export const findPortalAccount = async (
   });
   // ambiguous (the same national number in two countries): none, sign in with the +code then
   const only = matches.length === 1 ? matches[0] : undefined;
-  return {
-    key: only?.phone ? `portal:${only.phone}` : key,
-    account: only ? presentAccount(only) : undefined,
-  };
+  const account = only ? presentAccount(only) : undefined;
+  return { key: account ? portalLockKey(account) : key, account };
 };
 
 /** A tenant record's addresses for the portal: its e-mail lowercased, its phone in E.164. */
@@ -115,6 +120,46 @@ export const tenantAddresses = async (
   };
 };
 
+/** Which companies' accounts, other than `exceptUserId`, sign in with the address (an e-mail or an E.164). */
+export const companiesUsing = async (
+  database: Database,
+  address: string,
+  exceptUserId: number,
+): Promise<number[]> => {
+  const rows = await database.query<{ company_id: number }>(
+    address.includes('@')
+      ? 'SELECT company_id FROM users WHERE lower(email) = lower($1) AND id <> $2'
+      : 'SELECT company_id FROM users WHERE phone = $1 AND id <> $2',
+    [address, exceptUserId],
+  );
+  return rows.map((r) => Number(r.company_id));
+};
+
+/**
+ * Makes the address one the account signs in with, if no other account does: answers whether it is
+ * the account's now. A unique-index race ends as `false` too.
+ */
+export const attachAddress = async (
+  database: Database,
+  userId: number,
+  address: string,
+): Promise<boolean> => {
+  const column = address.includes('@') ? 'email' : 'phone';
+  try {
+    const rows = await database.query<{ id: number }>(
+      `UPDATE users SET ${column} = $2, updated_at = now(), version = version + 1
+        WHERE id = $1 AND NOT EXISTS (
+          SELECT 1 FROM users o WHERE o.id <> $1 AND ${column === 'email' ? 'lower(o.email) = lower($2)' : 'o.phone = $2'})
+        RETURNING id`,
+      [userId, address],
+    );
+    return rows.length === 1;
+  } catch (err) {
+    if (findPgError(err)?.code === '23505') return false;
+    throw err;
+  }
+};
+
 /** A unique-index refusal of a login (e-mail or phone) another account uses: 409 duplicate. */
 export const rethrowAddressTaken = (err: unknown): never => {
   if (findPgError(err)?.code === '23505')
@@ -122,11 +167,17 @@ export const rethrowAddressTaken = (err: unknown): never => {
   throw err;
 };
 
-/** A new one-time secret of the user (the previous ones of its kind are used up): the secret in clear. */
+export type TokenKind = 'invitation' | 'code' | 'email_change' | 'phone_change';
+
+/**
+ * A new one-time secret of the user (the previous ones of its kind are used up): the secret in clear.
+ * An invitation keeps the address it is sent to; a change of address its new address and value.
+ */
 export const issueToken = async (
   ctx: Pick<AppContext, 'database'>,
   userId: number,
-  kind: 'invitation' | 'code',
+  kind: TokenKind,
+  sentTo: { address: string; value?: string } | null = null,
 ): Promise<{ secret: string; expiresAt: Date }> => {
   const secret = kind === 'invitation' ? randomToken(32) : String(randomInt(0, 1_000_000)).padStart(6, '0');
   const expiresAt = new Date(
@@ -138,14 +189,22 @@ export const issueToken = async (
     [userId, kind],
   );
   await ctx.database.query(
-    `INSERT INTO portal_tokens (user_id, kind, token_hash, expires_at) VALUES ($1, $2, $3, $4)`,
-    [userId, kind, tokenHash(userId, kind, secret), expiresAt.toISOString()],
+    `INSERT INTO portal_tokens (user_id, kind, token_hash, expires_at, address, value)
+     VALUES ($1, $2, $3, $4, $5, $6)`,
+    [
+      userId,
+      kind,
+      tokenHash(userId, kind, secret),
+      expiresAt.toISOString(),
+      sentTo?.address ?? null,
+      sentTo?.value ?? null,
+    ],
   );
   return { secret, expiresAt };
 };
 
 /** A code is hashed with its user (a million codes: never looked up by hash alone); a link alone. */
-export const tokenHash = (userId: number, kind: 'invitation' | 'code', secret: string): string =>
+export const tokenHash = (userId: number, kind: TokenKind, secret: string): string =>
   kind === 'invitation' ? sha256(secret) : sha256(`${userId}:${secret}`);
 
 /** The company's name (the messages sign with it). */

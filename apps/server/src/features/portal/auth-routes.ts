@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AppError,
+  portalMessages,
   portalAcceptBody,
   portalCodeBody,
   portalCodeVerifyBody,
@@ -10,15 +11,18 @@ import {
 import type { AppContext } from '../../context.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
+import { assertStrongPassword } from '../../lib/password-strength.ts';
 import { completeSignIn, recordFailedSignIn, refuseIfLocked } from '../../lib/sign-in.ts';
 import { signedInSchema } from '../../lib/users.ts';
 import { empty, errors, json } from '../../plugins/openapi.ts';
 import {
   CODE_TRIES,
   accountById,
+  attachAddress,
   companyName,
   findPortalAccount,
   issueToken,
+  portalLockKey,
   queueMessage,
   tokenHash,
 } from './accounts.ts';
@@ -47,20 +51,42 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
         tags: ['portal'],
         summary: 'Set the password of an invitation link (single use, 7 days) and sign in',
         body: portalAcceptBody,
-        response: { 200: json(signedInSchema, 'Signed in: the user and the new CSRF token'), ...errors(429) },
+        response: {
+          200: json(signedInSchema, 'Signed in: the user and the new CSRF token'),
+          ...errors(409, 429),
+        },
       },
     },
     async (request, reply) => {
       await limit(`portal-accept:${request.ip}`, 30);
       const { token, password } = request.body;
-      const rows = await database.query<{ id: number; user_id: number }>(
-        `SELECT pt.id, pt.user_id FROM portal_tokens pt JOIN users u ON u.id = pt.user_id
+      const rows = await database.query<{ id: number; user_id: number; address: string | null }>(
+        `SELECT pt.id, pt.user_id, pt.address FROM portal_tokens pt JOIN users u ON u.id = pt.user_id
           WHERE pt.token_hash = $1 AND pt.kind = 'invitation' AND pt.used_at IS NULL
             AND pt.expires_at > now() AND u.active AND u.tenant_id IS NOT NULL`,
         [tokenHash(0, 'invitation', token)],
       );
       const found = rows[0];
       if (!found) throw new AppError('invitation_invalid');
+      const invited = await accountById(database, found.user_id);
+      if (!invited) throw new AppError('invitation_invalid');
+      // the staff's password rules (issue 23): strength and the common-password list
+      await assertStrongPassword(password, 'password', [
+        invited.user.email,
+        invited.user.first_name,
+        invited.user.last_name,
+        invited.phone,
+        found.address,
+      ]);
+      // The link reached its address: the account signs in with it from now on, unless another account
+      // does already (it was left off the account at the invitation). Only the link's holder, who has
+      // that address, is told so; the link stays unused.
+      const address = found.address;
+      if (address && address !== invited.user.email && address !== invited.phone) {
+        if (!(await attachAddress(database, found.user_id, address))) {
+          throw new AppError('duplicate', portalMessages.invitationAddressTaken);
+        }
+      }
       // used once: the UPDATE that marks it used is the one that may go on
       const used = await database.query<{ id: number }>(
         `UPDATE portal_tokens SET used_at = now(), updated_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`,
@@ -73,8 +99,7 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
       );
       const signedIn = await accountById(database, found.user_id);
       if (!signedIn) throw new AppError('invitation_invalid');
-      const key = `portal:${signedIn.user.email?.toLowerCase() || signedIn.phone || signedIn.user.id}`;
-      return completeSignIn(ctx, request, reply, key, signedIn.user, 'Portal invitation');
+      return completeSignIn(ctx, request, reply, portalLockKey(signedIn), signedIn.user, 'Portal invitation');
     },
   );
 

@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
+import { portalMessages, securityMessages } from '@kodi/domain';
 import { buildUser } from '../../test/factories.ts';
-import { PNG_1PX, FAKE_PNG } from '../../test/entities.ts';
+import { PNG_1PX, FAKE_PNG, validTenant } from '../../test/entities.ts';
 import { expectStatus } from '../../test/rent-cycle.ts';
 import {
   invitationLink,
@@ -26,6 +27,17 @@ describe(`tenant portal (${testDriver})`, () => {
   const portalStatus = async (staff: TestClient, tenantId: number) =>
     expectStatus(await staff.get(`/tenants/${tenantId}`), 200).json<{ portal_status: string }>()
       .portal_status;
+
+  /** The code of the latest message sent to an address to confirm it. */
+  const addressCode = async (to: string) => {
+    const rows = await t.database.query<{ body: string }>(
+      `SELECT body FROM messages WHERE kind = 'sign_in_code' AND "to" = $1 ORDER BY id DESC LIMIT 1`,
+      [to],
+    );
+    const code = /\b(\d{6})\b/.exec(rows[0]?.body ?? '')?.[1];
+    if (!code) throw new Error(`no code sent to ${to}`);
+    return code;
+  };
 
   const anonymous = async () => {
     const c = new TestClient(t.app);
@@ -218,7 +230,8 @@ describe(`tenant portal (${testDriver})`, () => {
       const c2 = await anonymous();
       expect((await c2.post('/portal/auth/code/verify', { login: a.phone, code })).statusCode).toBe(401);
 
-      // five wrong tries use a code up
+      // five wrong tries use a code up (the failure above counts on the account too: forgotten here)
+      await t.database.query('DELETE FROM login_attempts');
       expect((await c2.post('/portal/auth/code', { login: a.email, channel: 'email' })).statusCode).toBe(202);
       const second = await latestCode(t, a.tenantId);
       const wrong2 = second === '000000' ? '111111' : '000000';
@@ -424,6 +437,9 @@ describe(`tenant portal (${testDriver})`, () => {
         notify_sms: false,
         version: me.tenant.version + 1,
       });
+      // the new phone waits for the code sent to it (issue 23)
+      expect(changed.tenant).toMatchObject({ phone: me.tenant.phone });
+      expect(changed).toMatchObject({ pending: [{ field: 'phone', value: '+256772999001' }] });
       const stale = await tenant.put('/portal/me', {
         version: me.tenant.version,
         emergency_contact_name: 'Bob',
@@ -432,18 +448,30 @@ describe(`tenant portal (${testDriver})`, () => {
       expect(
         (await tenant.put('/portal/me', { version: changed.tenant.version, company_id: 9 })).statusCode,
       ).toBe(400);
-      // an e-mail another account signs in with: 409, and the record is left as it was
-      const taken = await tenant.put('/portal/me', {
-        version: changed.tenant.version,
-        email: admin.email,
-        emergency_contact_name: 'Carl',
-      });
-      expect(taken.statusCode).toBe(409);
-      expect(taken.json().code).toBe('duplicate');
-      const after = expectStatus(await tenant.get('/portal/me'), 200).json<{
-        tenant: { emergency_contact_name: string; version: number };
-      }>();
-      expect(after.tenant).toMatchObject({ emergency_contact_name: 'Ann', version: changed.tenant.version });
+      // an e-mail another account signs in with: the same answer as any new one (issue 23), the rest saved
+      const taken = expectStatus(
+        await tenant.put('/portal/me', {
+          version: changed.tenant.version,
+          email: admin.email,
+          emergency_contact_name: 'Carl',
+        }),
+        200,
+      ).json<{ tenant: { email: string; emergency_contact_name: string }; pending: { field: string }[] }>();
+      expect(taken.tenant).toMatchObject({ email: a.email, emergency_contact_name: 'Carl' });
+      expect(taken.pending.map((p) => p.field)).toEqual(['phone', 'email']);
+      // its code, once entered, says so; the admin keeps it
+      const toAdmin = await addressCode(admin.email);
+      const refused = await tenant.post('/portal/me/confirm', { code: toAdmin });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'duplicate', error: portalMessages.addressTaken });
+      expect((await new TestClient(t.app).login(admin.email, admin.password)).statusCode).toBe(200);
+      // the phone's code puts the new phone in
+      const after = expectStatus(
+        await tenant.post('/portal/me/confirm', { code: await addressCode('+256772999001') }),
+        200,
+      ).json<{ tenant: { email: string; phone: string }; pending: unknown[] }>();
+      expect(after.tenant).toMatchObject({ email: a.email, phone: '+256772999001' });
+      expect(after.pending).toEqual([]);
       // it now signs in with the new phone
       const c = await anonymous();
       expectStatus(
@@ -598,6 +626,267 @@ describe(`tenant portal (${testDriver})`, () => {
         { id: number; status: string }[]
       >();
       expect(mine).toEqual([expect.objectContaining({ id: created.id, status: 'closed' })]);
+    });
+  });
+
+  describe('addresses another account signs in with (issue 23)', () => {
+    /** A company's editor, signed in. */
+    const editorOf = async (companyId: number) => {
+      const editor = await buildUser(t.database, { company_id: companyId, roles: ['editor'] });
+      const c = new TestClient(t.app);
+      expectStatus(await c.login(editor.email, editor.password), 200);
+      return c;
+    };
+    let seq = 0;
+    const newTenant = async (staff: TestClient, email: string, phone: string) =>
+      expectStatus(
+        await staff.post(
+          '/tenants',
+          validTenant({ first_name: 'Sam', last_name: `Same${++seq}`, email, phone }),
+        ),
+        201,
+      ).json<{ id: number }>().id;
+    /** An invitation's message as the company's log shows it (the link's token hidden). */
+    const invitationSeen = async (admin: TestClient, tenantId: number, messageId: number) => {
+      const rows = expectStatus(await admin.get(`/messages?tenant_id=${tenantId}`), 200).json<
+        Record<string, unknown>[]
+      >();
+      const m = rows.find((r) => r.id === messageId);
+      return { kind: m?.kind, channel: m?.channel, status: m?.status, subject: m?.subject, body: m?.body };
+    };
+
+    it('invites a tenant whose e-mail or phone another company’s account uses as any other; only the link’s holder learns it', async () => {
+      const A = await portalCompany(t, 'Alpha Homes');
+      const B = await portalCompany(t, 'Bravo Homes');
+      const aTenant = await tenantWithLease(A.staff);
+      await portalTenant(t, A.staff, aTenant.tenantId);
+      const editor = await editorOf(B.company.id);
+      const ids = {
+        fresh: await newTenant(editor, 'fresh.person@example.com', '+256772400001'),
+        // another company's staff (its e-mail in capitals) and another company's tenant
+        staffElsewhere: await newTenant(editor, A.admin.email.toUpperCase(), '+256772400002'),
+        tenantElsewhere: await newTenant(editor, aTenant.email, aTenant.phone),
+      };
+      const seen: Record<string, unknown> = {};
+      for (const [name, id] of Object.entries(ids)) {
+        for (const channel of ['sms', 'email'] as const) {
+          const res = await editor.post(`/tenants/${id}/invite`, { channel });
+          expect(res.statusCode, `${name} ${channel}: ${res.body}`).toBe(201);
+          const body = res.json<{ portal_status: string; expires_at: string; message_id: number }>();
+          const expires = new Date(body.expires_at).getTime() - Date.now();
+          const answer = {
+            keys: Object.keys(body).sort(),
+            portal_status: body.portal_status,
+            days: Math.round(expires / 86_400_000),
+            message: await invitationSeen(B.staff, id, body.message_id),
+            status: await portalStatus(editor, id),
+          };
+          seen[`${name} ${channel}`] = answer;
+          expect(answer, `${name} ${channel}`).toEqual(seen[`fresh ${channel}`]);
+        }
+      }
+      expect(seen['fresh email']).toMatchObject({ portal_status: 'invited', days: 7, status: 'invited' });
+
+      // the links: the fresh address's works; the others tell their holder why not, and stay unused
+      const accept = async (id: number, password = PORTAL_PASSWORD) =>
+        (await anonymous()).post('/portal/auth/accept', {
+          token: tokenOf(await invitationLink(t, id)),
+          password,
+        });
+      expectStatus(await accept(ids.fresh), 200);
+      for (const id of [ids.staffElsewhere, ids.tenantElsewhere]) {
+        for (let i = 0; i < 2; i++) {
+          const refused = await accept(id);
+          expect(refused.statusCode).toBe(409);
+          expect(refused.json()).toMatchObject({
+            code: 'duplicate',
+            error: portalMessages.invitationAddressTaken,
+          });
+        }
+        expect(await portalStatus(editor, id)).toBe('invited');
+      }
+      // the address stays its owner's: A's admin and A's tenant still sign in with it
+      expect((await new TestClient(t.app).login(A.admin.email, A.admin.password)).statusCode).toBe(200);
+      const aLogin = await (
+        await anonymous()
+      ).post('/portal/auth/login', { login: aTenant.email, password: PORTAL_PASSWORD });
+      expect(aLogin.json().user.tenant_id).toBe(aTenant.tenantId);
+
+      // by SMS to a phone no one uses, the tenant whose e-mail is A's admin's gets in, by its phone only
+      expectStatus(await editor.post(`/tenants/${ids.staffElsewhere}/invite`, { channel: 'sms' }), 201);
+      expectStatus(await accept(ids.staffElsewhere), 200);
+      const c = await anonymous();
+      expectStatus(
+        await c.post('/portal/auth/login', { login: '+256772400002', password: PORTAL_PASSWORD }),
+        200,
+      );
+      expect(
+        (await c.post('/portal/auth/login', { login: A.admin.email, password: PORTAL_PASSWORD })).statusCode,
+      ).toBe(401);
+
+      // in the editor's own company an account may be named: its staff's e-mail, another tenant's
+      const own = await newTenant(editor, B.admin.email, '+256772400003');
+      const sameCompany = await editor.post(`/tenants/${own}/invite`, { channel: 'email' });
+      expect(sameCompany.statusCode).toBe(409);
+      expect(sameCompany.json()).toMatchObject({ code: 'duplicate', error: portalMessages.addressTaken });
+      const twin = await newTenant(editor, 'fresh.person@example.com', '+256772400004');
+      expect((await editor.post(`/tenants/${twin}/invite`, { channel: 'email' })).statusCode).toBe(409);
+    });
+
+    it('takes a new e-mail or phone only with the code sent to it, answering alike whoever else uses it', async () => {
+      const A = await portalCompany(t, 'Alpha Homes');
+      const B = await portalCompany(t, 'Bravo Homes');
+      const aTenant = await tenantWithLease(A.staff);
+      await portalTenant(t, A.staff, aTenant.tenantId);
+      const b = await tenantWithLease(B.staff);
+      const tenant = await portalTenant(t, B.staff, b.tenantId);
+      const b2 = await tenantWithLease(B.staff);
+      const byPhone = await portalTenant(t, B.staff, b2.tenantId);
+
+      type Me = { tenant: { email: string | null; phone: string; version: number }; pending: unknown[] };
+      const change = async (client: TestClient, field: 'email' | 'phone', value: string) => {
+        const me = expectStatus(await client.get('/portal/me'), 200).json<Me>();
+        const res = await client.put('/portal/me', { version: me.tenant.version, [field]: value });
+        expect(res.statusCode, `${field} ${value}: ${res.body}`).toBe(200);
+        const after = res.json<Me>();
+        const messages = await t.database.query<{
+          kind: string;
+          channel: string;
+          subject: string | null;
+          body: string;
+        }>(`SELECT kind, channel, subject, body FROM messages WHERE "to" = $1 AND kind = 'sign_in_code'`, [
+          field === 'email' ? value.toLowerCase() : value,
+        ]);
+        expect(messages, `a code to ${value}`).toHaveLength(1);
+        const wrong = await client.post('/portal/me/confirm', { code: '000000' });
+        return {
+          // what the tenant sees: nothing saved yet, the new address pending
+          saved: after.tenant[field] === me.tenant[field],
+          version: after.tenant.version - me.tenant.version,
+          pending: after.pending,
+          // what the company's message log keeps: the same text, the code hidden
+          message: { ...messages[0], body: messages[0]?.body.replace(/\d{6}/, '••••••') },
+          wrong: { status: wrong.statusCode, body: wrong.json() },
+        };
+      };
+      const strip = (seen: Awaited<ReturnType<typeof change>>, value: string) =>
+        JSON.parse(
+          JSON.stringify(seen)
+            .replaceAll(value, 'ADDRESS')
+            .replace(/"expires_at":"[^"]+"/g, '"expires_at":"T"'),
+        );
+
+      const emails = {
+        fresh: 'new.me@example.com',
+        staffElsewhere: A.admin.email,
+        tenantElsewhere: aTenant.email.toUpperCase(),
+        staffHere: B.admin.email,
+      };
+      const first = strip(await change(tenant, 'email', emails.fresh), emails.fresh);
+      expect(first).toMatchObject({
+        saved: true,
+        version: 1,
+        pending: [{ field: 'email', value: 'ADDRESS', expires_at: 'T' }],
+        wrong: {
+          status: 400,
+          body: { code: 'validation_failed', fields: { code: portalMessages.addressCodeWrong } },
+        },
+      });
+      for (const [name, value] of Object.entries(emails).slice(1)) {
+        expect(strip(await change(tenant, 'email', value), value.toLowerCase()), name).toEqual(first);
+      }
+      const phones = { fresh: '+256772400011', tenantElsewhere: aTenant.phone };
+      const firstPhone = strip(await change(byPhone, 'phone', phones.fresh), phones.fresh);
+      expect(firstPhone).toMatchObject({ saved: true, pending: [{ field: 'phone' }] });
+      expect(strip(await change(byPhone, 'phone', phones.tenantElsewhere), phones.tenantElsewhere)).toEqual(
+        firstPhone,
+      );
+
+      // the taken one's code (only its holder has it) says so, and changes nothing
+      const taken = await byPhone.post('/portal/me/confirm', { code: await addressCode(aTenant.phone) });
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json()).toMatchObject({ code: 'duplicate', error: portalMessages.addressTaken });
+      expect(expectStatus(await byPhone.get('/portal/me'), 200).json<Me>().tenant.phone).toBe(b2.phone);
+      const aIn = await (
+        await anonymous()
+      ).post('/portal/auth/login', { login: aTenant.phone, password: PORTAL_PASSWORD });
+      expect(aIn.json().user.tenant_id).toBe(aTenant.tenantId);
+
+      // a free address's code puts it in: the record and the sign-in both
+      const me = expectStatus(await tenant.get('/portal/me'), 200).json<Me>();
+      expectStatus(
+        await tenant.put('/portal/me', { version: me.tenant.version, email: 'New.Me@Example.com' }),
+        200,
+      );
+      const done = expectStatus(
+        await tenant.post('/portal/me/confirm', { code: await addressCode('new.me@example.com') }),
+        200,
+      ).json<Me>();
+      expect(done.tenant.email).toBe('new.me@example.com');
+      expect(done.pending).toEqual([]);
+      const c = await anonymous();
+      expectStatus(
+        await c.post('/portal/auth/login', { login: 'new.me@example.com', password: PORTAL_PASSWORD }),
+        200,
+      );
+      expect(
+        (await c.post('/portal/auth/login', { login: b.email, password: PORTAL_PASSWORD })).statusCode,
+      ).toBe(401);
+      // a code works once
+      expect(
+        (await tenant.post('/portal/me/confirm', { code: await addressCode('new.me@example.com') }))
+          .statusCode,
+      ).toBe(400);
+    });
+
+    it('sets an invitation’s password by the staff rules: strength and the common-password list', async () => {
+      const { staff } = await portalCompany(t);
+      const a = await tenantWithLease(staff);
+      expectStatus(await staff.post(`/tenants/${a.tenantId}/invite`, { channel: 'email' }), 201);
+      const token = tokenOf(await invitationLink(t, a.tenantId));
+      const c = await anonymous();
+      const common = await c.post('/portal/auth/accept', { token, password: '12345678' });
+      expect(common.statusCode).toBe(400);
+      expect(common.json()).toMatchObject({
+        code: 'validation_failed',
+        fields: { password: securityMessages.passwordCommon },
+      });
+      // its own name and e-mail do not make a strong one
+      const named = await c.post('/portal/auth/accept', { token, password: a.email });
+      expect(named.statusCode).toBe(400);
+      expect(named.json().fields.password).toMatch(/^This password is too easy to guess\./);
+      // the link is still good for a strong one
+      expectStatus(await c.post('/portal/auth/accept', { token, password: PORTAL_PASSWORD }), 200);
+    });
+
+    it('locks the account, not the spelling: five wrong codes by e-mail lock its phone and its staff sign-in', async () => {
+      const { staff } = await portalCompany(t);
+      const a = await tenantWithLease(staff);
+      await portalTenant(t, staff, a.tenantId);
+      const c = await anonymous();
+      expect((await c.post('/portal/auth/code', { login: a.email, channel: 'email' })).statusCode).toBe(202);
+      const code = await latestCode(t, a.tenantId);
+      const wrong = code === '000000' ? '111111' : '000000';
+      for (let i = 0; i < 5; i++)
+        expect((await c.post('/portal/auth/code/verify', { login: a.email, code: wrong })).statusCode).toBe(
+          401,
+        );
+      // the phone, in any writing, with the right password: locked as well
+      for (const login of [a.phone, `0${a.phone.slice(4)}`]) {
+        const locked = await c.post('/portal/auth/login', { login, password: PORTAL_PASSWORD });
+        expect(locked.statusCode, login).toBe(429);
+        expect(locked.json().code).toBe('account_locked');
+      }
+      // the staff sign-in with its e-mail counts on the same account (it refuses tenants anyway)
+      expect((await new TestClient(t.app).login(a.email, PORTAL_PASSWORD)).json().code).toBe(
+        'account_locked',
+      );
+      // and the other way round: failures at the staff sign-in lock the portal's
+      await t.database.query('DELETE FROM login_attempts');
+      for (let i = 0; i < 5; i++) await new TestClient(t.app).login(a.email, 'wrong-password');
+      expect(
+        (await c.post('/portal/auth/login', { login: a.phone, password: PORTAL_PASSWORD })).statusCode,
+      ).toBe(429);
     });
   });
 });

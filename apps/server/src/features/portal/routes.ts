@@ -10,6 +10,7 @@ import {
   ledgerAnswerSchema,
   MAX_PORTAL_PHOTO_BYTES,
   periodStart,
+  portalAddressConfirmBody,
   portalMeBody,
   portalMeSchema,
   portalMessages,
@@ -37,7 +38,21 @@ import { statementPdf } from '../../lib/statement-pdf.ts';
 import { receiptPdf } from '../../lib/receipt-pdf.ts';
 import { publicBaseUrl } from '../../lib/public-url.ts';
 import { sniffImage } from '../../lib/image-sniffing.ts';
-import { queueMessage, rethrowAddressTaken, tenantAddresses } from './accounts.ts';
+import { hitRateLimit } from '../../lib/rate-limit.ts';
+import {
+  CODE_TRIES,
+  accountById,
+  companyName,
+  issueToken,
+  queueMessage,
+  rethrowAddressTaken,
+  tenantAddresses,
+  tokenHash,
+} from './accounts.ts';
+
+/** New addresses a tenant may ask codes for: this many in this many seconds. */
+const ADDRESS_CODES = 5;
+const ADDRESS_CODES_WINDOW = 900;
 
 /** The signed-in tenant: its company and its tenant record, from the session only. */
 const tenantOf = (user: SessionUser) => {
@@ -138,8 +153,23 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
           active: !!l.active,
         }),
       );
+    const pending = await database.query<{
+      kind: string;
+      value: string | null;
+      expires_at: Date | string;
+    }>(
+      `SELECT kind, value, expires_at FROM portal_tokens
+        WHERE user_id = $1 AND kind IN ('email_change', 'phone_change') AND used_at IS NULL
+          AND expires_at > now() ORDER BY id`,
+      [user.id],
+    );
     return {
       tenant,
+      pending: pending.map((p) => ({
+        field: p.kind === 'email_change' ? ('email' as const) : ('phone' as const),
+        value: p.value ?? '',
+        expires_at: new Date(p.expires_at).toISOString(),
+      })),
       company: {
         name: company.name,
         currency: company.currency,
@@ -175,43 +205,178 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
         operationId: 'updatePortalMe',
         tags: ['portal'],
         summary: 'Change the tenant’s phone, e-mail, emergency contact and notification choices',
+        description:
+          'A new e-mail or phone is not saved yet: a code is sent to it (`pending`), and ' +
+          '`POST /portal/me/confirm` with that code saves it. The answer is the same whoever else uses ' +
+          'the address.',
         body: portalMeBody,
-        response: { 200: meAnswer, ...errors(409) },
+        response: { 200: meAnswer, ...errors(409, 429) },
       },
     },
     async (request) => {
       const user = currentUser(request);
       const { companyId, tenantId } = tenantOf(user);
-      const { version, ...changes } = request.body;
+      const { version, email, phone, ...others } = request.body;
       // the keys are the body schema's (a strict object): never a column the tenant may not change
+      const sets: [string, unknown][] = Object.entries(others).filter(([, v]) => v !== undefined);
       const current = await readTenant(database, companyId, tenantId);
+      const account = await accountById(database, user.id);
+      const signsIn = { email: account?.user.email || null, phone: account?.phone ?? null };
+      const now = await tenantAddresses(database, companyId, current);
+      // A sign-in address is never taken over by typing it (issue 23): a new one waits for the code
+      // sent to it. The record takes at once what is no new address: the same one in another writing,
+      // the one the account signs in with already, an e-mail removed, a phone no country reads.
+      const changes: { field: 'email' | 'phone'; value: string; address: string }[] = [];
+      let dropEmail = false;
+      if (email !== undefined) {
+        const next = email === null ? null : email.toLowerCase();
+        if (next === null) {
+          if (now.email !== null) {
+            sets.push(['email', null]);
+            // it stops signing in with it, unless it is the only way in
+            dropEmail = signsIn.phone !== null;
+          }
+        } else if (next !== now.email) {
+          if (next === signsIn.email) sets.push(['email', next]);
+          else changes.push({ field: 'email', value: next, address: next });
+        }
+      }
       // the phone as the staff's form saves it: E.164 of the tenant's or the company's country
-      if (changes.phone !== undefined) {
+      let typedPhone = phone;
+      if (typedPhone !== undefined && typedPhone !== null) {
         const code =
           callingCodeOf(current.country_code, null) ?? (await companyCallingCode(database.db, companyId));
-        const reading = readPhoneNumber(changes.phone, code);
+        const reading = readPhoneNumber(typedPhone, code);
         if ('error' in reading)
           throw new AppError('validation_failed', reading.error, { phone: reading.error });
-        changes.phone = reading.e164;
+        typedPhone = reading.e164;
       }
-      const sets = Object.entries(changes).filter(([, v]) => v !== undefined);
-      const merged = { ...current, ...Object.fromEntries(sets) } as typeof current;
-      // the portal account signs in with the record's e-mail and phone as they will be
-      const addresses = await tenantAddresses(database, companyId, merged);
+      if (typedPhone !== undefined && typedPhone !== current.phone) {
+        const phone = typedPhone;
+        const next = (await tenantAddresses(database, companyId, { ...current, email: null, phone })).phone;
+        if (!next || next === now.phone || next === signsIn.phone) sets.push(['phone', phone]);
+        else changes.push({ field: 'phone', value: phone, address: next });
+      }
+      if (changes.length > 0 && ctx.config.rateLimits) {
+        await hitRateLimit(database, `portal-address:${user.id}`, ADDRESS_CODES, ADDRESS_CODES_WINDOW);
+      }
+      await database.db.transaction(async (tx) => {
+        const updated = await execRows<{ id: number }>(
+          tx,
+          sql`UPDATE tenants SET ${sql.join(
+            [...sets.map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`updated_at = now()`],
+            sql`, `,
+          )}, version = version + 1
+              WHERE company_id = ${companyId} AND id = ${tenantId} AND version = ${version} RETURNING id`,
+        );
+        if (updated.length === 0) throw new AppError('conflict');
+        if (dropEmail) {
+          await tx.execute(sql`UPDATE users SET email = NULL, updated_at = now() WHERE id = ${user.id}`);
+        }
+      });
+      // The code goes to the new address whoever else signs in with it (its holder is the only one who
+      // can learn that, by confirming it), so that nothing here, nor the company's message log,
+      // differs between a free address and a taken one.
+      if (changes.length > 0) {
+        const company = await companyName(database, companyId);
+        for (const c of changes) {
+          const { secret } = await issueToken(ctx, user.id, `${c.field}_change`, {
+            address: c.address,
+            value: c.value,
+          });
+          const what = c.field === 'email' ? 'e-mail address' : 'phone number';
+          await queueMessage(database, {
+            companyId,
+            kind: 'sign_in_code',
+            channel: c.field === 'email' ? 'email' : 'sms',
+            to: c.address,
+            tenantId,
+            subject: c.field === 'email' ? `${company}: confirm your new e-mail address` : null,
+            body:
+              `Your ${company} tenant portal code to confirm this ${what} is ${secret}. It works once, ` +
+              `for 10 minutes. If you did not ask for it, ignore this message.`,
+          });
+        }
+      }
+      return readMe(user);
+    },
+  );
+
+  r.post(
+    '/portal/me/confirm',
+    {
+      config: access,
+      schema: {
+        operationId: 'confirmPortalAddress',
+        tags: ['portal'],
+        summary:
+          'Saves a new e-mail or phone with the code sent to it: the tenant signs in with it from then on',
+        description:
+          'A wrong or expired code is a 400 (the fifth wrong one uses the pending codes up); an address ' +
+          'another account took meanwhile is a 409, told only to whoever holds the code.',
+        body: portalAddressConfirmBody,
+        response: { 200: meAnswer, ...errors(400, 409, 429) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { companyId, tenantId } = tenantOf(user);
+      if (ctx.config.rateLimits) await hitRateLimit(database, `portal-confirm:${user.id}`, 10);
+      const wrong = () =>
+        new AppError('validation_failed', portalMessages.addressCodeWrong, {
+          code: portalMessages.addressCodeWrong,
+        });
+      const pending = await database.query<{
+        id: number;
+        kind: 'email_change' | 'phone_change';
+        token_hash: string;
+        address: string | null;
+        value: string | null;
+      }>(
+        `SELECT id, kind, token_hash, address, value FROM portal_tokens
+          WHERE user_id = $1 AND kind IN ('email_change', 'phone_change') AND used_at IS NULL
+            AND expires_at > now() ORDER BY id`,
+        [user.id],
+      );
+      const match = pending.find((p) => p.token_hash === tokenHash(user.id, p.kind, request.body.code));
+      if (!match?.address || match.value === null) {
+        // the fifth wrong try uses the pending codes up
+        for (const p of pending) {
+          await database.query(
+            `UPDATE portal_tokens SET attempts = attempts + 1, updated_at = now(),
+                    used_at = CASE WHEN attempts + 1 >= $2 THEN now() ELSE used_at END WHERE id = $1`,
+            [p.id, CODE_TRIES],
+          );
+        }
+        throw wrong();
+      }
+      const used = await database.query<{ id: number }>(
+        `UPDATE portal_tokens SET used_at = now(), updated_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`,
+        [match.id],
+      );
+      if (used.length === 0) throw wrong();
+      const field = match.kind === 'email_change' ? 'email' : 'phone';
+      const address = match.address;
       await database.db
         .transaction(async (tx) => {
-          const updated = await execRows<{ id: number }>(
+          const taken = await execRows(
             tx,
-            sql`UPDATE tenants SET ${sql.join(
-              [...sets.map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`updated_at = now()`],
-              sql`, `,
-            )}, version = version + 1
-                WHERE company_id = ${companyId} AND id = ${tenantId} AND version = ${version} RETURNING id`,
+            field === 'email'
+              ? sql`SELECT 1 FROM users WHERE lower(email) = lower(${address}) AND id <> ${user.id}`
+              : sql`SELECT 1 FROM users WHERE phone = ${address} AND id <> ${user.id}`,
           );
-          if (updated.length === 0) throw new AppError('conflict');
+          if (taken.length > 0) {
+            throw new AppError('duplicate', portalMessages.addressTaken, {
+              [field]: portalMessages.addressTaken,
+            });
+          }
           await tx.execute(
-            sql`UPDATE users SET email = ${addresses.email}, phone = ${addresses.phone}, updated_at = now()
-                 WHERE id = ${user.id}`,
+            sql`UPDATE tenants SET ${sql.identifier(field)} = ${match.value}, updated_at = now(),
+                   version = version + 1
+                 WHERE company_id = ${companyId} AND id = ${tenantId}`,
+          );
+          await tx.execute(
+            sql`UPDATE users SET ${sql.identifier(field)} = ${address}, updated_at = now() WHERE id = ${user.id}`,
           );
         })
         .catch(rethrowAddressTaken);

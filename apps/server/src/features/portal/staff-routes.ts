@@ -10,6 +10,7 @@ import { recordAuditEntry } from '../../lib/audit.ts';
 import { errors, json, named } from '../../plugins/openapi.ts';
 import {
   accountOfTenant,
+  companiesUsing,
   companyName,
   issueToken,
   queueMessage,
@@ -93,6 +94,22 @@ export const portalStaffRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const status = portalStatusOf(account);
       if (status === 'active') throw new AppError('duplicate', portalMessages.alreadyActive);
       if (status === 'disabled') throw new AppError('conflict', portalMessages.disabled);
+      // The addresses it signs in with follow the tenant record's, as they are now, but only those no
+      // other account uses. Another account of this company may be named (the editor sees its
+      // tenants and staff); another company's never is (issue 23): the invitation goes out all the
+      // same, and only its holder, accepting it, is told that the address is taken.
+      const own = account?.user.id ?? 0;
+      const signsInWith = { email: addresses.email, phone: addresses.phone };
+      for (const field of ['email', 'phone'] as const) {
+        const address = signsInWith[field];
+        if (!address) continue;
+        const companies = await companiesUsing(database, address, own);
+        if (companies.includes(user.company_id))
+          throw new AppError('duplicate', portalMessages.addressTaken, {
+            [field]: portalMessages.addressTaken,
+          });
+        if (companies.length > 0) signsInWith[field] = null;
+      }
       try {
         if (!account) {
           await database.query(
@@ -101,8 +118,8 @@ export const portalStaffRoutes = (app: FastifyInstance, ctx: AppContext) => {
                VALUES ($1, $2, $3, $4, $5, $6, true) RETURNING id)
              INSERT INTO user_roles (user_id, role_id) SELECT u.id, r.id FROM u, roles r WHERE r.name = 'tenant'`,
             [
-              addresses.email,
-              addresses.phone,
+              signsInWith.email,
+              signsInWith.phone,
               tenant.first_name,
               tenant.last_name,
               user.company_id,
@@ -110,20 +127,20 @@ export const portalStaffRoutes = (app: FastifyInstance, ctx: AppContext) => {
             ],
           );
         } else {
-          // the addresses it signs in with follow the tenant record's, as they are now
           await database.query(
             `UPDATE users SET email = $2, phone = $3, first_name = $4, last_name = $5, updated_at = now(),
                     version = version + 1 WHERE id = $1`,
-            [account.user.id, addresses.email, addresses.phone, tenant.first_name, tenant.last_name],
+            [account.user.id, signsInWith.email, signsInWith.phone, tenant.first_name, tenant.last_name],
           );
         }
       } catch (err) {
+        // another account took an address between the check and the write (a race): 409, as before
         rethrowAddressTaken(err);
       }
       account = await accountOfTenant(database, user.company_id, tenant.id);
       if (!account) throw new AppError('not_found');
 
-      const { secret, expiresAt } = await issueToken(ctx, account.user.id, 'invitation');
+      const { secret, expiresAt } = await issueToken(ctx, account.user.id, 'invitation', { address: to });
       const company = await companyName(database, user.company_id);
       const link = `${config.publicUrl}/portal/welcome?token=${encodeURIComponent(secret)}`;
       const messageId = await queueMessage(database, {

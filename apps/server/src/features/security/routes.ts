@@ -5,6 +5,7 @@ import QRCode from 'qrcode';
 import { z } from 'zod';
 import {
   AppError,
+  accountMessages,
   browserName,
   mfaCodeBody,
   mfaSetupSchema,
@@ -28,6 +29,7 @@ import {
   totpStep,
 } from '../../lib/mfa.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { verifyPassword } from '../../lib/passwords.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { empty, errors, json, named } from '../../plugins/openapi.ts';
 
@@ -39,6 +41,10 @@ const CODE_TRIES_PER_MINUTE = 10;
 
 const codeWrong = () =>
   new AppError('validation_failed', securityMessages.codeWrong, { code: securityMessages.codeWrong });
+const passwordWrong = () =>
+  new AppError('validation_failed', accountMessages.currentWrong, {
+    current_password: accountMessages.currentWrong,
+  });
 
 type SessionRow = {
   ref: number;
@@ -65,6 +71,19 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
   const limitCodes = async (userId: number) => {
     if (ctx.config.rateLimits) await hitRateLimit(database, `mfa-code:${userId}`, CODE_TRIES_PER_MINUTE);
+  };
+
+  /**
+   * The current password, asked to put a second factor in or take it off (issue 23): a stolen session
+   * alone cannot enrol its own authenticator and lock the owner out, nor remove the owner's. Tries
+   * share the codes' limit (10 a minute per user).
+   */
+  const checkPassword = async (userId: number, password: string) => {
+    const rows = await database.query<{ password_hash: string | null }>(
+      'SELECT password_hash FROM users WHERE id = $1',
+      [userId],
+    );
+    if (!(await verifyPassword(rows[0]?.password_hash, password))) throw passwordWrong();
   };
 
   r.get(
@@ -134,7 +153,7 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
         operationId: 'confirmMfa',
         tags,
         summary:
-          'Turns the second factor on with a code of the secret set up; answers 10 single-use recovery codes, shown this once',
+          'Turns the second factor on with a code of the secret set up and the current password; answers 10 single-use recovery codes, shown this once',
         description: 'Every other session of the user ends: they were opened without the second factor.',
         body: mfaCodeBody,
         response: {
@@ -146,6 +165,7 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (request) => {
       const user = currentUser(request);
       await limitCodes(user.id);
+      await checkPassword(user.id, request.body.current_password);
       const mfa = await readMfa(db, ctx.secrets, user.id);
       if (mfa.enabled) throw new AppError('mfa_already_enabled');
       if (!mfa.secret) {
@@ -187,7 +207,7 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
       schema: {
         operationId: 'disableMfa',
         tags,
-        summary: 'Turns the second factor off, with a current code of it',
+        summary: 'Turns the second factor off, with a current code of it and the current password',
         body: mfaCodeBody,
         response: { 200: json(messageSchema, 'Turned off'), ...errors(429) },
       },
@@ -195,6 +215,7 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (request) => {
       const user = currentUser(request);
       await limitCodes(user.id);
+      await checkPassword(user.id, request.body.current_password);
       const mfa = await readMfa(db, ctx.secrets, user.id);
       if (!mfa.enabled || !mfa.secret) {
         throw new AppError('validation_failed', securityMessages.notEnabled, {
@@ -268,6 +289,8 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
         sql`DELETE FROM sessions WHERE ref = ${request.params.id} AND user_id = ${user.id} RETURNING ref`,
       );
       if (rows.length === 0) throw new AppError('not_found', securityMessages.sessionNotFound);
+      // a session the user does not trust: a sign-in of theirs waiting for its code ends too (issue 23)
+      await db.execute(sql`DELETE FROM sessions WHERE mfa_user_id = ${user.id}`);
       return reply.code(204).send();
     },
   );

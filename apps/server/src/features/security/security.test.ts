@@ -53,11 +53,14 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
   };
 
   /** Sets up and confirms a second factor for the client's user: its secret and recovery codes. */
-  const enrol = async (c: TestClient) => {
+  const enrol = async (c: TestClient, user: BuiltUser = staff) => {
     const setup = await c.post('/auth/mfa/setup');
     expect(setup.statusCode, setup.body).toBe(200);
     const { secret } = setup.json<{ secret: string }>();
-    const confirm = await c.post('/auth/mfa/confirm', { code: codeOf(secret) });
+    const confirm = await c.post('/auth/mfa/confirm', {
+      code: codeOf(secret),
+      current_password: user.password,
+    });
     expect(confirm.statusCode, confirm.body).toBe(200);
     return { secret, recovery: confirm.json<{ recovery_codes: string[] }>().recovery_codes };
   };
@@ -97,15 +100,16 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
     expect((await c.get('/auth/mfa')).json()).toMatchObject({ enabled: false, recovery_codes_left: 0 });
     expect((await userRow(staff.id))?.mfa_enabled_at).toBeNull();
 
-    const wrong = await c.post('/auth/mfa/confirm', { code: wrongCode(body.secret) });
+    const pw = staff.password;
+    const wrong = await c.post('/auth/mfa/confirm', { code: wrongCode(body.secret), current_password: pw });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'validation_failed', fields: { code: expect.any(String) } });
-    const malformed = await c.post('/auth/mfa/confirm', { code: '12ab' });
+    const malformed = await c.post('/auth/mfa/confirm', { code: '12ab', current_password: pw });
     expect(malformed.statusCode).toBe(400);
     expect(malformed.json().fields.code).toBe('Enter the 6-digit code from your authenticator app.');
 
     const other = await signedIn(staff); // a session opened before the second factor
-    const confirm = await c.post('/auth/mfa/confirm', { code: codeOf(body.secret) });
+    const confirm = await c.post('/auth/mfa/confirm', { code: codeOf(body.secret), current_password: pw });
     expect(confirm.statusCode).toBe(200);
     const codes = confirm.json<{ recovery_codes: string[] }>().recovery_codes;
     expect(codes).toHaveLength(10);
@@ -133,7 +137,9 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
     expect((await c.get('/units')).statusCode).toBe(200);
     // set up again while on: refused
     expect((await c.post('/auth/mfa/setup')).json()).toMatchObject({ code: 'mfa_already_enabled' });
-    expect((await c.post('/auth/mfa/confirm', { code: codeOf(body.secret) })).statusCode).toBe(409);
+    expect(
+      (await c.post('/auth/mfa/confirm', { code: codeOf(body.secret), current_password: pw })).statusCode,
+    ).toBe(409);
     // audited
     const audit = await t.database.query<{ after: { mfa_enabled: boolean } }>(
       `SELECT after FROM audit_entries WHERE entity = 'users' AND action = 'update' AND record_id = $1`,
@@ -237,8 +243,11 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
   it('turns the second factor off with a code; an admin resets it (audited); others may not', async () => {
     const c = await signedIn(staff);
     const { secret } = await enrol(c);
-    expect((await c.request('DELETE', '/auth/mfa', { code: wrongCode(secret) })).statusCode).toBe(400);
-    const off = await c.request('DELETE', '/auth/mfa', { code: codeOf(secret, 1) });
+    const pw = staff.password;
+    expect(
+      (await c.request('DELETE', '/auth/mfa', { code: wrongCode(secret), current_password: pw })).statusCode,
+    ).toBe(400);
+    const off = await c.request('DELETE', '/auth/mfa', { code: codeOf(secret, 1), current_password: pw });
     expect(off.statusCode, off.body).toBe(200);
     expect((await userRow(staff.id))?.mfa_secret).toBeNull();
     expect(
@@ -265,6 +274,144 @@ describe(`two-factor sign-in and sessions (${testDriver})`, () => {
     expect(audit.at(-1)).toMatchObject({
       user_id: admin.id,
       after: { mfa_enabled: false, mfa_reset_by: admin.email },
+    });
+  });
+
+  it('asks for the current password to turn the second factor on or off: a session alone cannot (issue 23)', async () => {
+    const c = await signedIn(staff);
+    const { secret } = (await c.post('/auth/mfa/setup')).json<{ secret: string }>();
+    // the right code without the password: refused, nothing in force
+    const bare = await c.post('/auth/mfa/confirm', { code: codeOf(secret) });
+    expect(bare.statusCode).toBe(400);
+    expect(bare.json().fields.current_password).toBe('This field is required.');
+    const wrongPw = await c.post('/auth/mfa/confirm', {
+      code: codeOf(secret),
+      current_password: 'not-the-password',
+    });
+    expect(wrongPw.statusCode).toBe(400);
+    expect(wrongPw.json()).toMatchObject({
+      code: 'validation_failed',
+      fields: { current_password: 'Current password is incorrect.' },
+    });
+    expect((await userRow(staff.id))?.mfa_enabled_at).toBeNull();
+    const on = await c.post('/auth/mfa/confirm', { code: codeOf(secret), current_password: staff.password });
+    expect(on.statusCode, on.body).toBe(200);
+
+    // turning it off: a current code is not enough either
+    expect((await c.request('DELETE', '/auth/mfa', { code: codeOf(secret, 1) })).statusCode).toBe(400);
+    const offWrong = await c.request('DELETE', '/auth/mfa', {
+      code: codeOf(secret, 1),
+      current_password: 'not-the-password',
+    });
+    expect(offWrong.json().fields).toEqual({ current_password: 'Current password is incorrect.' });
+    expect((await userRow(staff.id))?.mfa_enabled_at).not.toBeNull();
+    const off = await c.request('DELETE', '/auth/mfa', {
+      code: codeOf(secret, 1),
+      current_password: staff.password,
+    });
+    expect(off.statusCode, off.body).toBe(200);
+    expect((await userRow(staff.id))?.mfa_enabled_at).toBeNull();
+  });
+
+  it('ends a sign-in waiting for its code at every password change or reset and every end of sessions (issue 23)', async () => {
+    const { secret } = await enrol(await signedIn(staff));
+    let password = staff.password;
+    // codes are used once a time step: let the test use the current one again
+    const anyCodeAgain = () =>
+      t.database.query('UPDATE users SET mfa_last_step = NULL WHERE id = $1', [staff.id]);
+    const waiting = async () => {
+      const c = new TestClient(t.app);
+      expect((await c.login(staff.email, password)).json().mfa_required).toBe(true);
+      return c;
+    };
+    const challenges = async () =>
+      Number(
+        (
+          await t.database.query<{ n: number }>(
+            'SELECT count(*)::int AS n FROM sessions WHERE mfa_user_id = $1',
+            [staff.id],
+          )
+        )[0]?.n,
+      );
+    const signedInWithCode = async () => {
+      const c = await waiting();
+      await anyCodeAgain();
+      const ok = await c.post('/auth/login/mfa', { code: codeOf(secret) });
+      expect(ok.statusCode, ok.body).toBe(200);
+      return c;
+    };
+    /** The waiting sign-in, given the right code after `action`: it must have ended. */
+    const endsWaiting = async (action: () => Promise<void>) => {
+      const pending = await waiting();
+      await action();
+      expect(await challenges()).toBe(0);
+      await anyCodeAgain();
+      // as the web does after its session ended: a new CSRF token (a new anonymous session), then the code
+      await pending.get('/auth/csrf-token');
+      const late = await pending.post('/auth/login/mfa', { code: codeOf(secret) });
+      expect(late.json().code, late.body).toBe('mfa_challenge_expired');
+      expect((await pending.get('/auth/status')).json().user).toBeNull();
+    };
+    const a = await signedIn(admin);
+
+    // an admin sets the password (the finding): the sign-in begun with the old one does not complete
+    await endsWaiting(async () => {
+      password = 'Copper-Violin-Meadow-7';
+      expect((await a.put(`/users/${staff.id}/password`, { password })).statusCode).toBe(200);
+    });
+    // and the right code still works for a sign-in with the new password
+    await signedInWithCode();
+
+    // the user ends one of their sessions, or all the others
+    const mine = await signedInWithCode();
+    await signedInWithCode();
+    await endsWaiting(async () => {
+      const other = (await mine.get('/auth/sessions'))
+        .json<{ id: number; current: boolean }[]>()
+        .find((x) => !x.current);
+      expect((await mine.delete(`/auth/sessions/${other?.id}`)).statusCode).toBe(204);
+    });
+    await endsWaiting(async () => {
+      expect((await mine.delete('/auth/sessions')).statusCode).toBe(200);
+    });
+    // an admin ends them
+    await endsWaiting(async () => {
+      expect((await a.delete(`/users/${staff.id}/sessions`)).statusCode).toBe(200);
+    });
+    // the user changes the password
+    const again = await signedInWithCode();
+    await endsWaiting(async () => {
+      const changed = await again.post('/auth/change-password', {
+        current_password: password,
+        new_password: 'Quiet-Lantern-Orbit-58',
+      });
+      expect(changed.statusCode, changed.body).toBe(200);
+      password = 'Quiet-Lantern-Orbit-58';
+    });
+    // a reset by mail
+    await endsWaiting(async () => {
+      const token = 'another-reset-token-for-the-test';
+      await t.database.query(
+        `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at) VALUES ($1, $2, now() + interval '30 minutes')`,
+        [staff.id, sha256(token)],
+      );
+      const anon = new TestClient(t.app);
+      await anon.get('/auth/status');
+      password = 'Harbor-Tulip-Engine-93';
+      expect((await anon.post('/auth/reset-password', { token, password })).statusCode).toBe(200);
+    });
+    // an admin disables the user
+    await endsWaiting(async () => {
+      const user = (await a.get(`/users/${staff.id}`)).json<Record<string, unknown>>();
+      const res = await a.put(`/users/${staff.id}`, {
+        email: user.email,
+        first_name: user.first_name,
+        last_name: user.last_name,
+        company_id: user.company_id,
+        country_code: user.country_code,
+        active: false,
+      });
+      expect(res.statusCode, res.body).toBe(200);
     });
   });
 

@@ -21,6 +21,7 @@ import { hashPassword } from '../../lib/passwords.ts';
 import { assertStrongPassword } from '../../lib/password-strength.ts';
 import { recordAuditEntry } from '../../lib/audit.ts';
 import { auditUserChange, endUserSessions, removeMfa, sessionsEndedAnswer } from '../../lib/mfa.ts';
+import { accountLockKey } from '../../lib/sign-in.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
 import { emailTaken, rethrowDuplicateEmail, sessionUserSchema } from '../../lib/users.ts';
@@ -176,13 +177,16 @@ const profileOf = (u: ManagedUser) => ({
 });
 
 const lockUser = async (tx: DbOrTx, id: number) => {
-  const rows = await execRows<{ id: number; email: string; active: boolean; version: number }>(
-    tx,
-    sql`SELECT id, email, active, version FROM users WHERE id = ${id} FOR UPDATE`,
-  );
+  const rows = await execRows<{
+    id: number;
+    email: string;
+    phone: string | null;
+    active: boolean;
+    version: number;
+  }>(tx, sql`SELECT id, email, phone, active, version FROM users WHERE id = ${id} FOR UPDATE`);
   const row = rows[0];
   if (!row) throw new AppError('not_found', 'User not found.');
-  return row;
+  return { ...row, id: Number(row.id) };
 };
 
 /** Users and roles: admins only, every user of the installation (product decisions). */
@@ -294,7 +298,8 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
                   active = ${body.active ?? existing.active}, version = version + 1, updated_at = now()
                 WHERE id = ${id}`,
           );
-          if (body.active === false) await tx.execute(sql`DELETE FROM sessions WHERE user_id = ${id}`);
+          // its sessions end, and a sign-in of it waiting for its code (issue 23)
+          if (body.active === false) await endUserSessions(tx, id, null);
           const after = await getUser(tx, id);
           await recordAuditEntry(tx, {
             companyId: after.company_id,
@@ -390,13 +395,12 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
         await tx.execute(
           sql`UPDATE users SET password_hash = ${passwordHash}, updated_at = now() WHERE id = ${id}`,
         );
-        await tx.execute(
-          sql`DELETE FROM sessions WHERE user_id = ${id} AND id <> ${request.session?.id ?? ''}`,
-        );
+        // its sessions end, and a sign-in waiting for its code, begun with the old password (issue 23)
+        await endUserSessions(tx, id, request.session?.id ?? null);
         await tx.execute(
           sql`UPDATE password_reset_tokens SET used_at = now(), updated_at = now() WHERE user_id = ${id} AND used_at IS NULL`,
         );
-        await tx.execute(sql`DELETE FROM login_attempts WHERE email = ${user.email.toLowerCase()}`);
+        await tx.execute(sql`DELETE FROM login_attempts WHERE email = ${accountLockKey(user)}`);
         await recordAuditEntry(tx, {
           companyId: target.company_id,
           userId: currentUser(request).id,

@@ -2,9 +2,11 @@ import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from
 import {
   formatDate,
   formatMoney,
+  portalMessages,
   type LedgerAnswer,
   type PortalMe,
   type PortalPayments,
+  type PortalPending,
   type PortalRequest,
 } from '@kodi/domain';
 import { api, download, forgetKept, keptGet, PortalError, setCsrf, type Kept } from './portal-api.ts';
@@ -197,8 +199,9 @@ const WelcomePage = ({ onSignedIn }: { onSignedIn: () => void }) => {
       window.history.replaceState(null, '', '/portal');
       onSignedIn();
     } catch (err) {
-      setError(message(err));
+      // a refused password (the staff rules: strength, common passwords) is said under its field
       if (err instanceof PortalError && err.fields) setFields(err.fields);
+      else setError(message(err));
     } finally {
       setBusy(false);
     }
@@ -518,6 +521,57 @@ const Repairs = ({ me, onSignedOut }: { me: PortalMe; onSignedOut: () => void })
   );
 };
 
+/**
+ * A new e-mail or phone waiting for the code sent to it (issue 23): the code, and the address saved.
+ * The server answers the same whoever else uses the address; only the code's holder may learn it.
+ */
+const AddressCode = ({ pending, onConfirmed }: { pending: PortalPending[]; onConfirmed: () => void }) => {
+  const [code, setCode] = useState('');
+  const [error, setError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    setError('');
+    if (!/^\d{6}$/.test(code.trim())) return setError('The code has 6 digits.');
+    setBusy(true);
+    try {
+      await api('POST', '/portal/me/confirm', { code: code.trim() });
+      setCode('');
+      onConfirmed();
+    } catch (err) {
+      setError(err instanceof PortalError && err.fields?.code ? err.fields.code : message(err));
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="card" onSubmit={(e) => void submit(e)} noValidate aria-label="Confirm your new address">
+      <h2>Confirm your new address</h2>
+      <Alert kind="info">{portalMessages.addressCodeSent}</Alert>
+      <ul className="rows">
+        {pending.map((p) => (
+          <li key={p.field}>
+            <span>{p.field === 'email' ? 'E-mail' : 'Phone'}</span>
+            <span data-testid={`pending-${p.field}`}>{p.value}</span>
+          </li>
+        ))}
+      </ul>
+      <Field
+        label="6-digit code"
+        name="address-code"
+        value={code}
+        onChange={setCode}
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        error={error || undefined}
+      />
+      <button type="submit" className="primary" disabled={busy}>
+        Confirm
+      </button>
+    </form>
+  );
+};
+
 const Profile = ({ kept, onSaved }: { kept: Kept<PortalMe>; onSaved: () => void }) => {
   const t = kept.data.tenant;
   const [form, setForm] = useState({
@@ -531,14 +585,19 @@ const Profile = ({ kept, onSaved }: { kept: Kept<PortalMe>; onSaved: () => void 
   const [error, setError] = useState('');
   const [fields, setFields] = useState<Record<string, string>>({});
   const [done, setDone] = useState('');
+  // what the last answer says is waiting for its code (the page's copy until it is fetched again)
+  const [pending, setPending] = useState<PortalPending[]>(kept.data.pending ?? []);
+  useEffect(() => setPending(kept.data.pending ?? []), [kept.data.pending]);
   const set = (k: keyof typeof form) => (v: string) => setForm({ ...form, [k]: v });
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError('');
     setDone('');
     try {
-      await api('PUT', '/portal/me', { ...form, version: t.version });
-      setDone('Saved.');
+      const answer = await api<PortalMe>('PUT', '/portal/me', { ...form, version: t.version });
+      setPending(answer.pending);
+      setFields({});
+      setDone(answer.pending.length > 0 ? 'Saved. Your new address waits for its code below.' : 'Saved.');
       onSaved();
     } catch (err) {
       setError(message(err));
@@ -546,61 +605,73 @@ const Profile = ({ kept, onSaved }: { kept: Kept<PortalMe>; onSaved: () => void 
     }
   };
   return (
-    <form className="card" onSubmit={(e) => void submit(e)} noValidate>
-      <h2>
-        {t.first_name} {t.last_name}
-      </h2>
-      <Field
-        label="Phone"
-        name="phone"
-        value={form.phone}
-        onChange={set('phone')}
-        inputMode="tel"
-        error={fields.phone}
-      />
-      <Field
-        label="E-mail"
-        name="email"
-        value={form.email}
-        onChange={set('email')}
-        inputMode="email"
-        error={fields.email}
-      />
-      <Field
-        label="Emergency contact"
-        name="emergency_contact_name"
-        value={form.emergency_contact_name}
-        onChange={set('emergency_contact_name')}
-      />
-      <Field
-        label="Emergency contact phone"
-        name="emergency_contact_phone"
-        value={form.emergency_contact_phone}
-        onChange={set('emergency_contact_phone')}
-        inputMode="tel"
-      />
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={form.notify_email}
-          onChange={(e) => setForm({ ...form, notify_email: e.target.checked })}
-        />{' '}
-        Messages by e-mail
-      </label>
-      <label className="check">
-        <input
-          type="checkbox"
-          checked={form.notify_sms}
-          onChange={(e) => setForm({ ...form, notify_sms: e.target.checked })}
-        />{' '}
-        Messages by SMS
-      </label>
-      <Alert>{error}</Alert>
-      <Alert kind="info">{done}</Alert>
-      <button type="submit" className="primary">
-        Save
-      </button>
-    </form>
+    <>
+      <form className="card" onSubmit={(e) => void submit(e)} noValidate>
+        <h2>
+          {t.first_name} {t.last_name}
+        </h2>
+        <Field
+          label="Phone"
+          name="phone"
+          value={form.phone}
+          onChange={set('phone')}
+          inputMode="tel"
+          error={fields.phone}
+        />
+        <Field
+          label="E-mail"
+          name="email"
+          value={form.email}
+          onChange={set('email')}
+          inputMode="email"
+          error={fields.email}
+        />
+        <Field
+          label="Emergency contact"
+          name="emergency_contact_name"
+          value={form.emergency_contact_name}
+          onChange={set('emergency_contact_name')}
+        />
+        <Field
+          label="Emergency contact phone"
+          name="emergency_contact_phone"
+          value={form.emergency_contact_phone}
+          onChange={set('emergency_contact_phone')}
+          inputMode="tel"
+        />
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={form.notify_email}
+            onChange={(e) => setForm({ ...form, notify_email: e.target.checked })}
+          />{' '}
+          Messages by e-mail
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={form.notify_sms}
+            onChange={(e) => setForm({ ...form, notify_sms: e.target.checked })}
+          />{' '}
+          Messages by SMS
+        </label>
+        <Alert>{error}</Alert>
+        <Alert kind="info">{done}</Alert>
+        <button type="submit" className="primary">
+          Save
+        </button>
+      </form>
+      {pending.length > 0 ? (
+        <AddressCode
+          pending={pending}
+          onConfirmed={() => {
+            setPending([]);
+            setDone(portalMessages.addressChanged);
+            onSaved();
+          }}
+        />
+      ) : null}
+    </>
   );
 };
 

@@ -15,8 +15,11 @@ export const sessionsQuery = () =>
   });
 
 export const setUpMfa = () => api.post<MfaSetup>('/auth/mfa/setup');
-export const confirmMfa = (code: string) => api.post<RecoveryCodes>('/auth/mfa/confirm', { code });
-export const disableMfa = (code: string) =>
-  request<{ message: string }>('/auth/mfa', { method: 'DELETE', body: { code } });
+/** The authenticator's code and the current password: both are asked to turn it on or off (issue 23). */
+type CodeAndPassword = { code: string; current_password: string };
+
+export const confirmMfa = (body: CodeAndPassword) => api.post<RecoveryCodes>('/auth/mfa/confirm', body);
+export const disableMfa = (body: CodeAndPassword) =>
+  request<{ message: string }>('/auth/mfa', { method: 'DELETE', body });
 export const endSession = (id: number) => api.delete(`/auth/sessions/${id}`);
 export const endOtherSessions = () => api.delete<{ ended: number }>('/auth/sessions');

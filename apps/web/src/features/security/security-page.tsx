@@ -10,6 +10,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { securityMessages, type MfaSetup, type SessionInfo } from '@kodi/domain';
+import { PasswordField } from '../../components/password-field.tsx';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
@@ -40,24 +41,38 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   </Paper>
 );
 
-/** The 6-digit code field and its button (enrolment's confirm, turning off). */
+/** What the code forms send: the authenticator's code and the current password (issue 23). */
+type CodeAndPassword = { code: string; current_password: string };
+type FieldErrors = { code?: string | undefined; current_password?: string | undefined };
+
+/** The errors of a refused code form, by field: the server's, else one message under the code. */
+const fieldErrors = (e: unknown, fallback: string): FieldErrors =>
+  isApiError(e) && (e.fields?.code || e.fields?.current_password)
+    ? { code: e.fields.code, current_password: e.fields.current_password }
+    : { code: errorMessage(e, fallback) };
+
+/**
+ * The 6-digit code field, the current password and the button (enrolment's confirm, turning off): a
+ * session alone, without the password, changes nothing of the second factor.
+ */
 const CodeForm = ({
   label,
   busy,
-  error,
+  errors,
   onSubmit,
   color = 'primary',
 }: {
   label: string;
   busy: boolean;
-  error: string | null;
-  onSubmit: (code: string) => void;
+  errors: FieldErrors;
+  onSubmit: (body: CodeAndPassword) => void;
   color?: 'primary' | 'error';
 }) => {
   const [code, setCode] = useState('');
+  const [password, setPassword] = useState('');
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    onSubmit(code);
+    onSubmit({ code, current_password: password });
   };
   return (
     <Box component="form" noValidate onSubmit={submit}>
@@ -68,11 +83,22 @@ const CodeForm = ({
           onChange={(e) => setCode(e.target.value)}
           autoComplete="one-time-code"
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
-          error={!!error}
-          helperText={error ?? 'The 6-digit code your authenticator app shows now.'}
+          error={!!errors.code}
+          helperText={errors.code ?? 'The 6-digit code your authenticator app shows now.'}
           sx={{ maxWidth: { sm: 260 } }}
           fullWidth
         />
+        <Box sx={{ width: '100%', maxWidth: { sm: 260 } }}>
+          <PasswordField
+            label="Current password"
+            value={password}
+            onChange={(e) => setPassword(e.target.value)}
+            autoComplete="current-password"
+            error={!!errors.current_password}
+            helperText={errors.current_password ?? 'Your password, to confirm it is you.'}
+            fullWidth
+          />
+        </Box>
         <Button type="submit" variant="contained" color={color} disabled={busy} sx={{ mt: { sm: 1 } }}>
           {label}
         </Button>
@@ -131,7 +157,7 @@ const RecoveryCodesShown = ({ codes, onDone }: { codes: string[]; onDone: () => 
 };
 
 const Enrolment = ({ setup, onConfirmed }: { setup: MfaSetup; onConfirmed: (codes: string[]) => void }) => {
-  const [error, setError] = useState<string | null>(null);
+  const [errors, setErrors] = useState<FieldErrors>({});
   const confirm = useMutation({ mutationFn: confirmMfa });
   const qr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qr_svg)}`;
   return (
@@ -166,19 +192,18 @@ const Enrolment = ({ setup, onConfirmed }: { setup: MfaSetup; onConfirmed: (code
           </Typography>
         </Box>
       </Stack>
-      <Typography>2. Enter the code the app shows to turn two-factor sign-in on.</Typography>
+      <Typography>
+        2. Enter the code the app shows and your password to turn two-factor sign-in on.
+      </Typography>
       <CodeForm
         label="Confirm"
         busy={confirm.isPending}
-        error={error}
-        onSubmit={(code) => {
-          setError(null);
-          confirm.mutate(code, {
+        errors={errors}
+        onSubmit={(body) => {
+          setErrors({});
+          confirm.mutate(body, {
             onSuccess: (answer) => onConfirmed(answer.recovery_codes),
-            onError: (e) =>
-              setError(
-                isApiError(e) && e.fields?.code ? e.fields.code : errorMessage(e, 'Could not confirm.'),
-              ),
+            onError: (e) => setErrors(fieldErrors(e, 'Could not confirm.')),
           });
         }}
       />
@@ -193,6 +218,7 @@ const TwoFactorSection = () => {
   const [setup, setSetup] = useState<MfaSetup | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [offErrors, setOffErrors] = useState<FieldErrors>({});
   const start = useMutation({ mutationFn: setUpMfa });
   const disable = useMutation({ mutationFn: disableMfa });
 
@@ -224,23 +250,20 @@ const TwoFactorSection = () => {
           {securityMessages.enabled} Since {when(status.data.enabled_at)}; recovery codes left:{' '}
           {status.data.recovery_codes_left}.
         </Alert>
-        <Typography>To turn it off, enter a current code.</Typography>
+        <Typography>To turn it off, enter a current code and your password.</Typography>
         <CodeForm
           label="Turn off"
           color="error"
           busy={disable.isPending}
-          error={error}
-          onSubmit={(code) => {
-            setError(null);
-            disable.mutate(code, {
+          errors={offErrors}
+          onSubmit={(body) => {
+            setOffErrors({});
+            disable.mutate(body, {
               onSuccess: () => {
                 showSnackbar({ message: securityMessages.disabled, severity: 'success' });
                 void refresh();
               },
-              onError: (e) =>
-                setError(
-                  isApiError(e) && e.fields?.code ? e.fields.code : errorMessage(e, 'Could not turn it off.'),
-                ),
+              onError: (e) => setOffErrors(fieldErrors(e, 'Could not turn it off.')),
             });
           }}
         />

@@ -1,0 +1,22 @@
+/** The tenant portal's texts (issues 19, 23): no zod, so that the portal's pages ship them alone. */
+export const portalMessages = {
+  loginRequired: 'Enter your e-mail or phone number.',
+  codeFormat: 'The code has 6 digits.',
+  noEmail: 'This tenant has no e-mail address.',
+  noPhone: 'This tenant has no valid phone number.',
+  alreadyActive: 'This tenant already uses the portal.',
+  disabled: 'Portal access is turned off for this tenant: turn it on first.',
+  addressTaken: 'Another account already signs in with this e-mail or phone.',
+  noAccount: 'This tenant has no portal account.',
+  photoTooLarge: 'Photos must be at most 5 MB.',
+  photoType: 'Photos must be png, jpeg or webp.',
+  tooManyPhotos: 'At most 3 photos.',
+  staffRefused: 'This is a tenant account: sign in at the tenant portal.',
+  /** a new e-mail or phone waits for the code sent to it (issue 23): the same whoever else uses it */
+  addressCodeSent: 'We sent a 6-digit code to the new address. Enter it to start using it.',
+  addressCodeWrong: 'The code is wrong or has expired. Save the address again for a new code.',
+  addressChanged: 'Your new address is saved: you sign in with it from now on.',
+  /** accepting an invitation sent to an address another account signs in with (told to its holder only) */
+  invitationAddressTaken:
+    'Another account already signs in with this e-mail or phone. Ask your landlord to invite you with another one.',
+} as const;
