@@ -2,12 +2,13 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, entityList, type EntityDefinition } from '@kodi/domain';
 import type { Config } from './config.ts';
 import { serverRoot, type Database } from './db/client.ts';
 import { registerErrorHandling, sendError } from './plugins/errors.ts';
+import { answerSerializerCompiler } from './plugins/answer-serializer.ts';
 import { registerGuards } from './plugins/guard.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerWeb } from './plugins/web.ts';
@@ -70,7 +71,15 @@ export const buildApp = async (
     frameworkErrors: (err, _request, reply) => void sendError(reply, err),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // An answer that does not match its schema: a 500 outside production (the tests see it); in
+  // production an error in the log, and the answer sent with only what its schema declares.
+  app.setSerializerCompiler(
+    answerSerializerCompiler({
+      strict: config.nodeEnv !== 'production',
+      onMismatch: (mismatch) =>
+        app.log.error({ answerMismatch: mismatch }, 'an answer does not match its schema'),
+    }),
+  );
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionExpired', false);
