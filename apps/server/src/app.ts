@@ -14,7 +14,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerWeb } from './plugins/web.ts';
 import { documentRoutes, json, registerOpenApi } from './plugins/openapi.ts';
 import { createSessions } from './plugins/session.ts';
-import { createSecretBox, loadSecretKeys } from './lib/secrets.ts';
+import { assertSecretsOpen, createSecretBox, loadSecretKeys } from './lib/secrets.ts';
 import type { AppContext } from './context.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { registerRoutes } from './features/accounts/register-routes.ts';
@@ -84,12 +84,10 @@ export const buildApp = async (
   app.decorateRequest('user', null);
   app.decorateRequest('sessionExpired', false);
 
-  const ctx: AppContext = {
-    config,
-    database,
-    sessions: createSessions(database, config),
-    secrets: createSecretBox(await loadSecretKeys(config)),
-  };
+  const secrets = createSecretBox(await loadSecretKeys(config));
+  // no start with stored secrets sealed under a key the server does not hold (SECRET_KEY changed alone)
+  await assertSecretsOpen(database, secrets);
+  const ctx: AppContext = { config, database, sessions: createSessions(database, config), secrets };
 
   registerErrorHandling(app);
   await app.register(fastifyCookie);

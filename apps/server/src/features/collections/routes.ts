@@ -483,6 +483,19 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
       }
     });
     const w = hook.withTypeProvider<ZodTypeProvider>();
+    // a secret the server's keys cannot open (SECRET_KEY changed alone): 503, the caller retries later
+    const openSecretOf = (companyId: number, stored: string) => {
+      try {
+        return openWebhookSecret(ctx.secrets, stored, companyId);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'secret_unavailable')
+          throw new AppError(
+            'secret_unavailable',
+            'This webhook cannot check signatures at the moment. Try again later.',
+          );
+        throw err;
+      }
+    };
     const params = z.object({ company_key: z.string().regex(/^[0-9a-f]{32}$/, 'Unknown webhook.') });
     w.post(
       '/webhooks/payments/:company_key',
@@ -502,7 +515,7 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
               named(paymentWebhookAnswerSchema, 'PaymentWebhookAnswer'),
               'Kept (or kept before: duplicate)',
             ),
-            ...errors(401, 422),
+            ...errors(401, 422, 503),
           },
         },
         // the signature before the body's rules: an unsigned caller learns nothing
@@ -516,14 +529,10 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
           const signature = Array.isArray(header) ? header[0] : header;
           const body = rawBodies.get(request) ?? '';
           // an unknown key is checked against a made-up secret: the same work and the same answer
-          const ok = verifyWebhookSignature(
-            signature,
-            body,
-            hookRow
-              ? openWebhookSecret(ctx.secrets, hookRow.secret, Number(hookRow.company_id))
-              : 'no-such-webhook',
-            Date.now(),
-          );
+          const secret = hookRow
+            ? openSecretOf(Number(hookRow.company_id), hookRow.secret)
+            : 'no-such-webhook';
+          const ok = verifyWebhookSignature(signature, body, secret, Date.now());
           if (!hookRow || !ok) throw new AppError('bad_signature');
           (request as FastifyRequest & { webhookCompany?: number }).webhookCompany = Number(
             hookRow.company_id,
