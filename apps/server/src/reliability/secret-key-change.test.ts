@@ -48,116 +48,120 @@ describe(`a changed SECRET_KEY without the old one (${testDriver})`, () => {
     await Promise.all(apps.map((a) => a.close()));
   });
 
-  it('refuses to start naming OLD_SECRET_KEYS; with it, two-factor sign-in and the webhook work; never a 500', async () => {
-    // key A: a user with a second factor, a webhook secret
-    const t = await setupApp({ secretKey: KEY_A });
-    apps.push(t.app);
-    const company = await buildCompany(t.database);
-    const user = await buildUser(t.database, { company_id: company.id, roles: ['admin'] });
-    const signInWithPassword = async (app: FastifyInstance, who: BuiltUser) => {
-      const c = new TestClient(app);
-      await c.get('/auth/status');
-      await c.get('/captcha');
-      const res = await c.post('/auth/login', {
-        email: who.email,
-        password: who.password,
-        captcha_answer: 'kodi7',
-      });
-      expect(res.statusCode, res.body).toBe(200);
-      return { c, mfa: res.json<{ mfa_required?: boolean }>().mfa_required === true };
-    };
-    const { c: first } = await signInWithPassword(t.app, user);
-    const { secret } = expectStatus(await first.post('/auth/mfa/setup'), 200).json<{ secret: string }>();
-    const { recovery_codes } = expectStatus(
-      await first.post('/auth/mfa/confirm', { code: codeOf(secret) }),
-      200,
-    ).json<{ recovery_codes: string[] }>();
-    const hook = expectStatus(await first.post('/company-settings/webhook-secret'), 200).json<{
-      url: string;
-      secret: string;
-    }>();
-    const key = hook.url.split('/').pop() ?? '';
-    const webhook = (app: FastifyInstance, n: number) => {
-      const text = JSON.stringify(payment(n));
-      return app.inject({
-        method: 'POST',
-        url: `/rentapi/api/webhooks/payments/${key}`,
-        headers: {
-          'content-type': 'application/json',
-          'x-kodi-signature': signWebhook(hook.secret, text, Math.floor(Date.now() / 1000)),
+  it(
+    'refuses to start naming OLD_SECRET_KEYS; with it, two-factor sign-in and the webhook work; never a 500',
+    { timeout: 180_000 },
+    async () => {
+      // key A: a user with a second factor, a webhook secret
+      const t = await setupApp({ secretKey: KEY_A });
+      apps.push(t.app);
+      const company = await buildCompany(t.database);
+      const user = await buildUser(t.database, { company_id: company.id, roles: ['admin'] });
+      const signInWithPassword = async (app: FastifyInstance, who: BuiltUser) => {
+        const c = new TestClient(app);
+        await c.get('/auth/status');
+        await c.get('/captcha');
+        const res = await c.post('/auth/login', {
+          email: who.email,
+          password: who.password,
+          captcha_answer: 'kodi7',
+        });
+        expect(res.statusCode, res.body).toBe(200);
+        return { c, mfa: res.json<{ mfa_required?: boolean }>().mfa_required === true };
+      };
+      const { c: first } = await signInWithPassword(t.app, user);
+      const { secret } = expectStatus(await first.post('/auth/mfa/setup'), 200).json<{ secret: string }>();
+      const { recovery_codes } = expectStatus(
+        await first.post('/auth/mfa/confirm', { code: codeOf(secret) }),
+        200,
+      ).json<{ recovery_codes: string[] }>();
+      const hook = expectStatus(await first.post('/company-settings/webhook-secret'), 200).json<{
+        url: string;
+        secret: string;
+      }>();
+      const key = hook.url.split('/').pop() ?? '';
+      const webhook = (app: FastifyInstance, n: number) => {
+        const text = JSON.stringify(payment(n));
+        return app.inject({
+          method: 'POST',
+          url: `/rentapi/api/webhooks/payments/${key}`,
+          headers: {
+            'content-type': 'application/json',
+            'x-kodi-signature': signWebhook(hook.secret, text, Math.floor(Date.now() / 1000)),
+          },
+          payload: text,
+        });
+      };
+      expectStatus(await webhook(t.app, 1), 200);
+      await t.app.close();
+
+      // key B alone: no start, and the message says what to do
+      const refused = await buildApp(testConfig({ secretKey: KEY_B }), t.database).then(
+        (app) => {
+          apps.push(app);
+          return '';
         },
-        payload: text,
+        (err: unknown) => (err instanceof Error ? err.message : String(err)),
+      );
+      expect(refused).toContain('OLD_SECRET_KEYS');
+      expect(refused).toContain(`1 in users.mfa_secret sealed with key ${idOf(KEY_A)}`);
+      expect(refused).toContain(`1 in payment_webhooks.secret sealed with key ${idOf(KEY_A)}`);
+      expect(refused).toContain('npm run rotate-secret-key');
+
+      // key B with A in OLD_SECRET_KEYS: starts; a code, a recovery code and the webhook work
+      const b = await buildApp(testConfig({ secretKey: KEY_B, oldSecretKeys: [KEY_A] }), t.database);
+      apps.push(b);
+      await b.ready();
+      const withCode = await signInWithPassword(b, user);
+      expect(withCode.mfa).toBe(true);
+      expectStatus(await withCode.c.post('/auth/login/mfa', { code: codeOf(secret, 1) }), 200);
+      const withRecovery = await signInWithPassword(b, user);
+      expectStatus(await withRecovery.c.post('/auth/login/mfa', { recovery_code: recovery_codes[0] }), 200);
+      expectStatus(await webhook(b, 2), 200);
+
+      // a value sealed with a key this server does not hold, put there after it started (another
+      // server's key): a code and the webhook answer 503 secret_unavailable, a recovery code signs in
+      const other = createSecretBox([parseSecretKey(KEY_C)]);
+      await t.database.query('UPDATE users SET mfa_secret = $2 WHERE id = $1', [
+        user.id,
+        other.seal(secret, purposeOf('users', 'mfa_secret', user.id)),
+      ]);
+      await t.database.query('UPDATE payment_webhooks SET secret = $2 WHERE company_id = $1', [
+        company.id,
+        other.seal(hook.secret, purposeOf('payment_webhooks', 'secret', company.id)),
+      ]);
+      const locked = await signInWithPassword(b, user);
+      const code = await locked.c.post('/auth/login/mfa', { code: codeOf(secret) });
+      expect(code.statusCode, code.body).toBe(503);
+      expect(code.json()).toEqual({ error: securityMessages.codesUnavailable, code: 'secret_unavailable' });
+      expectStatus(await locked.c.post('/auth/login/mfa', { recovery_code: recovery_codes[1] }), 200);
+      const hookRes = await webhook(b, 3);
+      expect(hookRes.statusCode, hookRes.body).toBe(503);
+      expect(hookRes.json()).toEqual({
+        error: 'This webhook cannot check signatures at the moment. Try again later.',
+        code: 'secret_unavailable',
       });
-    };
-    expectStatus(await webhook(t.app, 1), 200);
-    await t.app.close();
+      await b.close();
 
-    // key B alone: no start, and the message says what to do
-    const refused = await buildApp(testConfig({ secretKey: KEY_B }), t.database).then(
-      (app) => {
-        apps.push(app);
-        return '';
-      },
-      (err: unknown) => (err instanceof Error ? err.message : String(err)),
-    );
-    expect(refused).toContain('OLD_SECRET_KEYS');
-    expect(refused).toContain(`1 in users.mfa_secret sealed with key ${idOf(KEY_A)}`);
-    expect(refused).toContain(`1 in payment_webhooks.secret sealed with key ${idOf(KEY_A)}`);
-    expect(refused).toContain('npm run rotate-secret-key');
-
-    // key B with A in OLD_SECRET_KEYS: starts; a code, a recovery code and the webhook work
-    const b = await buildApp(testConfig({ secretKey: KEY_B, oldSecretKeys: [KEY_A] }), t.database);
-    apps.push(b);
-    await b.ready();
-    const withCode = await signInWithPassword(b, user);
-    expect(withCode.mfa).toBe(true);
-    expectStatus(await withCode.c.post('/auth/login/mfa', { code: codeOf(secret, 1) }), 200);
-    const withRecovery = await signInWithPassword(b, user);
-    expectStatus(await withRecovery.c.post('/auth/login/mfa', { recovery_code: recovery_codes[0] }), 200);
-    expectStatus(await webhook(b, 2), 200);
-
-    // a value sealed with a key this server does not hold, put there after it started (another
-    // server's key): a code and the webhook answer 503 secret_unavailable, a recovery code signs in
-    const other = createSecretBox([parseSecretKey(KEY_C)]);
-    await t.database.query('UPDATE users SET mfa_secret = $2 WHERE id = $1', [
-      user.id,
-      other.seal(secret, purposeOf('users', 'mfa_secret', user.id)),
-    ]);
-    await t.database.query('UPDATE payment_webhooks SET secret = $2 WHERE company_id = $1', [
-      company.id,
-      other.seal(hook.secret, purposeOf('payment_webhooks', 'secret', company.id)),
-    ]);
-    const locked = await signInWithPassword(b, user);
-    const code = await locked.c.post('/auth/login/mfa', { code: codeOf(secret) });
-    expect(code.statusCode, code.body).toBe(503);
-    expect(code.json()).toEqual({ error: securityMessages.codesUnavailable, code: 'secret_unavailable' });
-    expectStatus(await locked.c.post('/auth/login/mfa', { recovery_code: recovery_codes[1] }), 200);
-    const hookRes = await webhook(b, 3);
-    expect(hookRes.statusCode, hookRes.body).toBe(503);
-    expect(hookRes.json()).toEqual({
-      error: 'This webhook cannot check signatures at the moment. Try again later.',
-      code: 'secret_unavailable',
-    });
-    await b.close();
-
-    // the key C lost: the tool forgets what no key opens; then key B alone starts
-    const forgotten = await forgetUnopenable(
-      t.database,
-      createSecretBox([parseSecretKey(KEY_B), parseSecretKey(KEY_A)]),
-    );
-    expect(forgotten).toEqual({ 'users.mfa_secret': 1, 'payment_webhooks.secret': 1 });
-    const after = await buildApp(testConfig({ secretKey: KEY_B }), t.database);
-    apps.push(after);
-    await after.ready();
-    // the user signs in with the password alone; the webhook's URL stays, its old secret no longer signs
-    expect((await signInWithPassword(after, user)).mfa).toBe(false);
-    expectStatus(await webhook(after, 4), 401);
-    const [entry] = await t.database.query<{ after: unknown }>(
-      `SELECT after FROM audit_entries WHERE entity = 'users' AND action = 'update' AND record_id = $1 ORDER BY id DESC LIMIT 1`,
-      [user.id],
-    );
-    expect(entry?.after).toMatchObject({ mfa_enabled: false });
-  });
+      // the key C lost: the tool forgets what no key opens; then key B alone starts
+      const forgotten = await forgetUnopenable(
+        t.database,
+        createSecretBox([parseSecretKey(KEY_B), parseSecretKey(KEY_A)]),
+      );
+      expect(forgotten).toEqual({ 'users.mfa_secret': 1, 'payment_webhooks.secret': 1 });
+      const after = await buildApp(testConfig({ secretKey: KEY_B }), t.database);
+      apps.push(after);
+      await after.ready();
+      // the user signs in with the password alone; the webhook's URL stays, its old secret no longer signs
+      expect((await signInWithPassword(after, user)).mfa).toBe(false);
+      expectStatus(await webhook(after, 4), 401);
+      const [entry] = await t.database.query<{ after: unknown }>(
+        `SELECT after FROM audit_entries WHERE entity = 'users' AND action = 'update' AND record_id = $1 ORDER BY id DESC LIMIT 1`,
+        [user.id],
+      );
+      expect(entry?.after).toMatchObject({ mfa_enabled: false });
+    },
+  );
 });
 
 /** The real server: `main.ts` exits at start with the message, and starts with OLD_SECRET_KEYS. */
