@@ -2,18 +2,19 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, entityList, type EntityDefinition } from '@kodi/domain';
 import type { Config } from './config.ts';
 import { serverRoot, type Database } from './db/client.ts';
 import { registerErrorHandling, sendError } from './plugins/errors.ts';
+import { answerSerializerCompiler } from './plugins/answer-serializer.ts';
 import { registerGuards } from './plugins/guard.ts';
 import { registerCompression } from './plugins/compression.ts';
 import { registerWeb } from './plugins/web.ts';
 import { documentRoutes, json, registerOpenApi } from './plugins/openapi.ts';
 import { createSessions } from './plugins/session.ts';
-import { createSecretBox, loadSecretKeys } from './lib/secrets.ts';
+import { assertSecretsOpen, createSecretBox, loadSecretKeys } from './lib/secrets.ts';
 import type { AppContext } from './context.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { registerRoutes } from './features/accounts/register-routes.ts';
@@ -70,17 +71,23 @@ export const buildApp = async (
     frameworkErrors: (err, _request, reply) => void sendError(reply, err),
   });
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  // An answer that does not match its schema: a 500 outside production (the tests see it); in
+  // production an error in the log, and the answer sent with only what its schema declares.
+  app.setSerializerCompiler(
+    answerSerializerCompiler({
+      strict: config.nodeEnv !== 'production',
+      onMismatch: (mismatch) =>
+        app.log.error({ answerMismatch: mismatch }, 'an answer does not match its schema'),
+    }),
+  );
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
   app.decorateRequest('sessionExpired', false);
 
-  const ctx: AppContext = {
-    config,
-    database,
-    sessions: createSessions(database, config),
-    secrets: createSecretBox(await loadSecretKeys(config)),
-  };
+  const secrets = createSecretBox(await loadSecretKeys(config));
+  // no start with stored secrets sealed under a key the server does not hold (SECRET_KEY changed alone)
+  await assertSecretsOpen(database, secrets);
+  const ctx: AppContext = { config, database, sessions: createSessions(database, config), secrets };
 
   registerErrorHandling(app);
   await app.register(fastifyCookie);

@@ -2,13 +2,20 @@ import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { bootstrap } from './db/bootstrap.ts';
 import { buildApp } from './app.ts';
+import { StartRefusedError } from './lib/secrets.ts';
 import { startRentCycleScheduler, type RentCycleScheduler } from './features/rent-cycle/scheduler.ts';
 import { createMessageSender, type MessageSender } from './features/messages/sender.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
 const { createdAdmin } = await bootstrap(database, config);
-const app = await buildApp(config, database);
+const app = await buildApp(config, database).catch(async (err: unknown) => {
+  // what an operator must fix (stored secrets sealed with a key the server does not hold): the message alone
+  if (!(err instanceof StartRefusedError)) throw err;
+  console.error(`Kodi did not start.\n${err.message}`);
+  await database.close();
+  process.exit(1);
+});
 
 let scheduler: RentCycleScheduler | undefined;
 let sender: MessageSender | undefined;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LETTER_CODE, exactAmount, receivedAt } from './fields.ts';
 
 /**
  * Money in (issue 18): statements of mobile-money and bank accounts, their lines matched to leases,
@@ -119,12 +120,15 @@ export const ignoreBodySchema = z.strictObject({
 /** `POST /webhooks/payments/{company_key}`: one payment received, as an aggregator's callback sends it. */
 export const paymentWebhookBodySchema = z.object({
   transaction_id: z.string().trim().min(1).max(100),
-  amount: positiveAmount,
-  currency: z.string().trim().length(3),
+  /** a JSON number or a decimal text, at most 2 decimals */
+  amount: exactAmount(),
+  /** the company's currency code exactly ('UGX', not 'ugx') */
+  currency: z.string().regex(LETTER_CODE, 'The currency is its three-letter code in capitals (UGX).'),
   payer_phone: z.string().max(40).nullish(),
   payer_name: z.string().max(200).nullish(),
   reference: z.string().max(300).nullish(),
-  paid_at: z.string().max(40),
+  /** a date or a date and time, from 2000 on and not more than a day ahead */
+  paid_at: receivedAt(),
 });
 export type PaymentWebhookBody = z.infer<typeof paymentWebhookBodySchema>;
 

@@ -22,3 +22,22 @@ export const isValidIsoDate = (s: string): boolean => {
   const d = new Date(`${s}T00:00:00Z`);
   return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
 };
+
+/** The earliest day money received may carry (statement lines and the payment webhook). */
+export const RECEIVED_FROM = '2000-01-01';
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether money can have been received on this day (YYYY-MM-DD) or at this time (ISO 8601; one
+ * without an offset is read as UTC): from 2000 on, and not more than a day after `now`. A statement's
+ * or an aggregator's date outside is a mistake (or an attack: a line of year 275760 can be stored by
+ * PostgreSQL but not written as YYYY-MM-DD, and the ledger would count rent up to it).
+ */
+export const isReceivedWhen = (value: string, now: number = Date.now()): boolean => {
+  const day = value.slice(0, 10);
+  if (!isValidIsoDate(day) || day < RECEIVED_FROM) return false;
+  const at = Date.parse(
+    value.length === 10 ? `${value}T00:00:00Z` : /(Z|[+-]\d{2}:\d{2})$/i.test(value) ? value : `${value}Z`,
+  );
+  return Number.isFinite(at) && at <= now + DAY_MS;
+};

@@ -49,6 +49,10 @@ export const errorCodes = {
     rate_limited: 'Too many requests. Please wait a moment and try again.',
   }),
   ...withStatus(500, { internal_error: 'Something went wrong on our side. Please try again.' }),
+  ...withStatus(503, {
+    secret_unavailable:
+      "A stored secret cannot be opened with this server's keys. An administrator must give the server its earlier key (OLD_SECRET_KEYS).",
+  }),
 } satisfies Record<string, { status: number; message: string }>;
 
 export type ErrorCode = keyof typeof errorCodes;

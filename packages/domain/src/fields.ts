@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isValidIsoDate } from './dates.ts';
+import { ISO_DATE, RECEIVED_FROM, isReceivedWhen, isValidIsoDate } from './dates.ts';
 import type { Field, FieldKind } from './entity.ts';
 import { messages } from './validation.ts';
 
@@ -105,6 +105,51 @@ export const optionalIsoDate = () =>
       z.string().refine(isValidIsoDate, 'Invalid date format (YYYY-MM-DD).').nullable(),
     )
     .optional();
+
+/** The largest amount NUMERIC(14,2) holds. */
+export const MAX_MONEY = 999_999_999_999.99;
+
+/** A JSON number with at most 2 decimals: its double is the one nearest to a value in cents. */
+const inCents = (n: number) => Number.isFinite(n) && Number(n.toFixed(2)) === n;
+
+/**
+ * An amount another system sends (the payment webhook): a JSON number, or a decimal text ('1500',
+ * '1500.50'), never `true`, `[1]` or '1e3' (which a coercing rule takes for 1, 1 and 1000); more than 0,
+ * at most 2 decimals, at most what NUMERIC(14,2) holds. The value is a number.
+ */
+export const exactAmount = () =>
+  z
+    .union([z.number(), z.string().regex(/^\d{1,12}(\.\d{1,2})?$/)], {
+      error: 'The amount must be a number, or a decimal text such as "1500.50".',
+    })
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .positive('The amount must be more than 0.')
+        .max(MAX_MONEY, 'The amount is too large.')
+        .refine(inCents, 'At most 2 decimals.'),
+    );
+
+const dateTime = z.iso.datetime({ offset: true, local: true });
+
+/**
+ * When money was received, as another system sends it (the payment webhook): a date (YYYY-MM-DD) or
+ * a date and time (ISO 8601, `2026-02-10T08:30:00Z`, an offset or none), from 2000 on and not more than a
+ * day ahead (`isReceivedWhen`). The value is the text sent.
+ */
+export const receivedAt = () =>
+  z
+    .string({ error: 'Give a date (YYYY-MM-DD) or a date and time (ISO 8601).' })
+    .max(40, 'Give a date (YYYY-MM-DD) or a date and time (ISO 8601).')
+    .refine((s) => (ISO_DATE.test(s) ? isValidIsoDate(s) : dateTime.safeParse(s).success), {
+      error: 'Give a date (YYYY-MM-DD) or a date and time (ISO 8601, e.g. 2026-02-10T08:30:00Z).',
+      abort: true,
+    })
+    .refine(
+      (s) => isReceivedWhen(s),
+      `The date must be from ${RECEIVED_FROM} on and not more than a day ahead.`,
+    );
 
 /** One of an option list; the value is normalised (lowercased unless `keepCase`). */
 export const oneOf = <const T extends readonly [string, ...string[]]>(

@@ -18,4 +18,6 @@ export const securityMessages = {
   currentSession: 'This is the session you are using: sign out instead.',
   passwordCommon: 'This password is one of the most common passwords: choose another.',
   passwordWeak: 'This password is too easy to guess.',
+  codesUnavailable:
+    'Codes from your authenticator app cannot be checked at the moment: sign in with a recovery code, or ask your administrator.',
 } as const;

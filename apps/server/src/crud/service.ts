@@ -157,7 +157,8 @@ export const recordHistory = async (
     `SELECT a.id, a.action, a.record_id, a.user_id, u.email AS user_email, a.before, a.after, a.import_id,
             to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at
        FROM audit_entries a LEFT JOIN users u ON u.id = a.user_id
-      WHERE a.entity = $1 AND a.record_id = $2 ${scoped ? 'AND a.company_id = $3' : ''}
+      WHERE a.entity = $1 AND a.record_id = $2 AND a.action IN ('create', 'update', 'delete')
+            ${scoped ? 'AND a.company_id = $3' : ''}
       ORDER BY a.id DESC LIMIT 200`,
     scoped ? [e.def.name, id, user.company_id] : [e.def.name, id],
   );

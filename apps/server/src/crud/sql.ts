@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { EntityDefinition, Field } from '@kodi/domain';
+import { isoDaySql } from '../db/dates.ts';
 
 /** How one entity maps onto SQL: its table (alias `t`), joins, and expressions for derived fields. */
 export type EntitySql = {
@@ -23,7 +24,7 @@ export const fieldExpression = (s: EntitySql, name: string): string => s.express
 
 const selectExpression = (s: EntitySql, f: Field): string => {
   const e = fieldExpression(s, f.name);
-  if (f.kind === 'date') return `to_char(${e}, 'YYYY-MM-DD')`;
+  if (f.kind === 'date') return isoDaySql(e);
   if (NUMERIC_KINDS.has(f.kind) && f.name !== 'version') return `(${e})::text`;
   return e;
 };

@@ -11,6 +11,7 @@ import {
   type RateChange,
 } from '@kodi/domain';
 import type { Database } from '../db/client.ts';
+import { isoDaySql } from '../db/dates.ts';
 
 /**
  * A lease's book: its terms (with its rate changes), its completed payments, its charges beyond
@@ -89,7 +90,7 @@ const loadParts = async (database: Database, companyId: number, ids: number[], t
     q(`SELECT occupancy_id, to_char(effective_date, 'YYYY-MM-DD') AS effective_date, rate::text AS rate
          FROM rate_changes WHERE company_id = $1 AND occupancy_id = ANY($2::int[]) AND $3::date IS NOT NULL
         ORDER BY occupancy_id, effective_date`),
-    q(`SELECT id, occupancy_id, to_char(payment_date, 'YYYY-MM-DD') AS payment_date, amount_paid::text AS amount_paid,
+    q(`SELECT id, occupancy_id, ${isoDaySql('payment_date')} AS payment_date, amount_paid::text AS amount_paid,
               receipt_number, payment_serial, payment_method
          FROM payments
         WHERE company_id = $1 AND occupancy_id = ANY($2::int[]) AND status = 'completed' AND payment_date <= $3::date

@@ -70,24 +70,36 @@ const base32 = (bytes: Buffer): string => {
 
 type MfaRow = { mfa_secret: string | null; mfa_enabled_at: Date | string | null };
 
-/** The user's second factor: its secret (opened) and whether it is in force. */
 /** What a user's TOTP secret is sealed for (the additional data of its encryption). */
 export const mfaSecretPurpose = (userId: number) => purposeOf('users', 'mfa_secret', userId);
 
-export const readMfa = async (
-  db: DbOrTx,
-  secrets: SecretBox,
-  userId: number,
-): Promise<{ secret: string | null; enabled: boolean; enabledAt: string | null }> => {
+/**
+ * The user's second factor: whether it is in force, whether a secret is set, and the secret, opened
+ * only when a code must be checked against it (a recovery code never needs it): `openSecret` throws
+ * `AppError('secret_unavailable')` (503) when the server's keys cannot open it.
+ */
+export type MfaState = {
+  enabled: boolean;
+  enabledAt: string | null;
+  hasSecret: boolean;
+  openSecret: () => string;
+};
+
+export const readMfa = async (db: DbOrTx, secrets: SecretBox, userId: number): Promise<MfaState> => {
   const rows = await execRows<MfaRow>(
     db,
     sql`SELECT mfa_secret, mfa_enabled_at FROM users WHERE id = ${userId}`,
   );
   const row = rows[0];
+  const sealed = row?.mfa_secret ?? null;
   return {
-    secret: row?.mfa_secret ? secrets.open(row.mfa_secret, mfaSecretPurpose(userId)) : null,
     enabled: !!row?.mfa_enabled_at,
     enabledAt: row?.mfa_enabled_at ? new Date(row.mfa_enabled_at).toISOString() : null,
+    hasSecret: sealed !== null,
+    openSecret: () => {
+      if (sealed === null) throw new Error('No second factor is set up.');
+      return secrets.open(sealed, mfaSecretPurpose(userId));
+    },
   };
 };
 

@@ -1,6 +1,7 @@
 import PDFDocument from 'pdfkit';
 import { formatDate, formatMoney, paymentMethod, paymentStatus } from '@kodi/domain';
 import type { Database } from '../db/client.ts';
+import { isoDaySql } from '../db/dates.ts';
 import type { CompanyMoney } from './company.ts';
 import { contentBox, drawBanner, drawDetails, drawTotal, MM } from './pdf-document.ts';
 import { drawQr, qrMatrix } from './qr.ts';
@@ -124,10 +125,10 @@ export const loadReceiptPayment = async (
   id: number,
 ): Promise<ReceiptPayment | undefined> => {
   const rows = await database.query<ReceiptPayment>(
-    `SELECT p.id, p.receipt_number, p.receipt_code, to_char(p.payment_date, 'YYYY-MM-DD') AS payment_date,
+    `SELECT p.id, p.receipt_number, p.receipt_code, ${isoDaySql('p.payment_date')} AS payment_date,
             p.amount_paid::text AS amount_paid, p.status, p.payment_method, p.reference_number, p.payment_serial,
-            p.payment_details, to_char(p.effective_start_date, 'YYYY-MM-DD') AS effective_start_date,
-            to_char(p.effective_end_date, 'YYYY-MM-DD') AS effective_end_date, p.tenant_id, p.occupancy_id,
+            p.payment_details, ${isoDaySql('p.effective_start_date')} AS effective_start_date,
+            ${isoDaySql('p.effective_end_date')} AS effective_end_date, p.tenant_id, p.occupancy_id,
             tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name, un.name AS unit_name
        FROM payments p
        JOIN tenants tn ON tn.company_id = p.company_id AND tn.id = p.tenant_id

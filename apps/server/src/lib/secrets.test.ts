@@ -2,6 +2,7 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { AppError } from '@kodi/domain';
 import { loadConfig } from '../config.ts';
 import { createSecretBox, dataDirKey, keyIdOf, loadSecretKeys, parseSecretKey } from './secrets.ts';
 
@@ -16,14 +17,26 @@ describe('secrets at rest (AES-256-GCM)', () => {
     expect(sealed).not.toContain('JBSWY3DPEHPK3PXP');
     expect(box.seal('JBSWY3DPEHPK3PXP', 'users.mfa_secret:7')).not.toBe(sealed); // a new IV each time
     expect(box.open(sealed, 'users.mfa_secret:7')).toBe('JBSWY3DPEHPK3PXP');
-    // another row's purpose, a changed byte, another key: refused
-    expect(() => box.open(sealed, 'users.mfa_secret:8')).toThrow();
+    // another row's purpose, a changed byte, another key: refused, as a 503 secret_unavailable (never a 500)
+    const refusal = (f: () => unknown) => {
+      try {
+        f();
+      } catch (err) {
+        return err instanceof AppError ? `${err.status} ${err.code}` : String(err);
+      }
+      return 'opened';
+    };
+    expect(refusal(() => box.open(sealed, 'users.mfa_secret:8'))).toBe('503 secret_unavailable');
     const parts = sealed.split('.');
     const data = Buffer.from(parts[3] ?? '', 'base64url');
     data[0] = (data[0] ?? 0) ^ 1;
     parts[3] = data.toString('base64url');
-    expect(() => box.open(parts.join('.'), 'users.mfa_secret:7')).toThrow();
-    expect(() => createSecretBox([KEY_B]).open(sealed, 'users.mfa_secret:7')).toThrow(/does not hold/);
+    expect(refusal(() => box.open(parts.join('.'), 'users.mfa_secret:7'))).toBe('503 secret_unavailable');
+    expect(refusal(() => createSecretBox([KEY_B]).open(sealed, 'users.mfa_secret:7'))).toBe(
+      '503 secret_unavailable',
+    );
+    expect(refusal(() => box.open('v2.garbage', 'users.mfa_secret:7'))).toBe('503 secret_unavailable');
+    expect(createSecretBox([KEY_A, KEY_B]).keyIds).toEqual([keyIdOf(KEY_A), keyIdOf(KEY_B)]);
   });
 
   it('reads values of before a rotation with the old key, and plain ones, sealing new ones with the current key', () => {

@@ -1,7 +1,9 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { AppError } from '@kodi/domain';
 import type { Config } from '../config.ts';
+import type { Database } from '../db/client.ts';
 
 /**
  * How secrets kept in the database are stored (TOTP secrets and payment webhook secrets; SMS keys
@@ -11,13 +13,18 @@ import type { Config } from '../config.ts';
  * e.g. `users.mfa_secret:7`: the additional data of GCM), so that a value copied to another row does
  * not open. `OLD_SECRET_KEYS` (comma-separated) still open values sealed before a rotation
  * (`npm run rotate-secret-key`). Without any key (PostgreSQL outside production) values are stored
- * `plain:` and a key given later reads them still.
+ * `plain:` and a key given later reads them still. A value no key of the server opens is
+ * `AppError('secret_unavailable')` (503), never a 500; the server does not start while any stored value
+ * is sealed with a key it does not hold (`assertSecretsOpen`).
  */
 export type SecretBox = {
   seal: (secret: string, purpose: string) => string;
+  /** the secret; `AppError('secret_unavailable')` when no key of the box opens it */
   open: (stored: string, purpose: string) => string;
   /** the id of the key sealing new values, null when they are stored plain */
   keyId: string | null;
+  /** the ids of every key the box opens with (the current one first) */
+  keyIds: readonly string[];
 };
 
 /**
@@ -78,19 +85,24 @@ export const createSecretBox = (keys: readonly Buffer[]): SecretBox => {
       const parts = [iv, data, cipher.getAuthTag()].map((b) => b.toString('base64url'));
       return [V1, keyIdOf(current), ...parts].join('.');
     },
+    keyIds: [...byId.keys()],
     open: (stored, purpose) => {
       if (stored.startsWith(PLAIN)) return stored.slice(PLAIN.length);
       const [version, keyId, iv, data, tag] = stored.split('.');
       const key = keyId ? byId.get(keyId) : undefined;
-      if (version !== V1 || !key || !iv || data === undefined || !tag) {
-        throw new Error(`A stored secret sealed with a key this server does not hold (${keyId ?? '?'}).`);
+      if (version !== V1 || !key || !iv || data === undefined || !tag)
+        throw new AppError('secret_unavailable');
+      try {
+        const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
+        decipher.setAAD(Buffer.from(purpose, 'utf8'));
+        decipher.setAuthTag(Buffer.from(tag, 'base64url'));
+        return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
+          'utf8',
+        );
+      } catch {
+        // altered, or copied from another row (its purpose is not this one)
+        throw new AppError('secret_unavailable');
       }
-      const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64url'));
-      decipher.setAAD(Buffer.from(purpose, 'utf8'));
-      decipher.setAuthTag(Buffer.from(tag, 'base64url'));
-      return Buffer.concat([decipher.update(Buffer.from(data, 'base64url')), decipher.final()]).toString(
-        'utf8',
-      );
     },
   };
 };
@@ -127,4 +139,58 @@ export const loadSecretKeys = async (config: Config): Promise<Buffer[]> => {
     return [current, ...others.filter((k): k is Buffer => k !== null), ...old];
   }
   return old;
+};
+
+/** A reason the server will not start that an operator fixes (main.ts prints its message alone, no stack). */
+export class StartRefusedError extends Error {
+  override name = 'StartRefusedError';
+}
+
+/** Stored secrets no key of the server opens: their column, the id of the key that sealed them, how many. */
+export type LockedSecrets = { column: string; keyId: string; count: number };
+
+/**
+ * The stored secrets sealed with a key the box does not hold, read from the key id each sealed value
+ * carries (`v1.<key id>.…`): one grouped scan of each sealed column, nothing opened. Plain values and
+ * values in clear from before sealing began are readable by any server.
+ */
+export const lockedSecrets = async (
+  database: Pick<Database, 'query'>,
+  box: SecretBox,
+): Promise<LockedSecrets[]> => {
+  const locked: LockedSecrets[] = [];
+  for (const { table, column, clearPrefix } of sealedColumns) {
+    const rows = await database.query<{ key_id: string; n: number }>(
+      `SELECT CASE WHEN ${column} LIKE 'v1.%' THEN split_part(${column}, '.', 2) ELSE '' END AS key_id,
+              count(*)::int AS n
+         FROM ${table}
+        WHERE ${column} IS NOT NULL AND NOT starts_with(${column}, $1) AND NOT starts_with(${column}, $2)
+        GROUP BY 1 ORDER BY 1`,
+      [PLAIN, clearPrefix ?? PLAIN],
+    );
+    for (const r of rows)
+      if (!box.keyIds.includes(r.key_id))
+        locked.push({ column: `${table}.${column}`, keyId: r.key_id || '?', count: Number(r.n) });
+  }
+  return locked;
+};
+
+/**
+ * Refuses to start a server that could not open stored secrets (SECRET_KEY changed without the old
+ * one): two-factor sign-in and the payment webhook would fail for everyone. The message says what to do.
+ */
+export const assertSecretsOpen = async (database: Pick<Database, 'query'>, box: SecretBox): Promise<void> => {
+  const locked = await lockedSecrets(database, box);
+  if (locked.length === 0) return;
+  const where = locked.map((l) => `${l.count} in ${l.column} sealed with key ${l.keyId}`).join(', ');
+  throw new StartRefusedError(
+    [
+      `Stored secrets are sealed with a key this server does not hold: ${where}` +
+        ` (the server holds ${box.keyIds.length > 0 ? box.keyIds.join(', ') : 'no key'}; a key's id is the first 8 hex digits of its SHA-256).`,
+      'Was SECRET_KEY (or DATA_DIR/secret.key) changed? Set OLD_SECRET_KEYS to the earlier key (comma-separated for several),',
+      'start again, then run `npm run rotate-secret-key` to seal them under the new key.',
+      'If the earlier key is lost: `npm run rotate-secret-key -- --forget-unopenable` turns those users’ two-factor',
+      'sign-in off and gives those webhooks new secrets (make new ones in Company Settings).',
+    ].join('\n'),
+  );
 };

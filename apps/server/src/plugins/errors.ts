@@ -41,7 +41,8 @@ const fieldFromPath = (path: string): string => path.replace(/^\//, '').replace(
 
 /** Maps any error to `{ error, code, fields? }` with its status; never a stack trace. */
 export const toErrorBody = (err: unknown): { status: number; body: ErrorBody; log: boolean } => {
-  if (err instanceof AppError) return { status: err.status, body: err.toBody(), log: false };
+  // (a 5xx of the server's own, such as a secret it cannot open, is logged: an operator must act)
+  if (err instanceof AppError) return { status: err.status, body: err.toBody(), log: err.status >= 500 };
 
   if (hasZodFastifySchemaValidationErrors(err)) {
     const fields: Record<string, string> = {};

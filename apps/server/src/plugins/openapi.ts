@@ -90,6 +90,7 @@ const ERROR_DESCRIPTIONS = {
   415: 'The body is not JSON (unsupported_media_type)',
   422: "The payment is not in the company's currency (wrong_currency)",
   429: 'Too many requests (rate_limited) or too many failed sign-ins (account_locked); see Retry-After',
+  503: "A stored secret cannot be opened with the server's keys (secret_unavailable): try again later",
 } as const;
 export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
 

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSchema, entities, entityList } from '@kodi/domain';
+import { RECEIVED_FROM, createSchema, entities, entityList, isReceivedWhen } from '@kodi/domain';
+import { signWebhook } from '../lib/payment-webhook.ts';
 import { setupApp, testDriver, type TestContext } from '../test/harness.ts';
 import { TestClient } from '../test/client.ts';
 import { buildUser, type BuiltUser } from '../test/factories.ts';
@@ -29,6 +30,7 @@ import {
   knownSort,
   hostileRuns,
   toQueryString,
+  WEBHOOK_VALUES,
 } from './hostile.ts';
 
 /** fast-check runs of each property; RELIABILITY_RUNS multiplies them for a longer local run. */
@@ -474,6 +476,56 @@ describe(`bad input never breaks anything: fast-check on every route (${testDriv
         expect(res.statusCode, `${url}: ${res.body}`).toBe(400);
         expect(errorShapeProblem(res), url).toBeUndefined();
       }
+
+      // the payment webhook's values (issue 23), signed: dates of years 275760 and -271821 were stored
+      // (then GET /statement-lines answered 500 on every page), amount true, [1] and "1e3" taken as 1,
+      // 1 and 1000, currency "ugx" and paid_at "1" taken
+      const hook = (await admin.post('/company-settings/webhook-secret')).json<{
+        url: string;
+        secret: string;
+      }>();
+      const send = (body: Record<string, unknown>) => {
+        const text = JSON.stringify({
+          transaction_id: `REGRESSION-${nextN()}`,
+          amount: 1000,
+          currency: 'UGX',
+          paid_at: '2026-02-10T08:30:00Z',
+          ...body,
+        });
+        return t.app.inject({
+          method: 'POST',
+          url: `/rentapi/api/webhooks/payments/${hook.url.split('/').pop() ?? ''}`,
+          headers: {
+            'content-type': 'application/json',
+            'x-kodi-signature': signWebhook(hook.secret, text, Math.floor(Date.now() / 1000)),
+          },
+          payload: text,
+        });
+      };
+      const edges = new Set<unknown>(['2000-01-01', '999999999999.99', 'USD']);
+      let webhookCases = 0;
+      for (const [field, values] of Object.entries(WEBHOOK_VALUES))
+        for (const value of values.filter((v) => !edges.has(v))) {
+          const res = await send({ [field]: value });
+          webhookCases++;
+          expect(res.statusCode, `${field} ${JSON.stringify(value)}: ${res.body}`).toBe(400);
+          expect(
+            res.json<{ fields?: Record<string, string> }>().fields,
+            JSON.stringify(value),
+          ).toHaveProperty(field);
+        }
+      // the edges are taken (USD, another company's currency, is 422 as before)
+      expect((await send({ paid_at: '2000-01-01' })).statusCode).toBe(200);
+      expect((await send({ amount: '999999999999.99' })).statusCode).toBe(200);
+      expect((await send({ currency: 'USD' })).statusCode).toBe(422);
+      const lines = await admin.get('/statement-lines?page_size=500');
+      expect(lines.statusCode, lines.body).toBe(200);
+      const kept = lines.json<{ date: string; amount: number }[]>();
+      expect(kept.map((l) => l.amount).sort((a, b) => a - b)).toEqual([1000, 999_999_999_999.99]);
+      for (const l of kept) expect(l.date >= RECEIVED_FROM && isReceivedWhen(l.date), l.date).toBe(true);
+      console.info(
+        `[reliability] hostile input: ${webhookCases} webhook values of issue 23 refused (${testDriver})`,
+      );
     },
     TIMEOUT,
   );

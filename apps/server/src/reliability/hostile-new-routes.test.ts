@@ -11,7 +11,8 @@ import { expectStatus, lateFee, setSettings } from '../test/rent-cycle.ts';
 import { portalCompany, portalTenant, tenantWithLease } from '../test/portal.ts';
 import { multipartBody } from '../features/imports/import-test-kit.ts';
 import { errorShapeProblem } from './world.ts';
-import { hostileBody, hostileRuns, hostileString } from './hostile.ts';
+import { isReceivedWhen } from '@kodi/domain';
+import { WEBHOOK_VALUES, hostileBody, hostileRuns, hostileString } from './hostile.ts';
 
 /**
  * Bad input on the routes of issues 15–19 (issue 20): import files, statements, the payment webhook,
@@ -312,6 +313,17 @@ describe(`bad input on the new routes: imports, statements, webhook, portal, set
           fc.record({
             body: fc.oneof(
               { weight: 3, arbitrary: hostileBody(Object.keys(base()), base) },
+              // a right payment but for one value the webhook once took (issue 23): refused
+              {
+                weight: 2,
+                arbitrary: fc
+                  .constantFrom(
+                    ...Object.entries(WEBHOOK_VALUES).flatMap(([k, values]) =>
+                      values.map((v) => [k, v] as const),
+                    ),
+                  )
+                  .map(([k, v]) => JSON.stringify({ ...base(), [k]: v })),
+              },
               // a right payment whose texts are hostile: taken, and its texts kept as text
               {
                 weight: 1,
@@ -364,14 +376,21 @@ describe(`bad input on the new routes: imports, statements, webhook, portal, set
             tally('webhook calls', res);
             const after = await counts();
             if (res.statusCode >= 300) expect(diff(before, after)).toEqual([]);
-            else if (!res.json<{ duplicate: boolean }>().duplicate)
+            else if (!res.json<{ duplicate: boolean }>().duplicate) {
               expect(after.statement_lines).toBe(before.statement_lines + 1);
+              // what was kept is a day money can come in on, and reads back
+              const line = await staff.get(`/statement-lines/${res.json<{ id: number }>().id}`);
+              judge('GET /statement-lines/{id}', line);
+              expect(isReceivedWhen(line.json<{ date: string }>().date), line.body).toBe(true);
+            }
             // only a right signature of the right company's key can be taken
             if (res.statusCode < 300) expect([input.signature, input.key]).toEqual(['right', 'right']);
           },
         ),
         { numRuns: RUNS.webhook },
       );
+      // every page of what was kept still answers
+      expect((await staff.get('/statement-lines?page_size=500&sort=date')).statusCode).toBe(200);
     },
   );
 

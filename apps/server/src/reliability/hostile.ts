@@ -71,6 +71,12 @@ const STRINGS = [
   '0000-01-01',
   '9999-12-31',
   '275760-09-13',
+  '+275760-09-13',
+  '-271821-04-20',
+  '+275760-09-13T00:00:00Z',
+  '5874897-12-31',
+  '4713-01-01 BC',
+  '1999-12-31',
   '2026-13-01',
   '2026-1-1',
   '2026-01-01T25:00:00Z',
@@ -127,6 +133,62 @@ const STRINGS = [
   'data:image/png;base64,%%%',
   'data:application/pdf;base64,JVBERi0xLjQ=',
 ];
+
+/**
+ * The values the payment webhook once took (issue 23): dates JavaScript can write but YYYY-MM-DD cannot
+ * (stored, after which `GET /statement-lines` answered 500 on every page), amounts a coercing rule
+ * read as 1, 1 and 1000, a currency in lower case, and `paid_at` "1" (read as the year 2001); then what
+ * lies next to them: the window's edges, texts that look like numbers, too many decimals, too large.
+ */
+export const WEBHOOK_VALUES = {
+  paid_at: [
+    '+275760-09-13',
+    '-271821-04-20',
+    '+275760-09-13T00:00:00Z',
+    '-271821-04-20T00:00:00Z',
+    '275760-09-13',
+    '1',
+    '0',
+    '2026',
+    'Feb 10 2026',
+    '10/02/2026',
+    '2026-02-30',
+    '2026-02-10 08:30:00',
+    '2026-02-10T08:30:00+0300',
+    '1999-12-31T23:59:59Z',
+    '2000-01-01',
+    '1970-01-01T00:00:00Z',
+    '9999-12-31',
+    '0001-01-01',
+    '2999-01-01T00:00:00Z',
+  ] as unknown[],
+  amount: [
+    true,
+    false,
+    [1],
+    ['1'],
+    { value: 1 },
+    '1e3',
+    '1E3',
+    '0x10',
+    '1,000',
+    ' 1000',
+    '1000 ',
+    '+1',
+    '-1',
+    '.5',
+    '1.',
+    '1.005',
+    '0.00',
+    0.001,
+    0.1 + 0.2,
+    1e13,
+    1e308,
+    '999999999999.99',
+    '1000000000000',
+  ] as unknown[],
+  currency: ['ugx', 'Ugx', ' UGX', 'UGX ', 'UGXX', 'UG', 'USD', '', 'ÜGX', 'UGX\u0000'] as unknown[],
+};
 
 const NUMBERS = [
   0,

@@ -7,13 +7,20 @@
  *   server first (PGlite is one process).
  * - PostgreSQL: set SECRET_KEY to the new key and OLD_SECRET_KEYS to the old one(s), on this command
  *   and on the servers; once it has run, OLD_SECRET_KEYS can go.
+ *
+ * `npm run rotate-secret-key -- --forget-unopenable`: when the earlier key is lost (a server refuses
+ * to start while stored secrets are sealed with a key it does not hold), forgets every stored secret
+ * the server's keys cannot open, in one transaction: the user's second factor is turned off (its
+ * recovery codes too, with an audit entry), a webhook gets a new random secret nobody knows (its URL
+ * stays; an admin makes a new secret in Company Settings). Nothing else changes.
  */
 import { randomBytes } from 'node:crypto';
 import { rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig, type Config } from '../config.ts';
-import { execRows, openDatabase, type Database } from '../db/client.ts';
+import { execRows, openDatabase, type Database, type DbOrTx } from '../db/client.ts';
+import { auditUserChange, removeMfa } from '../lib/mfa.ts';
 import {
   NEXT_KEY_FILE,
   OLD_KEY_FILE,
@@ -52,6 +59,52 @@ export const resealAll = async (database: Database, from: SecretBox, to: SecretB
     return count;
   });
 
+/** What is done with a stored secret no key opens, by table (a sealed column without a rule: refused). */
+const forgetters: Record<string, (tx: DbOrTx, id: number, box: SecretBox) => Promise<void>> = {
+  users: async (tx, id) => {
+    await removeMfa(tx, id);
+    await auditUserChange(tx, {
+      userId: id,
+      actorId: null,
+      before: { mfa_enabled: true },
+      after: { mfa_enabled: false, reason: 'its secret was sealed with a lost key' },
+    });
+  },
+  payment_webhooks: async (tx, id, box) => {
+    const secret = `whsec_${randomBytes(32).toString('hex')}`;
+    await tx.execute(
+      sql`UPDATE payment_webhooks SET secret = ${box.seal(secret, purposeOf('payment_webhooks', 'secret', id))},
+                 version = version + 1, updated_at = now()
+           WHERE company_id = ${id}`,
+    );
+  },
+};
+
+/** Forgets every stored secret `box` cannot open (see the header); answers how many, by column. */
+export const forgetUnopenable = async (database: Database, box: SecretBox): Promise<Record<string, number>> =>
+  database.db.transaction(async (tx) => {
+    const forgotten: Record<string, number> = {};
+    for (const { table, column, key, clearPrefix } of sealedColumns) {
+      const forget = forgetters[table];
+      if (!forget) throw new Error(`No rule to forget ${table}.${column}: add one to forgetters.`);
+      const rows = await execRows<{ id: number; value: string }>(
+        tx,
+        sql.raw(
+          `SELECT ${key} AS id, ${column} AS value FROM ${table} WHERE ${column} IS NOT NULL ORDER BY ${key} FOR UPDATE`,
+        ),
+      );
+      for (const row of rows) {
+        try {
+          openStored(box, row.value, purposeOf(table, column, row.id), clearPrefix);
+        } catch {
+          await forget(tx, Number(row.id), box);
+          forgotten[`${table}.${column}`] = (forgotten[`${table}.${column}`] ?? 0) + 1;
+        }
+      }
+    }
+    return forgotten;
+  });
+
 export const rotateSecretKey = async (config: Config): Promise<{ resealed: number; keyId: string }> => {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
@@ -79,10 +132,30 @@ export const rotateSecretKey = async (config: Config): Promise<{ resealed: numbe
   }
 };
 
+/** `--forget-unopenable`: with the server's keys (SECRET_KEY or the key file, and OLD_SECRET_KEYS). */
+export const forgetUnopenableSecrets = async (config: Config): Promise<Record<string, number>> => {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    return await forgetUnopenable(database, createSecretBox(await loadSecretKeys(config)));
+  } finally {
+    await database.close();
+  }
+};
+
 const isMain = process.argv[1] && import.meta.url.endsWith(path.basename(process.argv[1]));
 if (isMain) {
-  rotateSecretKey(loadConfig())
-    .then(({ resealed, keyId }) => console.log(`${resealed} secrets sealed again under key ${keyId}.`))
+  const run = process.argv.includes('--forget-unopenable')
+    ? forgetUnopenableSecrets(loadConfig()).then((forgotten) => {
+        const lines = Object.entries(forgotten).map(([column, n]) => `${n} in ${column}`);
+        return lines.length > 0
+          ? `Forgotten (no key of this server opened them): ${lines.join(', ')}.`
+          : 'Every stored secret opens with this server’s keys: nothing forgotten.';
+      })
+    : rotateSecretKey(loadConfig()).then(
+        ({ resealed, keyId }) => `${resealed} secrets sealed again under key ${keyId}.`,
+      );
+  run
+    .then((line) => console.log(line))
     .catch((err: unknown) => {
       console.error(err instanceof Error ? err.message : err);
       process.exit(1);

@@ -8,6 +8,7 @@ import {
   loginBody,
   loginMfaBody,
   mfaChallengeSchema,
+  securityMessages,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
@@ -153,7 +154,7 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
         body: loginMfaBody,
         response: {
           200: json(signedInSchema, 'Signed in: the user and the new CSRF token'),
-          ...errors(401, 403, 429),
+          ...errors(401, 403, 429, 503),
         },
       },
     },
@@ -183,10 +184,21 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
       const mfa = await readMfa(database.db, ctx.secrets, userId);
       const { code, recovery_code } = request.body;
+      // a recovery code is checked against its hash alone: it signs in even when the server's keys
+      // cannot open the TOTP secret (SECRET_KEY changed), where a code answers 503 secret_unavailable
+      const totpSecret = () => {
+        try {
+          return mfa.openSecret();
+        } catch (err) {
+          if (err instanceof AppError && err.code === 'secret_unavailable')
+            throw new AppError('secret_unavailable', securityMessages.codesUnavailable);
+          throw err;
+        }
+      };
       const ok =
-        mfa.enabled && mfa.secret !== null
+        mfa.enabled && mfa.hasSecret
           ? code !== undefined
-            ? await useTotpCode(database.db, userId, mfa.secret, code)
+            ? await useTotpCode(database.db, userId, totpSecret(), code)
             : recovery_code !== undefined && (await useRecoveryCode(database.db, userId, recovery_code))
           : false;
       const how = code !== undefined ? 'Second factor' : 'Recovery code';

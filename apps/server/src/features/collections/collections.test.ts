@@ -353,6 +353,38 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
       400,
     );
     expect(refused.json<{ error: string }>().error).toContain('Row 2');
+    // a real date money cannot have come in on refuses the file at its row, nothing kept (issue 23)
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    for (const [when, shown] of [
+      ['9999-12-31', '9999-12-31'],
+      ['0001-01-01', '0001-01-01'],
+      ['1999-12-31', '1999-12-31'],
+      [day(3), day(3)],
+      ['80000', '2119-01-11'], // an Excel serial
+      ['31-Dec-9999', '9999-12-31'],
+    ]) {
+      const linesBefore = (await linesOf(client)).length;
+      const far = Buffer.from(`Txn,When,Paid\r\nF-1,2026-02-08,1000\r\nF-2,${when},1000\r\n`);
+      const res = expectStatus(
+        await upload(client, 'custom', 'f.csv', far, { Txn: 'transaction_id', When: 'date', Paid: 'amount' }),
+        400,
+      );
+      expect(res.json<{ error: string }>().error, when).toBe(
+        `Row 3: the date ${shown} is before 2000-01-01 or more than a day ahead.`,
+      );
+      expect(await linesOf(client)).toHaveLength(linesBefore);
+    }
+    // today and tomorrow are days money comes in on
+    expectStatus(
+      await upload(
+        client,
+        'custom',
+        'g.csv',
+        Buffer.from(`Txn,When,Paid\r\nG-1,${day(0)},1000\r\nG-2,${day(1)},1000\r\nG-3,2000-01-01,1000\r\n`),
+        { Txn: 'transaction_id', When: 'date', Paid: 'amount' },
+      ),
+      201,
+    );
     // a file that is not this provider's statement
     const wrong = expectStatus(await upload(client, 'mtn_momo', 'bank.csv', sample('bank.csv')), 400);
     expect(wrong.json<{ code: string }>().code).toBe('validation_failed');
@@ -593,6 +625,89 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
       reference: 'A1',
       paid_at: '2026-02-10T08:30:00Z',
       ...over,
+    });
+
+    it('refuses impossible values: dates out of 2000 to tomorrow, amounts that are not numbers, a currency not written exactly', async () => {
+      const { client } = await companyWith(t);
+      const f = await fixture(client);
+      const made = expectStatus(await client.post('/company-settings/webhook-secret'), 200).json<{
+        url: string;
+        secret: string;
+      }>();
+      const key = made.url.split('/').pop() ?? '';
+      let n = 0;
+      const send = (over: Record<string, unknown>) =>
+        call(t, key, payment({ transaction_id: `IMP-${++n}`, ...over }), made.secret);
+      const inHours = (h: number) => new Date(Date.now() + h * 3_600_000).toISOString();
+      const refused: [string, unknown][] = [
+        // stored before, after which GET /statement-lines answered 500 on every page
+        ['paid_at', '+275760-09-13'],
+        ['paid_at', '-271821-04-20'],
+        ['paid_at', '+275760-09-13T00:00:00Z'],
+        ['paid_at', '1'],
+        ['paid_at', 'Feb 10 2026'],
+        ['paid_at', '2026-02-30'],
+        ['paid_at', '2026-02-10 08:30:00'],
+        ['paid_at', '1999-12-31T23:59:59Z'],
+        ['paid_at', '1970-01-01'],
+        ['paid_at', '9999-12-31'],
+        ['paid_at', inHours(25)],
+        ['paid_at', 1_770_000_000],
+        ['paid_at', null],
+        // taken as 1, 1 and 1000 before
+        ['amount', true],
+        ['amount', [1]],
+        ['amount', '1e3'],
+        ['amount', '1,000'],
+        ['amount', ' 1000'],
+        ['amount', '-5'],
+        ['amount', 0],
+        ['amount', '0.00'],
+        ['amount', 0.001],
+        ['amount', 0.1 + 0.2],
+        ['amount', '1000.505'],
+        ['amount', 1e13],
+        ['amount', '1000000000000'],
+        ['amount', { value: 1 }],
+        ['currency', 'ugx'],
+        ['currency', ' UGX'],
+        ['currency', 'UGXX'],
+      ];
+      for (const [field, value] of refused) {
+        const res = await send({ [field]: value });
+        expect(res.statusCode, `${field} ${JSON.stringify(value)}: ${res.body}`).toBe(400);
+        expect(
+          res.json<{ code: string; fields: Record<string, string> }>(),
+          JSON.stringify(value),
+        ).toMatchObject({
+          code: 'validation_failed',
+          fields: { [field]: expect.any(String) },
+        });
+      }
+      expect(await linesOf(client)).toHaveLength(0);
+      // another company's currency, written right: 422 as before
+      expectStatus(await send({ currency: 'USD' }), 422);
+
+      // taken: decimal texts, the largest amount NUMERIC(14,2) holds, a date, a time without an offset
+      // (the company's own day), a time with one (read in the company's zone, Africa/Kampala, UTC+3)
+      const taken: [Record<string, unknown>, { date: string; amount: number }][] = [
+        [{ amount: '1500.50' }, { date: '2026-02-10', amount: 1500.5 }],
+        [{ amount: '999999999999.99' }, { date: '2026-02-10', amount: 999_999_999_999.99 }],
+        [{ amount: 0.07 }, { date: '2026-02-10', amount: 0.07 }],
+        [{ paid_at: '2000-01-01' }, { date: '2000-01-01', amount: 500_000 }],
+        [{ paid_at: '2026-02-10T23:30:00' }, { date: '2026-02-10', amount: 500_000 }],
+        [{ paid_at: '2026-02-10T23:30:00Z' }, { date: '2026-02-11', amount: 500_000 }],
+        [{ paid_at: '2026-02-10T23:30:00.123-05:00' }, { date: '2026-02-11', amount: 500_000 }],
+      ];
+      for (const [over, expected] of taken) {
+        const res = expectStatus(await send(over), 200);
+        const line = expectStatus(await client.get(`/statement-lines/${res.json<{ id: number }>().id}`), 200);
+        expect(line.json(), JSON.stringify(over)).toMatchObject(expected);
+      }
+      // up to a day ahead of the server's clock (clocks a little apart, zones ahead of UTC)
+      expectStatus(await send({ paid_at: inHours(23) }), 200);
+      expect(f.grace.id).toBeGreaterThan(0);
+      expectStatus(await client.get('/statement-lines?page_size=100'), 200);
     });
 
     it('takes signed payments once, refuses bad signatures, old times and other currencies', async () => {

@@ -19,9 +19,11 @@ import {
   statementUploadSchema,
   toCents,
   formatCents,
+  isReceivedWhen,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { execRows } from '../../db/client.ts';
+import { isoDaySql } from '../../db/dates.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { errors, json, named } from '../../plugins/openapi.ts';
 import { recordIdParams } from '../../crud/record-route.ts';
@@ -82,7 +84,7 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
 /** The lines' SELECT: the lease's tenant and unit names, the payments made (not voided). */
 const LINE_SELECT = sql`
-  SELECT l.id, l.statement_id, l.source, l.transaction_id, to_char(l.date, 'YYYY-MM-DD') AS date,
+  SELECT l.id, l.statement_id, l.source, l.transaction_id, ${sql.raw(isoDaySql('l.date'))} AS date,
          l.amount::text AS amount, l.direction, l.payer_phone, l.payer_name, l.reference, l.status, l.confidence,
          l.occupancy_id, l.tenant_id, l.ignore_reason,
          NULLIF(concat_ws(' ', t.first_name, t.last_name), '') AS tenant_name, u.name AS unit_name,
@@ -343,6 +345,12 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
         const line = await lockLine(tx, user.company_id, request.params.id);
         if (line.status === 'matched') throw new AppError('conflict', 'This line is matched already.');
         if (line.status === 'ignored') throw new AppError('conflict', 'This line is ignored.');
+        // a line stored before dates were checked (year 275760, shown as 9999-12-31) makes no payment
+        if (!isReceivedWhen(line.date))
+          throw new AppError(
+            'conflict',
+            `This line's date (${line.date}) cannot be a day money came in: ignore the line.`,
+          );
         checkAllocations(line.amount, allocations);
         await postPayments(tx, payments, user, [
           {
@@ -475,6 +483,19 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
       }
     });
     const w = hook.withTypeProvider<ZodTypeProvider>();
+    // a secret the server's keys cannot open (SECRET_KEY changed alone): 503, the caller retries later
+    const openSecretOf = (companyId: number, stored: string) => {
+      try {
+        return openWebhookSecret(ctx.secrets, stored, companyId);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'secret_unavailable')
+          throw new AppError(
+            'secret_unavailable',
+            'This webhook cannot check signatures at the moment. Try again later.',
+          );
+        throw err;
+      }
+    };
     const params = z.object({ company_key: z.string().regex(/^[0-9a-f]{32}$/, 'Unknown webhook.') });
     w.post(
       '/webhooks/payments/:company_key',
@@ -494,7 +515,7 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
               named(paymentWebhookAnswerSchema, 'PaymentWebhookAnswer'),
               'Kept (or kept before: duplicate)',
             ),
-            ...errors(401, 422),
+            ...errors(401, 422, 503),
           },
         },
         // the signature before the body's rules: an unsigned caller learns nothing
@@ -508,14 +529,10 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
           const signature = Array.isArray(header) ? header[0] : header;
           const body = rawBodies.get(request) ?? '';
           // an unknown key is checked against a made-up secret: the same work and the same answer
-          const ok = verifyWebhookSignature(
-            signature,
-            body,
-            hookRow
-              ? openWebhookSecret(ctx.secrets, hookRow.secret, Number(hookRow.company_id))
-              : 'no-such-webhook',
-            Date.now(),
-          );
+          const secret = hookRow
+            ? openSecretOf(Number(hookRow.company_id), hookRow.secret)
+            : 'no-such-webhook';
+          const ok = verifyWebhookSignature(signature, body, secret, Date.now());
           if (!hookRow || !ok) throw new AppError('bad_signature');
           (request as FastifyRequest & { webhookCompany?: number }).webhookCompany = Number(
             hookRow.company_id,
@@ -527,10 +544,10 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
         if (!companyId) throw new AppError('bad_signature');
         const body = request.body;
         const cells = await companyCells(db, companyId);
-        if (body.currency.toUpperCase() !== cells.currency.code)
+        if (body.currency !== cells.currency.code)
           throw new AppError(
             'wrong_currency',
-            `The payment is in ${body.currency.toUpperCase()}; the company's currency is ${cells.currency.code}.`,
+            `The payment is in ${body.currency}; the company's currency is ${cells.currency.code}.`,
           );
         const [known] = await execRows<{ id: number; status: string }>(
           db,
@@ -538,12 +555,11 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
                WHERE company_id = ${companyId} AND source = 'webhook' AND transaction_id = ${body.transaction_id}`,
         );
         if (known) return { id: Number(known.id), status: known.status as 'matched', duplicate: true };
-        const paid = new Date(body.paid_at);
-        if (Number.isNaN(paid.getTime()))
-          throw invalid('paid_at', 'paid_at must be a date and time (ISO 8601).');
-        const date = /^\d{4}-\d{2}-\d{2}$/.test(body.paid_at)
-          ? body.paid_at
-          : localTime(await companyTimezone(database, companyId), paid).date;
+        // (the body's rule took a date, or a date and time from 2000 on and at most a day ahead):
+        // a date, or a time without an offset, is the company's own day; a time with one is read in its zone
+        const date = /(Z|[+-]\d{2}:\d{2})$/i.test(body.paid_at)
+          ? localTime(await companyTimezone(database, companyId), new Date(body.paid_at)).date
+          : body.paid_at.slice(0, 10);
         const line = {
           transaction_id: body.transaction_id,
           date,
@@ -576,8 +592,8 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
               action: 'webhook',
               entity: 'statement_lines',
               recordId: lineId,
-              after: { ...line, currency: body.currency.toUpperCase(), status: match?.status ?? 'unmatched' },
-              summary: `Payment webhook ${body.transaction_id}: ${body.amount} ${body.currency.toUpperCase()}${
+              after: { ...line, currency: body.currency, status: match?.status ?? 'unmatched' },
+              summary: `Payment webhook ${body.transaction_id}: ${body.amount} ${body.currency}${
                 line.payer_name || line.payer_phone ? ` from ${line.payer_name ?? line.payer_phone}` : ''
               }`,
             });

@@ -10,6 +10,7 @@ import {
   type StatementUpload,
 } from '@kodi/domain';
 import { execRows, type Database, type DbOrTx } from '../../db/client.ts';
+import { isoDaySql } from '../../db/dates.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import type { CellContext } from '../../lib/cells.ts';
 import type { FileKind } from '../../lib/file-rows.ts';
@@ -233,7 +234,7 @@ export const lockLine = async (tx: DbOrTx, companyId: number, id: number) => {
     payer_phone: string | null;
   }>(
     tx,
-    sql`SELECT id, source, transaction_id, to_char(date, 'YYYY-MM-DD') AS date, amount::text AS amount, status,
+    sql`SELECT id, source, transaction_id, ${sql.raw(isoDaySql('date'))} AS date, amount::text AS amount, status,
                payer_name, payer_phone
           FROM statement_lines WHERE company_id = ${companyId} AND id = ${id} FOR UPDATE`,
   );

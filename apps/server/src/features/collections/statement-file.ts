@@ -1,6 +1,8 @@
 import {
   AppError,
+  RECEIVED_FROM,
   hasCentsAtMost,
+  isReceivedWhen,
   normalHeader,
   type StatementField,
   type StatementMapping,
@@ -169,6 +171,10 @@ export async function* statementLines(
     if (id.length > 100) throw bad('the transaction id is longer than 100 characters.');
     const date = readDate(at('date'), ctx);
     if ('error' in date) throw bad(date.error);
+    // a real date, but not one money came in on: refused, never stored (a year 9999 line would be
+    // matched against rent counted up to it)
+    if (!isReceivedWhen(String(date.value)))
+      throw bad(`the date ${String(date.value)} is before ${RECEIVED_FROM} or more than a day ahead.`);
     let amount: number;
     let direction: 'in' | 'out';
     const signed = (f: keyof Columns) => {

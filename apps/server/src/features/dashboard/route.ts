@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, DEFAULT_CURRENCY, dashboardSchema, todayIso, type Dashboard } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
+import { isoDaySql } from '../../db/dates.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { errors, json, named } from '../../plugins/openapi.ts';
 import { propertyQuery } from '../../lib/property.ts';
@@ -72,7 +73,7 @@ const dashboardSql = (byProperty: boolean) => {
         ORDER BY m.request_date DESC, m.id DESC LIMIT ${DASHBOARD_LIST_SIZE}) x) AS repairs,
     (SELECT json_agg(x) FROM (
        SELECT p.id, p.amount_paid, tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name,
-              to_char(p.payment_date, 'YYYY-MM-DD') AS payment_date
+              ${isoDaySql('p.payment_date')} AS payment_date
          FROM payments p JOIN tenants tn ON tn.company_id = p.company_id AND tn.id = p.tenant_id
         WHERE p.company_id = $1 AND p.status = 'completed'${of('p')}
         ORDER BY p.payment_date DESC, p.id DESC LIMIT ${DASHBOARD_LIST_SIZE}) x) AS payments,
@@ -82,7 +83,7 @@ const dashboardSql = (byProperty: boolean) => {
         WHERE e.company_id = $1${of('e')} ORDER BY e.expense_date DESC, e.id DESC LIMIT ${DASHBOARD_LIST_SIZE}) x) AS expenses,
     (SELECT json_agg(x) FROM (
        SELECT p.id, tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name, p.unit_name,
-              p.amount_paid, to_char(p.payment_date, 'YYYY-MM-DD') AS due_date, p.payment_details
+              p.amount_paid, ${isoDaySql('p.payment_date')} AS due_date, p.payment_details
          FROM payments p JOIN tenants tn ON tn.company_id = p.company_id AND tn.id = p.tenant_id
         WHERE p.company_id = $1 AND p.status = 'pending'${of('p')}
         ORDER BY p.payment_date ASC, p.id ASC LIMIT ${DASHBOARD_PENDING_SIZE}) x) AS pending,

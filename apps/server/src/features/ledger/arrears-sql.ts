@@ -9,6 +9,7 @@ import {
   type ArrearsSortField,
 } from '@kodi/domain';
 import { likePattern } from '../../crud/sql.ts';
+import { isoDaySql } from '../../db/dates.ts';
 
 /**
  * The arrears of every lease of a company in one statement, O(1) per lease.
@@ -302,7 +303,7 @@ export const arrearsQuery = ({ companyId, asOf, propertyId, q, sort, page }: Arr
          r.tenant_name, r.unit_name, r.balance::text AS balance, r.current::text AS current,
          r.days_1_30::text AS days_1_30, r.days_31_60::text AS days_31_60,
          r.days_61_90::text AS days_61_90, r.days_over_90::text AS days_over_90,
-         to_char(r.last_payment_date, 'YYYY-MM-DD') AS last_payment_date,
+         ${sql.raw(isoDaySql('r.last_payment_date'))} AS last_payment_date,
          r.last_payment_amount::text AS last_payment_amount
     FROM (SELECT count(*)::int AS total FROM arrears) t
     LEFT JOIN (

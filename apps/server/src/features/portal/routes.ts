@@ -26,6 +26,7 @@ import {
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { execRows, type Database } from '../../db/client.ts';
+import { isoDaySql } from '../../db/dates.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
 import { errors, file, json, named, PDF } from '../../plugins/openapi.ts';
@@ -458,10 +459,10 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
     },
   );
 
-  const PAYMENT_COLUMNS = `p.id, p.occupancy_id, to_char(p.payment_date, 'YYYY-MM-DD') AS payment_date,
+  const PAYMENT_COLUMNS = `p.id, p.occupancy_id, ${isoDaySql('p.payment_date')} AS payment_date,
     p.amount_paid::text AS amount_paid, p.payment_method, p.status, p.receipt_number, p.unit_name,
-    to_char(p.effective_start_date, 'YYYY-MM-DD') AS effective_start_date,
-    to_char(p.effective_end_date, 'YYYY-MM-DD') AS effective_end_date`;
+    ${isoDaySql('p.effective_start_date')} AS effective_start_date,
+    ${isoDaySql('p.effective_end_date')} AS effective_end_date`;
 
   r.get(
     '/portal/payments',

@@ -158,7 +158,7 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
         body: mfaCodeBody,
         response: {
           200: json(named(recoveryCodesSchema, 'RecoveryCodes'), 'The recovery codes'),
-          ...errors(409, 429),
+          ...errors(409, 429, 503),
         },
       },
     },
@@ -168,10 +168,10 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
       await checkPassword(user.id, request.body.current_password);
       const mfa = await readMfa(db, ctx.secrets, user.id);
       if (mfa.enabled) throw new AppError('mfa_already_enabled');
-      if (!mfa.secret) {
+      if (!mfa.hasSecret) {
         throw new AppError('validation_failed', securityMessages.noSetup, { code: securityMessages.noSetup });
       }
-      const step = totpStep(mfa.secret, request.body.code);
+      const step = totpStep(mfa.openSecret(), request.body.code);
       if (step === null) throw codeWrong();
       const { codes, hashes } = newRecoveryCodes();
       const done = await db.transaction(async (tx) => {
@@ -209,7 +209,7 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
         tags,
         summary: 'Turns the second factor off, with a current code of it and the current password',
         body: mfaCodeBody,
-        response: { 200: json(messageSchema, 'Turned off'), ...errors(429) },
+        response: { 200: json(messageSchema, 'Turned off'), ...errors(429, 503) },
       },
     },
     async (request) => {
@@ -217,12 +217,12 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
       await limitCodes(user.id);
       await checkPassword(user.id, request.body.current_password);
       const mfa = await readMfa(db, ctx.secrets, user.id);
-      if (!mfa.enabled || !mfa.secret) {
+      if (!mfa.enabled || !mfa.hasSecret) {
         throw new AppError('validation_failed', securityMessages.notEnabled, {
           code: securityMessages.notEnabled,
         });
       }
-      if (totpStep(mfa.secret, request.body.code) === null) throw codeWrong();
+      if (totpStep(mfa.openSecret(), request.body.code) === null) throw codeWrong();
       await db.transaction(async (tx) => {
         if (await removeMfa(tx, user.id)) {
           await auditUserChange(tx, {
