@@ -349,8 +349,19 @@ describe(`tenant portal (${testDriver})`, () => {
         const { version } = expectStatus(await tenant.get('/portal/me'), 200).json<{
           tenant: { version: number };
         }>().tenant;
-        const res = expectStatus(await tenant.put('/portal/me', { version, phone }), 200);
-        expect(res.json<{ tenant: { phone: string } }>().tenant.phone, phone).toBe(E164);
+        expectStatus(await tenant.put('/portal/me', { version, phone }), 200);
+        if (phone === SPELLINGS[0]) {
+          // a new sign-in phone waits for the code sent to its E.164 (issue 23), then is saved
+          expect(await stored(a.tenantId)).toEqual({ tenant: '0772 123 457', user: '+256772123457' });
+          const done = expectStatus(
+            await tenant.post('/portal/me/confirm', { code: await addressCode(E164) }),
+            200,
+          );
+          expect(done.json<{ tenant: { phone: string } }>().tenant.phone).toBe(E164);
+        }
+        // the same number in another writing is no new address: saved at once, in E.164
+        const me = expectStatus(await tenant.get('/portal/me'), 200).json<{ tenant: { phone: string } }>();
+        expect(me.tenant.phone, phone).toBe(E164);
         expect(await stored(a.tenantId), phone).toEqual({ tenant: E164, user: E164 });
       }
       for (const login of [...SPELLINGS, '772123456']) {
