@@ -13,7 +13,7 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerWeb } from './plugins/web.ts';
 import { documentRoutes, json, registerOpenApi } from './plugins/openapi.ts';
 import { createSessions } from './plugins/session.ts';
-import { createSecretBox, loadSecretKeys } from './lib/secrets.ts';
+import { createSecretBox, loadSecretKeys } from './platform/secrets.ts';
 import type { AppContext } from './context.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { registerRoutes } from './features/accounts/register-routes.ts';

@@ -23,7 +23,7 @@ import { empty, entityNames, errors, json, named } from '../plugins/openapi.ts';
 import { createBatcher, type Outcome } from './create-batch.ts';
 import { recordIdParams } from './record-route.ts';
 import { listRecords } from './list.ts';
-import { ensureProperty, propertyQuery } from '../lib/property.ts';
+import { ensureProperty, propertyQuery } from '../modules/properties/property.ts';
 import type { ServerEntity } from './server-entity.ts';
 import {
   deleteRecord,

@@ -1,5 +1,5 @@
-import { hashPassword } from '../lib/passwords.ts';
-import { randomToken } from '../lib/tokens.ts';
+import { hashPassword } from '../platform/passwords.ts';
+import { randomToken } from '../platform/tokens.ts';
 import type { Config } from '../config.ts';
 import { sql } from 'drizzle-orm';
 import { execRows, type Database } from './client.ts';

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorCodes, type ErrorBody } from '@kodi/domain';
-import { RateLimitError } from '../lib/rate-limit.ts';
+import { RateLimitError } from './rate-limit.ts';
 
 /** What the tables are called in messages ("still used by payments"). */
 const tableLabels: Record<string, string> = {

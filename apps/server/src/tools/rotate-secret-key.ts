@@ -27,7 +27,7 @@ import {
   purposeOf,
   sealedColumns,
   type SecretBox,
-} from '../lib/secrets.ts';
+} from '../platform/secrets.ts';
 
 /** Opens every sealed value with `from` and seals it with `to`, in one transaction; answers how many. */
 export const resealAll = async (database: Database, from: SecretBox, to: SecretBox): Promise<number> =>

@@ -10,12 +10,12 @@ import {
   mfaChallengeSchema,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
-import { completeSignIn, recordFailedSignIn, refuseIfLocked } from '../../lib/sign-in.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
-import { captchaMatches } from '../../lib/captcha.ts';
-import { findUserByEmail, sessionUserSchema, signedInSchema } from '../../lib/users.ts';
-import { readMfa, useRecoveryCode, useTotpCode } from '../../lib/mfa.ts';
+import { hitRateLimit } from '../../plugins/rate-limit.ts';
+import { completeSignIn, recordFailedSignIn, refuseIfLocked } from '../../modules/identity/sign-in.ts';
+import { verifyPassword } from '../../platform/passwords.ts';
+import { captchaMatches } from '../../platform/captcha.ts';
+import { findUserByEmail, sessionUserSchema, signedInSchema } from '../../modules/identity/users.ts';
+import { readMfa, useRecoveryCode, useTotpCode } from '../../modules/identity/mfa.ts';
 import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
 import { empty, errors, json, named } from '../../plugins/openapi.ts';
 
@@ -29,7 +29,7 @@ const authStatusSchema = named(
   'AuthStatus',
 );
 
-export { LOCK_AFTER_FAILURES, LOCK_MINUTES } from '../../lib/sign-in.ts';
+export { LOCK_AFTER_FAILURES, LOCK_MINUTES } from '../../modules/identity/sign-in.ts';
 
 export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const r = app.withTypeProvider<ZodTypeProvider>();

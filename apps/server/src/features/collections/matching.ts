@@ -2,7 +2,7 @@ import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import { sql } from 'drizzle-orm';
 import { buildLedger, rateOn, type Cents, type StatementLineStatus } from '@kodi/domain';
 import { execRows, type Database, type DbOrTx } from '../../db/client.ts';
-import { loadLeaseBooks } from '../../lib/lease-book.ts';
+import { loadLeaseBooks } from '../../modules/leases/lease-book.ts';
 
 /**
  * How money received is matched to a lease (docs/decisions.md, 'Collections: matching'), in one

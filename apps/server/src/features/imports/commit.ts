@@ -4,7 +4,7 @@ import { execRows, type Database, type Tx } from '../../db/client.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { fromClause, presentRow, selectList } from '../../crud/sql.ts';
 import { getRecord, recordAudits, updateRecord } from '../../crud/service.ts';
-import { recordAuditEntry } from '../../lib/audit.ts';
+import { recordAuditEntry } from '../../modules/audit/audit.ts';
 import { BATCH_ROWS, type StagedRow } from './preview.ts';
 
 type ImportHead = {

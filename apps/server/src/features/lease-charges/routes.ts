@@ -25,8 +25,8 @@ import { execRows } from '../../db/client.ts';
 import { findPgError } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams } from '../../crud/record-route.ts';
-import { companyToday, loadSettings } from '../../lib/company-settings.ts';
-import { loadLeaseBook } from '../../lib/lease-book.ts';
+import { companyToday, loadSettings } from '../../modules/companies/company-settings.ts';
+import { loadLeaseBook } from '../../modules/leases/lease-book.ts';
 import { errors, json, named } from '../../plugins/openapi.ts';
 import {
   CHARGE_FROM,

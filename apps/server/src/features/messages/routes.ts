@@ -27,11 +27,11 @@ import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams } from '../../crud/record-route.ts';
 import { searchQuery } from '../../crud/export.ts';
-import { companyMoney } from '../../lib/company.ts';
-import { companyToday } from '../../lib/company-settings.ts';
-import { loadLeaseBook } from '../../lib/lease-book.ts';
-import { ensureTemplates, renderMessage } from '../../lib/message-templates.ts';
-import { smsProvider } from '../../lib/sms.ts';
+import { companyMoney } from '../../modules/companies/company.ts';
+import { companyToday } from '../../modules/companies/company-settings.ts';
+import { loadLeaseBook } from '../../modules/leases/lease-book.ts';
+import { ensureTemplates, renderMessage } from '../../modules/messaging/message-templates.ts';
+import { smsProvider } from '../../platform/sms.ts';
 import { empty, errors, json, named } from '../../plugins/openapi.ts';
 
 const Message = named(messageSchema, 'Message');

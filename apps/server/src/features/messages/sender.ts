@@ -11,12 +11,17 @@ import {
 import type { Config } from '../../config.ts';
 import { sql } from 'drizzle-orm';
 import { execRows, type Database } from '../../db/client.ts';
-import { companyMoney, type CompanyMoney } from '../../lib/company.ts';
-import { companyLogo, loadSettings, type StoredSettings } from '../../lib/company-settings.ts';
-import { loadTemplates, phoneWithCode, pickTemplate, renderMessage } from '../../lib/message-templates.ts';
-import { loadReceiptPayment, receiptNumberOf, receiptPdfBytes } from '../../lib/receipt-pdf.ts';
-import { SendFailure, smsProvider, type SmsProvider } from '../../lib/sms.ts';
-import { smtpSender, type SmtpSender } from '../../lib/smtp.ts';
+import { companyMoney, type CompanyMoney } from '../../modules/companies/company.ts';
+import { companyLogo, loadSettings, type StoredSettings } from '../../modules/companies/company-settings.ts';
+import {
+  loadTemplates,
+  phoneWithCode,
+  pickTemplate,
+  renderMessage,
+} from '../../modules/messaging/message-templates.ts';
+import { loadReceiptPayment, receiptNumberOf, receiptPdfBytes } from '../../modules/receipts/receipt-pdf.ts';
+import { SendFailure, smsProvider, type SmsProvider } from '../../platform/sms.ts';
+import { smtpSender, type SmtpSender } from '../../platform/smtp.ts';
 
 /**
  * The messages' sender (issue 17; docs/decisions.md, 'Messages'): the `messages` table is an outbox,

@@ -4,8 +4,8 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { findPgError } from '../../plugins/errors.ts';
 import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
-import { companyCallingCode, toE164 } from '../../lib/phones.ts';
-import { randomToken, sha256 } from '../../lib/tokens.ts';
+import { companyCallingCode, toE164 } from '../../modules/companies/phones.ts';
+import { randomToken, sha256 } from '../../platform/tokens.ts';
 
 /** An invitation link works once, for 7 days; a sign-in code once, for 10 minutes and 5 tries. */
 export const INVITATION_DAYS = 7;

@@ -8,10 +8,10 @@ import {
   portalLoginBody,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { completeSignIn, recordFailedSignIn, refuseIfLocked } from '../../lib/sign-in.ts';
-import { signedInSchema } from '../../lib/users.ts';
+import { hitRateLimit } from '../../plugins/rate-limit.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { completeSignIn, recordFailedSignIn, refuseIfLocked } from '../../modules/identity/sign-in.ts';
+import { signedInSchema } from '../../modules/identity/users.ts';
 import { empty, errors, json } from '../../plugins/openapi.ts';
 import {
   CODE_TRIES,

@@ -28,14 +28,14 @@ import { execRows, type Database } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
 import { errors, file, json, named, PDF } from '../../plugins/openapi.ts';
-import { companyMoney } from '../../lib/company.ts';
-import { companyLogo, companyToday } from '../../lib/company-settings.ts';
-import { loadLeaseBook } from '../../lib/lease-book.ts';
-import { leaseLedger } from '../../lib/ledger-data.ts';
-import { statementPdf } from '../../lib/statement-pdf.ts';
-import { receiptPdf } from '../../lib/receipt-pdf.ts';
-import { publicBaseUrl } from '../../lib/public-url.ts';
-import { sniffImage } from '../../lib/image-sniffing.ts';
+import { companyMoney } from '../../modules/companies/company.ts';
+import { companyLogo, companyToday } from '../../modules/companies/company-settings.ts';
+import { loadLeaseBook } from '../../modules/leases/lease-book.ts';
+import { leaseLedger } from '../../modules/leases/ledger-data.ts';
+import { statementPdf } from '../../modules/leases/statement-pdf.ts';
+import { receiptPdf } from '../../modules/receipts/receipt-pdf.ts';
+import { publicBaseUrl } from '../../plugins/public-url.ts';
+import { sniffImage } from '../../platform/image-sniffing.ts';
 import { queueMessage, rethrowAddressTaken, tenantAddresses } from './accounts.ts';
 
 /** The signed-in tenant: its company and its tenant record, from the session only. */

@@ -16,10 +16,15 @@ import {
   type TemplateValues,
 } from '@kodi/domain';
 import { execRows, type Database, type DbOrTx } from '../../db/client.ts';
-import { companyMoney } from '../../lib/company.ts';
-import { loadSettings, type StoredSettings } from '../../lib/company-settings.ts';
-import { loadLeaseBooks, type LeaseBook } from '../../lib/lease-book.ts';
-import { loadTemplates, phoneWithCode, pickTemplate, renderMessage } from '../../lib/message-templates.ts';
+import { companyMoney } from '../../modules/companies/company.ts';
+import { loadSettings, type StoredSettings } from '../../modules/companies/company-settings.ts';
+import { loadLeaseBooks, type LeaseBook } from '../../modules/leases/lease-book.ts';
+import {
+  loadTemplates,
+  phoneWithCode,
+  pickTemplate,
+  renderMessage,
+} from '../../modules/messaging/message-templates.ts';
 
 /**
  * The daily run of one company (issue 17; docs/decisions.md, 'The rent cycle'): for each day not

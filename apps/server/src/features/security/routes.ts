@@ -26,8 +26,8 @@ import {
   removeMfa,
   sessionsEndedAnswer,
   totpStep,
-} from '../../lib/mfa.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
+} from '../../modules/identity/mfa.ts';
+import { hitRateLimit } from '../../plugins/rate-limit.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { empty, errors, json, named } from '../../plugins/openapi.ts';
 

@@ -6,7 +6,7 @@ import {
   type TemplateText,
   type TemplateValues,
 } from '@kodi/domain';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../../db/client.ts';
 
 /**
  * A company's message templates (issue 17; docs/decisions.md, 'Messages'): each company starts with

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { AuditActionName } from '@kodi/domain';
-import type { DbOrTx } from '../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
 
 /**
  * One audit entry (the audit log, issue 20) that is not a generic record change (crud/service.ts

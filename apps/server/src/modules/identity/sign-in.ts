@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '@kodi/domain';
-import type { AppContext } from '../context.ts';
-import { RateLimitError } from './rate-limit.ts';
-import { recordSignIn } from './audit.ts';
+import type { AppContext } from '../../context.ts';
+import { RateLimitError } from '../../plugins/rate-limit.ts';
+import { recordSignIn } from '../audit/audit.ts';
 
 // What staff sign-in (features/auth) and the tenant portal's sign-in (features/portal) share: the
 // lock after repeated failures and the new session. Features never import each other.

@@ -9,7 +9,7 @@ import {
   type Cents,
   type Ledger,
 } from '@kodi/domain';
-import type { CompanyMoney } from './company.ts';
+import type { CompanyMoney } from '../companies/company.ts';
 import {
   contentBox,
   drawBanner,
@@ -18,7 +18,7 @@ import {
   MM,
   pdfTable,
   writeInBottomMargin,
-} from './pdf-document.ts';
+} from '../../platform/pdf-document.ts';
 import type { LeaseForLedger } from './ledger-data.ts';
 
 /**

@@ -1,5 +1,5 @@
 import { DEFAULT_CURRENCY } from '@kodi/domain';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../../db/client.ts';
 
 export type CompanyMoney = { name: string; currency: string; decimals: number | undefined };
 

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { Secret, TOTP } from 'otpauth';
 import { RECOVERY_CODE_COUNT, TOTP_DIGITS, TOTP_PERIOD_SECONDS, sessionsEndedSchema } from '@kodi/domain';
 import { sql } from 'drizzle-orm';
-import { execRows, type DbOrTx } from '../db/client.ts';
-import { named } from '../plugins/openapi.ts';
-import { purposeOf, type SecretBox } from './secrets.ts';
-import { sha256 } from './tokens.ts';
+import { execRows, type DbOrTx } from '../../db/client.ts';
+import { named } from '../../plugins/openapi.ts';
+import { purposeOf, type SecretBox } from '../../platform/secrets.ts';
+import { sha256 } from '../../platform/tokens.ts';
 
 // Two-factor sign-in (issue 20), shared by the auth, security, accounts and users features.
 

@@ -1,9 +1,9 @@
 import { PassThrough } from 'node:stream';
 import PDFDocument from 'pdfkit';
 import { formatDate, formatMoney, type FieldKind, type OptionList } from '@kodi/domain';
-import type { CompanyMoney } from './company.ts';
-import { xlsxStream, type XlsxCell } from './xlsx-stream.ts';
-import { contentBox, pdfTable, writeInBottomMargin } from './pdf-document.ts';
+import type { CompanyMoney } from '../modules/companies/company.ts';
+import { xlsxStream, type XlsxCell } from '../platform/xlsx-stream.ts';
+import { contentBox, pdfTable, writeInBottomMargin } from '../platform/pdf-document.ts';
 
 /** A column of an exported table: what it shows and how. */
 export type TabularColumn = { key: string; label: string; kind: FieldKind; options?: OptionList };

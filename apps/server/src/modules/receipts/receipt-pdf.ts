@@ -1,9 +1,9 @@
 import PDFDocument from 'pdfkit';
 import { formatDate, formatMoney, paymentMethod, paymentStatus } from '@kodi/domain';
-import type { Database } from '../db/client.ts';
-import type { CompanyMoney } from './company.ts';
-import { contentBox, drawBanner, drawDetails, drawTotal, MM } from './pdf-document.ts';
-import { drawQr, qrMatrix } from './qr.ts';
+import type { Database } from '../../db/client.ts';
+import type { CompanyMoney } from '../companies/company.ts';
+import { contentBox, drawBanner, drawDetails, drawTotal, MM } from '../../platform/pdf-document.ts';
+import { drawQr, qrMatrix } from '../../platform/qr.ts';
 
 /** What a receipt shows of a payment (its record as the API answers it, or the portal's read of it). */
 export type ReceiptPayment = Record<string, unknown>;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { AppError, accountMessages } from '@kodi/domain';
-import type { AppContext } from '../context.ts';
-import { findPgError } from '../plugins/errors.ts';
-import { named } from '../plugins/openapi.ts';
-import { USER_SELECT, rowToUser } from '../plugins/session.ts';
+import type { AppContext } from '../../context.ts';
+import { findPgError } from '../../plugins/errors.ts';
+import { named } from '../../plugins/openapi.ts';
+import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
 
 // What the account features (auth, accounts, users) share about users: kept here, since features
 // never import each other.

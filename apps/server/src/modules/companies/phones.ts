@@ -1,5 +1,5 @@
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../../db/client.ts';
 
 /**
  * A phone as written by a person ('0772 123 456', '+256 772-123456', '256772123456') in E.164

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Database } from '../db/client.ts';
-import { openStored, purposeOf, sealedColumns, type SecretBox } from './secrets.ts';
+import type { Database } from '../../db/client.ts';
+import { openStored, purposeOf, sealedColumns, type SecretBox } from '../../platform/secrets.ts';
 
 /** What a company's webhook secret is sealed for (the additional data of its encryption). */
 export const webhookSecretPurpose = (companyId: number) => purposeOf('payment_webhooks', 'secret', companyId);

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { AppError } from '@kodi/domain';
-import type { DbOrTx } from '../db/client.ts';
-import { execRows } from '../db/client.ts';
+import type { DbOrTx } from '../../db/client.ts';
+import { execRows } from '../../db/client.ts';
 import { sql } from 'drizzle-orm';
 
 export const PROPERTY_ID_MESSAGE = 'Must be a whole number.';

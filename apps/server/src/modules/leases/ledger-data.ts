@@ -1,5 +1,5 @@
 import { buildLedger, type Ledger } from '@kodi/domain';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { loadLeaseBook, type BookLease } from './lease-book.ts';
 
 /** A lease as the ledger and the statement need it: money as exact NUMERIC text, dates as YYYY-MM-DD. */

@@ -6,7 +6,7 @@ import {
   remindersSchema,
   type CompanySettings,
 } from '@kodi/domain';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../../db/client.ts';
 
 /**
  * A company's settings as the features read them (company settings, the rent cycle, the ledger's

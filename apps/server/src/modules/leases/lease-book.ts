@@ -10,7 +10,7 @@ import {
   type LedgerWaiver,
   type RateChange,
 } from '@kodi/domain';
-import type { Database } from '../db/client.ts';
+import type { Database } from '../../db/client.ts';
 
 /**
  * A lease's book: its terms (with its rate changes), its completed payments, its charges beyond
