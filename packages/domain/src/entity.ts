@@ -127,6 +127,8 @@ export type EntityDefinition<
   /** The API path segment: `/rentapi/api/{name}`. */
   name: string;
   singular: string;
+  /** what its records are called together, lowercase ('occupancy records'): "still used by {plural}" */
+  plural: string;
   /** company-owned, or one list for the whole installation. */
   scope: Scope;
   fields: Fields;
@@ -228,7 +230,20 @@ export const defineEntity = <
 >(
   spec: EntitySpec<Shape, Fields, Scope>,
 ): EntityDefinition<Shape, readonly [...Fields, VersionField], Scope> => {
-  const { name, singular, scope, shape, check, columns, search, alsoSortable = [], access, ui, page } = spec;
+  const {
+    name,
+    singular,
+    plural,
+    scope,
+    shape,
+    check,
+    columns,
+    search,
+    alsoSortable = [],
+    access,
+    ui,
+    page,
+  } = spec;
   const { byProperty } = spec;
   const importing = spec.import;
   const version: VersionField = {
@@ -245,6 +260,7 @@ export const defineEntity = <
   return {
     name,
     singular,
+    plural,
     scope,
     fields,
     shape,

@@ -4,7 +4,7 @@ import { seedDemoData } from '../db/seed/demo.ts';
 import { TestClient } from '../test/client.ts';
 import { buildCompany, buildUser } from '../test/factories.ts';
 import { setupApp, type TestContext } from '../test/harness.ts';
-import { serverEntitiesOf } from './registry.ts';
+import { serverEntities } from '../modules.ts';
 
 /**
  * What the entity routes answer is what their schemas (record-schema.ts, derived from the definitions)
@@ -32,7 +32,7 @@ afterAll(async () => {
   await t.app.close();
 });
 
-describe.each(serverEntitiesOf(entityList).map((e) => [e.def.name, e] as const))('%s', (name, e) => {
+describe.each(serverEntities(entityList).map((e) => [e.def.name, e] as const))('%s', (name, e) => {
   it('answers list rows and records in the shape of their schemas', async () => {
     const list = await client.get(`/${name}?page_size=500`);
     expect(list.statusCode, list.body).toBe(200);

@@ -1,0 +1,7 @@
+import type { KodiModule } from '../kodi-module.ts';
+
+/** The history: audit entries of records' changes, sign-ins and other events. */
+export const auditModule: KodiModule = {
+  name: 'audit',
+  tableLabels: { audit_entries: 'history entries' },
+};
