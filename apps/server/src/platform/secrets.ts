@@ -1,7 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Config } from '../config.ts';
 
 /**
  * How secrets kept in the database are stored (TOTP secrets and payment webhook secrets; SMS keys
@@ -112,11 +111,19 @@ export const dataDirKey = async (dataDir: string): Promise<Buffer> => {
   return parseSecretKey(await readFile(file, 'utf8'));
 };
 
+/** What loadSecretKeys reads of the configuration (config.ts: SECRET_KEY, OLD_SECRET_KEYS, DATABASE_URL, DATA_DIR). */
+export type SecretKeySettings = {
+  secretKey: string | undefined;
+  oldSecretKeys: string[];
+  databaseUrl: string | undefined;
+  dataDir: string;
+};
+
 /**
  * The server's keys, the current first: SECRET_KEY, else the embedded database's key file (with the
  * next and the old one of a rotation that stopped half-way, to read with), else none; then OLD_SECRET_KEYS.
  */
-export const loadSecretKeys = async (config: Config): Promise<Buffer[]> => {
+export const loadSecretKeys = async (config: SecretKeySettings): Promise<Buffer[]> => {
   const old = config.oldSecretKeys.map(parseSecretKey);
   if (config.secretKey) return [parseSecretKey(config.secretKey), ...old];
   if (!config.databaseUrl) {
