@@ -4,6 +4,7 @@ import { entities, type EntityDefinition } from '@kodi/domain';
 
 const entityList = (): EntityDefinition[] => Object.values(entities) as EntityDefinition[];
 import type { Db } from './client.ts';
+import { advisoryLocks } from './advisory-locks.ts';
 
 /**
  * What the database keeps derived from a table's rows, declared once per table; the trigger
@@ -557,7 +558,7 @@ export const derivedScript = (
 export const syncDerived = async (db: Db): Promise<boolean> => {
   const script = derivedScript();
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(4242)`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${advisoryLocks.startUp})`);
     const rows = (await tx.execute(
       sql`SELECT checksum FROM derived_state WHERE name = 'derived'`,
     )) as unknown as {

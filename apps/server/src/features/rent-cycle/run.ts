@@ -25,6 +25,7 @@ import {
   pickTemplate,
   renderMessage,
 } from '../../modules/messaging/message-templates.ts';
+import { advisoryLocks } from '../../db/advisory-locks.ts';
 
 /**
  * The daily run of one company (issue 17; docs/decisions.md, 'The rent cycle'): for each day not
@@ -56,8 +57,6 @@ const PAGE = 200;
 const YIELD_MS = 10;
 const INSERT_BATCH = 500;
 const RUNNER = `${os.hostname()}:${process.pid}`;
-/** pg_advisory_xact_lock(RUN_LOCK, company): one company's run writes at a time. */
-const RUN_LOCK = 4243;
 
 type Window = { from: string; to: string };
 
@@ -302,7 +301,7 @@ export const runRentCycle = async (database: Database, request: RunRequest): Pro
     const settings = await loadSettings(database, companyId);
     const plan = await planRun(database, companyId, settings, window);
     const outcome = await database.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${RUN_LOCK}, ${companyId})`);
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${advisoryLocks.rentCycleRun}, ${companyId})`);
       const now = await execRows<{ through: string | null; done: boolean }>(
         tx,
         sql`SELECT to_char(max(as_of), 'YYYY-MM-DD') AS through,
