@@ -1,6 +1,6 @@
 import type { KodiModule } from '../../modules/kodi-module.ts';
 import { messageRoutes } from './routes.ts';
-import { createMessageSender } from './sender.ts';
+import { createMessageSender } from '../../modules/messaging/sender.ts';
 
 /** The outbox's sender, the message log, retries and the templates' routes. */
 export const messagesModule: KodiModule = {

@@ -11,15 +11,10 @@ import {
 import type { Config } from '../../config.ts';
 import { sql } from 'drizzle-orm';
 import { execRows, type Database } from '../../db/client.ts';
-import { companyMoney, type CompanyMoney } from '../../modules/companies/company.ts';
-import { companyLogo, loadSettings, type StoredSettings } from '../../modules/companies/company-settings.ts';
-import {
-  loadTemplates,
-  phoneWithCode,
-  pickTemplate,
-  renderMessage,
-} from '../../modules/messaging/message-templates.ts';
-import { loadReceiptPayment, receiptNumberOf, receiptPdfBytes } from '../../modules/receipts/receipt-pdf.ts';
+import { companyMoney, type CompanyMoney } from '../companies/company.ts';
+import { companyLogo, loadSettings, type StoredSettings } from '../companies/company-settings.ts';
+import { loadTemplates, phoneWithCode, pickTemplate, renderMessage } from './message-templates.ts';
+import { loadReceiptPayment, receiptNumberOf, receiptPdfBytes } from '../receipts/receipt-pdf.ts';
 import { SendFailure, smsProvider, type SmsProvider } from '../../platform/sms.ts';
 import { smtpSender, type SmtpSender } from '../../platform/smtp.ts';
 
