@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   addDays,
   buildLedger,
@@ -26,6 +26,8 @@ import {
   renderMessage,
 } from '../../modules/messaging/message-templates.ts';
 import { advisoryLocks } from '../../db/advisory-locks.ts';
+import { outbox } from '../../modules/messaging/outbox.ts';
+import { leaseEntries } from '../../modules/leases/entries.ts';
 
 /**
  * The daily run of one company (issue 17; docs/decisions.md, 'The rent cycle'): for each day not
@@ -222,12 +224,6 @@ const batches = <T>(rows: readonly T[]): T[][] => {
   return out;
 };
 
-const values = <T>(rows: readonly T[], row: (r: T) => SQL): SQL =>
-  sql.join(
-    rows.map((r) => sql`(${row(r)})`),
-    sql`, `,
-  );
-
 /** Writes the plan (each row once, whatever ran before): the counts of what was new. */
 const writePlan = async (tx: DbOrTx, companyId: number, plan: Plan) => {
   let escalations = 0;
@@ -235,35 +231,26 @@ const writePlan = async (tx: DbOrTx, companyId: number, plan: Plan) => {
   let queued = 0;
   let skipped = 0;
   for (const rows of batches(plan.rates)) {
-    const inserted = await execRows(
+    const inserted = await leaseEntries.addRateChanges(
       tx,
-      sql`INSERT INTO rate_changes (company_id, occupancy_id, effective_date, rate, source)
-          VALUES ${values(rows, (r) => sql`${companyId}, ${r.occupancy_id}, ${r.effective_date}::date, ${r.rate}::numeric, 'escalation'`)}
-          ON CONFLICT (company_id, occupancy_id, effective_date) DO NOTHING RETURNING id`,
+      companyId,
+      rows.map((r) => ({ ...r, source: 'escalation' as const })),
+      'skip',
     );
     escalations += inserted.length;
   }
   for (const rows of batches(plan.fees)) {
-    const inserted = await execRows(
+    const inserted = await leaseEntries.addCharges(
       tx,
-      sql`INSERT INTO charges (company_id, occupancy_id, date, kind, description, amount, rent_due_date)
-          VALUES ${values(rows, (f) => sql`${companyId}, ${f.occupancy_id}, ${f.date}::date, 'late_fee', ${f.description}, ${f.amount}::numeric, ${f.rent_due_date}::date`)}
-          ON CONFLICT (company_id, occupancy_id, rent_due_date, date) WHERE kind = 'late_fee' DO NOTHING RETURNING id`,
+      companyId,
+      rows.map((f) => ({ ...f, kind: 'late_fee' as const })),
     );
     fees += inserted.length;
   }
   for (const rows of batches(plan.messages)) {
-    const inserted = await execRows<{ status: string }>(
+    const inserted = await outbox.enqueue(
       tx,
-      sql`INSERT INTO messages (company_id, kind, channel, "to", tenant_id, occupancy_id, subject, body, status, error,
-                                dedup_key, template_id, send_date, tenant_name)
-          VALUES ${values(
-            rows,
-            (m) =>
-              sql`${companyId}, 'reminder', ${m.channel}, ${m.to}, ${m.tenant_id}, ${m.occupancy_id}, ${m.subject}, ${m.body},
-                  ${m.status}, ${m.error}, ${m.dedup_key}, ${m.template_id}::int, ${m.send_date}::date, ${m.tenant_name}`,
-          )}
-          ON CONFLICT (company_id, dedup_key) DO NOTHING RETURNING status`,
+      rows.map((m) => ({ ...m, company_id: companyId, kind: 'reminder' })),
     );
     for (const m of inserted) {
       if (m.status === 'queued') queued += 1;

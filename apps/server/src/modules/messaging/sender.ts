@@ -14,6 +14,7 @@ import { execRows, type Database } from '../../db/client.ts';
 import { companyMoney, type CompanyMoney } from '../companies/company.ts';
 import { companyLogo, loadSettings, type StoredSettings } from '../companies/company-settings.ts';
 import { loadTemplates, phoneWithCode, pickTemplate, renderMessage } from './message-templates.ts';
+import { outbox, type OutgoingMessage } from './outbox.ts';
 import { loadReceiptPayment, receiptNumberOf, receiptPdfBytes } from '../receipts/receipt-pdf.ts';
 import { SendFailure, smsProvider, type SmsProvider } from '../../platform/sms.ts';
 import { smtpSender, type SmtpSender } from '../../platform/smtp.ts';
@@ -141,21 +142,7 @@ export const queueReceipts = async (
              AND p.status = 'completed' AND NOT p.receipt_queued
            FOR UPDATE OF p SKIP LOCKED`,
     );
-    const messages: {
-      company_id: number;
-      channel: string;
-      to: string | null;
-      tenant_id: number;
-      occupancy_id: number;
-      subject: string | null;
-      body: string;
-      status: string;
-      error: string | null;
-      dedup_key: string;
-      template_id: number | null;
-      payment_id: number;
-      tenant_name: string;
-    }[] = [];
+    const messages: OutgoingMessage[] = [];
     for (const p of rows) {
       const parts = companies.get(Number(p.company_id));
       if (!parts) continue;
@@ -177,6 +164,7 @@ export const queueReceipts = async (
         const to = channel === 'email' ? p.email : phoneWithCode(p.phone, p.country_code);
         messages.push({
           company_id: Number(p.company_id),
+          kind: 'receipt',
           channel,
           to,
           tenant_id: Number(p.tenant_id),
@@ -192,16 +180,7 @@ export const queueReceipts = async (
         });
       }
     }
-    for (const m of messages) {
-      await tx.execute(
-        sql`INSERT INTO messages (company_id, kind, channel, "to", tenant_id, occupancy_id, subject, body, status, error,
-                                  dedup_key, template_id, payment_id, tenant_name)
-            VALUES (${m.company_id}, 'receipt', ${m.channel}, ${m.to}, ${m.tenant_id}, ${m.occupancy_id}, ${m.subject},
-                    ${m.body}, ${m.status}, ${m.error}, ${m.dedup_key}, ${m.template_id}::int, ${m.payment_id},
-                    ${m.tenant_name})
-            ON CONFLICT (company_id, dedup_key) DO NOTHING`,
-      );
-    }
+    await outbox.enqueue(tx, messages);
     if (rows.length > 0) {
       await tx.execute(
         sql`UPDATE payments SET receipt_queued = true
