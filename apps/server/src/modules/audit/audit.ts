@@ -48,3 +48,29 @@ export const recordSignIn = async (
           FROM users WHERE id = ${s.userId}`,
   );
 };
+
+/**
+ * Several entries in one statement, sent as one JSON parameter (a thousand entries of an import, or
+ * a batch of creations): the generic records' changes (crud/records.ts) are written here too.
+ */
+export const recordAuditEntries = async (db: DbOrTx, entries: readonly AuditRecord[]): Promise<void> => {
+  if (entries.length === 0) return;
+  const rows = entries.map((a) => ({
+    company_id: a.companyId,
+    entity: a.entity,
+    record_id: a.recordId,
+    action: a.action,
+    user_id: a.userId,
+    before: a.before ?? null,
+    after: a.after ?? null,
+    summary: (a.summary ?? '').slice(0, 300),
+    import_id: a.importId ?? null,
+  }));
+  await db.execute(
+    sql`INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after, summary, import_id)
+        SELECT (x->>'company_id')::int, x->>'entity', (x->>'record_id')::int, x->>'action', (x->>'user_id')::int,
+               NULLIF(x->'before', 'null'::jsonb), NULLIF(x->'after', 'null'::jsonb), x->>'summary',
+               (x->>'import_id')::int
+          FROM jsonb_array_elements(${JSON.stringify(rows)}::jsonb) AS x`,
+  );
+};
