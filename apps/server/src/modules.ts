@@ -2,6 +2,10 @@ import type { EntityDefinition } from '@kodi/domain';
 import type { KodiModule } from './modules/kodi-module.ts';
 import { serverEntitiesOf } from './crud/registry.ts';
 import { auditModule } from './modules/audit/module.ts';
+import { companiesSharedModule } from './modules/companies/module.ts';
+import { identityModule } from './modules/identity/module.ts';
+import { leasesModule } from './modules/leases/module.ts';
+import { messagingModule } from './modules/messaging/module.ts';
 import { authModule } from './features/auth/module.ts';
 import { accountsModule } from './features/accounts/module.ts';
 import { usersModule } from './features/users/module.ts';
@@ -36,6 +40,10 @@ import { auditLogModule } from './features/audit-log/module.ts';
 export const kodiModules: readonly KodiModule[] = [
   // shared modules: the tables they own
   auditModule,
+  identityModule,
+  companiesSharedModule,
+  leasesModule,
+  messagingModule,
   // features
   authModule,
   accountsModule,

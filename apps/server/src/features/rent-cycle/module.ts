@@ -5,6 +5,7 @@ import { startRentCycleScheduler } from './scheduler.ts';
 /** The daily run: its route and its pg-boss scheduler. */
 export const rentCycleModule: KodiModule = {
   name: 'rent-cycle',
+  owns: ['rent_cycle_runs'],
   routes: (api, ctx) => rentCycleRoutes(api, ctx),
   workers: [
     {
