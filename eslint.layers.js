@@ -1,6 +1,7 @@
-// The import layers, enforced by eslint-plugin-import-x (docs/architecture.md, "Layers"):
-// shared code -> features -> the wiring. A feature never imports another feature; shared code never
-// imports a feature nor the wiring; and no module imports itself back through others (no-cycle).
+// The import layers, enforced by eslint-plugin-import-x (docs/architecture.md, "Layers"). On the server:
+// platform -> db -> plugins -> modules -> features -> the wiring, each importing only what comes before
+// it; on the web: shared code -> features -> the wiring. A feature never imports another feature, and
+// no module imports itself back through others (no-cycle).
 import fs from 'node:fs';
 import path from 'node:path';
 import tseslint from 'typescript-eslint';
@@ -10,18 +11,33 @@ export const SERVER = 'apps/server/src';
 export const WEB = 'apps/web/src';
 
 /**
+ * The server's shared code, in order: each level imports only the levels before it (and itself).
+ * `platform` is code any program could use (tokens, passwords, secrets, PDF and xlsx writing, QR codes,
+ * SMS and SMTP, images by their bytes): it imports nothing of Kodi's own, not even @kodi/domain; `db`
+ * the schema, the client and the configuration; `plugins` what every request goes through (session,
+ * guard, errors, rate limits, OpenAPI) and the routes' context; `modules` the shared modules, each
+ * named by what it owns (modules/identity, leases, messaging, ...), and the generic records (crud/).
+ */
+export const serverLevels = [
+  { name: 'platform', entries: ['platform'] },
+  { name: 'db', entries: ['config.ts', 'db'] },
+  { name: 'plugins', entries: ['plugins', 'context.ts', 'types.d.ts'] },
+  { name: 'modules', entries: ['modules', 'crud'] },
+];
+
+/**
  * Every top-level entry of the two `src` folders, by layer (a new one must be added here: a test
  * fails until it is). `shared` may be imported by anything and imports neither a feature nor the
- * wiring; `features` holds one folder per feature; `wiring` brings the features together (only
- * what sits at the top imports it); `top` is the rest of the programs and test support, which may
- * import anything.
+ * wiring (on the server, in the order of `serverLevels`); `features` holds one folder per feature;
+ * `wiring` brings the features together (only what sits at the top imports it); `top` is the rest of
+ * the programs and test support, which may import anything.
  */
 export const layers = {
   server: {
-    shared: ['lib', 'plugins', 'db', 'crud', 'config.ts', 'context.ts', 'types.d.ts'],
+    shared: serverLevels.flatMap((level) => level.entries),
     features: 'features',
-    // crud/registry.ts lists the entities' server parts (features/*/server.ts): wiring inside crud/
-    wiring: ['app.ts', 'main.ts', 'crud/registry.ts'],
+    // modules.ts: the composition root, the one list of the modules
+    wiring: ['app.ts', 'main.ts', 'modules.ts'],
     top: ['bench', 'tools', 'test', 'reliability'],
   },
   web: {
@@ -50,31 +66,38 @@ const featureZones = (root, src) =>
     target: `${src}/features/${name}`,
     from: `${src}/features`,
     except: [`./${name}`],
-    message: `Features never import each other: move what both need into shared code (${src}/lib/).`,
+    message: `Features never import each other: move what both need into shared code (${src === SERVER ? `${src}/modules/` : `${src}/lib/`}).`,
   }));
 
-/** `crud` holds crud/registry.ts, which is wiring: the shared part of crud/ is every other file. */
-const sharedTargets = (src, layer) =>
-  layer.shared.map((entry) => (entry === 'crud' ? `${src}/crud/**/!(registry).ts` : `${src}/${entry}`));
+const sharedTargets = (src, layer) => layer.shared.map((entry) => `${src}/${entry}`);
 
 const serverZones = () => {
   const { server } = layers;
-  const shared = sharedTargets(SERVER, server);
   const wiring = server.wiring.map((entry) => `${SERVER}/${entry}`);
+  const top = server.top.filter((entry) => entry !== 'test').map((entry) => `${SERVER}/${entry}`);
+  const at = (entries) => entries.map((entry) => `${SERVER}/${entry}`);
+  const order = serverLevels.map((level) => level.name).join(' -> ');
+  const levels = serverLevels.map((level, i) => ({
+    target: at(level.entries),
+    from: at(serverLevels.slice(i + 1).flatMap((later) => later.entries)),
+    message: `Shared server code imports only the levels before its own (${order}): ${level.name} (${level.entries.join(', ')}) imports none of ${serverLevels
+      .slice(i + 1)
+      .map((later) => later.name)
+      .join(', ')}.`,
+  }));
   return [
+    ...levels.filter((zone) => zone.from.length > 0),
     {
-      target: shared,
+      target: sharedTargets(SERVER, server),
       from: `${SERVER}/features`,
-      message: 'Shared server code imports no feature: app.ts and crud/registry.ts wire the features in.',
+      message:
+        'Shared server code imports no feature: src/modules.ts lists the modules and app.ts wires them in.',
     },
     {
-      target: [...shared, `${SERVER}/features`],
-      from: [
-        ...wiring,
-        ...server.top.filter((entry) => entry !== 'test').map((entry) => `${SERVER}/${entry}`),
-      ],
+      target: [...sharedTargets(SERVER, server), `${SERVER}/features`],
+      from: [...wiring, ...top],
       message:
-        'Shared code and features import neither the wiring (app.ts, main.ts, crud/registry.ts) nor bench/, tools/, reliability/: only main.ts, tests, bench and tools do. AppContext is in context.ts.',
+        'Shared code and features import neither the wiring (app.ts, main.ts, modules.ts) nor bench/, tools/, reliability/: only main.ts, tests, bench and tools do. AppContext is in context.ts.',
     },
   ];
 };
@@ -120,6 +143,25 @@ export const layersConfig = (root) => {
         // cycles of value imports (`import type` ones erase at build; the zones keep them within a layer)
         'import-x/no-cycle': ['error', { ignoreExternal: true }],
         'import-x/no-restricted-paths': restricted([...features, ...serverZones(), ...webZones()]),
+      },
+    },
+    {
+      // platform/ imports nothing of Kodi's own: not @kodi/domain either (the zones keep the server's folders out)
+      files: [`${SERVER}/platform/**/*.ts`],
+      ignores: TEST_FILES,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                group: ['@kodi/*'],
+                message:
+                  "platform/ imports nothing of Kodi's own (not @kodi/domain): what needs it belongs in modules/.",
+              },
+            ],
+          },
+        ],
       },
     },
     {

@@ -14,36 +14,12 @@ import { registerCompression } from './plugins/compression.ts';
 import { registerWeb } from './plugins/web.ts';
 import { documentRoutes, json, registerOpenApi } from './plugins/openapi.ts';
 import { createSessions } from './plugins/session.ts';
-import { assertSecretsOpen, createSecretBox, loadSecretKeys } from './lib/secrets.ts';
+import { createSecretBox, loadSecretKeys } from './platform/secrets.ts';
+import { assertSecretsOpen } from './db/sealed-secrets.ts';
 import type { AppContext } from './context.ts';
-import { authRoutes } from './features/auth/routes.ts';
-import { registerRoutes } from './features/accounts/register-routes.ts';
-import { passwordRoutes } from './features/accounts/password-routes.ts';
-import { googleRoutes } from './features/accounts/google-routes.ts';
-import { userRoutes } from './features/users/routes.ts';
-import { securityRoutes } from './features/security/routes.ts';
-import { captchaRoutes } from './features/captcha/routes.ts';
-import { companySingleRoute } from './features/companies/single-route.ts';
 import { registerEntityRoutes } from './crud/routes.ts';
-import { serverEntitiesOf } from './crud/registry.ts';
-import { leaseDocRoute } from './features/occupancy/lease-doc-route.ts';
-import { receiptRoute } from './features/payments/receipt-route.ts';
-import { dashboardRoute } from './features/dashboard/route.ts';
-import { reportRoutes } from './features/reports/routes.ts';
-import { ledgerRoutes } from './features/ledger/routes.ts';
-import { propertyUnitsRoute } from './features/properties/units-route.ts';
-import { importRoutes } from './features/imports/routes.ts';
-import { leaseChargeRoutes } from './features/lease-charges/routes.ts';
-import { companySettingsRoutes } from './features/company-settings/routes.ts';
-import { rentCycleRoutes } from './features/rent-cycle/routes.ts';
-import { publicReceiptRoutes } from './features/public-receipts/routes.ts';
-import { collectionsRoutes } from './features/collections/routes.ts';
-import { portalAuthRoutes } from './features/portal/auth-routes.ts';
-import { portalRoutes } from './features/portal/routes.ts';
-import { portalStaffRoutes } from './features/portal/staff-routes.ts';
-import { requestPhotoRoutes } from './features/maintenance-requests/photos-route.ts';
-import { messageRoutes } from './features/messages/routes.ts';
-import { auditLogRoutes } from './features/audit-log/routes.ts';
+import type { RunningWorker } from './modules/kodi-module.ts';
+import { kodiModules, serverEntities, tableLabels } from './modules.ts';
 
 export const API_PREFIX = '/rentapi/api';
 export const BODY_LIMIT = 1024 * 1024;
@@ -55,6 +31,11 @@ export type AppOptions = {
   extraEntities?: readonly EntityDefinition[];
   /** the built web app served at / (apps/web/dist unless given) */
   webDir?: string;
+  /**
+   * Runs the modules' workers that the configuration turns on (main.ts): started when the app is
+   * ready, stopped when it closes. Tests leave them off and drive the workers themselves.
+   */
+  workers?: boolean;
 };
 
 export const buildApp = async (
@@ -89,7 +70,8 @@ export const buildApp = async (
   await assertSecretsOpen(database, secrets);
   const ctx: AppContext = { config, database, sessions: createSessions(database, config), secrets };
 
-  registerErrorHandling(app);
+  const served = [...entityList, ...(options.extraEntities ?? [])];
+  registerErrorHandling(app, tableLabels(served));
   await app.register(fastifyCookie);
   await registerCompression(app);
   // A strict Content-Security-Policy: no inline script anywhere (MUI's emotion needs inline styles).
@@ -113,7 +95,6 @@ export const buildApp = async (
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     crossOriginEmbedderPolicy: false,
   });
-  const served = [...entityList, ...(options.extraEntities ?? [])];
   await registerOpenApi(app, config, served);
 
   await app.register(
@@ -136,36 +117,9 @@ export const buildApp = async (
           return { status: 'ok' as const };
         },
       );
-      authRoutes(api, ctx);
-      registerRoutes(api, ctx);
-      passwordRoutes(api, ctx);
-      googleRoutes(api, ctx);
-      userRoutes(api, ctx);
-      securityRoutes(api, ctx);
-      captchaRoutes(api, ctx);
-      companySingleRoute(api, ctx);
-      const servedEntities = serverEntitiesOf(served);
-      for (const entity of servedEntities) registerEntityRoutes(api, ctx, entity);
-      // its own scope: multipart bodies are parsed there only
-      await api.register(async (scope) => importRoutes(scope, ctx, servedEntities));
-      const paymentsEntity = servedEntities.find((e) => e.def.name === 'payments');
-      if (paymentsEntity) await api.register(async (scope) => collectionsRoutes(scope, ctx, paymentsEntity));
-      leaseDocRoute(api, ctx);
-      receiptRoute(api, ctx);
-      dashboardRoute(api, ctx);
-      reportRoutes(api, ctx);
-      ledgerRoutes(api, ctx);
-      propertyUnitsRoute(api, ctx);
-      leaseChargeRoutes(api, ctx);
-      companySettingsRoutes(api, ctx);
-      rentCycleRoutes(api, ctx);
-      publicReceiptRoutes(api, ctx);
-      portalStaffRoutes(api, ctx);
-      portalAuthRoutes(api, ctx);
-      portalRoutes(api, ctx);
-      requestPhotoRoutes(api, ctx);
-      messageRoutes(api, ctx);
-      auditLogRoutes(api, ctx);
+      const entities = serverEntities(served);
+      for (const entity of entities) registerEntityRoutes(api, ctx, entity);
+      for (const module of kodiModules) await module.routes?.(api, ctx, { entities });
       api.setNotFoundHandler(() => {
         throw new AppError('not_found', 'No such API route.');
       });
@@ -175,6 +129,19 @@ export const buildApp = async (
 
   // The built web app at /, with the SPA fallback for its client-side routes.
   await registerWeb(app, options.webDir ?? webDistDir);
+
+  if (options.workers) {
+    const running: RunningWorker[] = [];
+    const log = (message: string, err?: unknown) => app.log.error({ err }, message);
+    app.addHook('onReady', async () => {
+      for (const module of kodiModules)
+        for (const worker of module.workers ?? [])
+          if (worker.enabled(ctx)) running.push(await worker.start(ctx, log));
+    });
+    app.addHook('onClose', async () => {
+      for (const worker of running.splice(0)) await worker.stop().catch(() => undefined);
+    });
+  }
 
   return app;
 };

@@ -1,4 +1,4 @@
-import type { SecretBox } from './lib/secrets.ts';
+import type { SecretBox } from './platform/secrets.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import type { Sessions } from './plugins/session.ts';

@@ -26,7 +26,7 @@ type Problem = { rule: string | null; message: string };
 const lintAs = async (eslint: ESLint, file: string, code: string): Promise<Problem[]> => {
   const [result] = await eslint.lintText(code, { filePath: path.join(root, file) });
   return (result?.messages ?? [])
-    .filter((m) => m.ruleId?.startsWith('import-x/') || m.fatal)
+    .filter((m) => m.ruleId?.startsWith('import-x/') || m.ruleId === 'no-restricted-imports' || m.fatal)
     .map((m) => ({ rule: m.ruleId, message: m.message }));
 };
 
@@ -51,22 +51,83 @@ describe('import layers (the repository ESLint config)', () => {
       await lintAs(
         eslint,
         'apps/server/src/features/occupancy/zz-layers.ts',
-        "import { sniffImage } from '../../lib/image-sniffing.ts';\nimport { occupancyServer } from './server.ts';\n" +
+        "import { sniffImage } from '../../platform/image-sniffing.ts';\nimport { occupancyServer } from './server.ts';\n" +
           'export const x = [sniffImage, occupancyServer];\n',
       ),
     ).toEqual([]);
   });
 
-  it('refuses shared server code importing a feature, except the wiring (crud/registry.ts)', async () => {
+  it('refuses shared server code importing a feature, crud/registry.ts too; the composition root may', async () => {
+    for (const file of ['apps/server/src/crud/zz-layers.ts', 'apps/server/src/crud/registry.ts']) {
+      expect(
+        await lintAs(
+          eslint,
+          file,
+          "import { unitsServer } from '../features/units/server.ts';\nexport const x = unitsServer;\n",
+        ),
+      ).toEqual([zone('Shared server code imports no feature')]);
+    }
     expect(
       await lintAs(
         eslint,
-        'apps/server/src/crud/zz-layers.ts',
-        "import { unitsServer } from '../features/units/server.ts';\nexport const x = unitsServer;\n",
+        'apps/server/src/modules/leases/zz-layers.ts',
+        "import { ledgerRoutes } from '../../features/ledger/routes.ts';\nexport const x = ledgerRoutes;\n",
       ),
     ).toEqual([zone('Shared server code imports no feature')]);
-    const registry = 'apps/server/src/crud/registry.ts';
-    expect(await lintAs(eslint, registry, fs.readFileSync(path.join(root, registry), 'utf8'))).toEqual([]);
+    for (const file of ['apps/server/src/modules.ts', 'apps/server/src/crud/registry.ts']) {
+      expect(await lintAs(eslint, file, fs.readFileSync(path.join(root, file), 'utf8'))).toEqual([]);
+    }
+  });
+
+  it('keeps the order platform -> db -> plugins -> modules: each level imports only those before it', async () => {
+    const level = (name: string) => zone(`${name} (`);
+    // platform imports nothing of Kodi's own: no db/, config.ts, plugins/, modules/, crud/, nor @kodi/domain
+    expect(
+      await lintAs(
+        eslint,
+        'apps/server/src/platform/zz-layers.ts',
+        "import type { Database } from '../db/client.ts';\nimport type { Config } from '../config.ts';\n" +
+          "import { currentUser } from '../plugins/guard.ts';\nimport { recordAuditEntry } from '../modules/audit/audit.ts';\n" +
+          "import { AppError } from '@kodi/domain';\n" +
+          'export const x = [currentUser, recordAuditEntry, AppError];\nexport type Y = [Database, Config];\n',
+      ),
+    ).toEqual([
+      level('platform'),
+      level('platform'),
+      level('platform'),
+      level('platform'),
+      {
+        rule: 'no-restricted-imports',
+        message: expect.stringContaining("platform/ imports nothing of Kodi's own"),
+      },
+    ]);
+    expect(
+      await lintAs(
+        eslint,
+        'apps/server/src/db/zz-layers.ts',
+        "import { randomToken } from '../platform/tokens.ts';\nimport { findPgError } from '../plugins/errors.ts';\n" +
+          'export const x = [randomToken, findPgError];\n',
+      ),
+    ).toEqual([level('db')]);
+    expect(
+      await lintAs(
+        eslint,
+        'apps/server/src/plugins/zz-layers.ts',
+        "import type { Database } from '../db/client.ts';\nimport { emailTaken } from '../modules/identity/users.ts';\n" +
+          "import { scopeCondition } from '../crud/server-entity.ts';\n" +
+          'export const x = [emailTaken, scopeCondition];\nexport type Y = Database;\n',
+      ),
+    ).toEqual([level('plugins'), level('plugins')]);
+    // a shared module may use another one, the levels before it and crud/
+    expect(
+      await lintAs(
+        eslint,
+        'apps/server/src/modules/receipts/zz-layers.ts',
+        "import { companyMoney } from '../companies/company.ts';\nimport { currentUser } from '../../plugins/guard.ts';\n" +
+          "import { scopeCondition } from '../../crud/server-entity.ts';\n" +
+          'export const x = [companyMoney, currentUser, scopeCondition];\n',
+      ),
+    ).toEqual([]);
   });
 
   it('refuses a route importing app.ts (AppContext is in context.ts), type-only imports too; a test may', async () => {
@@ -75,6 +136,13 @@ describe('import layers (the repository ESLint config)', () => {
         eslint,
         'apps/server/src/features/units/zz-layers.ts',
         "import type { buildApp } from '../../app.ts';\nexport type X = typeof buildApp;\n",
+      ),
+    ).toEqual([zone('Shared code and features import neither the wiring')]);
+    expect(
+      await lintAs(
+        eslint,
+        'apps/server/src/modules/identity/zz-layers.ts',
+        "import { kodiModules } from '../../modules.ts';\nexport const x = kodiModules;\n",
       ),
     ).toEqual([zone('Shared code and features import neither the wiring')]);
     expect(
@@ -135,12 +203,18 @@ describe('import layers (the same rules on a small tree of their own)', () => {
   beforeAll(async () => {
     tree = fs.mkdtempSync(path.join(os.tmpdir(), 'kodi-layers-'));
     // a cycle of three shared modules, and two features, one reaching into the other
-    write('apps/server/src/lib/a.ts', "import { b } from './b.ts';\nexport const a = () => b();\n");
-    write('apps/server/src/lib/b.ts', "import { c } from './c.ts';\nexport const b = () => c();\n");
-    write('apps/server/src/lib/c.ts', "import { a } from './a.ts';\nexport const c = (): unknown => a;\n");
-    write('apps/server/src/lib/d.ts', "import { a } from './a.ts';\nexport const d = () => a();\n");
+    write('apps/server/src/modules/z/a.ts', "import { b } from './b.ts';\nexport const a = () => b();\n");
+    write('apps/server/src/modules/z/b.ts', "import { c } from './c.ts';\nexport const b = () => c();\n");
+    write(
+      'apps/server/src/modules/z/c.ts',
+      "import { a } from './a.ts';\nexport const c = (): unknown => a;\n",
+    );
+    write('apps/server/src/modules/z/d.ts', "import { a } from './a.ts';\nexport const d = () => a();\n");
     write('apps/server/src/features/alpha/x.ts', "import { y } from '../beta/y.ts';\nexport const x = y;\n");
-    write('apps/server/src/features/beta/y.ts', "import { d } from '../../lib/d.ts';\nexport const y = d;\n");
+    write(
+      'apps/server/src/features/beta/y.ts',
+      "import { d } from '../../modules/z/d.ts';\nexport const y = d;\n",
+    );
     const { layersConfig } = await loadLayers();
     eslint = new ESLint({ cwd: tree, overrideConfigFile: true, overrideConfig: layersConfig(tree) });
   });
@@ -150,9 +224,9 @@ describe('import layers (the same rules on a small tree of their own)', () => {
 
   it('refuses an import cycle, however long, and only on the modules in it', async () => {
     const cycle = { rule: 'import-x/no-cycle', message: expect.stringContaining('Dependency cycle') };
-    expect(await lintFile('apps/server/src/lib/a.ts')).toEqual([cycle]);
-    expect(await lintFile('apps/server/src/lib/c.ts')).toEqual([cycle]);
-    expect(await lintFile('apps/server/src/lib/d.ts')).toEqual([]);
+    expect(await lintFile('apps/server/src/modules/z/a.ts')).toEqual([cycle]);
+    expect(await lintFile('apps/server/src/modules/z/c.ts')).toEqual([cycle]);
+    expect(await lintFile('apps/server/src/modules/z/d.ts')).toEqual([]);
   });
 
   it('makes a zone for every feature folder it finds', async () => {

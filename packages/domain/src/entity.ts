@@ -137,6 +137,8 @@ export type EntityDefinition<
   /** The API path segment: `/rentapi/api/{name}`. */
   name: Name;
   singular: string;
+  /** what its records are called together, lowercase ('occupancy records'): "still used by {plural}" */
+  plural: string;
   /** company-owned, or one list for the whole installation. */
   scope: Scope;
   fields: Fields;
@@ -240,7 +242,20 @@ export const defineEntity = <
 >(
   spec: EntitySpec<Shape, Fields, Scope, Name>,
 ): EntityDefinition<Shape, readonly [...Fields, VersionField], Scope, Name> => {
-  const { name, singular, scope, shape, check, columns, search, alsoSortable = [], access, ui, page } = spec;
+  const {
+    name,
+    singular,
+    plural,
+    scope,
+    shape,
+    check,
+    columns,
+    search,
+    alsoSortable = [],
+    access,
+    ui,
+    page,
+  } = spec;
   const { byProperty } = spec;
   const importing = spec.import;
   const version: VersionField = {
@@ -258,6 +273,7 @@ export const defineEntity = <
   return {
     name,
     singular,
+    plural,
     scope,
     fields,
     shape,

@@ -4,8 +4,8 @@ import { seedDemoData } from '../db/seed/demo.ts';
 import { TestClient } from '../test/client.ts';
 import { buildCompany, buildUser } from '../test/factories.ts';
 import { setupApp, type TestContext } from '../test/harness.ts';
+import { serverEntities } from '../modules.ts';
 import { buildWorld } from '../reliability/world.ts';
-import { serverEntitiesOf } from './registry.ts';
 
 /**
  * What the entity routes answer is what their schemas (record-schema.ts, derived from the definitions)
@@ -38,7 +38,7 @@ afterAll(async () => {
   await t.app.close();
 });
 
-describe.each(serverEntitiesOf(entityList).map((e) => [e.def.name, e] as const))('%s', (name, e) => {
+describe.each(serverEntities(entityList).map((e) => [e.def.name, e] as const))('%s', (name, e) => {
   it('answers list rows and records in the shape of their schemas', async () => {
     const listRow = listRowSchema(e.def);
     for (const client of clients) {

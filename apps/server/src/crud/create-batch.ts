@@ -24,8 +24,8 @@ export type BatchWork<I, T> = {
    * order. When it throws, the batch's savepoint is rolled back and every creation runs on its own.
    */
   many?: (tx: Tx, inputs: I[]) => Promise<Outcome<T>[]>;
-  /** before the commit, with the values of the creations that succeeded (their audit entries) */
-  finish: (tx: Tx, values: T[]) => Promise<void>;
+  /** before the commit, with the values of the creations that succeeded */
+  finish?: (tx: Tx, values: T[]) => Promise<void>;
 };
 
 const ITEM = 'kodi_item';
@@ -39,8 +39,9 @@ const BATCH = 'kodi_batch';
  * A batch first tries `many` (one statement per step for all of its creations) inside a savepoint;
  * if that fails, it rolls back to the savepoint and runs each creation inside its own savepoint, so
  * that a creation that fails rolls back alone (its numbers are given back, no gap) and answers its
- * own error while the others go on. `finish` runs once per transaction with the values of the
- * creations that succeeded, before the commit (the audit entries of all of them in one statement).
+ * own error while the others go on (each creation writes its audit entry with it: records.ts;
+ * `many`'s for all of them in one statement). `finish`, when given, runs once per transaction with
+ * the values of the creations that succeeded, before the commit.
  *
  * Why: a payment takes its company's counter rows (gapless PAY-/RCT- numbers) and the kept totals'
  * rows, and holds them until its commit, so one company's creations run one transaction at a time:
@@ -97,7 +98,7 @@ export const createBatcher = <I, T>(database: Database, work: BatchWork<I, T>) =
         outcomes =
           jobs.length === 1 && only ? [{ value: await work.one(tx, only.input) }] : await together(tx, jobs);
         const values = outcomes.flatMap((o) => ('value' in o ? [o.value] : []));
-        if (values.length > 0) await work.finish(tx, values);
+        if (values.length > 0 && work.finish) await work.finish(tx, values);
       });
     } catch (error) {
       // the transaction itself failed (the lone job, the finish or the commit): nothing was kept

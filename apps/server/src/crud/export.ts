@@ -7,10 +7,10 @@ import type { AppContext } from '../context.ts';
 import { execRows, type Db } from '../db/client.ts';
 import { currentUser } from '../plugins/guard.ts';
 import { entityNames, file, PDF, XLSX } from '../plugins/openapi.ts';
-import { companyMoney } from '../lib/company.ts';
-import { pdfWriter, xlsxWriter, type TabularColumn, type TabularWriter } from '../lib/tabular.ts';
+import { companyMoney } from '../modules/companies/company.ts';
+import { pdfWriter, xlsxWriter, type TabularColumn, type TabularWriter } from './tabular.ts';
 import { listOrder, listWhere, phoneSearch } from './list.ts';
-import { ensureProperty, propertyQuery } from '../lib/property.ts';
+import { ensureProperty, propertyQuery } from '../modules/properties/property.ts';
 import type { ServerEntity } from './server-entity.ts';
 import { fromClause, presentRow, selectFields, selectList } from './sql.ts';
 

@@ -3,7 +3,7 @@ import type { SessionUser } from '@kodi/domain';
 import type { Database } from '../db/client.ts';
 import { resetDatabase, testDatabase, testDriver } from '../test/harness.ts';
 import { entityList } from '@kodi/domain';
-import { serverEntitiesOf } from './registry.ts';
+import { serverEntities } from '../modules.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import { listRecords, listWhere } from './list.ts';
 import type { ListQuery, ServerEntity } from './server-entity.ts';
@@ -61,7 +61,7 @@ describe(`every list order and search is served by an index (${testDriver})`, ()
     return plans;
   };
 
-  const companyOwned = serverEntitiesOf(entityList).filter((e) => e.def.scope === 'company' && !e.scope);
+  const companyOwned = serverEntities(entityList).filter((e) => e.def.scope === 'company' && !e.scope);
 
   it('sorts by every sortable field, both ways, from an index', async () => {
     for (const e of companyOwned) {

@@ -7,7 +7,7 @@ import { SEARCH_COLUMN } from '../db/list-indexes.ts';
 import { columnFacts } from '../db/columns.ts';
 import { fromClause, likePattern, presentRow, selectList } from './sql.ts';
 import { scopeCondition, type ListQuery, type ServerEntity } from './server-entity.ts';
-import { companyCallingCode, phoneSearchDigits } from '../lib/phones.ts';
+import { companyCallingCode, phoneSearchDigits } from '../modules/companies/phones.ts';
 
 /**
  * The list of an entity, in one statement shape:

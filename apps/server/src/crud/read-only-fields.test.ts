@@ -5,7 +5,7 @@ import { entityList, field, type EntityDefinition } from '@kodi/domain';
 import { gadgets } from '@kodi/domain/testing';
 import * as schema from '../db/schema.ts';
 import { derivedTables, type TableDerived } from '../db/derived.ts';
-import { serverEntitiesOf } from './registry.ts';
+import { serverEntities } from '../modules.ts';
 import type { ServerEntity } from './server-entity.ts';
 
 /**
@@ -58,7 +58,7 @@ const unaccounted = (e: ServerEntity, derived: readonly TableDerived[]): string[
 describe('read-only list fields', () => {
   it('of every entity are a copy, an expression, a join, a computed column, a kept total or written by its rules', () => {
     const derived = derivedTables();
-    const served = serverEntitiesOf(entityList);
+    const served = serverEntities(entityList);
     expect(served.flatMap((e) => unaccounted(e, derived))).toEqual([]);
     // and there are some of each kind, so the test above reads what it means to
     const fields = served.flatMap((e) => readOnlyListFields(e.def).map((n) => `${e.def.name}.${n}`));

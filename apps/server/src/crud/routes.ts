@@ -23,18 +23,10 @@ import { empty, entityNames, errors, json, named } from '../plugins/openapi.ts';
 import { createBatcher, type Outcome } from './create-batch.ts';
 import { recordIdParams } from './record-route.ts';
 import { listRecords } from './list.ts';
-import { ensureProperty, propertyQuery } from '../lib/property.ts';
+import { ensureProperty, propertyQuery } from '../modules/properties/property.ts';
 import type { ServerEntity } from './server-entity.ts';
-import {
-  deleteRecord,
-  getRecord,
-  insertRecord,
-  insertRecords,
-  recordAudit,
-  recordAudits,
-  recordHistory,
-  updateRecord,
-} from './service.ts';
+import { getRecord, recordHistory } from './service.ts';
+import { records } from './records.ts';
 
 export const listQuerySchema = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -71,36 +63,20 @@ export const entityListQuery = (e: ServerEntity) =>
   e.def.byProperty ? listQuerySchema.extend(propertyQuery.shape) : listQuerySchema;
 
 /**
- * Several creations of one company in two statements: the entity's rules for all of them
- * (`prepareMany`), then one INSERT of every record that passed them. A creation its rules refuse
- * answers its own error; any other failure throws, and the batch runs them one by one.
+ * Several creations of one company in a few statements (records.createMany: the entity's rules for
+ * all of them, one INSERT, one of their audit entries). A creation its rules refuse answers its own
+ * error; any other failure throws, and the batch runs them one by one.
  */
 const createMany = async (
   tx: Tx,
   e: ServerEntity,
   inputs: { user: SessionUser; values: Record<string, unknown> }[],
 ): Promise<Outcome<{ user: SessionUser; record: Record<string, unknown> }>[]> => {
-  const [first] = inputs;
-  if (!first) return [];
-  const prepared = e.prepareMany
-    ? await e.prepareMany({ tx, companyId: first.user.company_id, values: inputs.map((i) => i.values) })
-    : inputs.map((i) => i.values);
-  const kept = prepared.flatMap((p, i) => (p instanceof AppError ? [] : [{ i, values: p }]));
-  const records =
-    kept.length > 0
-      ? await insertRecords(
-          tx,
-          e,
-          first.user,
-          kept.map((k) => k.values),
-        )
-      : [];
-  const byInput = new Map(kept.map((k, n) => [k.i, records[n]]));
-  return inputs.map((input, i) => {
-    const p = prepared[i];
-    const record = byInput.get(i);
-    if (p instanceof AppError) return { error: p };
-    if (!record) throw new Error('a created record is missing');
+  const made = await records.createMany(tx, e, inputs);
+  return made.map((record, i) => {
+    if (record instanceof AppError) return { error: record };
+    const input = inputs[i];
+    if (!input) throw new Error('a created record is missing');
     return { value: { user: input.user, record } };
   });
 };
@@ -123,24 +99,9 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
   type Created = { user: SessionUser; record: Record<string, unknown> };
   type NewRecord = { user: SessionUser; values: Record<string, unknown> };
   const createInBatch = createBatcher<NewRecord, Created>(ctx.database, {
-    one: async (tx, { user, values }) => {
-      const prepared = e.prepare ? await e.prepare({ tx, user, values }) : values;
-      return { user, record: await insertRecord(tx, e, user, prepared) };
-    },
+    one: async (tx, { user, values }) => ({ user, record: await records.create(tx, e, user, values) }),
     // entities whose rules read nothing (or read it for all at once) insert all rows in one statement
     ...(!e.prepare || e.prepareMany ? { many: (tx, inputs) => createMany(tx, e, inputs) } : {}),
-    finish: (tx, created) =>
-      recordAudits(
-        tx,
-        e,
-        created.map(({ user, record }) => ({
-          user,
-          action: 'create',
-          recordId: Number(record.id),
-          before: null,
-          after: record,
-        })),
-      ),
   });
 
   r.get(
@@ -248,11 +209,7 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
       return db.transaction(async (tx) => {
         const existing = await getRecord(tx, e, user, id);
         const { version, ...input } = request.body as Record<string, unknown> & { version: number };
-        const values = e.prepare ? await e.prepare({ tx, user, values: input, existing }) : input;
-        await updateRecord(tx, e, user, id, version, values);
-        const record = await getRecord(tx, e, user, id);
-        await recordAudit(tx, e, user, 'update', id, existing, record);
-        return record;
+        return records.update(tx, e, user, id, input, { existing, version });
       });
     },
   );
@@ -272,11 +229,7 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
     async (request, reply) => {
       const user = currentUser(request);
       const { id } = request.params;
-      await db.transaction(async (tx) => {
-        const existing = await getRecord(tx, e, user, id);
-        await deleteRecord(tx, e, user, id);
-        await recordAudit(tx, e, user, 'delete', id, existing, null);
-      });
+      await db.transaction((tx) => records.delete(tx, e, user, id));
       return reply.code(204).send();
     },
   );

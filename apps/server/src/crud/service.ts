@@ -3,6 +3,7 @@ import { AppError, type SessionUser } from '@kodi/domain';
 import { execRows, type DbOrTx } from '../db/client.ts';
 import { fromClause, isHeavy, presentRow, selectList } from './sql.ts';
 import { scopeCondition, type ServerEntity } from './server-entity.ts';
+import { recordAuditEntries } from '../modules/audit/audit.ts';
 
 /** One record the user may see, with its joined names. */
 export const getRecord = async (db: DbOrTx, e: ServerEntity, user: SessionUser, id: number) => {
@@ -99,7 +100,7 @@ export const deleteRecord = async (tx: DbOrTx, e: ServerEntity, user: SessionUse
 };
 
 /** Who changed what, in the same transaction as the change (heavy fields left out). */
-type AuditEntry = {
+export type AuditEntry = {
   /** who: a session's user, or nobody (a signed machine call: the payment webhook) */
   user: Pick<SessionUser, 'company_id'> & { id: number | null };
   action: 'create' | 'update' | 'delete';
@@ -117,17 +118,20 @@ export const recordAudits = async (tx: DbOrTx, e: ServerEntity, entries: readonl
     if (!r) return null;
     const out = { ...r };
     for (const f of e.def.fields) if (isHeavy(f)) delete out[f.name];
-    return JSON.stringify(out);
+    return out;
   };
-  await tx.execute(
-    sql`INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after, import_id)
-        VALUES ${sql.join(
-          entries.map(
-            (a) => sql`(${a.user.company_id}, ${e.def.name}, ${a.recordId}, ${a.action}, ${a.user.id},
-                        ${light(a.before)}::jsonb, ${light(a.after)}::jsonb, ${a.importId ?? null})`,
-          ),
-          sql`, `,
-        )}`,
+  await recordAuditEntries(
+    tx,
+    entries.map((a) => ({
+      companyId: a.user.company_id,
+      userId: a.user.id,
+      action: a.action,
+      entity: e.def.name,
+      recordId: a.recordId,
+      before: light(a.before),
+      after: light(a.after),
+      importId: a.importId ?? null,
+    })),
   );
 };
 

@@ -1,10 +1,11 @@
-import { hashPassword } from '../lib/passwords.ts';
-import { randomToken } from '../lib/tokens.ts';
+import { hashPassword } from '../platform/passwords.ts';
+import { randomToken } from '../platform/tokens.ts';
 import type { Config } from '../config.ts';
 import { sql } from 'drizzle-orm';
 import { execRows, type Database } from './client.ts';
 import { seedReferenceData } from './seed/reference-data.ts';
 import { seedDemoData } from './seed/demo.ts';
+import { advisoryLocks } from './advisory-locks.ts';
 
 export type BootstrapResult = { createdAdmin?: { email: string; password: string; generated: boolean } };
 
@@ -19,7 +20,7 @@ export const bootstrap = async (
 ): Promise<BootstrapResult> => {
   const { db } = database;
   return db.transaction(async (tx) => {
-    await tx.execute('SELECT pg_advisory_xact_lock(4242)');
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${advisoryLocks.startUp})`);
     await seedReferenceData(tx);
     const users = await execRows<{ n: number }>(tx, 'SELECT count(*)::int AS n FROM users');
     if (Number(users[0]?.n ?? 0) > 0) return {};

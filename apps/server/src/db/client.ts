@@ -5,6 +5,7 @@ import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import * as schema from './schema.ts';
 import { syncDerived } from './derived.ts';
+import { advisoryLocks } from './advisory-locks.ts';
 
 export type Schema = typeof schema;
 /** The one database type the code sees, whichever driver (pg or PGlite) is behind it. */
@@ -76,10 +77,10 @@ export const openPostgres = async (url: string, max = 16): Promise<Database> => 
   // connection, which holds the session-level advisory lock), then finds nothing left to do.
   const client = await pool.connect();
   try {
-    await client.query('SELECT pg_advisory_lock(4241)');
+    await client.query('SELECT pg_advisory_lock($1)', [advisoryLocks.migrations]);
     await migrate(drizzle({ client, schema }), { migrationsFolder });
   } finally {
-    await client.query('SELECT pg_advisory_unlock(4241)').catch(() => undefined);
+    await client.query('SELECT pg_advisory_unlock($1)', [advisoryLocks.migrations]).catch(() => undefined);
     client.release();
   }
   await syncDerived(db);

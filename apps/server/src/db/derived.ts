@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { entityList, type EntityDefinition } from '@kodi/domain';
 import type { Db } from './client.ts';
+import { advisoryLocks } from './advisory-locks.ts';
 
 /**
  * What the database keeps derived from a table's rows, made from the entities' definitions and the
@@ -553,7 +554,7 @@ export const syncDerived = async (
 ): Promise<boolean> => {
   const script = derivedScript(derivedTables(defs));
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(4242)`);
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${advisoryLocks.startUp})`);
     const rows = (await tx.execute(
       sql`SELECT checksum FROM derived_state WHERE name = 'derived'`,
     )) as unknown as {

@@ -30,7 +30,7 @@ const appWith = async (strict: boolean) => {
   const app = Fastify({ logger: false });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(answerSerializerCompiler({ strict, onMismatch: (m) => mismatches.push(m) }));
-  registerErrorHandling(app);
+  registerErrorHandling(app, {});
   const r = app.withTypeProvider<ZodTypeProvider>();
   r.get('/odd', { schema: { response: { 200: answer } } }, () => odd as unknown as z.infer<typeof answer>);
   r.get('/fine', { schema: { response: { 200: answer } } }, () => ({

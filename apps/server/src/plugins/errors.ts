@@ -1,28 +1,14 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorCodes, type ErrorBody } from '@kodi/domain';
-import { RateLimitError } from '../lib/rate-limit.ts';
+import { RateLimitError } from './rate-limit.ts';
+import { SecretUnavailableError } from '../platform/secrets.ts';
 
-/** What the tables are called in messages ("still used by payments"). */
-const tableLabels: Record<string, string> = {
-  properties: 'properties',
-  units: 'units',
-  tenants: 'tenants',
-  occupancy: 'occupancy records',
-  payments: 'payments',
-  maintenance_requests: 'maintenance requests',
-  expenses: 'expenses',
-  vendors: 'vendors',
-  employees: 'employees',
-  commission_wages: 'commission wages',
-  companies: 'companies',
-  countries: 'countries',
-  currencies: 'currencies',
-  users: 'users',
-  audit_entries: 'history entries',
-  counters: 'counters',
-  sessions: 'sessions',
-};
+/**
+ * What the tables are called in messages ("still used by payments"), by table: the entities' plurals
+ * and the modules' own labels (src/modules.ts, `tableLabels`); a table not named is called by its name.
+ */
+export type TableLabels = Readonly<Record<string, string>>;
 
 type PgError = { code: string; detail?: string; constraint?: string; table?: string; column?: string };
 
@@ -40,9 +26,14 @@ export const findPgError = (err: unknown): PgError | undefined => {
 const fieldFromPath = (path: string): string => path.replace(/^\//, '').replace(/\//g, '.');
 
 /** Maps any error to `{ error, code, fields? }` with its status; never a stack trace. */
-export const toErrorBody = (err: unknown): { status: number; body: ErrorBody; log: boolean } => {
+export const toErrorBody = (
+  err: unknown,
+  tableLabels: TableLabels = {},
+): { status: number; body: ErrorBody; log: boolean } => {
   // (a 5xx of the server's own, such as a secret it cannot open, is logged: an operator must act)
   if (err instanceof AppError) return { status: err.status, body: err.toBody(), log: err.status >= 500 };
+  if (err instanceof SecretUnavailableError)
+    return toErrorBody(new AppError('secret_unavailable'), tableLabels);
 
   if (hasZodFastifySchemaValidationErrors(err)) {
     const fields: Record<string, string> = {};
@@ -129,14 +120,14 @@ export const toErrorBody = (err: unknown): { status: number; body: ErrorBody; lo
   };
 };
 
-export const sendError = (reply: FastifyReply, err: unknown) => {
-  const { status, body } = toErrorBody(err);
+export const sendError = (reply: FastifyReply, err: unknown, tableLabels: TableLabels = {}) => {
+  const { status, body } = toErrorBody(err, tableLabels);
   return reply.code(status).type('application/json').send(body);
 };
 
-export const registerErrorHandling = (app: FastifyInstance) => {
+export const registerErrorHandling = (app: FastifyInstance, tableLabels: TableLabels) => {
   app.setErrorHandler((err: unknown, request: FastifyRequest, reply: FastifyReply) => {
-    const { status, body, log } = toErrorBody(err);
+    const { status, body, log } = toErrorBody(err, tableLabels);
     if (log) request.log.error({ err }, 'unhandled error');
     if (err instanceof RateLimitError) void reply.header('Retry-After', String(err.retryAfterSeconds));
     return reply.code(status).type('application/json').send(body);

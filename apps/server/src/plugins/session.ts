@@ -2,7 +2,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RoleName, SessionUser } from '@kodi/domain';
 import type { Database } from '../db/client.ts';
 import type { Config } from '../config.ts';
-import { randomToken, sha256 } from '../lib/tokens.ts';
+import { randomToken, sha256 } from '../platform/tokens.ts';
 
 export const SESSION_COOKIE = 'kodi_sid';
 

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECEIVED_FROM, createSchema, entities, entityList, isReceivedWhen } from '@kodi/domain';
-import { signWebhook } from '../lib/payment-webhook.ts';
+import { signWebhook } from '../modules/companies/payment-webhook.ts';
 import { setupApp, testDriver, type TestContext } from '../test/harness.ts';
 import { TestClient } from '../test/client.ts';
 import { buildUser, type BuiltUser } from '../test/factories.ts';

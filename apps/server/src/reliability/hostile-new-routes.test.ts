@@ -3,7 +3,7 @@ import path from 'node:path';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signWebhook } from '../lib/payment-webhook.ts';
+import { signWebhook } from '../modules/companies/payment-webhook.ts';
 import { setupApp, testDriver, type TestContext } from '../test/harness.ts';
 import { TestClient } from '../test/client.ts';
 import { PNG_1PX } from '../test/entities.ts';

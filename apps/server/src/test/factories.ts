@@ -1,6 +1,6 @@
 import type { RoleName } from '@kodi/domain';
 import type { Database } from '../db/client.ts';
-import { hashPassword } from '../lib/passwords.ts';
+import { hashPassword } from '../platform/passwords.ts';
 
 export const PASSWORD = 'correct-horse-42';
 let passwordHash: Promise<string> | undefined;

@@ -8,8 +8,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 import { bootstrap } from '../db/bootstrap.ts';
 import { testConfig } from '../test/harness.ts';
-import { rotateWebhookSecret } from '../lib/payment-webhook.ts';
-import { createSecretBox, parseSecretKey, purposeOf } from '../lib/secrets.ts';
+import { rotateWebhookSecret } from '../modules/companies/payment-webhook.ts';
+import { createSecretBox, parseSecretKey, purposeOf } from '../platform/secrets.ts';
 import { backup, restore } from './backup.ts';
 
 /** Every table with its row count and a digest of its rows in key order. */

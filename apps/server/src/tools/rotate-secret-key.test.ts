@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openPglite } from '../db/client.ts';
 import { loadConfig } from '../config.ts';
-import { createSecretBox, dataDirKey, keyIdOf, parseSecretKey, purposeOf } from '../lib/secrets.ts';
+import { createSecretBox, dataDirKey, keyIdOf, parseSecretKey, purposeOf } from '../platform/secrets.ts';
 import { setupApp, testDriver, type TestContext } from '../test/harness.ts';
 import { buildCompany, buildUser } from '../test/factories.ts';
 import { resealAll, rotateSecretKey } from './rotate-secret-key.ts';

@@ -20,7 +20,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig, type Config } from '../config.ts';
 import { execRows, openDatabase, type Database, type DbOrTx } from '../db/client.ts';
-import { auditUserChange, removeMfa } from '../lib/mfa.ts';
+import { auditUserChange, removeMfa } from '../modules/identity/mfa.ts';
 import {
   NEXT_KEY_FILE,
   OLD_KEY_FILE,
@@ -34,7 +34,7 @@ import {
   purposeOf,
   sealedColumns,
   type SecretBox,
-} from '../lib/secrets.ts';
+} from '../platform/secrets.ts';
 
 /** Opens every sealed value with `from` and seals it with `to`, in one transaction; answers how many. */
 export const resealAll = async (database: Database, from: SecretBox, to: SecretBox): Promise<number> =>

@@ -25,10 +25,11 @@ const pages = (
   plural: string,
   { noun = singular, messages, ...spec }: PageSpec,
   family: (noun: string) => Family,
-): { singular: string; ui: Page } => {
+): { singular: string; plural: string; ui: Page } => {
   const { messages: familyMessages, ...snackbar } = family(noun);
   return {
     singular,
+    plural,
     ui: {
       title: titleCase(plural),
       emptyText: `No ${plural} available or match your search.`,

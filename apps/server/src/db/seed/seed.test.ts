@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite, type Database } from '../client.ts';
 import { companies } from '../schema.ts';
 import { PHONE_PATTERN } from '@kodi/domain';
-import { toE164 } from '../../lib/phones.ts';
+import { toE164 } from '../../modules/companies/phones.ts';
 import { seedDemoData } from './demo.ts';
 import { countryRows, currencyRows, seedReferenceData } from './reference-data.ts';
 

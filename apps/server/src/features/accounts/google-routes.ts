@@ -1,12 +1,12 @@
-import { recordSignIn } from '../../lib/audit.ts';
+import { recordSignIn } from '../../modules/audit/audit.ts';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
 import { MFA_CHALLENGE_MINUTES, accountMessages, isTenant, portalMessages } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
-import { hitRateLimit, RateLimitError } from '../../lib/rate-limit.ts';
-import { findUserByEmail } from '../../lib/users.ts';
+import { hitRateLimit, RateLimitError } from '../../plugins/rate-limit.ts';
+import { findUserByEmail } from '../../modules/identity/users.ts';
 import { empty } from '../../plugins/openapi.ts';
 
 /** The web pages the flow ends on (02-admin §2 Google sign-in pages). */

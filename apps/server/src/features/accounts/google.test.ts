@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
 import { Secret, TOTP } from 'otpauth';
 import { TEST_SECRET_KEY, setupApp, testDriver, type TestContext } from '../../test/harness.ts';
-import { createSecretBox, parseSecretKey, purposeOf } from '../../lib/secrets.ts';
+import { createSecretBox, parseSecretKey, purposeOf } from '../../platform/secrets.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser, type BuiltUser } from '../../test/factories.ts';
 import { portalCompany, portalTenant, tenantWithLease } from '../../test/portal.ts';

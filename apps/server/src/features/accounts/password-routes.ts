@@ -12,13 +12,13 @@ import {
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { execRows } from '../../db/client.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { assertStrongPassword } from '../../lib/password-strength.ts';
-import { hitRateLimit, RateLimitError } from '../../lib/rate-limit.ts';
-import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { accountLockKey } from '../../lib/sign-in.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { assertStrongPassword } from '../../modules/identity/password-strength.ts';
+import { hitRateLimit, RateLimitError } from '../../plugins/rate-limit.ts';
+import { randomToken, sha256 } from '../../platform/tokens.ts';
+import { accountLockKey } from '../../modules/identity/sign-in.ts';
 import { currentUser } from '../../plugins/guard.ts';
-import { findUserByEmail } from '../../lib/users.ts';
+import { findUserByEmail } from '../../modules/identity/users.ts';
 import { createMailer, type MailMessage } from './mailer.ts';
 import { errors, json } from '../../plugins/openapi.ts';
 

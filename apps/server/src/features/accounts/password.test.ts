@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser, type BuiltUser } from '../../test/factories.ts';
-import { sha256 } from '../../lib/tokens.ts';
+import { sha256 } from '../../platform/tokens.ts';
 import { decodedMail, startSmtpReceiver, type ReceivedMail } from '../../test/message-servers.ts';
 
 const tokenIn = (mail: ReceivedMail) => {

@@ -2,11 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, accountMessages, registerBody } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import { assertStrongPassword } from '../../lib/password-strength.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
-import { captchaMatches } from '../../lib/captcha.ts';
-import { emailTaken, findUserByEmail, rethrowDuplicateEmail, signedInSchema } from '../../lib/users.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { assertStrongPassword } from '../../modules/identity/password-strength.ts';
+import { hitRateLimit } from '../../plugins/rate-limit.ts';
+import { captchaMatches } from '../../platform/captcha.ts';
+import {
+  emailTaken,
+  findUserByEmail,
+  rethrowDuplicateEmail,
+  signedInSchema,
+} from '../../modules/identity/users.ts';
 import { errors, json } from '../../plugins/openapi.ts';
 
 /** Self-registration (02-admin §2 Register): a user with no role until an administrator grants one. */

@@ -17,9 +17,9 @@ import { execRows } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 import { forEachBatch, searchQuery, sendTabular } from '../../crud/export.ts';
-import { companyMoney } from '../../lib/company.ts';
-import { companyTimezone } from '../../lib/company-settings.ts';
-import { pdfWriter, xlsxWriter, type TabularColumn } from '../../lib/tabular.ts';
+import { companyMoney } from '../../modules/companies/company.ts';
+import { companyTimezone } from '../../modules/companies/company-settings.ts';
+import { pdfWriter, xlsxWriter, type TabularColumn } from '../../crud/tabular.ts';
 
 const Entry = named(auditLogEntrySchema, 'AuditLogEntry');
 

@@ -11,14 +11,20 @@ import {
   securityMessages,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
-import { accountLockKey, completeSignIn, recordFailedSignIn, refuseIfLocked } from '../../lib/sign-in.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
-import { captchaMatches } from '../../lib/captcha.ts';
-import { findUserByEmail, sessionUserSchema, signedInSchema } from '../../lib/users.ts';
-import { readMfa, useRecoveryCode, useTotpCode } from '../../lib/mfa.ts';
+import { hitRateLimit } from '../../plugins/rate-limit.ts';
+import {
+  completeSignIn,
+  recordFailedSignIn,
+  refuseIfLocked,
+  accountLockKey,
+} from '../../modules/identity/sign-in.ts';
+import { verifyPassword } from '../../platform/passwords.ts';
+import { captchaMatches } from '../../platform/captcha.ts';
+import { findUserByEmail, sessionUserSchema, signedInSchema } from '../../modules/identity/users.ts';
+import { readMfa, useRecoveryCode, useTotpCode } from '../../modules/identity/mfa.ts';
 import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
 import { empty, errors, json, named } from '../../plugins/openapi.ts';
+import { SecretUnavailableError } from '../../platform/secrets.ts';
 
 const authStatusSchema = named(
   z.object({
@@ -30,7 +36,7 @@ const authStatusSchema = named(
   'AuthStatus',
 );
 
-export { LOCK_AFTER_FAILURES, LOCK_MINUTES } from '../../lib/sign-in.ts';
+export { LOCK_AFTER_FAILURES, LOCK_MINUTES } from '../../modules/identity/sign-in.ts';
 
 export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -190,7 +196,7 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
         try {
           return mfa.openSecret();
         } catch (err) {
-          if (err instanceof AppError && err.code === 'secret_unavailable')
+          if (err instanceof SecretUnavailableError)
             throw new AppError('secret_unavailable', securityMessages.codesUnavailable);
           throw err;
         }

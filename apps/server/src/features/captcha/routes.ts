@@ -4,8 +4,8 @@ import svgCaptcha from 'svg-captcha';
 import { z } from 'zod';
 import { captchaValidateBody } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
-import { captchaMatches } from '../../lib/captcha.ts';
+import { hitRateLimit } from '../../plugins/rate-limit.ts';
+import { captchaMatches } from '../../platform/captcha.ts';
 import { errors, file, json } from '../../plugins/openapi.ts';
 
 /** svg-captcha's main export draws a given text; its typings only declare `create`. */

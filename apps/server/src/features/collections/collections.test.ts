@@ -3,7 +3,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { signWebhook } from '../../lib/payment-webhook.ts';
+import { signWebhook } from '../../modules/companies/payment-webhook.ts';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { validTenant, validUnit } from '../../test/entities.ts';

@@ -1,8 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { buildLedger, rateOn, type Cents, type StatementLineStatus } from '@kodi/domain';
 import { execRows, type Database, type DbOrTx } from '../../db/client.ts';
-import { loadLeaseBooks } from '../../lib/lease-book.ts';
-import { callingCodeOf, toE164, type CallingCode } from '../../lib/phones.ts';
+import { loadLeaseBooks } from '../../modules/leases/lease-book.ts';
+import { callingCodeOf, toE164, type CallingCode } from '../../modules/companies/phones.ts';
 
 /**
  * How money received is matched to a lease (docs/decisions.md, 'Collections: matching'), in one

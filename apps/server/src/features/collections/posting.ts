@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError, formatCents, toCents, type SessionUser } from '@kodi/domain';
 import { execRows, type DbOrTx } from '../../db/client.ts';
-import { insertRecords, recordAudits, updateRecord } from '../../crud/service.ts';
+import { records as recordWriter } from '../../crud/records.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 
 /** Who posts: a session's user, or nobody (the webhook, or a statement's automatic matches). */
@@ -64,17 +64,16 @@ export const postPayments = async (
         ),
     } as Record<string, unknown>;
   });
-  const prepared = await payments.prepareMany({ tx, companyId: poster.company_id, values });
-  const ready = prepared.map((v) => {
-    if (v instanceof AppError) throw v;
-    return v;
-  });
-  const records = await insertRecords(tx, payments, poster, ready);
-  await recordAudits(
+  // the payments' rules (their leases and numbers), one INSERT and their audit entries
+  const made = await recordWriter.createMany(
     tx,
     payments,
-    records.map((r) => ({ user: poster, action: 'create', recordId: Number(r.id), before: null, after: r })),
+    values.map((v) => ({ user: poster, values: v })),
   );
+  const records = made.map((r) => {
+    if (r instanceof AppError) throw r;
+    return r;
+  });
   await tx.execute(
     sql`INSERT INTO statement_line_payments (company_id, line_id, payment_id, amount)
         SELECT ${poster.company_id}, x.line_id, x.payment_id, x.amount
@@ -122,23 +121,16 @@ export const voidPayments = async (
   user: SessionUser,
   lineId: number,
 ): Promise<number[]> => {
-  const rows = await execRows<{
-    id: number;
-    version: number;
-    payment_details: string | null;
-    status: string;
-  }>(
+  const rows = await execRows<{ id: number; payment_details: string | null }>(
     tx,
-    sql`SELECT p.id, p.version, p.payment_details, p.status
+    sql`SELECT p.id, p.payment_details
           FROM statement_line_payments l JOIN payments p ON p.company_id = l.company_id AND p.id = l.payment_id
          WHERE l.company_id = ${user.company_id} AND l.line_id = ${lineId} AND l.voided_at IS NULL
          ORDER BY p.id FOR UPDATE OF p`,
   );
   const who = `${user.first_name} ${user.last_name}`.trim() || user.email;
-  const entries = [];
   for (const p of rows) {
-    const before = { status: p.status, payment_details: p.payment_details };
-    const after = {
+    const changes = {
       status: 'failed',
       payment_details:
         `${p.payment_details ? `${p.payment_details} ` : ''}Voided: its statement line was unmatched by ${who}.`.slice(
@@ -146,10 +138,9 @@ export const voidPayments = async (
           2000,
         ),
     };
-    await updateRecord(tx, payments, user, Number(p.id), Number(p.version), after);
-    entries.push({ user, action: 'update' as const, recordId: Number(p.id), before, after });
+    // through the payments' rules and with its audit entry, as a change from its form
+    await recordWriter.change(tx, payments, user, Number(p.id), changes);
   }
-  await recordAudits(tx, payments, entries);
   await tx.execute(
     sql`UPDATE statement_line_payments SET voided_at = now(), updated_at = now()
          WHERE company_id = ${user.company_id} AND line_id = ${lineId} AND voided_at IS NULL`,

@@ -28,14 +28,15 @@ import { currentUser } from '../../plugins/guard.ts';
 import { errors, json, named } from '../../plugins/openapi.ts';
 import { recordIdParams } from '../../crud/record-route.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
-import { sniffFile } from '../../lib/file-rows.ts';
-import { withUpload } from '../../lib/upload.ts';
-import { companyTimezone } from '../../lib/company-settings.ts';
-import { openWebhookSecret, verifyWebhookSignature } from '../../lib/payment-webhook.ts';
-import { recordAuditEntry } from '../../lib/audit.ts';
+import { sniffFile } from '../../modules/files/file-rows.ts';
+import { withUpload } from '../../modules/files/upload.ts';
+import { companyTimezone } from '../../modules/companies/company-settings.ts';
+import { openWebhookSecret, verifyWebhookSignature } from '../../modules/companies/payment-webhook.ts';
+import { recordAuditEntry } from '../../modules/audit/audit.ts';
 import { loadMatchIndex, matchLines } from './matching.ts';
 import { checkAllocations, postPayments, voidPayments } from './posting.ts';
 import { autoPostOf, companyCells, importStatement, lockLine, writeLines } from './service.ts';
+import { SecretUnavailableError } from '../../platform/secrets.ts';
 
 const tags = ['collections'];
 
@@ -488,7 +489,7 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
       try {
         return openWebhookSecret(ctx.secrets, stored, companyId);
       } catch (err) {
-        if (err instanceof AppError && err.code === 'secret_unavailable')
+        if (err instanceof SecretUnavailableError)
           throw new AppError(
             'secret_unavailable',
             'This webhook cannot check signatures at the moment. Try again later.',

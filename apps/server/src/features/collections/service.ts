@@ -12,8 +12,8 @@ import {
 import { execRows, type Database, type DbOrTx } from '../../db/client.ts';
 import { isoDaySql } from '../../db/dates.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
-import type { CellContext } from '../../lib/cells.ts';
-import type { FileKind } from '../../lib/file-rows.ts';
+import type { CellContext } from '../../modules/files/cells.ts';
+import type { FileKind } from '../../modules/files/file-rows.ts';
 import { loadMatchIndex, matchLines, type MatchIndex, type MatchResult } from './matching.ts';
 import { postPayments, type Poster } from './posting.ts';
 import { statementLines, type ReadLine } from './statement-file.ts';

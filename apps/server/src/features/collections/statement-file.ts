@@ -8,8 +8,8 @@ import {
   type StatementMapping,
   type StatementSource,
 } from '@kodi/domain';
-import { cellText, isBlank, readAmount, readDate, type CellContext } from '../../lib/cells.ts';
-import { fileRows, type Cell, type FileKind } from '../../lib/file-rows.ts';
+import { cellText, isBlank, readAmount, readDate, type CellContext } from '../../modules/files/cells.ts';
+import { fileRows, type Cell, type FileKind } from '../../modules/files/file-rows.ts';
 
 /**
  * The column layouts of the providers' merchant statement exports (docs/decisions.md, 'Collections:

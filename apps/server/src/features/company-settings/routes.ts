@@ -11,9 +11,13 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
-import { SETTINGS_COLUMNS, presentSettings, type StoredSettings } from '../../lib/company-settings.ts';
-import { sniffImage } from '../../lib/image-sniffing.ts';
-import { paymentWebhookUrl, rotateWebhookSecret } from '../../lib/payment-webhook.ts';
+import {
+  SETTINGS_COLUMNS,
+  presentSettings,
+  type StoredSettings,
+} from '../../modules/companies/company-settings.ts';
+import { sniffImage } from '../../platform/image-sniffing.ts';
+import { paymentWebhookUrl, rotateWebhookSecret } from '../../modules/companies/payment-webhook.ts';
 import { errors, file, json, named } from '../../plugins/openapi.ts';
 
 const Settings = named(companySettingsSchema, 'CompanySettings');

@@ -6,7 +6,7 @@ import type { Database } from '../../db/client.ts';
 import { isoDaySql } from '../../db/dates.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { errors, json, named } from '../../plugins/openapi.ts';
-import { propertyQuery } from '../../lib/property.ts';
+import { propertyQuery } from '../../modules/properties/property.ts';
 
 export const DASHBOARD_LIST_SIZE = 5;
 export const DASHBOARD_PENDING_SIZE = 10;

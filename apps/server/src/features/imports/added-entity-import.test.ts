@@ -15,6 +15,7 @@ const importableGadgets: EntityDefinition = {
   ...gadgets,
   // its own schema names (crud/added-entity.test.ts serves plain gadgets, maybe in this worker)
   singular: 'Importable gadget',
+  plural: 'importable gadgets',
   fields: [...gadgets.fields, externalRef.field()],
   shape: { ...gadgets.shape, external_ref: externalRef.rule() },
   import: { order: 5, synonyms: { name: ['Gadget'], amount: ['Price'] } },

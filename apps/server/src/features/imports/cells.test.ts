@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { expenses, occupancy } from '@kodi/domain';
 import { convertCell, excelSerialDate, readAmount, readDate, readPhone, type CellContext } from './cells.ts';
-import { detectDelimiter } from '../../lib/file-rows.ts';
+import { detectDelimiter } from '../../modules/files/file-rows.ts';
 import { headerColumns } from './preview.ts';
 
 const ctx = (over: Partial<CellContext> = {}): CellContext => ({

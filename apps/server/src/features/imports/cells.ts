@@ -1,5 +1,5 @@
 import { normalHeader, type Field } from '@kodi/domain';
-import type { Cell } from '../../lib/file-rows.ts';
+import type { Cell } from '../../modules/files/file-rows.ts';
 import {
   cellText,
   isBlank,
@@ -9,7 +9,7 @@ import {
   shown,
   type CellContext,
   type Converted,
-} from '../../lib/cells.ts';
+} from '../../modules/files/cells.ts';
 
 export {
   cellText,
@@ -21,7 +21,7 @@ export {
   readPhone,
   type CellContext,
   type Converted,
-} from '../../lib/cells.ts';
+} from '../../modules/files/cells.ts';
 
 // ---------------------------------------------------------------- the others
 

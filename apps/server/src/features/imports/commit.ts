@@ -3,8 +3,8 @@ import { AppError, allows, importFields, type ImportCommitResult, type SessionUs
 import { execRows, type Database, type Tx } from '../../db/client.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { fromClause, presentRow, selectList } from '../../crud/sql.ts';
-import { getRecord, recordAudits, updateRecord } from '../../crud/service.ts';
-import { recordAuditEntry } from '../../lib/audit.ts';
+import { records as recordWriter } from '../../crud/records.ts';
+import { recordAuditEntry } from '../../modules/audit/audit.ts';
 import { BATCH_ROWS, type StagedRow } from './preview.ts';
 
 type ImportHead = {
@@ -35,62 +35,6 @@ const same = (a: unknown, b: unknown): boolean => {
   if (blank(a) || blank(b)) return blank(a) && blank(b);
   if (typeof a === 'number' || typeof b === 'number') return Number(a) === Number(b);
   return String(a) === String(b);
-};
-
-const COLUMN = /^[a-z_][a-z0-9_]*$/;
-
-/**
- * New records of one batch in one statement per set of columns (a column a record leaves out takes
- * its DEFAULT, as `insertRecords` does), their values sent as one JSON parameter: a thousand records'
- * seventeen thousand parameters cost the server more than the database's work. Answers them as
- * listed (no images, no documents), in their order.
- */
-const insertJson = async (tx: Tx, e: ServerEntity, companyId: number, records: Record<string, unknown>[]) => {
-  const groups = new Map<string, Record<string, unknown>[]>();
-  for (const r of records) {
-    const key = Object.keys(r)
-      .filter((k) => r[k] !== undefined)
-      .sort()
-      .join(',');
-    groups.set(key, [...(groups.get(key) ?? []), r]);
-  }
-  const out: Record<string, unknown>[] = [];
-  const table = e.sql.table;
-  for (const [key, rows] of groups) {
-    const cols = key.split(',').filter(Boolean);
-    if (!cols.every((c) => COLUMN.test(c))) throw new Error(`${table}: a column name is not plain`);
-    const inserted = await execRows<Record<string, unknown>>(
-      tx,
-      sql`WITH t AS (
-            INSERT INTO ${sql.raw(table)} (company_id${sql.raw(cols.map((c) => `, ${c}`).join(''))})
-            SELECT ${companyId}${sql.raw(cols.map((c) => `, r.${c}`).join(''))}
-              FROM jsonb_populate_recordset(NULL::${sql.raw(table)}, ${JSON.stringify(rows)}::jsonb) AS r
-            RETURNING *
-          )
-          SELECT ${selectList(e.def, e.sql, { list: true })} FROM t${sql.raw(e.sql.joins ? ` ${e.sql.joins}` : '')}`,
-    );
-    if (inserted.length !== rows.length) throw new Error(`${table}: a created record is missing`);
-    out.push(...inserted.map((r) => presentRow(e.def, r)));
-  }
-  return out.sort((a, b) => Number(a.id) - Number(b.id));
-};
-
-/** The audit entries of a batch, naming the import, in one statement with one JSON parameter. */
-const auditJson = async (
-  tx: Tx,
-  e: ServerEntity,
-  user: SessionUser,
-  importId: number,
-  action: 'create' | 'update',
-  entries: { id: number; before: Record<string, unknown> | null; after: Record<string, unknown> }[],
-) => {
-  if (entries.length === 0) return;
-  await tx.execute(
-    sql`INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after, import_id)
-        SELECT ${user.company_id}, ${e.def.name}, (x->>'id')::int, ${action}, ${user.id},
-               NULLIF(x->'before', 'null'::jsonb), x->'after', ${importId}
-          FROM jsonb_array_elements(${JSON.stringify(entries)}::jsonb) AS x`,
-  );
 };
 
 const onRow = (row: number, err: unknown): never => {
@@ -137,31 +81,16 @@ export const commitImport = async (
       const changes = staged.filter((s) => s.id !== undefined);
 
       if (creations.length > 0) {
-        let values: Record<string, unknown>[] = creations.map((c) => c.values);
-        if (e.prepareMany) {
-          const prepared = await e.prepareMany({ tx, companyId, values });
-          values = prepared.map((p, i) => (p instanceof AppError ? onRow(creations[i]?.row ?? 0, p) : p));
-        } else if (e.prepare) {
-          const prepare = e.prepare;
-          const out: Record<string, unknown>[] = [];
-          for (const [i, v] of values.entries())
-            out.push(
-              await prepare({ tx, user, values: v }).catch((err: unknown) =>
-                onRow(creations[i]?.row ?? 0, err),
-              ),
-            );
-          values = out;
-        }
-        const records = await insertJson(tx, e, companyId, values);
-        await auditJson(
+        // the entity's rules for all of them, one INSERT (the values as one JSON parameter) and their
+        // audit entries naming the import; a row its rules refuse fails the commit, naming its row
+        const made = await recordWriter.createMany(
           tx,
           e,
-          user,
-          id,
-          'create',
-          records.map((record) => ({ id: Number(record.id), before: null, after: record })),
+          creations.map((c) => ({ user, values: c.values })),
+          { json: true, importId: id },
         );
-        counts.created += records.length;
+        for (const [i, r] of made.entries()) if (r instanceof AppError) onRow(creations[i]?.row ?? 0, r);
+        counts.created += made.length;
       }
 
       if (changes.length > 0) {
@@ -174,7 +103,6 @@ export const commitImport = async (
                  AND t.id IN (SELECT (jsonb_array_elements_text(${JSON.stringify(changes.map((c) => c.id))}::jsonb))::int)`,
         );
         const byId = new Map(current.map((r) => [Number(r.id), presentRow(e.def, r)]));
-        const audits = [];
         for (const change of changes) {
           const before = byId.get(Number(change.id));
           if (!before)
@@ -195,17 +123,17 @@ export const commitImport = async (
             for (const f of importFields(e.def))
               if (before[f.name] !== undefined) whole[f.name] = before[f.name];
             Object.assign(whole, change.values);
-            const values = e.prepare ? await e.prepare({ tx, user, values: whole, existing: before }) : whole;
-            await updateRecord(tx, e, user, recordId, Number(before.version), values);
+            // one by one: updates are the few rows that changed, each through the entity's own rules
+            await recordWriter.update(tx, e, user, recordId, whole, {
+              existing: before,
+              version: Number(before.version),
+              importId: id,
+            });
           } catch (err) {
             onRow(change.row, err);
           }
-          const after = await getRecord(tx, e, user, recordId);
-          audits.push({ user, action: 'update' as const, recordId, before, after, importId: id });
           counts.updated++;
         }
-        // one by one: updates are the few rows that changed, each through the entity's own rules
-        await recordAudits(tx, e, audits);
       }
       processed += staged.length;
       onProgress?.(processed, Number(head.valid_rows));

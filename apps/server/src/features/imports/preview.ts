@@ -19,8 +19,8 @@ import { execRows, type DbOrTx, type Tx } from '../../db/client.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { fromClause, presentRow, selectList } from '../../crud/sql.ts';
 import { cellText, convertCell, isBlank, type CellContext } from './cells.ts';
-import { callingCodeOf } from '../../lib/phones.ts';
-import { fileRows, tooManyRows, type Cell, type FileKind } from '../../lib/file-rows.ts';
+import { fileRows, tooManyRows, type Cell, type FileKind } from '../../modules/files/file-rows.ts';
+import { callingCodeOf } from '../../modules/companies/phones.ts';
 import { referenceResolver, type ReferenceResolver } from './references.ts';
 
 /** Rows checked and staged together: one statement of each kind per batch. */

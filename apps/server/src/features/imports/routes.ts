@@ -21,8 +21,8 @@ import { errors, file, json as jsonAnswer, named, XLSX } from '../../plugins/ope
 import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { commitImport, committable } from './commit.ts';
-import { sniffFile } from '../../lib/file-rows.ts';
-import { withUpload } from '../../lib/upload.ts';
+import { sniffFile } from '../../modules/files/file-rows.ts';
+import { withUpload } from '../../modules/files/upload.ts';
 import { previewImport } from './preview.ts';
 import { withLeanHeap } from './lean-heap.ts';
 import { csvLine, templateCsv, templateXlsx } from './template.ts';

@@ -1,6 +1,6 @@
-import { sql } from 'drizzle-orm';
 import type { Charge, DepositSettlement, RateChangeRecord, Waiver } from '@kodi/domain';
 import type { Database, DbOrTx } from '../../db/client.ts';
+import { recordAuditEntry } from '../../modules/audit/audit.ts';
 
 /**
  * What a lease's charges, waivers, rate changes and deposit settlement look like in the API, read
@@ -138,8 +138,5 @@ export const audit = async (
   tx: DbOrTx,
   a: { companyId: number; userId: number; entity: string; recordId: number; after: unknown },
 ) => {
-  await tx.execute(
-    sql`INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after)
-        VALUES (${a.companyId}, ${a.entity}, ${a.recordId}, 'create', ${a.userId}, NULL, ${JSON.stringify(a.after)}::jsonb)`,
-  );
+  await recordAuditEntry(tx, { ...a, action: 'create' });
 };

@@ -25,8 +25,8 @@ import { execRows } from '../../db/client.ts';
 import { findPgError } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams } from '../../crud/record-route.ts';
-import { companyToday, loadSettings } from '../../lib/company-settings.ts';
-import { loadLeaseBook } from '../../lib/lease-book.ts';
+import { companyToday, loadSettings } from '../../modules/companies/company-settings.ts';
+import { loadLeaseBook } from '../../modules/leases/lease-book.ts';
 import { errors, json, named } from '../../plugins/openapi.ts';
 import {
   CHARGE_FROM,
@@ -41,6 +41,7 @@ import {
   presentRateChange,
   presentWaiver,
 } from './data.ts';
+import { leaseEntries } from '../../modules/leases/entries.ts';
 
 const Charge = named(chargeSchema, 'Charge');
 const Waiver = named(waiverSchema, 'Waiver');
@@ -131,14 +132,21 @@ export const leaseChargeRoutes = (app: FastifyInstance, ctx: AppContext) => {
       if (b.date < lease.start_date)
         throw invalid('date', 'The date must not be before the lease start date.');
       const charge = await database.db.transaction(async (tx) => {
+        const [chargeId] = await leaseEntries.addCharges(tx, user.company_id, [
+          {
+            occupancy_id: id,
+            date: b.date,
+            kind: 'charge',
+            category: b.category,
+            description: b.description,
+            amount: formatCents(toCents(b.amount)),
+            user_id: user.id,
+          },
+        ]);
         const rows = await execRows<Record<string, unknown>>(
           tx,
-          sql`WITH c AS (
-                INSERT INTO charges (company_id, occupancy_id, date, kind, category, description, amount, user_id)
-                VALUES (${user.company_id}, ${id}, ${b.date}, 'charge', ${b.category}, ${b.description},
-                        ${formatCents(toCents(b.amount))}, ${user.id})
-                RETURNING *)
-              SELECT ${sql.raw(CHARGE_SELECT)} FROM c LEFT JOIN charge_waivers w ON FALSE`,
+          sql`SELECT ${sql.raw(CHARGE_SELECT)} FROM ${sql.raw(CHARGE_FROM)}
+               WHERE c.company_id = ${user.company_id} AND c.id = ${chargeId ?? null}`,
         );
         const created = presentCharge(rows[0] as Record<string, unknown>);
         await audit(tx, {
@@ -181,12 +189,16 @@ export const leaseChargeRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const waiver = await onDuplicate(
         () =>
           database.db.transaction(async (tx) => {
+            const waiverId = await leaseEntries.waiveCharge(tx, user.company_id, id, {
+              date,
+              reason: request.body.reason,
+              user_id: user.id,
+            });
+            if (waiverId === undefined) throw new AppError('not_found', 'Charge not found.');
             const rows = await execRows<Record<string, unknown>>(
               tx,
-              sql`INSERT INTO charge_waivers (company_id, charge_id, occupancy_id, charge_kind, date, amount, reason, user_id)
-                  SELECT company_id, id, occupancy_id, kind, ${date}, amount, ${request.body.reason}, ${user.id}
-                    FROM charges WHERE company_id = ${user.company_id} AND id = ${id}
-                  RETURNING ${sql.raw(WAIVER_RETURNING)}`,
+              sql`SELECT ${sql.raw(WAIVER_RETURNING)} FROM charge_waivers
+                   WHERE company_id = ${user.company_id} AND id = ${waiverId}`,
             );
             if (!rows[0]) throw new AppError('not_found', 'Charge not found.');
             const created = presentWaiver(rows[0]);
@@ -252,11 +264,24 @@ export const leaseChargeRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const change = await onDuplicate(
         () =>
           database.db.transaction(async (tx) => {
+            const [changeId] = await leaseEntries.addRateChanges(
+              tx,
+              user.company_id,
+              [
+                {
+                  occupancy_id: id,
+                  effective_date: b.effective_date,
+                  rate: formatCents(toCents(b.rate)),
+                  source: 'manual',
+                  user_id: user.id,
+                },
+              ],
+              'refuse',
+            );
             const rows = await execRows<Record<string, unknown>>(
               tx,
-              sql`INSERT INTO rate_changes (company_id, occupancy_id, effective_date, rate, source, user_id)
-                  VALUES (${user.company_id}, ${id}, ${b.effective_date}, ${formatCents(toCents(b.rate))}, 'manual', ${user.id})
-                  RETURNING ${sql.raw(RATE_CHANGE_SELECT)}`,
+              sql`SELECT ${sql.raw(RATE_CHANGE_SELECT)} FROM rate_changes
+                   WHERE company_id = ${user.company_id} AND id = ${changeId ?? null}`,
             );
             const created = presentRateChange(rows[0] as Record<string, unknown>);
             await audit(tx, {
@@ -394,23 +419,32 @@ export const leaseChargeRoutes = (app: FastifyInstance, ctx: AppContext) => {
       await onDuplicate(
         () =>
           database.db.transaction(async (tx) => {
-            const rows = await execRows<{ id: number }>(
+            const settlementId = await leaseEntries.settleDeposit(tx, user.company_id, {
+              occupancy_id: id,
+              date: b.date,
+              deposit_amount: formatCents(deposit),
+              deductions_total: formatCents(plan.deductions_total),
+              applied_to_balance: b.applied_to_balance,
+              applied_amount: formatCents(plan.applied),
+              refund_amount: formatCents(plan.refund),
+              refund_method: plan.refund > 0n ? (b.refund_method ?? null) : null,
+              deposit_status: plan.deposit_status,
+              user_id: user.id,
+            });
+            await leaseEntries.addCharges(
               tx,
-              sql`INSERT INTO deposit_settlements (company_id, occupancy_id, date, deposit_amount, deductions_total,
-                        applied_to_balance, applied_amount, refund_amount, refund_method, deposit_status, user_id)
-                  VALUES (${user.company_id}, ${id}, ${b.date}, ${formatCents(deposit)}, ${formatCents(plan.deductions_total)},
-                          ${b.applied_to_balance}, ${formatCents(plan.applied)}, ${formatCents(plan.refund)},
-                          ${plan.refund > 0n ? b.refund_method : null}, ${plan.deposit_status}, ${user.id})
-                  RETURNING id`,
+              user.company_id,
+              b.deductions.map((d) => ({
+                occupancy_id: id,
+                date: b.date,
+                kind: 'charge' as const,
+                category: 'damage',
+                description: d.description,
+                amount: formatCents(toCents(d.amount)),
+                settlement_id: settlementId,
+                user_id: user.id,
+              })),
             );
-            const settlementId = Number(rows[0]?.id);
-            for (const d of b.deductions) {
-              await tx.execute(
-                sql`INSERT INTO charges (company_id, occupancy_id, date, kind, category, description, amount, settlement_id, user_id)
-                    VALUES (${user.company_id}, ${id}, ${b.date}, 'charge', 'damage', ${d.description},
-                            ${formatCents(toCents(d.amount))}, ${settlementId}, ${user.id})`,
-              );
-            }
             await tx.execute(
               sql`UPDATE occupancy SET deposit_status = ${plan.deposit_status}, version = version + 1, updated_at = now()
                    WHERE company_id = ${user.company_id} AND id = ${id}`,

@@ -16,15 +16,15 @@ import type { AppContext } from '../../context.ts';
 import { execRows } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
-import { companyMoney } from '../../lib/company.ts';
-import { companyLogo, companyToday } from '../../lib/company-settings.ts';
-import { pdfWriter, xlsxWriter, type TabularColumn } from '../../lib/tabular.ts';
+import { companyMoney } from '../../modules/companies/company.ts';
+import { companyLogo, companyToday } from '../../modules/companies/company-settings.ts';
+import { pdfWriter, xlsxWriter, type TabularColumn } from '../../crud/tabular.ts';
 import { forEachBatch, sendTabular } from '../../crud/export.ts';
 import { listQuerySchema } from '../../crud/routes.ts';
-import { ensureProperty, propertyIdQuery } from '../../lib/property.ts';
+import { ensureProperty, propertyIdQuery } from '../../modules/properties/property.ts';
 import { arrearsQuery, arrearsSummaryQuery, presentArrearsRow } from './arrears-sql.ts';
-import { leaseLedger } from '../../lib/ledger-data.ts';
-import { statementPdf } from '../../lib/statement-pdf.ts';
+import { leaseLedger } from '../../modules/leases/ledger-data.ts';
+import { statementPdf } from '../../modules/leases/statement-pdf.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 
 /**

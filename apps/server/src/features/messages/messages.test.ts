@@ -10,7 +10,7 @@ import {
   type SmsServer,
 } from '../../test/message-servers.ts';
 import { companyWith, createLease, expectStatus, pay, runCycle, setSettings } from '../../test/rent-cycle.ts';
-import { createMessageSender, type MessageSender } from './sender.ts';
+import { createMessageSender, type MessageSender } from '../../modules/messaging/sender.ts';
 
 type MessageRow = {
   id: number;

@@ -27,12 +27,13 @@ import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams } from '../../crud/record-route.ts';
 import { searchQuery } from '../../crud/export.ts';
-import { companyMoney } from '../../lib/company.ts';
-import { companyToday } from '../../lib/company-settings.ts';
-import { loadLeaseBook } from '../../lib/lease-book.ts';
-import { ensureTemplates, renderMessage } from '../../lib/message-templates.ts';
-import { smsProvider } from '../../lib/sms.ts';
+import { companyMoney } from '../../modules/companies/company.ts';
+import { companyToday } from '../../modules/companies/company-settings.ts';
+import { loadLeaseBook } from '../../modules/leases/lease-book.ts';
+import { ensureTemplates, renderMessage } from '../../modules/messaging/message-templates.ts';
+import { smsProvider } from '../../platform/sms.ts';
 import { empty, errors, json, named } from '../../plugins/openapi.ts';
+import { outbox } from '../../modules/messaging/outbox.ts';
 
 const Message = named(messageSchema, 'Message');
 const MessageTemplate = named(messageTemplateSchema, 'MessageTemplate');
@@ -186,14 +187,13 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (request) => {
       const user = currentUser(request);
       const { id } = request.params;
-      const rows = await db.query(
-        `UPDATE messages m SET status = 'queued', attempts = 0, error = NULL, next_attempt_at = NULL,
-                claimed_until = NULL, send_date = NULL, updated_at = now(), version = version + 1
-          WHERE company_id = $1 AND id = $2 AND status IN ('failed', 'skipped')
-         RETURNING ${MESSAGE_COLUMNS}`,
-        [user.company_id, id],
-      );
-      if (rows[0]) return presentMessage(rows[0]) as z.infer<typeof messageSchema>;
+      if (await outbox.requeue(db.db, user.company_id, id)) {
+        const rows = await db.query(
+          `SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.company_id = $1 AND m.id = $2`,
+          [user.company_id, id],
+        );
+        return presentMessage(rows[0] ?? {}) as z.infer<typeof messageSchema>;
+      }
       const exists = await db.query(`SELECT 1 FROM messages WHERE company_id = $1 AND id = $2`, [
         user.company_id,
         id,
@@ -219,16 +219,19 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const user = currentUser(request);
       const { channel, to } = request.body;
       const company = await companyMoney(db, user.company_id);
-      const rows = await db.query(
-        `INSERT INTO messages AS m (company_id, kind, channel, "to", subject, body, status)
-         VALUES ($1, 'test', $2, $3, $4, $5, 'queued') RETURNING ${MESSAGE_COLUMNS}`,
-        [
-          user.company_id,
+      const [queued] = await outbox.enqueue(db.db, [
+        {
+          company_id: user.company_id,
+          kind: 'test',
           channel,
           to,
-          channel === 'email' ? `Test message from ${company.name}` : null,
-          `This is a test message from ${company.name}, sent by Kodi.`,
-        ],
+          subject: channel === 'email' ? `Test message from ${company.name}` : null,
+          body: `This is a test message from ${company.name}, sent by Kodi.`,
+        },
+      ]);
+      const rows = await db.query(
+        `SELECT ${MESSAGE_COLUMNS} FROM messages m WHERE m.company_id = $1 AND m.id = $2`,
+        [user.company_id, queued?.id ?? null],
       );
       return reply.code(201).send(presentMessage(rows[0] ?? {}) as z.infer<typeof messageSchema>);
     },

@@ -1,7 +1,7 @@
 import { AppError, MAX_LEASE_DOC_BYTES, occupancy } from '@kodi/domain';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { TENANT_JOIN, TENANT_NAMES } from '../../crud/sql.ts';
-import { sniffImage } from '../../lib/image-sniffing.ts';
+import { sniffImage } from '../../platform/image-sniffing.ts';
 
 /** PDF, PNG or JPEG by content. */
 export const sniffDocument = (bytes: Buffer): string | undefined =>

@@ -5,11 +5,11 @@ import type { AppContext } from '../../context.ts';
 import { recordGetRoute, sendDownload } from '../../crud/record-route.ts';
 import { errors, file, json, named, PDF } from '../../plugins/openapi.ts';
 import { getRecord } from '../../crud/service.ts';
-import { companyMoney } from '../../lib/company.ts';
-import { companyLogo } from '../../lib/company-settings.ts';
-import { publicBaseUrl } from '../../lib/public-url.ts';
-import { qrMatrix, qrSvgPath } from '../../lib/qr.ts';
-import { receiptPdf } from '../../lib/receipt-pdf.ts';
+import { companyMoney } from '../../modules/companies/company.ts';
+import { companyLogo } from '../../modules/companies/company-settings.ts';
+import { publicBaseUrl } from '../../plugins/public-url.ts';
+import { qrMatrix, qrSvgPath } from '../../platform/qr.ts';
+import { receiptPdf } from '../../modules/receipts/receipt-pdf.ts';
 import { paymentsServer } from './server.ts';
 
 /** The receipt's public address (`{PUBLIC_URL}/r/{code}`) of a payment of the user's company. */

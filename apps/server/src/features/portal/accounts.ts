@@ -4,9 +4,10 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { findPgError } from '../../plugins/errors.ts';
 import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
-import { callingCodeOf, companyCallingCode, toE164 } from '../../lib/phones.ts';
-import { randomToken, sha256 } from '../../lib/tokens.ts';
-import { accountLockKey } from '../../lib/sign-in.ts';
+import { companyCallingCode, toE164, callingCodeOf } from '../../modules/companies/phones.ts';
+import { randomToken, sha256 } from '../../platform/tokens.ts';
+import { outbox } from '../../modules/messaging/outbox.ts';
+import { accountLockKey } from '../../modules/identity/sign-in.ts';
 
 /** An invitation link works once, for 7 days; a sign-in code once, for 10 minutes and 5 tries. */
 export const INVITATION_DAYS = 7;
@@ -228,10 +229,16 @@ export const queueMessage = async (
     body: string;
   },
 ): Promise<number> => {
-  const rows = await database.query<{ id: number }>(
-    `INSERT INTO messages (company_id, kind, channel, "to", tenant_id, subject, body, status)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, 'queued') RETURNING id`,
-    [m.companyId, m.kind, m.channel, m.to, m.tenantId, m.subject, m.body],
-  );
-  return Number(rows[0]?.id);
+  const [queued] = await outbox.enqueue(database.db, [
+    {
+      company_id: m.companyId,
+      kind: m.kind,
+      channel: m.channel,
+      to: m.to,
+      tenant_id: m.tenantId,
+      subject: m.subject,
+      body: m.body,
+    },
+  ]);
+  return Number(queued?.id);
 };

@@ -9,11 +9,11 @@ import {
   portalLoginBody,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
-import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
-import { assertStrongPassword } from '../../lib/password-strength.ts';
-import { completeSignIn, recordFailedSignIn, refuseIfLocked } from '../../lib/sign-in.ts';
-import { signedInSchema } from '../../lib/users.ts';
+import { hitRateLimit } from '../../plugins/rate-limit.ts';
+import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
+import { completeSignIn, recordFailedSignIn, refuseIfLocked } from '../../modules/identity/sign-in.ts';
+import { signedInSchema } from '../../modules/identity/users.ts';
+import { assertStrongPassword } from '../../modules/identity/password-strength.ts';
 import { empty, errors, json } from '../../plugins/openapi.ts';
 import {
   CODE_TRIES,

@@ -30,16 +30,16 @@ import { isoDaySql } from '../../db/dates.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
 import { errors, file, json, named, PDF } from '../../plugins/openapi.ts';
-import { callingCodeOf, companyCallingCode, readPhoneNumber } from '../../lib/phones.ts';
-import { companyMoney } from '../../lib/company.ts';
-import { companyLogo, companyToday } from '../../lib/company-settings.ts';
-import { loadLeaseBook } from '../../lib/lease-book.ts';
-import { leaseLedger } from '../../lib/ledger-data.ts';
-import { statementPdf } from '../../lib/statement-pdf.ts';
-import { receiptPdf } from '../../lib/receipt-pdf.ts';
-import { publicBaseUrl } from '../../lib/public-url.ts';
-import { sniffImage } from '../../lib/image-sniffing.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { callingCodeOf, companyCallingCode, readPhoneNumber } from '../../modules/companies/phones.ts';
+import { companyMoney } from '../../modules/companies/company.ts';
+import { companyLogo, companyToday } from '../../modules/companies/company-settings.ts';
+import { loadLeaseBook } from '../../modules/leases/lease-book.ts';
+import { leaseLedger } from '../../modules/leases/ledger-data.ts';
+import { statementPdf } from '../../modules/leases/statement-pdf.ts';
+import { receiptPdf } from '../../modules/receipts/receipt-pdf.ts';
+import { publicBaseUrl } from '../../plugins/public-url.ts';
+import { sniffImage } from '../../platform/image-sniffing.ts';
+import { hitRateLimit } from '../../plugins/rate-limit.ts';
 import {
   CODE_TRIES,
   accountById,

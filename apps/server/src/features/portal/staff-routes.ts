@@ -6,7 +6,7 @@ import { AppError, portalAccessBody, portalInviteBody, portalMessages, portalSta
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams } from '../../crud/record-route.ts';
-import { recordAuditEntry } from '../../lib/audit.ts';
+import { recordAuditEntry } from '../../modules/audit/audit.ts';
 import { errors, json, named } from '../../plugins/openapi.ts';
 import {
   accountOfTenant,

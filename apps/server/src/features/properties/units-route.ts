@@ -7,7 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { execRows } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams } from '../../crud/record-route.ts';
-import { ensureProperty } from '../../lib/property.ts';
+import { ensureProperty } from '../../modules/properties/property.ts';
 import { errors, json, named } from '../../plugins/openapi.ts';
 
 /** A unit of a property as its details dialog lists it: its status and its current tenant. */

@@ -11,7 +11,7 @@ import {
   type PublicReceiptStatus,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { hitRateLimit } from '../../plugins/rate-limit.ts';
 import { errors, file, json, named } from '../../plugins/openapi.ts';
 
 /** Every answer of these routes, a known code or not, takes at least this long (see `lookUp`). */

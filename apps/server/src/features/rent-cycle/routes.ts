@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { AppError, rentCycleRunBody, rentCycleRunSchema } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/guard.ts';
-import { companyToday } from '../../lib/company-settings.ts';
+import { companyToday } from '../../modules/companies/company-settings.ts';
 import { json, named } from '../../plugins/openapi.ts';
 import { runRentCycle } from './run.ts';
 

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   addDays,
   buildLedger,
@@ -16,11 +16,14 @@ import {
   type TemplateValues,
 } from '@kodi/domain';
 import { execRows, type Database, type DbOrTx } from '../../db/client.ts';
-import { companyMoney } from '../../lib/company.ts';
-import { loadSettings, type StoredSettings } from '../../lib/company-settings.ts';
-import { loadLeaseBooks, type LeaseBook } from '../../lib/lease-book.ts';
-import { loadTemplates, pickTemplate, renderMessage } from '../../lib/message-templates.ts';
-import { companyCallingCode, smsAddress } from '../../lib/phones.ts';
+import { companyMoney } from '../../modules/companies/company.ts';
+import { loadSettings, type StoredSettings } from '../../modules/companies/company-settings.ts';
+import { loadLeaseBooks, type LeaseBook } from '../../modules/leases/lease-book.ts';
+import { loadTemplates, pickTemplate, renderMessage } from '../../modules/messaging/message-templates.ts';
+import { companyCallingCode, smsAddress } from '../../modules/companies/phones.ts';
+import { advisoryLocks } from '../../db/advisory-locks.ts';
+import { outbox } from '../../modules/messaging/outbox.ts';
+import { leaseEntries } from '../../modules/leases/entries.ts';
 
 /**
  * The daily run of one company (issue 17; docs/decisions.md, 'The rent cycle'): for each day not
@@ -52,8 +55,6 @@ const PAGE = 200;
 const YIELD_MS = 10;
 const INSERT_BATCH = 500;
 const RUNNER = `${os.hostname()}:${process.pid}`;
-/** pg_advisory_xact_lock(RUN_LOCK, company): one company's run writes at a time. */
-const RUN_LOCK = 4243;
 
 type Window = { from: string; to: string };
 
@@ -220,12 +221,6 @@ const batches = <T>(rows: readonly T[]): T[][] => {
   return out;
 };
 
-const values = <T>(rows: readonly T[], row: (r: T) => SQL): SQL =>
-  sql.join(
-    rows.map((r) => sql`(${row(r)})`),
-    sql`, `,
-  );
-
 /** Writes the plan (each row once, whatever ran before): the counts of what was new. */
 const writePlan = async (tx: DbOrTx, companyId: number, plan: Plan) => {
   let escalations = 0;
@@ -233,35 +228,26 @@ const writePlan = async (tx: DbOrTx, companyId: number, plan: Plan) => {
   let queued = 0;
   let skipped = 0;
   for (const rows of batches(plan.rates)) {
-    const inserted = await execRows(
+    const inserted = await leaseEntries.addRateChanges(
       tx,
-      sql`INSERT INTO rate_changes (company_id, occupancy_id, effective_date, rate, source)
-          VALUES ${values(rows, (r) => sql`${companyId}, ${r.occupancy_id}, ${r.effective_date}::date, ${r.rate}::numeric, 'escalation'`)}
-          ON CONFLICT (company_id, occupancy_id, effective_date) DO NOTHING RETURNING id`,
+      companyId,
+      rows.map((r) => ({ ...r, source: 'escalation' as const })),
+      'skip',
     );
     escalations += inserted.length;
   }
   for (const rows of batches(plan.fees)) {
-    const inserted = await execRows(
+    const inserted = await leaseEntries.addCharges(
       tx,
-      sql`INSERT INTO charges (company_id, occupancy_id, date, kind, description, amount, rent_due_date)
-          VALUES ${values(rows, (f) => sql`${companyId}, ${f.occupancy_id}, ${f.date}::date, 'late_fee', ${f.description}, ${f.amount}::numeric, ${f.rent_due_date}::date`)}
-          ON CONFLICT (company_id, occupancy_id, rent_due_date, date) WHERE kind = 'late_fee' DO NOTHING RETURNING id`,
+      companyId,
+      rows.map((f) => ({ ...f, kind: 'late_fee' as const })),
     );
     fees += inserted.length;
   }
   for (const rows of batches(plan.messages)) {
-    const inserted = await execRows<{ status: string }>(
+    const inserted = await outbox.enqueue(
       tx,
-      sql`INSERT INTO messages (company_id, kind, channel, "to", tenant_id, occupancy_id, subject, body, status, error,
-                                dedup_key, template_id, send_date, tenant_name)
-          VALUES ${values(
-            rows,
-            (m) =>
-              sql`${companyId}, 'reminder', ${m.channel}, ${m.to}, ${m.tenant_id}, ${m.occupancy_id}, ${m.subject}, ${m.body},
-                  ${m.status}, ${m.error}, ${m.dedup_key}, ${m.template_id}::int, ${m.send_date}::date, ${m.tenant_name}`,
-          )}
-          ON CONFLICT (company_id, dedup_key) DO NOTHING RETURNING status`,
+      rows.map((m) => ({ ...m, company_id: companyId, kind: 'reminder' })),
     );
     for (const m of inserted) {
       if (m.status === 'queued') queued += 1;
@@ -299,7 +285,7 @@ export const runRentCycle = async (database: Database, request: RunRequest): Pro
     const settings = await loadSettings(database, companyId);
     const plan = await planRun(database, companyId, settings, window);
     const outcome = await database.db.transaction(async (tx) => {
-      await tx.execute(sql`SELECT pg_advisory_xact_lock(${RUN_LOCK}, ${companyId})`);
+      await tx.execute(sql`SELECT pg_advisory_xact_lock(${advisoryLocks.rentCycleRun}, ${companyId})`);
       const now = await execRows<{ through: string | null; done: boolean }>(
         tx,
         sql`SELECT to_char(max(as_of), 'YYYY-MM-DD') AS through,

@@ -2,6 +2,7 @@ import PgBoss from 'pg-boss';
 import { DEFAULT_DAILY_RUN_HOUR, DEFAULT_TIMEZONE, isTimeZone, localTime } from '@kodi/domain';
 import type { Database } from '../../db/client.ts';
 import { runRentCycle } from './run.ts';
+import { advisoryLocks } from '../../db/advisory-locks.ts';
 
 /**
  * The daily run's scheduler: a durable job queue in PostgreSQL (pg-boss, in its own schema `pgboss`,
@@ -16,9 +17,6 @@ import { runRentCycle } from './run.ts';
  */
 
 export const RENT_CYCLE_QUEUE = 'rent-cycle';
-
-/** The session advisory lock under which a server starts the job queue (db/client.ts migrates under 4241). */
-const BOSS_INSTALL_LOCK = 4243;
 
 type Job = { company_id: number; as_of: string };
 
@@ -80,7 +78,7 @@ export const startRentCycleScheduler = async (
   boss.on('error', (err) => log('rent cycle: job queue error', err));
   // pg-boss installs its schema on the first start; two servers starting together on a new database
   // would both try (one fails on the schema's name): they take turns under an advisory lock
-  await database.exclusive(BOSS_INSTALL_LOCK, async () => {
+  await database.exclusive(advisoryLocks.jobQueueInstall, async () => {
     await boss.start();
     await boss.createQueue(RENT_CYCLE_QUEUE, {
       name: RENT_CYCLE_QUEUE,

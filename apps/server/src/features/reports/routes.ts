@@ -19,11 +19,11 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
-import { companyMoney } from '../../lib/company.ts';
-import { pdfWriter, xlsxWriter, type TabularColumn } from '../../lib/tabular.ts';
+import { companyMoney } from '../../modules/companies/company.ts';
+import { pdfWriter, xlsxWriter, type TabularColumn } from '../../crud/tabular.ts';
 import { sendTabular } from '../../crud/export.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
-import { ensureProperty, propertyQuery } from '../../lib/property.ts';
+import { ensureProperty, propertyQuery } from '../../modules/properties/property.ts';
 
 type Range = { from: string; to: string };
 

@@ -27,9 +27,9 @@ import {
   removeMfa,
   sessionsEndedAnswer,
   totpStep,
-} from '../../lib/mfa.ts';
-import { hitRateLimit } from '../../lib/rate-limit.ts';
-import { verifyPassword } from '../../lib/passwords.ts';
+} from '../../modules/identity/mfa.ts';
+import { hitRateLimit } from '../../plugins/rate-limit.ts';
+import { verifyPassword } from '../../platform/passwords.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { empty, errors, json, named } from '../../plugins/openapi.ts';
 

@@ -3,7 +3,7 @@ import { Secret, TOTP } from 'otpauth';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser, type BuiltUser } from '../../test/factories.ts';
-import { sha256 } from '../../lib/tokens.ts';
+import { sha256 } from '../../platform/tokens.ts';
 
 /** The code of the secret `steps` time steps from now (an authenticator app's, computed as RFC 6238 says). */
 const codeOf = (secret: string, steps = 0) =>

@@ -1,7 +1,7 @@
 import { AppError, tenants } from '@kodi/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
-import { callingCodeOf, companyCallingCode, readPhoneNumber } from '../../lib/phones.ts';
+import { callingCodeOf, companyCallingCode, readPhoneNumber } from '../../modules/companies/phones.ts';
 
 /**
  * The tenants' phones as saved (docs/decisions.md, 'One phone number'): what was typed, in E.164 with

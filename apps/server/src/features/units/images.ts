@@ -1,5 +1,5 @@
 import { AppError } from '@kodi/domain';
-import { sniffImage } from '../../lib/image-sniffing.ts';
+import { sniffImage } from '../../platform/image-sniffing.ts';
 
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
 

@@ -17,14 +17,19 @@ import type { AppContext } from '../../context.ts';
 import { execRows, type DbOrTx } from '../../db/client.ts';
 import { listQuerySchema } from '../../crud/routes.ts';
 import { likePattern } from '../../crud/sql.ts';
-import { hashPassword } from '../../lib/passwords.ts';
-import { assertStrongPassword } from '../../lib/password-strength.ts';
-import { recordAuditEntry } from '../../lib/audit.ts';
-import { auditUserChange, endUserSessions, removeMfa, sessionsEndedAnswer } from '../../lib/mfa.ts';
-import { accountLockKey } from '../../lib/sign-in.ts';
+import { hashPassword } from '../../platform/passwords.ts';
+import { assertStrongPassword } from '../../modules/identity/password-strength.ts';
+import { recordAuditEntry } from '../../modules/audit/audit.ts';
+import {
+  auditUserChange,
+  endUserSessions,
+  removeMfa,
+  sessionsEndedAnswer,
+} from '../../modules/identity/mfa.ts';
+import { accountLockKey } from '../../modules/identity/sign-in.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
-import { emailTaken, rethrowDuplicateEmail, sessionUserSchema } from '../../lib/users.ts';
+import { emailTaken, rethrowDuplicateEmail, sessionUserSchema } from '../../modules/identity/users.ts';
 import { errors, json, named } from '../../plugins/openapi.ts';
 
 /** A user as the users routes answer it: never the password hash. */

@@ -1,0 +1,19 @@
+/**
+ * Every PostgreSQL advisory lock Kodi takes, named once and used by name (`writers.test.ts` refuses a
+ * lock number written anywhere else). A lock of one key (`pg_advisory_lock(key)`) and one of two keys
+ * (`pg_advisory_xact_lock(key, id)`) are different locks even when their first number is the same.
+ */
+export const advisoryLocks = {
+  /** session lock, one key: one server migrates the database at a time (db/client.ts) */
+  migrations: 4241,
+  /**
+   * transaction lock, one key: start-up's writes take turns between servers starting together (the
+   * first run's reference data and administrator, db/bootstrap.ts; the derived triggers' install and
+   * rebuild, db/derived.ts)
+   */
+  startUp: 4242,
+  /** session lock, one key: one server installs pg-boss's schema at a time (the daily run's scheduler) */
+  jobQueueInstall: 4243,
+  /** transaction lock, two keys (this and the company's id): one company's daily run writes at a time */
+  rentCycleRun: 4243,
+} as const;

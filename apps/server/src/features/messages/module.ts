@@ -1,0 +1,22 @@
+import type { KodiModule } from '../../modules/kodi-module.ts';
+import { messageRoutes } from './routes.ts';
+import { createMessageSender } from '../../modules/messaging/sender.ts';
+
+/** The outbox's sender, the message log, retries and the templates' routes. */
+export const messagesModule: KodiModule = {
+  name: 'messages',
+  routes: (api, ctx) => messageRoutes(api, ctx),
+  workers: [
+    {
+      // receipts queued, the outbox sent (MESSAGES_SENDER=0: off)
+      name: 'messages sender',
+      enabled: ({ config }) => config.messagesSender,
+      start: async ({ database, config }, log) =>
+        createMessageSender(database, config, {
+          intervalMs: config.messagesIntervalMs,
+          retryBaseSeconds: config.messageRetrySeconds,
+          log,
+        }),
+    },
+  ],
+};

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+import { AppError, accountMessages } from '@kodi/domain';
+import type { AppContext } from '../../context.ts';
+import { findPgError } from '../../plugins/errors.ts';
+import { named } from '../../plugins/openapi.ts';
+import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
+
+// What the account features (auth, accounts, users) share about users: kept here, since features
+// never import each other.
+
+/** The signed-in user as login, register and status answer it. */
+export const sessionUserSchema = named(
+  z.object({
+    id: z.number(),
+    email: z.string(),
+    first_name: z.string(),
+    last_name: z.string(),
+    company_id: z.number(),
+    roles: z.array(z.string()),
+    active: z.boolean(),
+    country_code: z.string().nullable(),
+    last_login_at: z.string().nullable(),
+    tenant_id: z.number().nullable().optional(),
+    mfa_enabled: z.boolean(),
+    mfa_required: z.boolean(),
+  }),
+  'SessionUser',
+);
+
+/** What signing in (or registering) answers: the user and the session's new CSRF token. */
+export const signedInSchema = named(
+  z.object({ user: sessionUserSchema, csrf_token: z.string() }),
+  'SignedIn',
+);
+
+type UserRow = Parameters<typeof rowToUser>[0] & { password_hash: string | null };
+
+export const findUserByEmail = async (ctx: Pick<AppContext, 'database'>, email: string) => {
+  const rows = await ctx.database.query<UserRow>(
+    `SELECT ${USER_SELECT}, u.password_hash FROM users u WHERE lower(u.email) = lower($1)`,
+    [email],
+  );
+  const row = rows[0];
+  return row ? { user: rowToUser(row), passwordHash: row.password_hash } : undefined;
+};
+
+export const emailTaken = () =>
+  new AppError('duplicate', accountMessages.emailTaken, { email: accountMessages.emailTaken });
+
+/** A unique-index race on the e-mail ends as the same 409 as the check before it. */
+export const rethrowDuplicateEmail = (err: unknown): never => {
+  if (findPgError(err)?.code === '23505') throw emailTaken();
+  throw err;
+};

@@ -1,0 +1,142 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { execRows, type DbOrTx } from '../../db/client.ts';
+
+/**
+ * A lease's entries beyond its terms and payments: charges (a late fee, a charge, a settlement's
+ * deduction), their waivers, rate changes and the deposit's settlement. This file is the one code
+ * that writes `charges`, `charge_waivers`, `rate_changes` and `deposit_settlements`
+ * (writers.test.ts): the staff's routes (features/lease-charges) and the daily run
+ * (features/rent-cycle) both write through it. Amounts are exact decimal text.
+ */
+
+/** A value, or the column's DEFAULT when it is not given. */
+const value = (v: unknown, cast = ''): SQL =>
+  v === undefined ? sql.raw('DEFAULT') : sql`${v}${sql.raw(cast)}`;
+
+export type NewCharge = {
+  occupancy_id: number;
+  date: string;
+  kind: 'charge' | 'late_fee';
+  category?: string | null;
+  description: string;
+  amount: string;
+  /** who added it (none: the daily run) */
+  user_id?: number | null;
+  /** a late fee: the rent it is for (one per rent and day) */
+  rent_due_date?: string | null;
+  /** a deduction of the deposit's settlement */
+  settlement_id?: number | null;
+};
+
+export type NewRateChange = {
+  occupancy_id: number;
+  effective_date: string;
+  rate: string;
+  source: 'manual' | 'escalation';
+  user_id?: number | null;
+};
+
+export const leaseEntries = {
+  /**
+   * Charges of a company's leases, in one statement: the new ones' ids in the order given. A late fee
+   * that its lease has already for that rent and day is left out (the daily run writes each once).
+   */
+  addCharges: async (tx: DbOrTx, companyId: number, charges: readonly NewCharge[]): Promise<number[]> => {
+    if (charges.length === 0) return [];
+    const rows = await execRows<{ id: number }>(
+      tx,
+      sql`INSERT INTO charges (company_id, occupancy_id, date, kind, category, description, amount, user_id,
+                               rent_due_date, settlement_id)
+          VALUES ${sql.join(
+            charges.map(
+              (c) =>
+                sql`(${companyId}, ${c.occupancy_id}, ${c.date}::date, ${c.kind}, ${value(c.category)}, ${c.description},
+                     ${c.amount}::numeric, ${value(c.user_id)}, ${value(c.rent_due_date, '::date')},
+                     ${value(c.settlement_id)})`,
+            ),
+            sql`, `,
+          )}
+          ON CONFLICT (company_id, occupancy_id, rent_due_date, date) WHERE kind = 'late_fee' DO NOTHING
+          RETURNING id`,
+    );
+    return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  },
+
+  /**
+   * Rate changes, in one statement: the new ones' ids. A lease has one change a day: `existing: 'skip'`
+   * leaves out one that its lease has that day already (the daily run's escalations), 'refuse' lets the
+   * database refuse it (23505: a person adding one is told).
+   */
+  addRateChanges: async (
+    tx: DbOrTx,
+    companyId: number,
+    changes: readonly NewRateChange[],
+    existing: 'skip' | 'refuse',
+  ): Promise<number[]> => {
+    if (changes.length === 0) return [];
+    const rows = await execRows<{ id: number }>(
+      tx,
+      sql`INSERT INTO rate_changes (company_id, occupancy_id, effective_date, rate, source, user_id)
+          VALUES ${sql.join(
+            changes.map(
+              (c) =>
+                sql`(${companyId}, ${c.occupancy_id}, ${c.effective_date}::date, ${c.rate}::numeric, ${c.source},
+                     ${value(c.user_id)})`,
+            ),
+            sql`, `,
+          )}
+          ${existing === 'skip' ? sql`ON CONFLICT (company_id, occupancy_id, effective_date) DO NOTHING` : sql``}
+          RETURNING id`,
+    );
+    return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
+  },
+
+  /**
+   * The waiver of a charge's whole amount: its id, or undefined when the company has no such charge.
+   * A second waiver of one charge is refused by the database (23505).
+   */
+  waiveCharge: async (
+    tx: DbOrTx,
+    companyId: number,
+    chargeId: number,
+    w: { date: string; reason: string; user_id: number },
+  ): Promise<number | undefined> => {
+    const rows = await execRows<{ id: number }>(
+      tx,
+      sql`INSERT INTO charge_waivers (company_id, charge_id, occupancy_id, charge_kind, date, amount, reason, user_id)
+          SELECT company_id, id, occupancy_id, kind, ${w.date}, amount, ${w.reason}, ${w.user_id}
+            FROM charges WHERE company_id = ${companyId} AND id = ${chargeId}
+          RETURNING id`,
+    );
+    return rows[0] ? Number(rows[0].id) : undefined;
+  },
+
+  /** The settlement of a lease's deposit (one per lease: a second is refused, 23505): its id. */
+  settleDeposit: async (
+    tx: DbOrTx,
+    companyId: number,
+    s: {
+      occupancy_id: number;
+      date: string;
+      deposit_amount: string;
+      deductions_total: string;
+      applied_to_balance: boolean;
+      applied_amount: string;
+      refund_amount: string;
+      refund_method: string | null;
+      deposit_status: string;
+      user_id: number;
+    },
+  ): Promise<number> => {
+    const rows = await execRows<{ id: number }>(
+      tx,
+      sql`INSERT INTO deposit_settlements (company_id, occupancy_id, date, deposit_amount, deductions_total,
+                applied_to_balance, applied_amount, refund_amount, refund_method, deposit_status, user_id)
+          VALUES (${companyId}, ${s.occupancy_id}, ${s.date}, ${s.deposit_amount}, ${s.deductions_total},
+                  ${s.applied_to_balance}, ${s.applied_amount}, ${s.refund_amount}, ${s.refund_method},
+                  ${s.deposit_status}, ${s.user_id})
+          RETURNING id`,
+    );
+    return Number(rows[0]?.id);
+  },
+};

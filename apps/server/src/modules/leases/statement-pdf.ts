@@ -1,0 +1,126 @@
+import PDFDocument from 'pdfkit';
+import {
+  formatCents,
+  formatDate,
+  formatMoney,
+  outsideBalance,
+  rateOn,
+  rentCycle,
+  type Cents,
+  type Ledger,
+} from '@kodi/domain';
+import type { CompanyMoney } from '../companies/company.ts';
+import {
+  contentBox,
+  drawBanner,
+  drawDetails,
+  drawTotal,
+  MM,
+  pdfTable,
+  writeInBottomMargin,
+} from '../../platform/pdf-document.ts';
+import type { LeaseForLedger } from './ledger-data.ts';
+
+/**
+ * The tenant statement of a lease: A4 portrait, real text. The company, the tenant, the unit, the
+ * lease and the period, the entries table (its header repeated on every page), and the balance.
+ */
+export const statementPdf = (
+  lease: LeaseForLedger,
+  ledger: Ledger,
+  asOf: string,
+  company: CompanyMoney,
+  logo: { data: Buffer; type: string } | null = null,
+): PDFKit.PDFDocument => {
+  const money = (c: Cents) => formatMoney(formatCents(c), company.currency, company.decimals);
+  const tenant = `${lease.tenant_first_name} ${lease.tenant_last_name}`.trim();
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'portrait',
+    margin: 12 * MM,
+    bufferPages: true,
+    info: { Title: `Statement ${lease.id} – ${tenant}`, Author: company.name, Creator: 'Kodi' },
+  });
+  const { left, width } = contentBox(doc);
+  const bottom = () => doc.page.height - doc.page.margins.bottom;
+
+  drawBanner(doc, {
+    title: company.name,
+    subtitle: 'Tenant Statement',
+    height: 64,
+    titleSize: 20,
+    inset: 14,
+    logo,
+  });
+  doc.moveDown(2);
+
+  const cycle = (rentCycle.labels as Record<string, string>)[lease.rent_cycle] ?? lease.rent_cycle;
+  const details: [string, string][] = [
+    ['Tenant', tenant],
+    ['Unit', lease.unit_name],
+    [
+      'Lease',
+      `${formatDate(lease.start_date)} – ${lease.end_date ? formatDate(lease.end_date) : 'open-ended'}`,
+    ],
+    ['Rent', `${money(rateOn(lease, asOf))} ${cycle.toLowerCase()}`],
+    ['Period', `${formatDate(lease.start_date)} – ${formatDate(asOf)}`],
+    ['Statement date', formatDate(asOf)],
+  ];
+  drawDetails(doc, details, { fontSize: 10, labelWidth: 110, spacing: 0.35 });
+  doc.moveDown(1);
+
+  // Date | Description | Amount | Balance
+  const { rowHeight, drawRow } = pdfTable(doc, {
+    widths: [80, width - 80 - 110 - 110, 110, 110],
+    fontSize: 9,
+    pad: 4,
+    aligns: ['left', 'left', 'right', 'right'],
+  });
+  const header = ['Date', 'Description', 'Amount', 'Balance'];
+  drawRow(header, 'Helvetica-Bold', { fill: '#e3eaf5' });
+
+  if (ledger.entries.length === 0) drawRow(['', 'No charges or payments yet.', '', ''], 'Helvetica');
+  for (const e of ledger.entries) {
+    const deposit = outsideBalance.has(e.kind);
+    const cells = [
+      formatDate(e.date),
+      deposit ? `${e.description} – not part of the balance` : e.description,
+      money(e.amount),
+      deposit ? '' : money(e.balance),
+    ];
+    const font = deposit ? 'Helvetica-Oblique' : 'Helvetica';
+    if (doc.y + rowHeight(cells, font) > bottom() - 20) {
+      doc.addPage();
+      drawRow(header, 'Helvetica-Bold', { fill: '#e3eaf5' });
+    }
+    drawRow(cells, font, deposit ? { color: '#555555' } : {});
+  }
+
+  if (doc.y + 60 > bottom()) doc.addPage();
+  doc.moveDown(1);
+  const label = ledger.balance > 0n ? 'Balance due' : ledger.balance < 0n ? 'Credit' : 'Balance';
+  drawTotal(doc, label, money(ledger.balance < 0n ? -ledger.balance : ledger.balance), 13);
+  doc.moveDown(0.8);
+  doc
+    .font('Helvetica')
+    .fontSize(8.5)
+    .fillColor('#555555')
+    .text(
+      'Each rent period is charged in full on its first day, at the rate in force that day; payments pay ' +
+        'the oldest charges first (late fees and other charges included; a waiver takes a charge off). ' +
+        'A deposit is held apart from the rent and is not part of the balance until it is applied.',
+      left,
+      doc.y,
+      { width },
+    );
+
+  // "Page i of n" in the bottom margin of every page.
+  const range = doc.bufferedPageRange();
+  for (let i = range.start; i < range.start + range.count; i++) {
+    doc.switchToPage(i);
+    writeInBottomMargin(doc, `${tenant} · ${lease.unit_name} · page ${i + 1} of ${range.count}`, 8);
+  }
+  doc.flushPages();
+  doc.end();
+  return doc;
+};

@@ -1,0 +1,7 @@
+import type { KodiModule } from '../kodi-module.ts';
+
+/** The outbox (outbox.ts: the one way to queue a message), its sender and the message templates. */
+export const messagingModule: KodiModule = {
+  name: 'messaging',
+  owns: ['messages', 'message_templates'],
+};

@@ -1,0 +1,153 @@
+import PDFDocument from 'pdfkit';
+import { formatDate, formatMoney, paymentMethod, paymentStatus } from '@kodi/domain';
+import type { Database } from '../../db/client.ts';
+import type { CompanyMoney } from '../companies/company.ts';
+import { contentBox, drawBanner, drawDetails, drawTotal, MM } from '../../platform/pdf-document.ts';
+import { drawQr, qrMatrix } from '../../platform/qr.ts';
+import { isoDaySql } from '../../db/dates.ts';
+
+/** What a receipt shows of a payment (its record as the API answers it, or the portal's read of it). */
+export type ReceiptPayment = Record<string, unknown>;
+
+/** The receipt's number: its receipt number, or its id before it has one. */
+export const receiptNumberOf = (p: ReceiptPayment): string => String(p.receipt_number ?? p.id);
+
+/**
+ * The printable receipt of a payment: A4 portrait, 10 mm margins, real text. Staff
+ * (`GET /payments/{id}/receipt.pdf`), tenants (`GET /portal/payments/{id}/receipt.pdf`) and the receipt
+ * e-mail's attachment get the same, with the QR code (vectors) of `verifyUrl`, its public check
+ * (`{PUBLIC_URL}/r/{code}`). The document is ended (pipe or read it).
+ */
+export const receiptPdf = (
+  p: ReceiptPayment,
+  company: CompanyMoney,
+  logo: { data: Buffer; type: string } | null,
+  verifyUrl: string,
+): { filename: string; doc: PDFKit.PDFDocument } => {
+  const number = receiptNumberOf(p);
+  const filename = `receipt_${number}.pdf`;
+
+  const doc = new PDFDocument({
+    size: 'A4',
+    layout: 'portrait',
+    margin: 10 * MM,
+    info: { Title: `Receipt ${number}`, Author: company.name, Creator: 'Kodi' },
+  });
+  const { left, width } = contentBox(doc);
+
+  drawBanner(doc, {
+    title: company.name,
+    subtitle: 'Payment Receipt',
+    height: 70,
+    titleSize: 22,
+    inset: 16,
+    logo,
+  });
+  doc.moveDown(2.2);
+
+  const y0 = doc.y;
+  doc.fontSize(11).font('Helvetica-Bold').text(`Receipt No: ${number}`, left, y0);
+  doc
+    .font('Helvetica')
+    .text(`Date: ${formatDate(String(p.payment_date))}`, left, y0, { width, align: 'right' });
+  doc.moveDown(1.5);
+
+  const status = String(p.status);
+  const rows: [string, string][] = [
+    ['Tenant', `${String(p.tenant_first_name ?? '')} ${String(p.tenant_last_name ?? '')}`.trim()],
+    ['Unit', String(p.unit_name ?? '')],
+    [
+      'Payment method',
+      p.payment_method
+        ? (paymentMethod.labels[String(p.payment_method) as keyof typeof paymentMethod.labels] ??
+          String(p.payment_method))
+        : 'N/A',
+    ],
+    ['Status', paymentStatus.labels[status as keyof typeof paymentStatus.labels] ?? status],
+    ['Period', `${formatDate(String(p.effective_start_date))} – ${formatDate(String(p.effective_end_date))}`],
+    ['Reference', String(p.reference_number ?? 'N/A')],
+    ['Payment serial', String(p.payment_serial ?? '')],
+  ];
+  drawDetails(doc, rows, { fontSize: 11, labelWidth: 150, spacing: 0.6 });
+  doc.moveDown(0.8);
+  doc
+    .moveTo(left, doc.y)
+    .lineTo(left + width, doc.y)
+    .strokeColor('#cccccc')
+    .stroke();
+  doc.moveDown(0.8);
+  const amount = formatMoney(Number(p.amount_paid), company.currency, company.decimals);
+  drawTotal(doc, 'Amount paid', amount, 14);
+  doc.moveDown(1.5);
+  if (p.payment_details) {
+    doc.font('Helvetica-Bold').fontSize(11).text('Notes', left);
+    doc.font('Helvetica').text(String(p.payment_details), left, doc.y, { width });
+    doc.moveDown(1.2);
+  }
+  doc
+    .font('Helvetica-Oblique')
+    .fontSize(11)
+    .fillColor('#333333')
+    .text('Thank you for your payment!', left, doc.y, {
+      width,
+      align: 'center',
+    });
+  doc.moveDown(1.5);
+
+  // Anyone can check this receipt: its QR code (vectors) and the address it holds.
+  const side = 36 * MM;
+  const qrTop = Math.min(doc.y, doc.page.height - doc.page.margins.bottom - side);
+  drawQr(doc, qrMatrix(verifyUrl), left, qrTop, side);
+  const textLeft = left + side + 6 * MM;
+  doc
+    .fillColor('#000000')
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text('Verify this receipt', textLeft, qrTop + 4 * MM, { width: width - side - 6 * MM });
+  doc
+    .font('Helvetica')
+    .fontSize(9)
+    .fillColor('#333333')
+    .text('Scan the code or open this address to check it with the issuer:', {
+      width: width - side - 6 * MM,
+    })
+    .moveDown(0.3)
+    .fillColor('#0d47a1')
+    .text(verifyUrl, { width: width - side - 6 * MM, link: verifyUrl });
+  doc.end();
+  return { filename, doc };
+};
+
+/** A payment of the company as its receipt shows it (its tenant's and unit's names), or undefined. */
+export const loadReceiptPayment = async (
+  database: Database,
+  companyId: number,
+  id: number,
+): Promise<ReceiptPayment | undefined> => {
+  const rows = await database.query<ReceiptPayment>(
+    `SELECT p.id, p.receipt_number, p.receipt_code, ${isoDaySql('p.payment_date')} AS payment_date,
+            p.amount_paid::text AS amount_paid, p.status, p.payment_method, p.reference_number, p.payment_serial,
+            p.payment_details, ${isoDaySql('p.effective_start_date')} AS effective_start_date,
+            ${isoDaySql('p.effective_end_date')} AS effective_end_date, p.tenant_id, p.occupancy_id,
+            tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name, un.name AS unit_name
+       FROM payments p
+       JOIN tenants tn ON tn.company_id = p.company_id AND tn.id = p.tenant_id
+       LEFT JOIN units un ON un.company_id = p.company_id AND un.id = p.unit_id
+      WHERE p.company_id = $1 AND p.id = $2`,
+    [companyId, id],
+  );
+  return rows[0];
+};
+
+/** The receipt as bytes (an e-mail's attachment). */
+export const receiptPdfBytes = async (
+  p: ReceiptPayment,
+  company: CompanyMoney,
+  logo: { data: Buffer; type: string } | null,
+  verifyUrl: string,
+): Promise<Buffer> => {
+  const { doc } = receiptPdf(p, company, logo, verifyUrl);
+  const chunks: Buffer[] = [];
+  for await (const chunk of doc as unknown as AsyncIterable<Buffer>) chunks.push(chunk);
+  return Buffer.concat(chunks);
+};
