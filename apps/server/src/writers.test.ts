@@ -51,6 +51,7 @@ const pending: readonly (readonly [table: string, file: string, why: string])[] 
   ['password_reset_tokens', 'features/accounts/password-routes.ts', 'identity: to modules/identity'],
   ['rate_limits', 'features/accounts/password-routes.ts', 'identity: a reset link used resets its window'],
   ['users', 'features/accounts/register-routes.ts', 'identity: to modules/identity'],
+  ['users', 'features/portal/accounts.ts', 'identity: to modules/identity'],
   ['users', 'features/portal/auth-routes.ts', 'identity: to modules/identity'],
   ['users', 'features/portal/routes.ts', 'identity: to modules/identity'],
   ['users', 'features/portal/staff-routes.ts', 'identity: to modules/identity'],
