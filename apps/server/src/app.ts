@@ -14,6 +14,7 @@ import { registerWeb } from './plugins/web.ts';
 import { documentRoutes, json, registerOpenApi } from './plugins/openapi.ts';
 import { createSessions } from './plugins/session.ts';
 import { createSecretBox, loadSecretKeys } from './lib/secrets.ts';
+import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import type { AppContext } from './context.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { registerRoutes } from './features/accounts/register-routes.ts';
@@ -64,7 +65,7 @@ export const buildApp = async (
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed URL (`/units/%zz`) or an over-long path parameter: the API's `{ error, code }`, not Fastify's own.
     frameworkErrors: (err, _request, reply) => void sendError(reply, err),
