@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -14,6 +15,7 @@ import { registerWeb } from './plugins/web.ts';
 import { documentRoutes, json, registerOpenApi } from './plugins/openapi.ts';
 import { createSessions } from './plugins/session.ts';
 import { createSecretBox, loadSecretKeys } from './lib/secrets.ts';
+import { loggerOptions } from './lib/log-redaction.ts';
 import { fastifyTrustProxy } from './lib/trust-proxy.ts';
 import type { AppContext } from './context.ts';
 import { authRoutes } from './features/auth/routes.ts';
@@ -55,6 +57,8 @@ export type AppOptions = {
   extraEntities?: readonly EntityDefinition[];
   /** the built web app served at / (apps/web/dist unless given) */
   webDir?: string;
+  /** where the log's lines go (standard output unless given: tests read them) */
+  logStream?: Writable;
 };
 
 export const buildApp = async (
@@ -63,7 +67,7 @@ export const buildApp = async (
   options: AppOptions = {},
 ): Promise<FastifyInstance> => {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config, options.logStream),
     bodyLimit: BODY_LIMIT,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
