@@ -9,6 +9,7 @@ import {
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { hitRateLimit } from '../../lib/rate-limit.ts';
+import { answerFloor } from '../../lib/answer-floor.ts';
 import { hashPassword, verifyPassword } from '../../lib/passwords.ts';
 import { completeSignIn, recordFailedSignIn, refuseIfLocked } from '../../lib/sign-in.ts';
 import { signedInSchema } from '../../lib/users.ts';
@@ -22,6 +23,12 @@ import {
   queueMessage,
   tokenHash,
 } from './accounts.ts';
+
+/**
+ * A code's answer takes at least this long, whether the login is a tenant's or not (issue 23: 19 ms
+ * for a known login against 11 ms for an unknown one before).
+ */
+export const PORTAL_CODE_FLOOR_MS = 60;
 
 const disabled = () =>
   new AppError('account_disabled', 'Portal access is turned off. Contact your landlord.');
@@ -126,11 +133,13 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
       },
     },
     async (request, reply) => {
+      const floor = answerFloor(PORTAL_CODE_FLOOR_MS);
       await limit(`portal-code:${request.ip}`, 10);
       const { login, channel } = request.body;
       const { key, account } = await findPortalAccount(database, login);
       // per login too, known or not (so the limit tells nothing): 5 codes in 15 minutes
-      await limit(`portal-code-login:${key}`, 5, 900);
+      const loginKey = `portal-code-login:${key}`;
+      await limit(loginKey, 5, 900);
       const to = channel === 'email' ? account?.user.email : account?.phone;
       if (account && account.user.active && to && account.user.tenant_id) {
         const { secret } = await issueToken(ctx, account.user.id, 'code');
@@ -144,7 +153,12 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
           subject: channel === 'email' ? `${company}: your sign-in code` : null,
           body: `Your ${company} tenant portal sign-in code is ${secret}. It works once, for 10 minutes.`,
         });
+      } else {
+        // a write, as the code's are (a commit flushed to disk takes longer than a read)
+        await database.query('UPDATE rate_limits SET updated_at = now() WHERE key = $1', [loginKey]);
       }
+      // and never sooner than the floor: the rest of a known login's work (the code's statements) hides under it
+      await floor();
       return reply.code(202).send();
     },
   );
