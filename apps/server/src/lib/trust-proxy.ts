@@ -19,7 +19,7 @@ export type TrustProxy = false | { hops: number } | { addresses: string[] };
 const EVERYBODY = new Set(['true', 'all', '*', 'yes', 'on']);
 const NAMED_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
 
-/** An address written out in full (not `1.5`, which IPv4's shorthand reads as 1.0.0.5), a CIDR, or a named range. */
+/** An address written out in full (not `1.5`, IPv4's shorthand for 1.0.0.5), a CIDR, or a named range. */
 const isProxyAddress = (a: string): boolean => {
   if (NAMED_RANGES.has(a)) return true;
   const [ip = '', range, ...more] = a.split('/');
