@@ -1,4 +1,5 @@
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import fastifyHelmet from '@fastify/helmet';
@@ -16,6 +17,8 @@ import { documentRoutes, json, registerOpenApi } from './plugins/openapi.ts';
 import { createSessions } from './plugins/session.ts';
 import { createSecretBox, loadSecretKeys } from './platform/secrets.ts';
 import { assertSecretsOpen } from './db/sealed-secrets.ts';
+import { loggerOptions } from './plugins/log-redaction.ts';
+import { fastifyTrustProxy } from './platform/trust-proxy.ts';
 import type { AppContext } from './context.ts';
 import { registerEntityRoutes } from './crud/routes.ts';
 import type { RunningWorker } from './modules/kodi-module.ts';
@@ -36,6 +39,8 @@ export type AppOptions = {
    * ready, stopped when it closes. Tests leave them off and drive the workers themselves.
    */
   workers?: boolean;
+  /** where the log's lines go (standard output unless given: tests read them) */
+  logStream?: Writable;
 };
 
 export const buildApp = async (
@@ -44,9 +49,9 @@ export const buildApp = async (
   options: AppOptions = {},
 ): Promise<FastifyInstance> => {
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    logger: loggerOptions(config, options.logStream),
     bodyLimit: BODY_LIMIT,
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     routerOptions: { ignoreTrailingSlash: true },
     // A malformed URL (`/units/%zz`) or an over-long path parameter: the API's `{ error, code }`, not Fastify's own.
     frameworkErrors: (err, _request, reply) => void sendError(reply, err),

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseTrustProxy, type TrustProxy } from './platform/trust-proxy.ts';
 
 /** Every setting comes from the environment once, here; the README lists them. */
 export type Config = {
@@ -13,7 +14,8 @@ export type Config = {
   adminPassword: string | undefined;
   demoData: boolean;
   sessionIdleMinutes: number;
-  trustProxy: boolean;
+  /** the reverse proxies believed (lib/trust-proxy.ts): none, a number in front, or their addresses */
+  trustProxy: TrustProxy;
   supportEmail: string;
   smtpUrl: string | undefined;
   mailFrom: string;
@@ -63,7 +65,7 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     // Embedded database: demo data unless DEMO_DATA=0. PostgreSQL: only with DEMO_DATA=1.
     demoData: databaseUrl ? env.DEMO_DATA === '1' : env.DEMO_DATA !== '0',
     sessionIdleMinutes: Number(env.SESSION_IDLE_MINUTES ?? 120),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     supportEmail: env.SUPPORT_EMAIL ?? 'support@kodi.local',
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM ?? 'Kodi <no-reply@kodi.local>',

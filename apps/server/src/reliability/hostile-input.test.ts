@@ -1,9 +1,11 @@
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RECEIVED_FROM, createSchema, entities, entityList, isReceivedWhen } from '@kodi/domain';
+import { createSchema, entities, entityList, RECEIVED_FROM, isReceivedWhen } from '@kodi/domain';
+import { setupApp, testConfig, testDriver, type TestContext } from '../test/harness.ts';
+import { loadConfig } from '../config.ts';
+import { buildApp } from '../app.ts';
 import { signWebhook } from '../modules/companies/payment-webhook.ts';
-import { setupApp, testDriver, type TestContext } from '../test/harness.ts';
 import { TestClient } from '../test/client.ts';
 import { buildUser, type BuiltUser } from '../test/factories.ts';
 import {
@@ -22,6 +24,7 @@ import {
   IMAGES,
   NOT_IMAGES,
   hostileBody,
+  hostileForwardedFor,
   hostileHeaders,
   hostileListQuery,
   hostileString,
@@ -35,7 +38,17 @@ import {
 
 /** fast-check runs of each property; RELIABILITY_RUNS multiplies them for a longer local run. */
 const { runs: RUNS, scale: SCALE } = hostileRuns(
-  { create: 100, update: 60, list: 60, export: 15, ids: 40, auth: 50, hashing: 12, headers: 200 },
+  {
+    create: 100,
+    update: 60,
+    list: 60,
+    export: 15,
+    ids: 40,
+    auth: 50,
+    hashing: 12,
+    headers: 200,
+    forwarded: 100,
+  },
   20261123,
 );
 
@@ -441,6 +454,61 @@ describe(`bad input never breaks anything: fast-check on every route (${testDriv
         ),
         { numRuns: RUNS.headers },
       );
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'X-Forwarded-For behind TRUST_PROXY=1: whatever a client writes, its address is the one the proxy added',
+    async () => {
+      // the same database, a second app behind one proxy, with its per-address limits on
+      const proxied = await buildApp(
+        testConfig({ trustProxy: loadConfig({ TRUST_PROXY: '1' }).trustProxy }),
+        t.database,
+      );
+      await proxied.ready();
+      /** the proxy (on this machine or a private network), or a client reaching Kodi directly */
+      const PEERS = [
+        '127.0.0.1',
+        '::1',
+        '::ffff:127.0.0.1',
+        '10.0.0.5',
+        'fd00::5',
+        '198.51.100.9',
+        '2001:db8::9',
+      ];
+      const viaProxy = (peer: string) => !peer.startsWith('198.') && !peer.startsWith('2001:');
+      const code = 'ab'.repeat(32);
+      try {
+        await fc.assert(
+          fc.asyncProperty(
+            hostileForwardedFor,
+            fc.oneof(fc.ipV4(), fc.ipV6()),
+            fc.constantFrom(...PEERS),
+            async (written, client, peer) => {
+              await t.database.query(`DELETE FROM rate_limits WHERE key LIKE 'receipt:%'`);
+              // the proxy appends the address it sees; a direct client sends what it likes
+              const header = written === undefined ? client : `${written}, ${client}`;
+              const res = await proxied.inject({
+                method: 'GET',
+                url: `/rentapi/api/public/receipts/${code}`,
+                remoteAddress: peer,
+                headers: { 'x-forwarded-for': header },
+              });
+              safe(`GET /public/receipts from ${peer}, X-Forwarded-For ${header.slice(0, 200)}`, res);
+              expect(res.statusCode).toBe(404);
+              // the address the look-up was counted against (lib/rate-limit.ts: `receipt:${request.ip}`)
+              const keys = await t.database.query<{ key: string }>(
+                `SELECT key FROM rate_limits WHERE key LIKE 'receipt:%'`,
+              );
+              expect(keys.map((k) => k.key)).toEqual([`receipt:${viaProxy(peer) ? client : peer}`]);
+            },
+          ),
+          { numRuns: RUNS.forwarded },
+        );
+      } finally {
+        await proxied.close();
+      }
     },
     TIMEOUT,
   );

@@ -525,3 +525,47 @@ export const hostileHeaders: fc.Arbitrary<HostileHeaders> = fc.record({
     nil: undefined,
   }),
 });
+
+/** What a client may write into its own X-Forwarded-For: addresses, ports, junk, many entries, nothing. */
+const forwardedEntry = fc.oneof(
+  fc.ipV4(),
+  fc.ipV6(),
+  fc.ipV4Extended(),
+  fc.constantFrom(
+    '',
+    ' ',
+    'unknown',
+    '_hidden',
+    '127.0.0.1',
+    '10.0.0.1',
+    '::1',
+    '0.0.0.0',
+    '255.255.255.255',
+    '1.2.3.4:8080',
+    '[2001:db8::1]:443',
+    'for=1.2.3.4',
+    '1.2.3.4/8',
+    '::ffff:127.0.0.1',
+    'fe80::1%eth0',
+    `1.${'2'.repeat(300)}.3.4`,
+  ),
+  printable.map((s) => s.replace(/,/g, '')),
+);
+
+/**
+ * The X-Forwarded-For a client writes itself (undefined: none): up to 40 entries, as one header with
+ * any spacing around the commas, or as a list the proxy joins.
+ */
+export const hostileForwardedFor: fc.Arbitrary<string | undefined> = fc.option(
+  fc.oneof(
+    fc
+      .tuple(
+        fc.array(forwardedEntry, { minLength: 1, maxLength: 40 }),
+        fc.constantFrom(',', ', ', ' , ', ',,'),
+      )
+      .map(([entries, sep]) => entries.join(sep)),
+    printable,
+    fc.constant('1.2.3.4,'.repeat(2000)),
+  ),
+  { nil: undefined },
+);

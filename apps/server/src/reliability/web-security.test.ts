@@ -6,6 +6,9 @@ import { setupApp, testDriver, type TestContext } from '../test/harness.ts';
 import { TestClient } from '../test/client.ts';
 import { buildCompany, buildUser, type BuiltUser } from '../test/factories.ts';
 import { validTenant, validUnit } from '../test/entities.ts';
+import { portalCompany } from '../test/portal.ts';
+import { PORTAL_CODE_FLOOR_MS } from '../features/portal/auth-routes.ts';
+import { expectStatus } from '../test/rent-cycle.ts';
 import { nextN, signIn, validPayment } from './world.ts';
 import { pdfText } from '../test/pdf-text.ts';
 
@@ -197,6 +200,96 @@ describe(`web security, the server's part (${testDriver})`, { timeout: 120_000 }
       `[reliability] enumeration timing (${testDriver}), medians of ${SAMPLES}: ${figures.join('; ')}`,
     );
   }, 120_000);
+
+  it('takes as long to ask a portal sign-in code for an unknown login as for a known one', async () => {
+    t = await setupApp();
+    const { staff } = await portalCompany(t);
+    const SAMPLES = 15;
+    /** a difference of this much or more, over a network, tells whether a login is a tenant's */
+    const BOUND_MS = 3;
+    // tenants with an account (invited), each login asked once a round (5 codes in 15 minutes a login)
+    const known: { email: string; phone: string }[] = [];
+    for (let i = 0; i < SAMPLES + 1; i++) {
+      const n = nextN();
+      const login = { email: `timed${n}@example.com`, phone: `+25677${String(3_000_000 + n).slice(-7)}` };
+      const tenant = expectStatus(
+        await staff.post('/tenants', validTenant({ last_name: `Timed${n}`, ...login })),
+        201,
+      ).json<{ id: number }>();
+      expectStatus(await staff.post(`/tenants/${tenant.id}/invite`, { channel: 'email' }), 201);
+      known.push(login);
+    }
+    let knownAsked = 0;
+    const codeTime = async (login: string, channel: 'email' | 'sms') => {
+      // a client of its own: its own address, under the limit per address
+      const c = new TestClient(t.app);
+      await c.get('/auth/csrf-token');
+      const start = performance.now();
+      const res = await c.post('/portal/auth/code', { login, channel });
+      const ms = performance.now() - start;
+      expect(res.statusCode).toBe(202);
+      return ms;
+    };
+    /**
+     * SAMPLES known and SAMPLES unknown logins of a channel, interleaved in alternating order. What
+     * is compared is each side's quickest answer, as someone timing over a network would: a busy
+     * moment of the machine (the tests share two cores) only ever adds time, so the quickest answers
+     * keep what the work costs, where the medians wander by several ms.
+     */
+    const round = async (channel: 'email' | 'sms') => {
+      const k: number[] = [];
+      const u: number[] = [];
+      let next = 0;
+      const knownLogin = () => {
+        knownAsked++;
+        const login = known[next++] as { email: string; phone: string };
+        return channel === 'email' ? login.email : login.phone;
+      };
+      const unknownLogin = () =>
+        channel === 'email'
+          ? `nobody${nextN()}@example.com`
+          : `+25678${String(3_000_000 + nextN()).slice(-7)}`;
+      await codeTime(knownLogin(), channel);
+      for (let i = 0; i < SAMPLES; i++) {
+        if (i % 2 === 0) {
+          k.push(await codeTime(knownLogin(), channel));
+          u.push(await codeTime(unknownLogin(), channel));
+        } else {
+          u.push(await codeTime(unknownLogin(), channel));
+          k.push(await codeTime(knownLogin(), channel));
+        }
+      }
+      const [knownMin, unknownMin] = [Math.min(...k), Math.min(...u)];
+      return {
+        knownMin,
+        unknownMin,
+        figures:
+          `${channel}: quickest known ${knownMin.toFixed(1)} ms, unknown ${unknownMin.toFixed(1)} ms; ` +
+          `medians ${median(k).toFixed(1)} and ${median(u).toFixed(1)} ms`,
+      };
+    };
+    // Up to 3 rounds, in case one meets a long busy spell; a difference the code makes shows in all.
+    const rounds: string[] = [];
+    let alike = false;
+    let quickest = Infinity;
+    for (let r = 0; r < 3 && !alike; r++) {
+      const measured = [await round('email'), await round('sms')];
+      rounds.push(measured.map((m) => m.figures).join('; '));
+      alike = measured.every((m) => Math.abs(m.knownMin - m.unknownMin) < BOUND_MS);
+      quickest = Math.min(quickest, ...measured.map((m) => Math.min(m.knownMin, m.unknownMin)));
+    }
+    expect(alike, `by round: ${rounds.join(' | ')}`).toBe(true);
+    // and no answer came sooner than the floor, known login or not
+    expect(quickest).toBeGreaterThanOrEqual(PORTAL_CODE_FLOOR_MS);
+    // the codes were queued for the known logins only
+    const queued = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM messages WHERE kind = 'sign_in_code'`,
+    );
+    expect(Number(queued[0]?.n)).toBe(knownAsked);
+    console.info(
+      `[reliability] portal sign-in code timing (${testDriver}), ${SAMPLES} of each: ${rounds.join(' | ')}`,
+    );
+  });
 
   it('keeps text typed by users as text: xlsx string cells, literal PDF text, JSON', async () => {
     t = await setupApp();

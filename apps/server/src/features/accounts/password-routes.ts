@@ -15,6 +15,7 @@ import { execRows } from '../../db/client.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { assertStrongPassword } from '../../modules/identity/password-strength.ts';
 import { hitRateLimit, RateLimitError } from '../../plugins/rate-limit.ts';
+import { answerFloor } from '../../platform/answer-floor.ts';
 import { randomToken, sha256 } from '../../platform/tokens.ts';
 import { accountLockKey } from '../../modules/identity/sign-in.ts';
 import { currentUser } from '../../plugins/guard.ts';
@@ -66,7 +67,7 @@ export const passwordRoutes = (app: FastifyInstance, ctx: AppContext) => {
       },
     },
     async (request) => {
-      const started = performance.now();
+      const floor = answerFloor(FORGOT_FLOOR_MS);
       if (config.rateLimits) await hitRateLimit(database, `forgot:${request.ip}`, 10);
       const email = request.body.email.toLowerCase();
       // hashed: an address may be 255 characters, a rate-limit key 200
@@ -98,8 +99,7 @@ export const passwordRoutes = (app: FastifyInstance, ctx: AppContext) => {
       }
       // and the answer never comes sooner than FORGOT_FLOOR_MS: what is left of a known address's
       // extra work (the token's insert, the mail queued) hides under it, on a busy server too
-      const left = FORGOT_FLOOR_MS - (performance.now() - started);
-      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
+      await floor();
       return { message: accountMessages.forgotSent };
     },
   );

@@ -10,6 +10,7 @@ import {
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { hitRateLimit } from '../../plugins/rate-limit.ts';
+import { answerFloor } from '../../platform/answer-floor.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { completeSignIn, recordFailedSignIn, refuseIfLocked } from '../../modules/identity/sign-in.ts';
 import { signedInSchema } from '../../modules/identity/users.ts';
@@ -26,6 +27,12 @@ import {
   queueMessage,
   tokenHash,
 } from './accounts.ts';
+
+/**
+ * A code's answer takes at least this long, whether the login is a tenant's or not (issue 23: 19 ms
+ * for a known login against 11 ms for an unknown one before).
+ */
+export const PORTAL_CODE_FLOOR_MS = 60;
 
 const disabled = () =>
   new AppError('account_disabled', 'Portal access is turned off. Contact your landlord.');
@@ -151,11 +158,13 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
       },
     },
     async (request, reply) => {
+      const floor = answerFloor(PORTAL_CODE_FLOOR_MS);
       await limit(`portal-code:${request.ip}`, 10);
       const { login, channel } = request.body;
       const { key, account } = await findPortalAccount(database, login);
       // per login too, known or not (so the limit tells nothing): 5 codes in 15 minutes
-      await limit(`portal-code-login:${key}`, 5, 900);
+      const loginKey = `portal-code-login:${key}`;
+      await limit(loginKey, 5, 900);
       const to = channel === 'email' ? account?.user.email : account?.phone;
       if (account && account.user.active && to && account.user.tenant_id) {
         const { secret } = await issueToken(ctx, account.user.id, 'code');
@@ -169,7 +178,12 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
           subject: channel === 'email' ? `${company}: your sign-in code` : null,
           body: `Your ${company} tenant portal sign-in code is ${secret}. It works once, for 10 minutes.`,
         });
+      } else {
+        // a write, as the code's are (a commit flushed to disk takes longer than a read)
+        await database.query('UPDATE rate_limits SET updated_at = now() WHERE key = $1', [loginKey]);
       }
+      // and never sooner than the floor: the rest of a known login's work (the code's statements) hides under it
+      await floor();
       return reply.code(202).send();
     },
   );

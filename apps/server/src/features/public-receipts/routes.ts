@@ -12,6 +12,7 @@ import {
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { hitRateLimit } from '../../plugins/rate-limit.ts';
+import { answerFloor } from '../../platform/answer-floor.ts';
 import { errors, file, json, named } from '../../plugins/openapi.ts';
 
 /** Every answer of these routes, a known code or not, takes at least this long (see `lookUp`). */
@@ -115,13 +116,9 @@ export const publicReceiptRoutes = (app: FastifyInstance, ctx: AppContext) => {
     statement: string,
     code: string,
   ): Promise<{ row: T | undefined; done: () => Promise<void> }> => {
-    const started = performance.now();
+    const done = answerFloor(RECEIPT_FLOOR_MS);
     if (config.rateLimits) await hitRateLimit(database, `receipt:${request.ip}`, RECEIPT_LOOKUPS_PER_MINUTE);
     const rows = await database.query<T>(statement, [code]);
-    const done = async () => {
-      const left = RECEIPT_FLOOR_MS - (performance.now() - started);
-      if (left > 0) await new Promise((resolve) => setTimeout(resolve, left));
-    };
     return { row: rows[0], done };
   };
 
