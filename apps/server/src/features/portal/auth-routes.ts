@@ -9,7 +9,7 @@ import {
   portalLoginBody,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
-import { hitRateLimit } from '../../plugins/rate-limit.ts';
+import { hitRateLimit, touchRateLimit } from '../../plugins/rate-limit.ts';
 import { answerFloor } from '../../platform/answer-floor.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { completeSignIn, recordFailedSignIn, refuseIfLocked } from '../../modules/identity/sign-in.ts';
@@ -180,7 +180,7 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
         });
       } else {
         // a write, as the code's are (a commit flushed to disk takes longer than a read)
-        await database.query('UPDATE rate_limits SET updated_at = now() WHERE key = $1', [loginKey]);
+        await touchRateLimit(database, loginKey);
       }
       // and never sooner than the floor: the rest of a known login's work (the code's statements) hides under it
       await floor();
