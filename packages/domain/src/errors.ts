@@ -42,7 +42,10 @@ export const errorCodes = {
     not_retryable: 'Only a failed or skipped message can be sent again.',
   }),
   ...withStatus(422, { wrong_currency: "The payment is not in the company's currency." }),
-  ...withStatus(413, { payload_too_large: 'The request is too large.' }),
+  ...withStatus(413, {
+    payload_too_large: 'The request is too large.',
+    file_too_large: 'The spreadsheet unpacks to more than the server reads.',
+  }),
   ...withStatus(415, { unsupported_media_type: 'Unsupported content type.' }),
   ...withStatus(429, {
     account_locked: 'Too many failed sign-in attempts. Try again in 15 minutes.',

@@ -86,7 +86,7 @@ const ERROR_DESCRIPTIONS = {
   403: 'No role yet (no_role), not allowed (forbidden), or the CSRF token is missing or expired',
   404: 'Not found (another company’s record is not found either)',
   409: 'Changed by someone else since it was read (conflict), still in use (in_use), or a duplicate',
-  413: 'The request body is too large (payload_too_large)',
+  413: 'The request body is too large (payload_too_large), or a spreadsheet unpacks to more than a limit (file_too_large)',
   415: 'The body is not JSON (unsupported_media_type)',
   422: "The payment is not in the company's currency (wrong_currency)",
   429: 'Too many requests (rate_limited) or too many failed sign-ins (account_locked); see Retry-After',

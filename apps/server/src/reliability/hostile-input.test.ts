@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
 import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +12,9 @@ import { buildApp } from '../app.ts';
 import { signWebhook } from '../modules/companies/payment-webhook.ts';
 import { TestClient } from '../test/client.ts';
 import { buildUser, type BuiltUser } from '../test/factories.ts';
+import { writeZip } from '../test/xlsx-files.ts';
+import { csvCell, neutralised, unneutralised } from '../platform/csv.ts';
+import { multipartBody } from '../features/imports/import-test-kit.ts';
 import {
   ENTITY_NAMES,
   buildWorld,
@@ -21,8 +28,12 @@ import {
   type CompanyWorld,
 } from './world.ts';
 import {
+  FORMULA_CELLS,
   IMAGES,
   NOT_IMAGES,
+  NUMBER_CELLS,
+  declaredBomb,
+  spreadsheetBombs,
   hostileBody,
   hostileForwardedFor,
   hostileHeaders,
@@ -48,6 +59,7 @@ const { runs: RUNS, scale: SCALE } = hostileRuns(
     hashing: 12,
     headers: 200,
     forwarded: 100,
+    csvCells: 500,
   },
   20261123,
 );
@@ -703,6 +715,119 @@ describe(`bad input never breaks anything: fast-check on every route (${testDriv
         expect(res.statusCode, res.body).toBe(400);
         expect(res.json().fields).toEqual({ lease_doc: leaseMessage });
       }
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'refuses spreadsheet bombs on imports and statements with 413 naming the limit, in seconds, keeping nothing',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kodi-hostile-bombs-'));
+      const kept = async () =>
+        Object.fromEntries(
+          await Promise.all(
+            ['imports', 'import_rows', 'statements', 'statement_lines'].map(
+              async (table) => [table, await tableCount(table)] as const,
+            ),
+          ),
+        );
+      const before = await kept();
+      const routes: { route: string; fields: Record<string, string>; headers: string[] }[] = [
+        { route: '/imports', fields: { entity: 'tenants' }, headers: ['First Name', 'Last Name', 'Sex'] },
+        {
+          route: '/statements',
+          fields: { source: 'bank' },
+          headers: ['Transaction Date', 'Reference No', 'Description', 'Credit'],
+        },
+      ];
+      const figures: string[] = [];
+      try {
+        for (const { route, fields, headers } of routes) {
+          for (const bomb of [
+            ...spreadsheetBombs(headers),
+            ...spreadsheetBombs(headers, { lie: false }).slice(0, 1),
+            declaredBomb(headers),
+          ]) {
+            const file = path.join(dir, 'bomb.xlsx');
+            writeZip(file, bomb.parts);
+            const { body, contentType } = multipartBody(fields, {
+              name: 'bomb.xlsx',
+              content: fs.readFileSync(file),
+            });
+            const rss = process.memoryUsage().rss;
+            let peak = rss;
+            const timer = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 10);
+            const t0 = Date.now();
+            const res = await admin.post(route, body, { 'content-type': contentType });
+            clearInterval(timer);
+            const ms = Date.now() - t0;
+            const grew = (peak - rss) / MB;
+            figures.push(`${route} ${bomb.name}: ${ms} ms, +${grew.toFixed(0)} MB`);
+            safe(`POST ${route} ${bomb.name}`, res);
+            expect(res.statusCode, `${route} ${bomb.name}: ${res.body}`).toBe(413);
+            expect(res.json()).toEqual({ error: bomb.message, code: 'file_too_large' });
+            expect(ms, `${route} ${bomb.name}`).toBeLessThan(20_000);
+            // the suite's process holds the test's own work too: the exact bound is the server process's (spreadsheet-bombs.test.ts)
+            expect(grew, `${route} ${bomb.name}`).toBeLessThan(300);
+          }
+        }
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+      expect(await kept()).toEqual(before);
+      console.info(`[reliability] spreadsheet bombs in the suite (${testDriver}): ${figures.join('; ')}`);
+    },
+    TIMEOUT,
+  );
+
+  it(
+    'writes no CSV cell a spreadsheet would run: formula cells are neutralised, numbers kept, and read back as they were',
+    async () => {
+      // the one function every CSV of the server goes through, on hostile text
+      await fc.assert(
+        fc.property(
+          fc.oneof(
+            hostileString,
+            fc.constantFrom(...FORMULA_CELLS, ...NUMBER_CELLS),
+            fc.tuple(fc.constantFrom('=', '+', '-', '@', '\t', '\r'), hostileString).map(([a, b]) => a + b),
+          ),
+          (hostile) => {
+            // as the server sends it: UTF-8 (a lone surrogate is written as U+FFFD)
+            const text = Buffer.from(hostile).toString('utf8');
+            const [record] = parse(`${csvCell(text)}\r\n`) as string[][];
+            const written = record?.[0] ?? '';
+            if (/^[=+\-@\t\r]/.test(written))
+              expect(written, JSON.stringify(text)).toMatch(/^[+-]?[\d .,()]+$/);
+            if (/^[=+\-@\t\r]/.test(text) && written !== text) expect(written).toBe(`'${text}`);
+            // Kodi's CSV reader takes the quote off again (a text that had one of its own loses it)
+            if (!text.startsWith("'")) expect(unneutralised(written)).toBe(text);
+          },
+        ),
+        { numRuns: RUNS.csvCells },
+      );
+      for (const n of NUMBER_CELLS) expect(neutralised(n)).toBe(n);
+
+      // the errors file of an import whose rejected rows hold them
+      const rows = [
+        ['First Name', 'Last Name', 'Sex', 'Phone number'],
+        ...FORMULA_CELLS.map((cell) => [cell, cell, 'X', cell]),
+        ...NUMBER_CELLS.map((cell) => ['Num', 'Ber', 'X', cell]),
+      ];
+      const file = rows.map((r) => r.map((c) => `"${c.replace(/"/g, '""')}"`).join(',')).join('\r\n');
+      const { body, contentType } = multipartBody({ entity: 'tenants' }, { name: 'f.csv', content: file });
+      const preview = await admin.post('/imports', body, { 'content-type': contentType });
+      expect(preview.statusCode, preview.body).toBe(201);
+      const { id } = preview.json<{ id: number }>();
+      const errors = await admin.get(`/imports/${id}/errors.csv`);
+      expect(errors.statusCode).toBe(200);
+      const read = parse(errors.body.replace(/^\uFEFF/, '')) as string[][];
+      // the cells as the import read them (trimmed), a quote before each formula
+      const expected = (c: string) =>
+        /^[+-]?[\d .,()]+$/.test(c.trim()) ? c.trim() : c.trim().replace(/^([=+\-@])/, "'$1");
+      expect(read.slice(1).map((r) => r.slice(0, 4))).toEqual(rows.slice(1).map((r) => r.map(expected)));
+      for (const line of read)
+        for (const written of line)
+          if (/^[=+\-@\t\r]/.test(written)) expect(written).toMatch(/^[+-]?[\d .,()]+$/);
     },
     TIMEOUT,
   );

@@ -1,6 +1,7 @@
 /** fast-check arbitraries for hostile input: values, bodies, query strings and headers. */
 import fc from 'fast-check';
 import type { EntityDefinition } from '@kodi/domain';
+import { headerRow, repeated, workbookParts, type Part } from '../test/xlsx-files.ts';
 import type { Body } from './world.ts';
 
 /**
@@ -569,3 +570,114 @@ export const hostileForwardedFor: fc.Arbitrary<string | undefined> = fc.option(
   ),
   { nil: undefined },
 );
+
+// ---------------------------------------------------------------- spreadsheets (issue 23)
+
+/**
+ * Cells a spreadsheet would run as a formula or DDE: every CSV the server writes must neutralise
+ * them (a single quote before), and the import must take them back as they were.
+ */
+export const FORMULA_CELLS = [
+  '=HYPERLINK("http://evil.test","x")',
+  "=cmd|' /C calc'!A0",
+  '+SUM(1+1)',
+  "-2+3+cmd|' /C calc'!A0",
+  '@SUM(A1)',
+  '\t=1+1',
+  '\r=1+1',
+  '=1+1',
+  '-',
+  '+',
+];
+
+const MB = 1024 * 1024;
+
+/** Cells that start like a formula but are numbers as written: left as they are ('-5' in an amount column). */
+export const NUMBER_CELLS = ['-5', '-1,200.50', '+256772123456', '+256 772 123456', '(1,200)', '-0'];
+
+/** The bombs: what each is, what it unpacks to, and the limit that refuses it (its message). */
+export type Bomb = { name: string; parts: Part[]; unpacks: number; message: string };
+
+const total = (parts: Part[]) =>
+  parts.reduce(
+    (s, p) => s + p.segments.reduce((t, g) => t + Buffer.byteLength(g.text) * (g.times ?? 1), 0),
+    0,
+  );
+
+const DECLARED = 'The spreadsheet unpacks to more than 200 MB.';
+
+/** A bomb whose zip tells its size honestly is refused on that size, before anything is inflated. */
+const bomb = (name: string, parts: Part[], message: string): Bomb => {
+  const unpacks = total(parts);
+  const honest = parts.every((p) => !p.lie);
+  return honest && unpacks > 200 * MB
+    ? { name: `${name} (its size declared)`, parts, unpacks, message: DECLARED }
+    : { name, parts, unpacks, message };
+};
+
+/**
+ * The shapes of issue 23, each with `headers` as its first row (so that an import or a statement reads
+ * past its header to the bomb): shared strings of `bytes`, a row of a million columns, one cell of
+ * 100 MB (inline and shared), and a sheet whose zip tells its size honestly (refused before inflating).
+ * `lie` makes the zip declare tiny sizes, so that only counting the inflated bytes catches them.
+ */
+export const spreadsheetBombs = (
+  headers: readonly string[],
+  { bytes = 1024 * MB, lie = true } = {},
+): Bomb[] => {
+  const head = { text: headerRow(headers) };
+  return [
+    bomb(
+      'shared strings that unpack to gigabytes',
+      workbookParts([head, { text: '<row r="2"><c r="A2" t="s"><v>0</v></c></row>' }], {
+        sharedStrings: [repeated(`<si><t>${'A'.repeat(30_000)}</t></si>`, bytes)],
+        lie,
+      }),
+      "The spreadsheet's shared strings hold more than 50 MB of text.",
+    ),
+    bomb(
+      'a million shared strings',
+      workbookParts([head], { sharedStrings: [repeated('<si><t>x</t></si>', 1_100_000 * 17)], lie }),
+      'The spreadsheet has more than 1,000,000 shared strings.',
+    ),
+    bomb(
+      'a row of a million columns',
+      workbookParts(
+        [head, { text: '<row r="2">' }, repeated('<c><v>1</v></c>', 1_000_000 * 16), { text: '</row>' }],
+        {
+          lie,
+        },
+      ),
+      'The spreadsheet has more than 16,384 columns.',
+    ),
+    bomb(
+      'a cell of 100 MB (inline)',
+      workbookParts(
+        [
+          head,
+          { text: '<row r="2"><c r="A2" t="inlineStr"><is><t>' },
+          repeated('A', 100 * MB),
+          { text: '</t></is></c></row>' },
+        ],
+        { lie },
+      ),
+      'A cell holds more than 32,767 characters.',
+    ),
+    bomb(
+      'a shared string of 100 MB',
+      workbookParts([head, { text: '<row r="2"><c r="A2" t="s"><v>0</v></c></row>' }], {
+        sharedStrings: [{ text: '<si><t>' }, repeated('B', 100 * MB), { text: '</t></si>' }],
+        lie,
+      }),
+      'A cell holds more than 32,767 characters.',
+    ),
+  ];
+};
+
+/** A sheet of `bytes` whose zip tells its size: refused from the zip's directory, before inflating. */
+export const declaredBomb = (headers: readonly string[], bytes = 1024 * MB): Bomb =>
+  bomb(
+    'a sheet of 1 GB',
+    workbookParts([{ text: headerRow(headers) }, repeated('<row/>', bytes)], { lie: false }),
+    DECLARED,
+  );

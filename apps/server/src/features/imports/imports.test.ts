@@ -220,6 +220,41 @@ describe(`imports: preview and commit (${testDriver})`, () => {
     expect((await admin.get(`/imports/${p.id}/errors.csv`)).body).toContain('Ann');
   });
 
+  it('writes the errors file without formulas (a quote before them, numbers as they are), and reads it back as it was', async () => {
+    const text = csv([
+      ['First Name', 'Last Name', 'Sex', 'Phone number', 'Date of Birth'],
+      ['=HYPERLINK("http://evil.test","x")', '@SUM(A1)', 'F', '+256 772 123456', '1990-01-02'],
+      ['-Ann', '+Kato', 'X', '+256772000333', '1991-02-03'],
+      ['Bob', "=cmd|' /C calc'!A0", 'M', '-5', '1992-03-04'],
+    ]);
+    const p = await preview('tenants', 'formulas.csv', text);
+    expect(p).toMatchObject({ total_rows: 3, valid_rows: 1, invalid_rows: 2 });
+    const file = await admin.get(`/imports/${p.id}/errors.csv`);
+    const lines = file.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
+    expect(lines.slice(1)).toEqual([
+      "'-Ann,'+Kato,X,+256772000333,1991-02-03,Sex: Choose one of the listed values.",
+      "Bob,'=cmd|' /C calc'!A0,M,-5,1992-03-04,Phone: Invalid phone number format.",
+    ]);
+    // the first row was valid: its cells were taken as written (no quote added to what is saved)
+    expect(p.sample[0]).toMatchObject({
+      first_name: '=HYPERLINK("http://evil.test","x")',
+      last_name: '@SUM(A1)',
+    });
+    // the errors file, corrected, imports again: the quotes the writer added are taken off
+    const fixed = file.body
+      .replace(',X,+256772000333', ',F,+256772000333')
+      .replace(',M,-5,', ',M,0772 000444,');
+    const again = await preview('tenants', 'fixed.csv', fixed);
+    expect(again).toMatchObject({ total_rows: 2, valid_rows: 2, invalid_rows: 0 });
+    expect(again.sample).toMatchObject([
+      { first_name: '-Ann', last_name: '+Kato', phone: '+256772000333' },
+      { first_name: 'Bob', last_name: "=cmd|' /C calc'!A0", phone: '+256772000444' },
+    ]);
+  });
+
   it('reads an xlsx workbook: dates, date serials and dates as text, amounts as text, numbers as phones', async () => {
     const file = await xlsx([
       ['Name', 'Address', 'Type', 'Rent', 'Weekly Rate', 'Daily Rate', 'Bedrooms', 'External Ref'],

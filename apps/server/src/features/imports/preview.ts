@@ -19,7 +19,7 @@ import { execRows, type DbOrTx, type Tx } from '../../db/client.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { fromClause, presentRow, selectList } from '../../crud/sql.ts';
 import { cellText, convertCell, isBlank, type CellContext } from './cells.ts';
-import { fileRows, tooManyRows, type Cell, type FileKind } from '../../modules/files/file-rows.ts';
+import { tooManyRows, type Cell, type FileRow } from '../../modules/files/file-rows.ts';
 import { callingCodeOf } from '../../modules/companies/phones.ts';
 import { referenceResolver, type ReferenceResolver } from './references.ts';
 
@@ -33,8 +33,12 @@ const STAGE_BYTES = 60_000;
 export type PreviewInput = {
   user: SessionUser;
   entity: ServerEntity;
-  path: string;
-  kind: FileKind;
+  /**
+   * the file's rows, their header read already (`header`): the route reads it before its transaction,
+   * so that an xlsx workbook refused on its shared strings or styles never holds a connection
+   */
+  rows: AsyncGenerator<FileRow>;
+  header: Cell[] | undefined;
   fileName: string;
   dateFormat: ImportDateFormat;
   /** file column → field; columns it leaves out are mapped by their headers */
@@ -124,7 +128,7 @@ const first = (r: { errors?: Record<string, string> }, field: string, message: s
  * refused midway leaves nothing behind. Answers the import's id.
  */
 export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number> => {
-  const { user, entity: e, path, kind, fileName, dateFormat } = input;
+  const { user, entity: e, rows, header, fileName, dateFormat } = input;
   const { def } = e;
   const companyId = user.company_id;
   const ctx = await cellContext(tx, companyId, dateFormat);
@@ -146,9 +150,7 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
       .map((f) => [f.name, f.defaultValue]),
   );
 
-  const rows = fileRows(path, kind);
-  const head = await rows.next();
-  const columns = head.done ? [] : headerColumns(head.value.cells);
+  const columns = header ? headerColumns(header) : [];
   if (columns.length === 0)
     throw new AppError('validation_failed', 'The file has no header row.', { file: 'No header row.' });
   const mapping = resolveMapping(e, columns, input.mapping);

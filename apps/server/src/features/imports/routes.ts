@@ -21,11 +21,12 @@ import { errors, file, json as jsonAnswer, named, XLSX } from '../../plugins/ope
 import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { commitImport, committable } from './commit.ts';
-import { sniffFile } from '../../modules/files/file-rows.ts';
+import { fileRows, sniffFile } from '../../modules/files/file-rows.ts';
 import { withUpload } from '../../modules/files/upload.ts';
 import { previewImport } from './preview.ts';
 import { withLeanHeap } from './lean-heap.ts';
-import { csvLine, templateCsv, templateXlsx } from './template.ts';
+import { csvLine } from '../../platform/csv.ts';
+import { templateCsv, templateXlsx } from './template.ts';
 
 const tags = ['imports'];
 
@@ -216,25 +217,33 @@ export const importRoutes = async (
         if (!allows(e.def.access.create, user)) throw new AppError('forbidden');
         const mapping = parseMapping(fields.data.mapping);
         const kind = await sniffFile(tmp);
-        await removeExpired(db);
-        const id = await withLeanHeap(() =>
-          db.transaction(async (tx) => {
-            if (replaces !== undefined)
-              await tx.execute(
-                sql`DELETE FROM imports WHERE company_id = ${user.company_id} AND id = ${replaces} AND status = 'previewed'`,
-              );
-            return previewImport(tx, {
-              user,
-              entity: e,
-              path: tmp,
-              kind,
-              fileName,
-              dateFormat: date_format,
-              mapping,
-            });
-          }),
-        );
-        return reply.code(201).send(await getImport(db, user.company_id, id));
+        const rows = fileRows(tmp, kind);
+        try {
+          // the header first, outside the transaction: an xlsx workbook's shared strings and styles
+          // are read (and a bomb refused) before a connection is taken
+          const head = await rows.next();
+          await removeExpired(db);
+          const id = await withLeanHeap(() =>
+            db.transaction(async (tx) => {
+              if (replaces !== undefined)
+                await tx.execute(
+                  sql`DELETE FROM imports WHERE company_id = ${user.company_id} AND id = ${replaces} AND status = 'previewed'`,
+                );
+              return previewImport(tx, {
+                user,
+                entity: e,
+                rows,
+                header: head.done ? undefined : head.value.cells,
+                fileName,
+                dateFormat: date_format,
+                mapping,
+              });
+            }),
+          );
+          return reply.code(201).send(await getImport(db, user.company_id, id));
+        } finally {
+          await rows.return(undefined);
+        }
       });
     },
   );

@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { importFields, todayIso, type EntityDefinition, type Field } from '@kodi/domain';
+import { csvLine } from '../../platform/csv.ts';
 
 /** Example values that read as real ones; other fields get an example of their kind. */
 const examples: Record<string, string | number> = {
@@ -58,14 +59,6 @@ export const templateRows = (def: EntityDefinition): { headers: string[]; exampl
   const fields = importFields(def);
   return { headers: fields.map((f) => f.label), example: fields.map(exampleOf) };
 };
-
-/** A CSV field, quoted when it holds a separator, a quote or a line break. */
-export const csvField = (v: unknown): string => {
-  const s = v === null || v === undefined ? '' : String(v);
-  return /[",;\t\r\n]|^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
-
-export const csvLine = (cells: readonly unknown[]): string => `${cells.map(csvField).join(',')}\r\n`;
 
 /** UTF-8 with a BOM, so that Excel reads its accents right. */
 export const templateCsv = (def: EntityDefinition): string => {

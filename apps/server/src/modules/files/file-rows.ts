@@ -1,9 +1,15 @@
 import { isUtf8 } from 'node:buffer';
 import fs from 'node:fs';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
 import iconv from 'iconv-lite';
 import { AppError, MAX_IMPORT_ROWS } from '@kodi/domain';
+import { unneutralised } from '../../platform/csv.ts';
+import {
+  SPREADSHEET_LIMITS,
+  TooManyRows,
+  xlsxRows as readXlsx,
+  type SpreadsheetLimits,
+} from './xlsx-rows.ts';
 
 /** A cell as read: CSV cells are text; xlsx cells keep their type (numbers, dates, booleans). */
 export type Cell = string | number | boolean | Date | null;
@@ -129,6 +135,8 @@ async function* csvRows(path: string): AsyncGenerator<FileRow> {
   try {
     for await (const record of parser as AsyncIterable<string[]>) {
       row++;
+      // a cell Kodi's CSV writer guarded ('=…) reads as it was before
+      for (let i = 0; i < record.length; i++) record[i] = unneutralised(record[i] ?? '');
       yield { row, cells: record };
     }
   } catch (err) {
@@ -144,65 +152,29 @@ async function* csvRows(path: string): AsyncGenerator<FileRow> {
   }
 }
 
-type ExcelValue =
-  | null
-  | undefined
-  | string
-  | number
-  | boolean
-  | Date
-  | { richText: { text: string }[] }
-  | { formula?: string; sharedFormula?: string; result?: unknown }
-  | { text: string; hyperlink: string }
-  | { error: string };
-
-/** An xlsx cell's value as read: rich text and links as their text, formulas as their result. */
-const excelCell = (v: ExcelValue): Cell => {
-  if (v === null || v === undefined) return null;
-  if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean' || v instanceof Date) return v;
-  if ('richText' in v) return v.richText.map((r) => r.text).join('');
-  if ('text' in v && 'hyperlink' in v) return typeof v.text === 'string' ? v.text : null;
-  if ('error' in v) return null;
-  if ('result' in v) return excelCell(v.result as ExcelValue);
-  return null;
-};
-
-/** The first worksheet's rows of an xlsx workbook, streamed by ExcelJS's reader (row numbers as in Excel). */
-async function* xlsxRows(path: string): AsyncGenerator<FileRow> {
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(path, {
-    sharedStrings: 'cache',
-    styles: 'cache',
-    hyperlinks: 'cache',
-    worksheets: 'emit',
-    entries: 'emit',
-  });
-  let sheets = 0;
+/** The first worksheet's rows of an xlsx workbook, streamed within the limits of xlsx-rows.ts. */
+async function* xlsxRows(path: string, limits: SpreadsheetLimits): AsyncGenerator<FileRow> {
   try {
-    for await (const sheet of reader) {
-      sheets++;
-      for await (const r of sheet) {
-        const values = (r.values as ExcelValue[] | undefined) ?? [];
-        // ExcelJS's values count from 1; a sparse array's holes are empty cells
-        const cells: Cell[] = [];
-        for (let i = 1; i < values.length; i++) cells.push(excelCell(values[i]));
-        yield { row: r.number, cells };
-      }
-      break;
-    }
+    yield* readXlsx(path, limits);
   } catch (err) {
     if (err instanceof AppError) throw err;
+    if (err instanceof TooManyRows) throw tooManyRows();
     throw unsupported();
   }
-  if (sheets === 0) throw unsupported();
 }
 
 /**
  * The rows of a CSV or xlsx file one at a time (never the whole file in memory): the header first.
- * More than `MAX_IMPORT_ROWS` rows below the header is refused.
+ * More than `MAX_IMPORT_ROWS` rows below the header is refused; an xlsx workbook is read within
+ * `limits` (what it unpacks to: `413 file_too_large` past them).
  */
-export async function* fileRows(path: string, kind: FileKind): AsyncGenerator<FileRow> {
+export async function* fileRows(
+  path: string,
+  kind: FileKind,
+  limits: SpreadsheetLimits = SPREADSHEET_LIMITS,
+): AsyncGenerator<FileRow> {
   let n = 0;
-  for await (const row of kind === 'csv' ? csvRows(path) : xlsxRows(path)) {
+  for await (const row of kind === 'csv' ? csvRows(path) : xlsxRows(path, limits)) {
     if (++n > MAX_IMPORT_ROWS + 1 + 1000 && row.cells.some((c) => c !== null && c !== '')) {
       // far past the limit even counting a thousand blank rows: stop reading
       throw tooManyRows();
