@@ -8,7 +8,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 export const answerFloor = (ms: number): (() => Promise<void>) => {
   const started = performance.now();
   return async () => {
-    const left = ms - (performance.now() - started);
-    if (left > 0) await sleep(left);
+    // a timer may fire up to a millisecond early (libuv counts from the loop's cached time): wait again
+    for (let left = ms - (performance.now() - started); left > 0; left = ms - (performance.now() - started))
+      await sleep(Math.max(1, Math.ceil(left)));
   };
 };
