@@ -50,6 +50,22 @@ export const recordSignIn = async (
 };
 
 /**
+ * A change of a user's access (a second factor on, off or reset, sessions ended) under the user's
+ * company, read from the user's row in the same statement. `actorId` who changed it.
+ */
+export const recordUserChange = async (
+  db: DbOrTx,
+  change: { userId: number; actorId: number | null; before: unknown; after: unknown },
+): Promise<void> => {
+  await db.execute(
+    sql`INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after)
+        SELECT company_id, 'users', id, 'update', ${change.actorId}, ${JSON.stringify(change.before)}::jsonb,
+               ${JSON.stringify(change.after)}::jsonb
+          FROM users WHERE id = ${change.userId}`,
+  );
+};
+
+/**
  * Several entries in one statement, sent as one JSON parameter (a thousand entries of an import, or
  * a batch of creations): the generic records' changes (crud/records.ts) are written here too.
  */
