@@ -20,7 +20,6 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { loadConfig } from '../config.ts';
 import { openPostgres, serverRoot, type Database } from '../db/client.ts';
 import { HttpClient } from '../test/processes.ts';
 import { fullSize, scaledSize, type DatasetSize } from './dataset.ts';
@@ -74,11 +73,6 @@ const mixWarmup = reduced ? 1 : 5;
 const mixSessions = Math.min(STAFF_USERS, Number(process.env.BENCH_MIX_SESSIONS ?? 16));
 /** the second dataset's size as a multiple of the first: too slow for the smoke test */
 const tenfold = reduced ? 0 : Number(process.env.BENCH_TENFOLD ?? 10);
-/**
- * Whether the server still keeps list pages (`KEEP_PAGES`, item 15): the rows with KEEP_PAGES=0 are
- * measured only while there is such a setting.
- */
-const pagesKept = 'keepPages' in loadConfig({});
 
 const load = startLoadGenerator();
 const runLoad = load.run;
@@ -211,23 +205,9 @@ const postgresPhase = async (db: Database) => {
     DATABASE_URL: databaseUrl,
     BASELINE_QUERIES: JSON.stringify(baselineQueries),
   });
-  // the same server answering every list page from its statements (KEEP_PAGES=0): what the lists
-  // cost when a page was not asked before with the same data, side by side with the baseline
-  const reading =
-    pagesKept && (runs('lists') || runs('dashboard'))
-      ? await startKodi({
-          DATABASE_URL: databaseUrl,
-          CAPTCHA_TEST_ANSWER: CAPTCHA,
-          RATE_LIMITS: '0',
-          KEEP_PAGES: '0',
-        })
-      : undefined;
   try {
     const session = await signIn(kodi.url);
     const headers = { cookie: session.cookie };
-    const readingHeaders: Record<string, string> = reading
-      ? { cookie: (await signIn(reading.url)).cookie }
-      : {};
 
     // the browser first, on the machine found quiet (the load runs below keep both cores busy): the
     // dashboard of the large company, from navigation to its data on screen
@@ -320,22 +300,6 @@ const postgresPhase = async (db: Database) => {
           budget: budgeted ? `≥ ${budget.listRatio} × baseline` : 'measured',
           ok: check(ok, ours.result),
         });
-        if (reading && bareRps !== undefined) {
-          const read = await measure(reading, {
-            url: `${reading.url}${API}/${list.entity}?${qs(c.query)}`,
-            headers: readingHeaders,
-          });
-          const readRatio = read.result.rps / bareRps;
-          add({
-            db: 'PostgreSQL',
-            endpoint: `GET /${list.entity} ${c.name}, pages not kept (KEEP_PAGES=0)`,
-            ...fromLoad(read.result),
-            ratio: readRatio,
-            memMb: read.memMb,
-            budget: `≥ ${budget.listRatio} × baseline`,
-            ok: check(readRatio >= budget.listRatio, read.result),
-          });
-        }
       }
     }
 
@@ -349,20 +313,6 @@ const postgresPhase = async (db: Database) => {
         budget: 'measured',
         ok: check(true, dash.result),
       });
-      if (reading) {
-        const read = await measure(reading, {
-          url: `${reading.url}${API}/dashboard`,
-          headers: readingHeaders,
-        });
-        add({
-          db: 'PostgreSQL',
-          endpoint: 'GET /dashboard, not kept (KEEP_PAGES=0)',
-          ...fromLoad(read.result),
-          memMb: read.memMb,
-          budget: 'measured',
-          ok: check(true, read.result),
-        });
-      }
     }
     for (const report of runs('reports') ? ['income-statement', 'cash-flow'] : []) {
       const r = await measure(kodi, { url: `${kodi.url}${API}/${report}`, headers });
@@ -486,7 +436,7 @@ const postgresPhase = async (db: Database) => {
     // after the import: it posts payments to the large company's leases
     if (runs('collections')) await collectionsPhase({ server: kodi, session, db, scale, reduced, add });
   } finally {
-    await Promise.all([kodi.stop(), baseline.stop(), reading?.stop()]);
+    await Promise.all([kodi.stop(), baseline.stop()]);
   }
 };
 

@@ -180,7 +180,7 @@ export const registerExportRoute = (app: FastifyInstance, ctx: AppContext, e: Se
       if (list.property_id !== undefined)
         await ensureProperty(ctx.database.db, user.company_id, list.property_id);
       const { where } = listWhere(e, user, list, await phoneSearch(ctx.database, e, user, list));
-      const order = listOrder(e, list.sort)('t');
+      const order = listOrder(e, list.sort);
       const money = await companyMoney(ctx.database, user.company_id);
       const title = def.ui.title;
       const writer = fmt === 'xlsx' ? xlsxWriter(title, columns, money) : pdfWriter(title, columns, money);

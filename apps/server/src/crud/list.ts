@@ -2,15 +2,22 @@ import { sql, type SQL } from 'drizzle-orm';
 import { AppError, type SessionUser } from '@kodi/domain';
 import type { Database } from '../db/client.ts';
 import { isCounted } from '../db/derived.ts';
-import { PgDialect } from 'drizzle-orm/pg-core';
 import { SEARCH_COLUMN } from '../db/list-indexes.ts';
 import { columnFacts } from '../db/columns.ts';
-import { fromClause, likePattern, presentRow, selectList } from './sql.ts';
+import { likePattern, presentRow, selectList } from './sql.ts';
+import {
+  pagedList,
+  searchCondition,
+  searchWords,
+  sortOrder,
+  type OrderKey,
+  type PagedListSource,
+} from './paged-list.ts';
 import { scopeCondition, type ListQuery, type ServerEntity } from './server-entity.ts';
 import { companyCallingCode, phoneSearchDigits } from '../modules/companies/phones.ts';
 
 /**
- * The list of an entity, in one statement shape:
+ * The list of an entity, in the one statement shape of every paged list (crud/paged-list.ts):
  *
  *   SELECT <the record's columns>, <total> AS kodi_total
  *     FROM (SELECT company_id, id FROM <table> t
@@ -35,18 +42,7 @@ export type ListPage = {
   exact: boolean;
 };
 
-/**
- * A searched or filtered list is counted up to this many rows, and said to hold "more than" that
- * beyond: counting every match of a broad search (a common name in 200,000 payments) is work in
- * proportion to the matches, for a number no one pages through; the pages themselves are read from
- * indexes as usual, past the limit too.
- */
-export const COUNT_LIMIT = 1_000;
-
-/** The column of a page's rows that carries the list's total (X-Total-Count). */
-const TOTAL = 'kodi_total';
-
-const searchText = (query: { q?: string | undefined }) => query.q?.trim() || undefined;
+export { COUNT_LIMIT } from './paged-list.ts';
 
 /** A list field: a column of the entity's table, as the list's statement must write it. */
 const listColumn = (e: ServerEntity, field: string) => {
@@ -62,7 +58,7 @@ const listColumn = (e: ServerEntity, field: string) => {
 
 /**
  * What a search typed like a phone also looks for, in a list that searches a phone field: its
- * digits as typed and its national number read with the company's country (lib/phones.ts), so that
+ * digits as typed and its national number read with the company's country (modules/companies/phones.ts), so that
  * '0772 123456', '0772123456', '+256 772 123 456' and '772123456' find the same tenant whatever way
  * its phone was written (`search_text` keeps phones without their separators: db/list-indexes.ts).
  */
@@ -72,7 +68,7 @@ export const phoneSearch = async (
   user: SessionUser,
   query: { q?: string | undefined },
 ): Promise<string[] | undefined> => {
-  const q = searchText(query);
+  const q = searchWords(query.q);
   if (!q || !e.def.search.some((f) => e.def.fields.find((d) => d.name === f)?.kind === 'phone')) return;
   if (!phoneSearchDigits(q, null)) return;
   return phoneSearchDigits(q, await companyCallingCode(database.db, user.company_id));
@@ -91,16 +87,14 @@ export const listWhere = (
 ) => {
   const parts: SQL[] = [scopeCondition(e, user)];
   let filtered = false;
-  const q = searchText(query);
+  const q = searchWords(query.q);
   if (q) {
     filtered = true;
-    const pattern = likePattern(q);
     if (columnFacts(e.sql.table).has(SEARCH_COLUMN)) {
-      const terms = [q, ...phones.filter((p) => p !== q)].map(
-        (term) => sql`${sql.raw(`t.${SEARCH_COLUMN}`)} LIKE lower(${likePattern(term)})`,
-      );
+      const terms = [q, ...phones.filter((p) => p !== q)].map((term) => searchCondition(term));
       parts.push(terms.length === 1 ? (terms[0] as SQL) : sql`(${sql.join(terms, sql` OR `)})`);
     } else {
+      const pattern = likePattern(q);
       // a table the schema does not know (a test's fixture): each field as text
       const terms = e.def.search.map((f) => sql`${sql.raw(`(t.${f})::text`)} ILIKE ${pattern}`);
       parts.push(sql`(${sql.join(terms, sql` OR `)})`);
@@ -152,78 +146,53 @@ const parseFilter = (filter: string | undefined): { field: string; value: string
 };
 
 /**
- * ORDER BY a sort field, then `t.id` in the same direction (the `(company_id, <field>, id)` index
+ * The order of a sort field, then `t.id` in the same direction (the `(company_id, <field>, id)` index
  * serves both directions; NULLs go where that index puts them: last going up, first going down).
- * `reverse`: the opposite order, to read a page from the end.
  */
-export const listOrder = (e: ServerEntity, sort: string | undefined, reverse = false) => {
-  let desc = true;
-  let field = 'id';
-  if (sort) {
-    desc = sort.startsWith('-');
-    field = desc ? sort.slice(1) : sort;
-    if (!e.def.sort.includes(field))
-      throw new AppError('validation_failed', `Unknown sort field: ${field}.`, { sort: 'Unknown field.' });
-  }
-  const dir = desc !== reverse ? 'DESC' : 'ASC';
-  const column = field === 'id' ? undefined : listColumn(e, field).name;
-  /** the order over `alias`'s columns: `t` the table, `page` the page's keys */
-  return (alias: 't' | 'page') =>
-    sql.raw(
-      column
-        ? `${alias}.${alias === 't' ? column : SORT_KEY} ${dir}, ${alias}.id ${dir}`
-        : `${alias}.id ${dir}`,
-    );
+export const listOrderKeys = (e: ServerEntity, sort: string | undefined): OrderKey[] => {
+  if (sort && !e.def.sort.includes(sort.replace(/^-/, '')))
+    throw new AppError('validation_failed', `Unknown sort field: ${sort.replace(/^-/, '')}.`, {
+      sort: 'Unknown field.',
+    });
+  const sorts = Object.fromEntries(
+    e.def.sort.map((f) => [f, f === 'id' ? 't.id' : `t.${listColumn(e, f).name}`]),
+  );
+  return sortOrder(sort, sorts, [{ expr: 't.id', desc: true }]);
 };
 
-/** The page's sort key, read with its ids: the page is joined in that order, never sorted again. */
-const SORT_KEY = 'kodi_sort';
-const sortKey = (e: ServerEntity, sort: string | undefined): string => {
-  const field = sort?.replace(/^-/, '');
-  return field && field !== 'id' ? `, t.${listColumn(e, field).name} AS ${SORT_KEY}` : '';
-};
+/** The ORDER BY of a list over `t` (its export reads the rows in the same order). */
+export const listOrder = (e: ServerEntity, sort: string | undefined): SQL =>
+  sql.raw(
+    listOrderKeys(e, sort)
+      .map((k) => `${k.expr} ${k.desc ? 'DESC' : 'ASC'}`)
+      .join(', '),
+  );
 
-/**
- * The total of a list: the company's row count when nothing narrows it; else counted, up to one
- * more than COUNT_LIMIT (which says "more than").
- */
-const totalOf = (e: ServerEntity, user: SessionUser, where: SQL, filtered: boolean): SQL =>
-  !filtered && !e.scope && e.def.scope === 'company' && isCounted(e.sql.table)
-    ? sql`COALESCE((SELECT n FROM row_counts WHERE company_id = ${user.company_id} AND table_name = ${e.sql.table}), 0)::int`
-    : filtered
-      ? sql`(SELECT count(*)::int FROM (SELECT 1 FROM ${sql.raw(e.sql.table)} t WHERE ${where}
-                                          LIMIT ${sql.raw(String(COUNT_LIMIT + 1))}) c)`
-      : sql`(SELECT count(*)::int FROM ${sql.raw(e.sql.table)} t WHERE ${where})`;
-
-/** What a total says: the number, and whether it is all the rows (a count stopped past the limit). */
-const totalSays = (n: number, filtered: boolean) =>
-  filtered && n > COUNT_LIMIT ? { total: COUNT_LIMIT, exact: false } : { total: n, exact: true };
-
-/** The statement of one page: `limit` rows after `offset` in `order`, each with the total. */
-export const pageStatement = (
+/** The entity's list as a paged list: its table, WHERE, order, columns and joins, and its kept total. */
+const pagedSource = (
   e: ServerEntity,
-  where: SQL,
-  total: SQL,
-  sort: string | undefined,
-  reverse: boolean,
-  limit: number,
-  offset: number,
-): SQL => {
+  user: SessionUser,
+  query: Omit<ListQuery, 'page' | 'page_size'>,
+  phones: readonly string[] = [],
+): PagedListSource => {
+  const { where, filtered } = listWhere(e, user, query, phones);
   const owned = e.def.scope === 'company';
-  const key = owned ? 't.company_id, t.id' : 't.id';
-  const join = owned ? 't.company_id = page.company_id AND t.id = page.id' : 't.id = page.id';
-  const order = listOrder(e, sort, reverse);
-  return sql`SELECT ${selectList(e.def, e.sql, { list: true })}, ${total} AS ${sql.raw(TOTAL)}
-               FROM (SELECT ${sql.raw(key + sortKey(e, sort))} FROM ${sql.raw(e.sql.table)} t WHERE ${where}
-                      ORDER BY ${order('t')} LIMIT ${sql.raw(String(limit))} OFFSET ${sql.raw(String(offset))}) page
-               JOIN ${fromClause(e.sql)} ON ${sql.raw(join)}
-              ORDER BY ${order('page')}`;
+  return {
+    table: e.sql.table,
+    key: owned ? ['company_id', 'id'] : ['id'],
+    where: [where],
+    filtered,
+    searched: searchWords(query.q) !== undefined,
+    order: listOrderKeys(e, query.sort),
+    columns: selectList(e.def, e.sql, { list: true }),
+    joins: e.sql.joins ? sql.raw(e.sql.joins) : undefined,
+    // an unfiltered list's total is the company's row count
+    keptTotal:
+      !e.scope && owned && isCounted(e.sql.table)
+        ? sql`COALESCE((SELECT n FROM row_counts WHERE company_id = ${user.company_id} AND table_name = ${e.sql.table}), 0)::int`
+        : undefined,
+  };
 };
-
-const dialect = new PgDialect();
-
-/** Pages this deep are read from whichever end of the list is nearer. */
-const DEEP = 1000;
 
 /** One page of a list, with the list's total. */
 export const listRecords = async (
@@ -232,44 +201,7 @@ export const listRecords = async (
   user: SessionUser,
   query: ListQuery,
 ): Promise<ListPage> => {
-  const { where, filtered } = listWhere(e, user, query, await phoneSearch(database, e, user, query));
-  listOrder(e, query.sort); // an unknown sort is refused whatever the page
-  const total = totalOf(e, user, where, filtered);
-  const offset = (query.page - 1) * query.page_size;
-  const present = (rows: Record<string, unknown>[]) => rows.map((r) => presentRow(e.def, r, TOTAL));
-  const run = (st: SQL) => {
-    const q = dialect.sqlToQuery(st);
-    return database.query<Record<string, unknown>>(q.sql, q.params);
-  };
-
-  let count: number | undefined;
-  if (offset >= DEEP) {
-    count = Number((await run(sql`SELECT ${total} AS n`))[0]?.n ?? 0);
-    const fromEnd = count - offset - query.page_size;
-    // only an exact count tells where the end is; past a counted limit, pages are read forwards
-    if (count <= COUNT_LIMIT || !filtered) {
-      if (offset >= count) return { rows: [], total: count, exact: true };
-      if (Math.max(0, fromEnd) < offset) {
-        // nearer the end: the rows before the page's end, read backwards, turned round
-        const limit = query.page_size + Math.min(0, fromEnd);
-        const st = pageStatement(e, where, sql`${count}::int`, query.sort, true, limit, Math.max(0, fromEnd));
-        return { rows: present(await run(st)).reverse(), total: count, exact: true };
-      }
-    }
-  }
-  const st = pageStatement(
-    e,
-    where,
-    count === undefined ? total : sql`${count}::int`,
-    query.sort,
-    false,
-    query.page_size,
-    offset,
-  );
-  const rows = await run(st);
-  const first = rows[0];
-  if (first) return { rows: present(rows), ...totalSays(Number(first[TOTAL]), filtered) };
-  // no row: an empty list, or a page past its end
-  const n = count ?? (query.page === 1 ? 0 : Number((await run(sql`SELECT ${total} AS n`))[0]?.n ?? 0));
-  return { rows: [], ...totalSays(n, filtered) };
+  const phones = await phoneSearch(database, e, user, query);
+  const page = await pagedList(database, pagedSource(e, user, query, phones), query);
+  return { ...page, rows: page.rows.map((r) => presentRow(e.def, r)) };
 };

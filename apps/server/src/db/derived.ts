@@ -218,6 +218,24 @@ const declared: Record<string, readonly Aggregate[]> = {
 };
 
 /**
+ * Copies kept by tables that are no entity's (beyond those their definitions declare): the names a
+ * feature's list searches, kept on its rows so that one trigram index of the row serves the search
+ * (crud/paged-list.ts). A line of money received (collections) is searched by its lease's tenant and
+ * unit, or by the tenant suggested for it.
+ */
+const declaredCopies: Readonly<Record<string, Readonly<Record<string, Copy>>>> = {
+  statement_lines: {
+    lease_tenant_name: { from: 'occupancy', key: 'occupancy_id', value: (a) => `${a}.tenant_name` },
+    lease_unit_name: { from: 'occupancy', key: 'occupancy_id', value: (a) => `${a}.unit_name` },
+    tenant_name: {
+      from: 'tenants',
+      key: 'tenant_id',
+      value: labelOf(['first_name', 'last_name']),
+    },
+  },
+};
+
+/**
  * What a delete leaves behind: for each deleted row of `table`, a row of `into` made of `columns`
  * ([column of `into`, expression over the deleted row]); a key already there is left as it is. Kept
  * by one statement trigger whatever deletes the rows (the API, an unmatch, a script); never rebuilt
@@ -265,7 +283,10 @@ export const isCounted = (table: string, defs: readonly EntityDefinition[] = ent
  * default): the counted tables, the tables whose definitions copy names, and the declared ones.
  */
 export const derivedTables = (defs: readonly EntityDefinition[] = entityList): TableDerived[] => {
-  const copying = new Map(defs.map((def) => [def.name, copiesOf(def, defs)]));
+  const copying = new Map<string, Record<string, Copy>>([
+    ...Object.entries(declaredCopies).map(([table, copies]) => [table, { ...copies }] as const),
+    ...defs.map((def) => [def.name, copiesOf(def, defs)] as const),
+  ]);
   const names = [
     ...new Set([
       ...defs.filter((e) => e.scope === 'company').map((e) => e.name),

@@ -48,12 +48,21 @@ const fieldText = (def: Pick<EntityDefinition, 'fields'>, name: string, computed
 export const searchColumn = (
   def: Pick<EntityDefinition, 'fields' | 'search'>,
   computed: Record<string, string> = {},
-) =>
+) => searchTextColumn(def.search.map((f) => fieldText(def, f, computed)));
+
+/**
+ * A `search_text` column of a table that is no entity's (a feature's list: crud/paged-list.ts):
+ * these text expressions over the row's own columns, lowercased, one after the other with the
+ * separator, kept by PostgreSQL with the row; `searchIndex` is its trigram index.
+ */
+export const searchTextColumn = (texts: readonly string[]) =>
   text().generatedAlwaysAs(
-    sql.raw(
-      `lower(${def.search.map((f) => `COALESCE(${fieldText(def, f, computed)}, '')`).join(` || ${SEPARATOR} || `)})`,
-    ),
+    sql.raw(`lower(${texts.map((e) => `COALESCE(${e}, '')`).join(` || ${SEPARATOR} || `)})`),
   );
+
+/** The trigram index of a table's `search_text`: what serves its list's search. */
+export const searchIndex = (table: string, column: AnyPgColumn) =>
+  index(`${table}_search_trgm_idx`).using('gin', sql`${column} gin_trgm_ops`);
 
 /**
  * The indexes every list of an entity is read from, derived from its definition: for each field it
@@ -92,8 +101,6 @@ export const listIndexes = (
   const searched = t[SEARCH_COLUMN];
   if (def.search.length > 0 && !searched)
     throw new Error(`${table}: its lists search, give it a ${SEARCH_COLUMN}`);
-  const searches = searched
-    ? [index(`${table}_search_trgm_idx`).using('gin', sql`${searched} gin_trgm_ops`)]
-    : [];
+  const searches = searched ? [searchIndex(table, searched)] : [];
   return [...sorts, ...byProperty, ...searches];
 };

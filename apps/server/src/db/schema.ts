@@ -46,7 +46,7 @@ import {
   wageCategory,
   wageStatus,
 } from '@kodi/domain';
-import { listIndexes, searchColumn } from './list-indexes.ts';
+import { listIndexes, searchColumn, searchIndex, searchTextColumn } from './list-indexes.ts';
 
 /** created_at, updated_at and version: every record has them (optimistic locking on `version`). */
 const stamps = () => ({
@@ -189,10 +189,13 @@ export const users = pgTable(
     mfa_enabled_at: timestamp({ withTimezone: true }),
     /** the last TOTP time step used: a code is never accepted twice */
     mfa_last_step: bigint({ mode: 'number' }),
+    /** what the users list's `q` matches (and the audit log's, by its user): the e-mail, lowercased */
+    search_text: searchTextColumn(['email']),
     ...stamps(),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    searchIndex('users', t.search_text),
     uniqueIndex('users_phone_idx').on(t.phone),
     uniqueIndex('users_tenant_idx').on(t.company_id, t.tenant_id),
     foreignKey({
@@ -1047,11 +1050,14 @@ export const messages = pgTable(
     claimed_until: timestamp({ withTimezone: true }),
     /** the tenant's name, kept with the message (its list sorts and searches by it) */
     tenant_name: varchar({ length: 511 }),
+    /** what the log's `q` matches: the address, the tenant's name and the subject (one trigram index) */
+    search_text: searchTextColumn(['"to"', 'tenant_name', 'subject']),
     ...stamps(),
   },
   (t) => [
     primaryKey({ columns: [t.company_id, t.id] }),
     unique('messages_id_key').on(t.id),
+    searchIndex('messages', t.search_text),
     unique('messages_dedup_key').on(t.company_id, t.dedup_key),
     foreignKey({
       columns: [t.company_id, t.tenant_id],
@@ -1465,11 +1471,26 @@ export const statementLines = pgTable(
     /** the tenant found (a tenant with two leases is suggested by tenant alone) */
     tenant_id: integer(),
     ignore_reason: varchar({ length: 500 }),
+    // the names its list searches by, copied (db/derived.ts keeps them): the lease's tenant and unit,
+    // or the tenant suggested without a lease
+    lease_tenant_name: copied(),
+    lease_unit_name: copied(),
+    tenant_name: copied(),
+    /** what the list's `q` matches: the transaction, the payer, the reference, the tenant and the unit */
+    search_text: searchTextColumn([
+      'transaction_id',
+      'payer_phone',
+      'payer_name',
+      'reference',
+      'COALESCE(lease_tenant_name, tenant_name)',
+      'lease_unit_name',
+    ]),
     ...stamps(),
   },
   (t) => [
     primaryKey({ columns: [t.company_id, t.id] }),
     unique('statement_lines_id_key').on(t.id),
+    searchIndex('statement_lines', t.search_text),
     unique('statement_lines_transaction_key').on(t.company_id, t.source, t.transaction_id),
     foreignKey({
       columns: [t.company_id, t.statement_id],

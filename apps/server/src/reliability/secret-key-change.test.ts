@@ -72,7 +72,7 @@ describe(`a changed SECRET_KEY without the old one (${testDriver})`, () => {
       const { c: first } = await signInWithPassword(t.app, user);
       const { secret } = expectStatus(await first.post('/auth/mfa/setup'), 200).json<{ secret: string }>();
       const { recovery_codes } = expectStatus(
-        await first.post('/auth/mfa/confirm', { code: codeOf(secret) }),
+        await first.post('/auth/mfa/confirm', { code: codeOf(secret), current_password: user.password }),
         200,
       ).json<{ recovery_codes: string[] }>();
       const hook = expectStatus(await first.post('/company-settings/webhook-secret'), 200).json<{

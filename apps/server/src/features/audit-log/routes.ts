@@ -13,22 +13,29 @@ import {
   type AuditLogEntry,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
-import { execRows } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 import { forEachBatch, searchQuery, sendTabular } from '../../crud/export.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
 import { companyTimezone } from '../../modules/companies/company-settings.ts';
 import { pdfWriter, xlsxWriter, type TabularColumn } from '../../crud/tabular.ts';
+import {
+  pagedList,
+  searchCondition,
+  searchWords,
+  sendTotal,
+  sortOrder,
+  type OrderKey,
+} from '../../crud/paged-list.ts';
 
 const Entry = named(auditLogEntrySchema, 'AuditLogEntry');
 
 /** The log's sorts: a field, `-` first for descending. */
 const SORTS = {
-  at: 'a.created_at',
-  action: 'a.action',
-  entity: 'a.entity',
-  record_id: 'a.record_id',
+  at: 't.created_at',
+  action: 't.action',
+  entity: 't.entity',
+  record_id: 't.record_id',
 } as const;
 
 const day = z
@@ -65,34 +72,37 @@ const exportQuery = filtersSchema.extend({
   fmt: z.enum(['xlsx', 'pdf'], { error: "fmt must be 'xlsx' or 'pdf'." }),
 });
 
-/** The entries' WHERE: always the session's company; the days in the company's time zone. */
-const whereOf = (companyId: number, f: Filters, timezone: string): SQL => {
-  const parts: SQL[] = [sql`a.company_id = ${companyId}`];
-  if (f.user_id !== undefined) parts.push(sql`a.user_id = ${f.user_id}`);
-  if (f.entity) parts.push(sql`a.entity = ${f.entity}`);
-  if (f.action) parts.push(sql`a.action = ${f.action}`);
-  if (f.from) parts.push(sql`a.created_at >= (${f.from}::date)::timestamp AT TIME ZONE ${timezone}`);
-  if (f.to) parts.push(sql`a.created_at < (${f.to}::date + 1)::timestamp AT TIME ZONE ${timezone}`);
-  const q = f.q?.trim().toLowerCase();
+/** The entries' WHERE over `t`: always the session's company; the days in the company's time zone. */
+const whereOf = (companyId: number, f: Filters, timezone: string): { sql: SQL; filtered: boolean } => {
+  const parts: SQL[] = [sql`t.company_id = ${companyId}`];
+  if (f.user_id !== undefined) parts.push(sql`t.user_id = ${f.user_id}`);
+  if (f.entity) parts.push(sql`t.entity = ${f.entity}`);
+  if (f.action) parts.push(sql`t.action = ${f.action}`);
+  if (f.from) parts.push(sql`t.created_at >= (${f.from}::date)::timestamp AT TIME ZONE ${timezone}`);
+  if (f.to) parts.push(sql`t.created_at < (${f.to}::date + 1)::timestamp AT TIME ZONE ${timezone}`);
+  const q = searchWords(f.q);
   if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    // its own text, or its user's e-mail: each through its trigram index (a BitmapOr)
     parts.push(
-      sql`(a.search_text LIKE ${like} OR a.user_id IN (SELECT id FROM users WHERE lower(email) LIKE ${like}))`,
+      sql`(${searchCondition(q)} OR t.user_id = ANY (ARRAY(SELECT u.id FROM users u WHERE ${searchCondition(q, 'u')})))`,
     );
   }
-  return sql.join(parts, sql` AND `);
+  return { sql: sql.join(parts, sql` AND `), filtered: parts.length > 1 };
 };
 
-const orderOf = (sort: string | undefined): SQL => {
-  const s = sort ?? '-at';
-  const dir = s.startsWith('-') ? 'DESC' : 'ASC';
-  const column = SORTS[s.replace(/^-/, '') as keyof typeof SORTS];
-  return sql.raw(`${column} ${dir}, a.id ${dir}`);
-};
+const orderOf = (sort: string | undefined): OrderKey[] => sortOrder(sort ?? '-at', SORTS, []);
+
+/** The ORDER BY of the export: the list's order. */
+const orderSql = (sort: string | undefined): SQL =>
+  sql.raw(
+    orderOf(sort)
+      .map((k) => `${k.expr} ${k.desc ? 'DESC' : 'ASC'}`)
+      .join(', '),
+  );
 
 const COLUMNS =
-  sql.raw(`a.id, to_char(a.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
-  a.user_id, u.email AS user_email, a.action, a.entity, a.record_id, a.summary, a.before, a.after`);
+  sql.raw(`t.id, to_char(t.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS at,
+  t.user_id, u.email AS user_email, t.action, t.entity, t.record_id, t.summary, t.before, t.after`);
 
 type Row = {
   id: number | string;
@@ -173,23 +183,22 @@ export const auditLogRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const user = currentUser(request);
       const q = request.query;
       const where = whereOf(user.company_id, q, await companyTimezone(database, user.company_id));
-      const rows = await execRows<Row & { kodi_total: number | string }>(
-        database.db,
-        sql`SELECT ${COLUMNS}, count(*) OVER () AS kodi_total
-              FROM audit_entries a LEFT JOIN users u ON u.id = a.user_id
-             WHERE ${where} ORDER BY ${orderOf(q.sort)}
-             LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size}`,
+      const page = await pagedList<Row>(
+        database,
+        {
+          table: 'audit_entries',
+          key: ['company_id', 'id'],
+          where: [where.sql],
+          filtered: where.filtered,
+          searched: searchWords(q.q) !== undefined,
+          order: orderOf(q.sort),
+          columns: COLUMNS,
+          joins: sql.raw('LEFT JOIN users u ON u.id = t.user_id'),
+        },
+        q,
       );
-      let total = Number(rows[0]?.kodi_total ?? 0);
-      if (rows.length === 0 && q.page > 1) {
-        const [counted] = await execRows<{ n: number }>(
-          database.db,
-          sql`SELECT count(*)::int AS n FROM audit_entries a WHERE ${where}`,
-        );
-        total = Number(counted?.n ?? 0);
-      }
-      void reply.header('X-Total-Count', String(total));
-      return rows.map(({ kodi_total: _t, ...row }) => present(row));
+      sendTotal(reply, page);
+      return page.rows.map(present);
     },
   );
 
@@ -216,8 +225,8 @@ export const auditLogRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const title = auditLogTexts.title;
       const writer =
         fmt === 'xlsx' ? xlsxWriter(title, EXPORT_COLUMNS, money) : pdfWriter(title, EXPORT_COLUMNS, money);
-      const query = sql`SELECT ${COLUMNS} FROM audit_entries a LEFT JOIN users u ON u.id = a.user_id
-                         WHERE ${where} ORDER BY ${orderOf(f.sort)}`;
+      const query = sql`SELECT ${COLUMNS} FROM audit_entries t LEFT JOIN users u ON u.id = t.user_id
+                         WHERE ${where.sql} ORDER BY ${orderSql(f.sort)}`;
       return sendTabular(reply, request, `audit-log.${fmt}`, writer, (w) =>
         forEachBatch(database.db, query, (rows) =>
           w.write(

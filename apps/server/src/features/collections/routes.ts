@@ -33,6 +33,14 @@ import { withUpload } from '../../modules/files/upload.ts';
 import { companyTimezone } from '../../modules/companies/company-settings.ts';
 import { openWebhookSecret, verifyWebhookSignature } from '../../modules/companies/payment-webhook.ts';
 import { recordAuditEntry } from '../../modules/audit/audit.ts';
+import {
+  pagedList,
+  searchCondition,
+  searchWords,
+  sendTotal,
+  sortOrder,
+  type OrderKey,
+} from '../../crud/paged-list.ts';
 import { loadMatchIndex, matchLines } from './matching.ts';
 import { checkAllocations, postPayments, voidPayments } from './posting.ts';
 import { autoPostOf, companyCells, importStatement, lockLine, writeLines } from './service.ts';
@@ -83,18 +91,19 @@ const lineQuery = z.object({
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 
-/** The lines' SELECT: the lease's tenant and unit names, the payments made (not voided). */
-const LINE_SELECT = sql`
-  SELECT l.id, l.statement_id, l.source, l.transaction_id, ${sql.raw(isoDaySql('l.date'))} AS date,
+/** A line's columns (of `l`): the lease's tenant and unit names, the payments made (not voided). */
+const LINE_COLUMNS = sql`
+  l.id, l.statement_id, l.source, l.transaction_id, ${sql.raw(isoDaySql('l.date'))} AS date,
          l.amount::text AS amount, l.direction, l.payer_phone, l.payer_name, l.reference, l.status, l.confidence,
          l.occupancy_id, l.tenant_id, l.ignore_reason,
-         NULLIF(concat_ws(' ', t.first_name, t.last_name), '') AS tenant_name, u.name AS unit_name,
+         NULLIF(concat_ws(' ', tn.first_name, tn.last_name), '') AS tenant_name, u.name AS unit_name,
          COALESCE((SELECT array_agg(p.payment_id ORDER BY p.payment_id) FROM statement_line_payments p
-                    WHERE p.company_id = l.company_id AND p.line_id = l.id AND p.voided_at IS NULL), '{}') AS payment_ids
-    FROM statement_lines l
+                    WHERE p.company_id = l.company_id AND p.line_id = l.id AND p.voided_at IS NULL), '{}') AS payment_ids`;
+const LINE_JOINS = sql`
     LEFT JOIN occupancy o ON o.company_id = l.company_id AND o.id = l.occupancy_id
-    LEFT JOIN tenants t ON t.company_id = l.company_id AND t.id = COALESCE(o.tenant_id, l.tenant_id)
+    LEFT JOIN tenants tn ON tn.company_id = l.company_id AND tn.id = COALESCE(o.tenant_id, l.tenant_id)
     LEFT JOIN units u ON u.company_id = l.company_id AND u.id = o.unit_id`;
+const LINE_SELECT = sql`SELECT ${LINE_COLUMNS} FROM statement_lines l ${LINE_JOINS}`;
 
 const presentLine = (r: Record<string, unknown>) => {
   const raw = r.payment_ids;
@@ -128,15 +137,20 @@ const presentLine = (r: Record<string, unknown>) => {
   };
 };
 
-/** Open lines first (unmatched, then suggested), then the newest. */
-const sortOf = (sort: string): SQL => {
+/** Open lines first (unmatched, then suggested), then the newest; or a field, then the id. */
+const sortOf = (sort: string): OrderKey[] => {
   const desc = sort.startsWith('-');
   const field = desc ? sort.slice(1) : sort;
-  const dir = sql.raw(desc ? 'DESC' : 'ASC');
   if (field === 'open')
-    return sql`CASE l.status WHEN 'unmatched' THEN 0 WHEN 'suggested' THEN 1 WHEN 'matched' THEN 2 ELSE 3 END ${dir},
-               l.date DESC, l.id DESC`;
-  return sql`${sql.raw(`l.${field}`)} ${dir}, l.id ${dir}`;
+    return [
+      {
+        expr: `CASE t.status WHEN 'unmatched' THEN 0 WHEN 'suggested' THEN 1 WHEN 'matched' THEN 2 ELSE 3 END`,
+        desc,
+      },
+      { expr: 't.date', desc: true },
+      { expr: 't.id', desc: true },
+    ];
+  return sortOrder(sort, Object.fromEntries(lineSorts.map((f) => [f, `t.${f}`])), []);
 };
 
 const rawBodies = new WeakMap<FastifyRequest, string>();
@@ -213,10 +227,15 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { page, page_size } = request.query;
-      const rows = await execRows<Record<string, unknown>>(
-        db,
-        sql`SELECT s.id, s.source, s.file_name, s.lines, s.new_lines, s.duplicate_lines,
+      const page = await pagedList(
+        database,
+        {
+          table: 'statements',
+          key: ['company_id', 'id'],
+          where: [sql`t.company_id = ${user.company_id}`],
+          filtered: false,
+          order: [{ expr: 't.id', desc: true }],
+          columns: sql`s.id, s.source, s.file_name, s.lines, s.new_lines, s.duplicate_lines,
                    NULLIF(concat_ws(' ', u.first_name, u.last_name), '') AS user_name,
                    to_char(s.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS created_at,
                    COALESCE((SELECT sum(l.amount) FROM statement_lines l
@@ -229,16 +248,14 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
                              WHERE l.company_id = s.company_id AND l.statement_id = s.id AND p.status = 'completed'), 0)::text AS posted,
                    (SELECT count(*) FROM statement_lines l WHERE l.company_id = s.company_id AND l.statement_id = s.id
                        AND l.status IN ('unmatched', 'suggested'))::int AS open_lines
-              FROM statements s LEFT JOIN users u ON u.id = s.user_id
-             WHERE s.company_id = ${user.company_id}
-             ORDER BY s.id DESC LIMIT ${page_size} OFFSET ${(page - 1) * page_size}`,
+                   `,
+          joins: sql`JOIN statements s ON s.company_id = t.company_id AND s.id = t.id
+                     LEFT JOIN users u ON u.id = s.user_id`,
+        },
+        request.query,
       );
-      const [count] = await execRows<{ n: number }>(
-        db,
-        sql`SELECT count(*)::int AS n FROM statements WHERE company_id = ${user.company_id}`,
-      );
-      void reply.header('X-Total-Count', String(count?.n ?? 0));
-      return rows.map((s) => ({
+      sendTotal(reply, page);
+      return page.rows.map((s) => ({
         id: Number(s.id),
         source: s.source as (typeof statementSources)[number],
         file_name: String(s.file_name),
@@ -270,33 +287,28 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { page, page_size, q, status, statement_id, sort } = request.query;
-      const where: SQL[] = [sql`l.company_id = ${user.company_id}`];
-      if (status) where.push(sql`l.status = ${status}`);
-      if (statement_id) where.push(sql`l.statement_id = ${statement_id}`);
-      if (q) {
-        const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        where.push(
-          sql`(lower(l.transaction_id) LIKE ${like} OR lower(COALESCE(l.payer_phone, '')) LIKE ${like}
-               OR lower(COALESCE(l.payer_name, '')) LIKE ${like} OR lower(COALESCE(l.reference, '')) LIKE ${like}
-               OR lower(concat_ws(' ', t.first_name, t.last_name)) LIKE ${like} OR lower(COALESCE(u.name, '')) LIKE ${like})`,
-        );
-      }
-      const cond = sql.join(where, sql` AND `);
-      const rows = await execRows<Record<string, unknown>>(
-        db,
-        sql`${LINE_SELECT} WHERE ${cond} ORDER BY ${sortOf(sort)} LIMIT ${page_size} OFFSET ${(page - 1) * page_size}`,
+      const { q, status, statement_id, sort } = request.query;
+      const where: SQL[] = [sql`t.company_id = ${user.company_id}`];
+      if (status) where.push(sql`t.status = ${status}`);
+      if (statement_id) where.push(sql`t.statement_id = ${statement_id}`);
+      const words = searchWords(q);
+      if (words) where.push(searchCondition(words));
+      const page = await pagedList(
+        database,
+        {
+          table: 'statement_lines',
+          key: ['company_id', 'id'],
+          where,
+          filtered: where.length > 1,
+          searched: words !== undefined,
+          order: sortOf(sort),
+          columns: LINE_COLUMNS,
+          joins: sql`JOIN statement_lines l ON l.company_id = t.company_id AND l.id = t.id ${LINE_JOINS}`,
+        },
+        request.query,
       );
-      const [count] = await execRows<{ n: number }>(
-        db,
-        sql`SELECT count(*)::int AS n FROM statement_lines l
-              LEFT JOIN occupancy o ON o.company_id = l.company_id AND o.id = l.occupancy_id
-              LEFT JOIN tenants t ON t.company_id = l.company_id AND t.id = COALESCE(o.tenant_id, l.tenant_id)
-              LEFT JOIN units u ON u.company_id = l.company_id AND u.id = o.unit_id
-             WHERE ${cond}`,
-      );
-      void reply.header('X-Total-Count', String(count?.n ?? 0));
-      return rows.map(presentLine);
+      sendTotal(reply, page);
+      return page.rows.map(presentLine);
     },
   );
 

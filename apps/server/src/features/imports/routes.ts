@@ -20,6 +20,7 @@ import { toErrorBody } from '../../plugins/errors.ts';
 import { errors, file, json as jsonAnswer, named, XLSX } from '../../plugins/openapi.ts';
 import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
+import { pagedList, sendTotal } from '../../crud/paged-list.ts';
 import { commitImport, committable } from './commit.ts';
 import { fileRows, sniffFile } from '../../modules/files/file-rows.ts';
 import { withUpload } from '../../modules/files/upload.ts';
@@ -75,8 +76,9 @@ const listQuery = z.object({
 const ts = (col: string) => sql.raw(`to_char(${col} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /** An import as answered: its status 'expired' once 24 hours passed without a commit. */
-const importSelect = (full: boolean) => sql`
-  SELECT i.id, i.entity,
+/** An import's columns (of `i`, with its user `u`). */
+const importColumns = (full: boolean) => sql`
+  i.id, i.entity,
          CASE WHEN i.status = 'previewed' AND i.created_at < now() - interval '24 hours' THEN 'expired'
               ELSE i.status END AS status,
          i.file_name, i.date_format, i.total_rows, i.valid_rows, i.invalid_rows,
@@ -84,8 +86,9 @@ const importSelect = (full: boolean) => sql`
          NULLIF(concat_ws(' ', u.first_name, u.last_name), '') AS user_name,
          ${ts('i.created_at')} AS created_at, ${ts('i.committed_at')} AS committed_at,
          ${ts("(i.created_at + interval '24 hours')")} AS expires_at
-         ${full ? sql`, i.mapping, i.columns, i.errors, i.sample` : sql``}
-    FROM imports i LEFT JOIN users u ON u.id = i.user_id`;
+         ${full ? sql`, i.mapping, i.columns, i.errors, i.sample` : sql``}`;
+const IMPORT_JOINS = sql`LEFT JOIN users u ON u.id = i.user_id`;
+const importSelect = (full: boolean) => sql`SELECT ${importColumns(full)} FROM imports i ${IMPORT_JOINS}`;
 
 const json = (v: unknown) => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
 
@@ -262,18 +265,21 @@ export const importRoutes = async (
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { page, page_size } = request.query;
-      const rows = await execRows<Record<string, unknown>>(
-        db,
-        sql`${importSelect(false)} WHERE i.company_id = ${user.company_id}
-             ORDER BY i.id DESC LIMIT ${page_size} OFFSET ${(page - 1) * page_size}`,
+      const page = await pagedList(
+        ctx.database,
+        {
+          table: 'imports',
+          key: ['company_id', 'id'],
+          where: [sql`t.company_id = ${user.company_id}`],
+          filtered: false,
+          order: [{ expr: 't.id', desc: true }],
+          columns: importColumns(false),
+          joins: sql`JOIN imports i ON i.company_id = t.company_id AND i.id = t.id ${IMPORT_JOINS}`,
+        },
+        request.query,
       );
-      const [count] = await execRows<{ n: number }>(
-        db,
-        sql`SELECT count(*)::int AS n FROM imports WHERE company_id = ${user.company_id}`,
-      );
-      void reply.header('X-Total-Count', String(count?.n ?? 0));
-      return rows.map(present);
+      sendTotal(reply, page);
+      return page.rows.map(present);
     },
   );
 

@@ -10,6 +10,7 @@ import {
 } from '@kodi/domain';
 import { likePattern } from '../../crud/sql.ts';
 import { isoDaySql } from '../../db/dates.ts';
+import { searchCondition } from '../../crud/paged-list.ts';
 
 /**
  * The arrears of every lease of a company in one statement, O(1) per lease.
@@ -123,7 +124,14 @@ const leasesCte = (
   asOf: string,
   edges: readonly Edge[],
   propertyId: number | undefined,
+  search?: string,
 ): SQL => {
+  // a search (the tenant's or the unit's name) picks the leases from occupancy's trigram index of
+  // its search_text (which holds both names, and the dates: the names are then checked)
+  const searched = search
+    ? sql`AND ${searchCondition(search, 'o')}
+          AND (lower(o.tenant_name) LIKE lower(${likePattern(search)}) OR lower(o.unit_name) LIKE lower(${likePattern(search)}))`
+    : sql``;
   // one property's leases (and payments): `property_id` is kept on each row (db/derived.ts)
   const of = (alias: string) =>
     propertyId === undefined ? sql`` : sql`AND ${sql.raw(alias)}.property_id = ${propertyId}`;
@@ -165,7 +173,7 @@ const leasesCte = (
       LEFT JOIN settled st ON st.occupancy_id = o.id
       LEFT JOIN stored sd ON sd.occupancy_id = o.id
       LEFT JOIN future_waivers fw ON fw.occupancy_id = o.id
-     WHERE o.company_id = ${companyId} AND o.start_date <= ${asOf}::date ${of('o')}
+     WHERE o.company_id = ${companyId} AND o.start_date <= ${asOf}::date ${of('o')} ${searched}
   ),
   counted AS MATERIALIZED (
     SELECT l.*, ${counts(asOf, edges, 'l')} FROM lease l
@@ -253,7 +261,7 @@ const parseSort = (sort: string | undefined): { field: ArrearsSortField; desc: b
 export const arrearsQuery = ({ companyId, asOf, propertyId, q, sort, page }: ArrearsQuery): SQL => {
   const { field, desc } = parseSort(sort);
   const search = q?.trim();
-  const namesEarly = !!search || NAME_SORTS.has(field);
+  const namesEarly = NAME_SORTS.has(field);
   const bucketsEarly = BUCKET_SORTS.has(field);
   const lastEarly = field === 'last_payment_date' || field === 'last_payment_amount';
   const edges: readonly Edge[] = bucketsEarly ? EDGES : [0, 1];
@@ -280,19 +288,15 @@ export const arrearsQuery = ({ companyId, asOf, propertyId, q, sort, page }: Arr
               `kn.n${k} * x.rate_c + COALESCE(ka.a${k}, 0) + x.stored_c - COALESCE(kr.r${k}, 0) AS d${k}`,
           ).join(', '),
         )}) k`;
-  const pattern = search ? likePattern(search) : '';
-  const searchCondition = search
-    ? sql`AND ((tn.first_name || ' ' || tn.last_name) ILIKE ${pattern} OR un.name ILIKE ${pattern})`
-    : sql``;
   const limit = page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``;
 
-  return sql`WITH ${leasesCte(companyId, asOf, edges, propertyId)},
+  return sql`WITH ${leasesCte(companyId, asOf, edges, propertyId, search)},
   arrears AS MATERIALIZED (
     SELECT c.*, c.id AS occupancy_id, ${sql.raw(balance('c'))} AS balance
            ${bucketsEarly ? sql.raw(`, ${buckets('c', 'c')}`) : sql``}
            ${namesEarly ? sql.raw(`, ${NAMES}`) : sql``}
       FROM debits c ${namesEarly ? nameJoins(companyId, 'c') : sql``}
-     WHERE ${sql.raw(IN_ARREARS)} ${searchCondition}
+     WHERE ${sql.raw(IN_ARREARS)}
   ),
   ranked AS (
     SELECT a.*${lastEarly ? sql`, lp.last_payment_date, lp.last_payment_amount` : sql``}

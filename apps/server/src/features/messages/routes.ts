@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   AppError,
@@ -32,6 +33,7 @@ import { companyToday } from '../../modules/companies/company-settings.ts';
 import { loadLeaseBook } from '../../modules/leases/lease-book.ts';
 import {
   TEMPLATE_COLUMNS,
+  templateColumns,
   createTemplate,
   deleteTemplate,
   ensureTemplates,
@@ -40,6 +42,7 @@ import {
   type TemplateRow,
 } from '../../modules/messaging/message-templates.ts';
 import { smsProvider } from '../../platform/sms.ts';
+import { pagedList, searchCondition, searchWords, sendTotal, sortOrder } from '../../crud/paged-list.ts';
 import { empty, errors, json, named } from '../../plugins/openapi.ts';
 import { outbox } from '../../modules/messaging/outbox.ts';
 
@@ -59,6 +62,10 @@ const MESSAGE_SORTS = [
   'to',
   'attempts',
 ] as const;
+
+const MESSAGE_SORT_COLUMNS = Object.fromEntries(
+  MESSAGE_SORTS.map((f) => [f, f === 'to' ? 't."to"' : `t.${f}`]),
+);
 
 const messagesQuery = z.object({
   page: z.coerce.number().int().min(1).max(1_000_000).default(1),
@@ -81,14 +88,18 @@ const messagesQuery = z.object({
  * The log never shows what would let its reader sign in as a tenant: a one-time sign-in code's digits
  * and an invitation link's token are hidden (the tenant's own message carries them).
  */
-const SHOWN_BODY = `CASE m.kind
-    WHEN 'sign_in_code' THEN regexp_replace(m.body, '[0-9]{6}', '••••••', 'g')
-    WHEN 'invitation' THEN regexp_replace(m.body, 'token=[^[:space:]]+', 'token=…', 'g')
-    ELSE m.body END AS body`;
+const shownBody = (m: string) => `CASE ${m}.kind
+    WHEN 'sign_in_code' THEN regexp_replace(${m}.body, '[0-9]{6}', '••••••', 'g')
+    WHEN 'invitation' THEN regexp_replace(${m}.body, 'token=[^[:space:]]+', 'token=…', 'g')
+    ELSE ${m}.body END AS body`;
 
-const MESSAGE_COLUMNS = `m.id, to_char(m.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at, m.kind,
-  m.channel, m."to", m.tenant_id, m.tenant_name, m.subject, ${SHOWN_BODY}, m.status, m.attempts, m.error,
-  to_char(m.sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS sent_at`;
+/** A message's columns, of the row `m` (the list's `t`). */
+const messageColumns = (
+  m: string,
+) => `${m}.id, to_char(${m}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at, ${m}.kind,
+  ${m}.channel, ${m}."to", ${m}.tenant_id, ${m}.tenant_name, ${m}.subject, ${shownBody(m)}, ${m}.status, ${m}.attempts, ${m}.error,
+  to_char(${m}.sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS sent_at`;
+const MESSAGE_COLUMNS = messageColumns('m');
 
 const presentTemplate = (r: TemplateRow) => ({
   ...r,
@@ -129,49 +140,30 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (request, reply) => {
       const user = currentUser(request);
       const q = request.query;
-      const where = ['m.company_id = $1'];
-      const params: unknown[] = [user.company_id];
-      const add = (cond: (n: string) => string, v: unknown) => {
-        params.push(v);
-        where.push(cond(`$${params.length}`));
-      };
-      if (q.status) add((p) => `m.status = ${p}`, q.status);
-      if (q.channel) add((p) => `m.channel = ${p}`, q.channel);
-      if (q.kind) add((p) => `m.kind = ${p}`, q.kind);
-      if (q.tenant_id) add((p) => `m.tenant_id = ${p}`, q.tenant_id);
-      if (q.q?.trim()) {
-        const like = `%${q.q
-          .trim()
-          .toLowerCase()
-          .replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-        add(
-          (p) => `(lower(m."to") LIKE ${p} OR lower(m.tenant_name) LIKE ${p} OR lower(m.subject) LIKE ${p})`,
-          like,
-        );
-      }
-      const sort = q.sort ?? '-id';
-      const desc = sort.startsWith('-');
-      const field = sort.replace(/^-/, '');
-      const column = field === 'to' ? 'm."to"' : `m.${field}`;
-      const dir = desc ? 'DESC' : 'ASC';
-      const nulls = desc ? 'NULLS LAST' : 'NULLS FIRST';
-      const rows = await db.query(
-        `SELECT ${MESSAGE_COLUMNS}, count(*) OVER () AS kodi_total FROM messages m
-          WHERE ${where.join(' AND ')}
-          ORDER BY ${column} ${dir} ${nulls}, m.id ${dir}
-          LIMIT ${q.page_size} OFFSET ${(q.page - 1) * q.page_size}`,
-        params,
+      const where: SQL[] = [sql`t.company_id = ${user.company_id}`];
+      if (q.status) where.push(sql`t.status = ${q.status}`);
+      if (q.channel) where.push(sql`t.channel = ${q.channel}`);
+      if (q.kind) where.push(sql`t.kind = ${q.kind}`);
+      if (q.tenant_id) where.push(sql`t.tenant_id = ${q.tenant_id}`);
+      const words = searchWords(q.q);
+      if (words) where.push(searchCondition(words));
+      const page = await pagedList(
+        db,
+        {
+          table: 'messages',
+          key: ['company_id', 'id'],
+          where,
+          filtered: where.length > 1,
+          // NULLs (no address, no tenant) last going down, first going up
+          order: sortOrder(q.sort, MESSAGE_SORT_COLUMNS, [{ expr: 't.id', desc: true }], (desc) =>
+            desc ? 'last' : 'first',
+          ),
+          columns: sql.raw(messageColumns('t')),
+        },
+        q,
       );
-      let total = Number(rows[0]?.kodi_total ?? 0);
-      if (rows.length === 0 && q.page > 1) {
-        const counted = await db.query<{ n: number }>(
-          `SELECT count(*)::int AS n FROM messages m WHERE ${where.join(' AND ')}`,
-          params,
-        );
-        total = Number(counted[0]?.n ?? 0);
-      }
-      void reply.header('X-Total-Count', String(total));
-      return rows.map(({ kodi_total: _t, ...row }) => presentMessage(row)) as z.infer<typeof messageSchema>[];
+      sendTotal(reply, page);
+      return page.rows.map(presentMessage) as z.infer<typeof messageSchema>[];
     },
   );
 
@@ -274,15 +266,28 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (request, reply) => {
       const user = currentUser(request);
       await ensureTemplates(db, user.company_id);
-      const { page, page_size } = request.query;
-      const rows = await db.query<TemplateRow & { kodi_total: number }>(
-        `SELECT ${TEMPLATE_COLUMNS}, count(*) OVER () AS kodi_total FROM message_templates WHERE company_id = $1
-          ORDER BY CASE kind WHEN 'before_due' THEN 1 WHEN 'due' THEN 2 WHEN 'overdue' THEN 3 ELSE 4 END, channel, id
-          LIMIT ${page_size} OFFSET ${(page - 1) * page_size}`,
-        [user.company_id],
+      const page = await pagedList<TemplateRow>(
+        db,
+        {
+          table: 'message_templates',
+          key: ['company_id', 'id'],
+          where: [sql`t.company_id = ${user.company_id}`],
+          filtered: false,
+          // by event (before due, due, overdue, the others), then channel: message_templates_kind_idx
+          order: [
+            {
+              expr: `CASE t.kind WHEN 'before_due' THEN 1 WHEN 'due' THEN 2 WHEN 'overdue' THEN 3 ELSE 4 END`,
+              desc: false,
+            },
+            { expr: 't.channel', desc: false },
+            { expr: 't.id', desc: false },
+          ],
+          columns: sql.raw(templateColumns('t.')),
+        },
+        request.query,
       );
-      void reply.header('X-Total-Count', String(Number(rows[0]?.kodi_total ?? 0)));
-      return rows.map(({ kodi_total: _t, ...row }) => presentTemplate(row));
+      sendTotal(reply, page);
+      return page.rows.map(presentTemplate);
     },
   );
 

@@ -4,10 +4,10 @@ import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { properties, todayIso } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
-import { execRows } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams } from '../../crud/record-route.ts';
 import { ensureProperty } from '../../modules/properties/property.ts';
+import { pagedList, sendTotal } from '../../crud/paged-list.ts';
 import { errors, json, named } from '../../plugins/openapi.ts';
 
 /** A unit of a property as its details dialog lists it: its status and its current tenant. */
@@ -38,7 +38,6 @@ type Row = {
   occupancy_id: number | null;
   tenant_id: number | null;
   tenant_name: string | null;
-  total: number;
 };
 
 /**
@@ -66,38 +65,33 @@ export const propertyUnitsRoute = (app: FastifyInstance, ctx: AppContext) => {
     async (request, reply) => {
       const user = currentUser(request);
       const { id } = request.params;
-      const { page, page_size } = request.query;
       const today = todayIso();
-      const rows = await execRows<Row>(
-        ctx.database.db,
-        sql`SELECT u.id, u.name, u.unit_type, u.status, u.monthly_rate::text AS monthly_rate,
-                   cur.occupancy_id, cur.tenant_id, cur.tenant_name, count(*) OVER ()::int AS total
-              FROM units u
-              LEFT JOIN LATERAL (
+      const page = await pagedList<Row>(
+        ctx.database,
+        {
+          table: 'units',
+          key: ['company_id', 'id'],
+          where: [sql`t.company_id = ${user.company_id}`, sql`t.property_id = ${id}`],
+          filtered: true,
+          // by name: units_name_list_idx, the property's rows picked from it
+          order: [
+            { expr: 't.name', desc: false },
+            { expr: 't.id', desc: false },
+          ],
+          columns: sql`t.id, t.name, t.unit_type, t.status, t.monthly_rate::text AS monthly_rate,
+                       cur.occupancy_id, cur.tenant_id, cur.tenant_name`,
+          joins: sql`LEFT JOIN LATERAL (
                 SELECT o.id AS occupancy_id, o.tenant_id, o.tenant_name FROM occupancy o
-                 WHERE o.company_id = u.company_id AND o.unit_id = u.id
+                 WHERE o.company_id = t.company_id AND o.unit_id = t.id
                    AND o.occupancy_status <> 'terminated' AND o.is_active
                    AND o.start_date <= ${today}::date AND (o.end_date IS NULL OR o.end_date >= ${today}::date)
-                 ORDER BY o.start_date DESC, o.id DESC LIMIT 1) cur ON TRUE
-             WHERE u.company_id = ${user.company_id} AND u.property_id = ${id}
-             ORDER BY u.name, u.id LIMIT ${page_size} OFFSET ${(page - 1) * page_size}`,
+                 ORDER BY o.start_date DESC, o.id DESC LIMIT 1) cur ON TRUE`,
+        },
+        request.query,
       );
-      if (rows.length === 0) await ensureProperty(ctx.database.db, user.company_id, id);
-      // a page past the end has no row to carry the total: count it
-      const total =
-        rows[0]?.total ??
-        (page === 1
-          ? 0
-          : Number(
-              (
-                await execRows<{ n: number }>(
-                  ctx.database.db,
-                  sql`SELECT count(*)::int AS n FROM units WHERE company_id = ${user.company_id} AND property_id = ${id}`,
-                )
-              )[0]?.n ?? 0,
-            ));
-      void reply.header('X-Total-Count', String(total));
-      return rows.map(({ total: _total, monthly_rate, ...r }) => ({
+      if (page.rows.length === 0) await ensureProperty(ctx.database.db, user.company_id, id);
+      sendTotal(reply, page);
+      return page.rows.map(({ monthly_rate, ...r }) => ({
         ...r,
         monthly_rate: Number(monthly_rate),
         occupancy_id: r.occupancy_id === null ? null : Number(r.occupancy_id),

@@ -16,12 +16,12 @@ import {
 import type { AppContext } from '../../context.ts';
 import { execRows, type DbOrTx } from '../../db/client.ts';
 import { listQuerySchema } from '../../crud/routes.ts';
-import { likePattern } from '../../crud/sql.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { assertStrongPassword } from '../../modules/identity/password-strength.ts';
 import { recordAuditEntry, recordUserChange } from '../../modules/audit/audit.ts';
 import { endUserSessions, removeMfa, sessionsEndedAnswer } from '../../modules/identity/mfa.ts';
 import { accountLockKey } from '../../modules/identity/sign-in.ts';
+import { pagedList, searchCondition, searchWords, sendTotal, sortOrder } from '../../crud/paged-list.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
 import {
@@ -48,6 +48,9 @@ type UserRow = Parameters<typeof rowToUser>[0] & { company_name: string | null; 
 
 const USERS_FROM = sql.raw(`SELECT ${USER_SELECT}, c.name AS company_name, u.version
   FROM users u LEFT JOIN companies c ON c.id = u.company_id`);
+/** The list's columns and joins over a page's users `t` (USER_SELECT names the user `u`). */
+const USERS_COLUMNS = sql.raw(`${USER_SELECT}, c.name AS company_name, u.version`);
+const USERS_JOIN = sql.raw('JOIN users u ON u.id = t.id LEFT JOIN companies c ON c.id = u.company_id');
 
 const toManaged = (r: UserRow): ManagedUser => ({
   ...rowToUser(r),
@@ -55,26 +58,27 @@ const toManaged = (r: UserRow): ManagedUser => ({
   version: Number(r.version),
 });
 
-/** Sortable fields and their expressions. */
+/** Sortable fields and their expressions over the user's row `t`. */
 const SORTS: Record<string, string> = {
-  id: 'u.id',
-  email: 'lower(u.email)',
-  first_name: 'lower(u.first_name)',
-  last_name: 'lower(u.last_name)',
-  company_name: 'lower(c.name)',
-  company_id: 'u.company_id',
-  active: 'u.active',
-  country_code: 'u.country_code',
-  last_login_at: 'u.last_login_at',
-  created_at: 'u.created_at',
+  id: 't.id',
+  email: 'lower(t.email)',
+  first_name: 'lower(t.first_name)',
+  last_name: 'lower(t.last_name)',
+  company_name: '(SELECT lower(c.name) FROM companies c WHERE c.id = t.company_id)',
+  company_id: 't.company_id',
+  active: 't.active',
+  country_code: 't.country_code',
+  last_login_at: 't.last_login_at',
+  created_at: 't.created_at',
 };
 
 type ListQuery = z.infer<typeof listQuerySchema>;
 
-const listWhere = (query: ListQuery): SQL => {
+/** The list's conditions over `t`: the search (the e-mail) and the filters (company, active). */
+const listWhere = (query: ListQuery): SQL[] => {
   const parts: SQL[] = [sql`TRUE`];
-  const q = query.q?.trim();
-  if (q) parts.push(sql`u.email ILIKE ${likePattern(q)}`);
+  const q = searchWords(query.q);
+  if (q) parts.push(searchCondition(q));
   if (query.filter) {
     let parsed: unknown;
     try {
@@ -85,12 +89,12 @@ const listWhere = (query: ListQuery): SQL => {
     for (const f of Array.isArray(parsed) ? parsed : [parsed]) {
       const { field, value } = (f ?? {}) as { field?: unknown; value?: unknown };
       if (field === 'company_id' && (typeof value === 'number' || typeof value === 'string')) {
-        parts.push(sql`u.company_id::text = ${String(value)}`);
+        parts.push(sql`t.company_id::text = ${String(value)}`);
       } else if (
         field === 'active' &&
         (typeof value === 'boolean' || value === 'true' || value === 'false')
       ) {
-        parts.push(sql`u.active = ${value === true || value === 'true'}`);
+        parts.push(sql`t.active = ${value === true || value === 'true'}`);
       } else {
         throw new AppError('validation_failed', `Unknown filter field: ${String(field)}.`, {
           filter: 'Unknown field.',
@@ -98,17 +102,7 @@ const listWhere = (query: ListQuery): SQL => {
       }
     }
   }
-  return sql.join(parts, sql` AND `);
-};
-
-const orderBy = (sort: string | undefined): SQL => {
-  if (!sort) return sql.raw('u.id DESC');
-  const desc = sort.startsWith('-');
-  const field = desc ? sort.slice(1) : sort;
-  const expr = SORTS[field];
-  if (!expr)
-    throw new AppError('validation_failed', `Unknown sort field: ${field}.`, { sort: 'Unknown field.' });
-  return sql.raw(`${expr} ${desc ? 'DESC' : 'ASC'} NULLS LAST, u.id DESC`);
+  return parts;
 };
 
 export const getUser = async (db: DbOrTx, id: number): Promise<ManagedUser> => {
@@ -209,20 +203,23 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
     },
     async (request, reply) => {
       const where = listWhere(request.query);
-      const { page, page_size } = request.query;
-      const [rows, count] = await Promise.all([
-        execRows<UserRow>(
-          db,
-          sql`${USERS_FROM} WHERE ${where} ORDER BY ${orderBy(request.query.sort)}
-              LIMIT ${page_size} OFFSET ${(page - 1) * page_size}`,
-        ),
-        execRows<{ n: number }>(
-          db,
-          sql`SELECT count(*)::int AS n FROM users u LEFT JOIN companies c ON c.id = u.company_id WHERE ${where}`,
-        ),
-      ]);
-      void reply.header('X-Total-Count', String(Number(count[0]?.n ?? 0)));
-      return rows.map(toManaged);
+      const page = await pagedList<UserRow>(
+        ctx.database,
+        {
+          table: 'users',
+          key: ['id'],
+          where,
+          filtered: where.length > 1,
+          searched: searchWords(request.query.q) !== undefined,
+          // NULLs (never signed in, no country) last either way
+          order: sortOrder(request.query.sort, SORTS, [{ expr: 't.id', desc: true }], () => 'last'),
+          columns: USERS_COLUMNS,
+          joins: USERS_JOIN,
+        },
+        request.query,
+      );
+      sendTotal(reply, page);
+      return page.rows.map(toManaged);
     },
   );
 

@@ -32,10 +32,13 @@ export const ensureTemplates = async (database: Database, companyId: number): Pr
   );
 };
 
-/** The columns a template is answered with (its times as ISO text). */
-export const TEMPLATE_COLUMNS = `id, name, channel, kind, subject, body, version,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
-  to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at`;
+/** The columns a template is answered with (its times as ISO text), of the row `a.` (a list's `t.`) or unqualified. */
+export const templateColumns = (
+  a = '',
+) => `${a}id, ${a}name, ${a}channel, ${a}kind, ${a}subject, ${a}body, ${a}version,
+  to_char(${a}created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
+  to_char(${a}updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at`;
+export const TEMPLATE_COLUMNS = templateColumns();
 
 /** A template as `TEMPLATE_COLUMNS` read it. */
 export type TemplateRow = Omit<MessageTemplate, 'warnings'>;
