@@ -230,5 +230,34 @@ export const createSessions = (database: Database, config: Config) => {
     );
   };
 
-  return { load, ensure, signIn, startMfaChallenge, end, endAllForUser, setCaptcha };
+  /** Google sign-in's state (state, nonce, PKCE verifier, as JSON) kept on the session until the callback. */
+  const saveOAuthState = async (session: SessionState, state: string): Promise<void> => {
+    await database.query('UPDATE sessions SET oauth_state = $2, updated_at = now() WHERE id = $1', [
+      session.id,
+      state,
+    ]);
+  };
+
+  /** The state saved at the redirect, used up by reading it (null when there is none). */
+  const takeOAuthState = async (session: SessionState): Promise<string | null> => {
+    const rows = await database.query<{ oauth_state: string | null }>(
+      'SELECT oauth_state FROM sessions WHERE id = $1',
+      [session.id],
+    );
+    const raw = rows[0]?.oauth_state ?? null;
+    if (raw) await database.query('UPDATE sessions SET oauth_state = NULL WHERE id = $1', [session.id]);
+    return raw;
+  };
+
+  return {
+    load,
+    ensure,
+    signIn,
+    startMfaChallenge,
+    end,
+    endAllForUser,
+    setCaptcha,
+    saveOAuthState,
+    takeOAuthState,
+  };
 };

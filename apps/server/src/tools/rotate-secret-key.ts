@@ -20,7 +20,8 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig, type Config } from '../config.ts';
 import { execRows, openDatabase, type Database, type DbOrTx } from '../db/client.ts';
-import { auditUserChange, removeMfa } from '../modules/identity/mfa.ts';
+import { recordUserChange } from '../modules/audit/audit.ts';
+import { removeMfa } from '../modules/identity/mfa.ts';
 import {
   NEXT_KEY_FILE,
   OLD_KEY_FILE,
@@ -63,7 +64,7 @@ export const resealAll = async (database: Database, from: SecretBox, to: SecretB
 const forgetters: Record<string, (tx: DbOrTx, id: number, box: SecretBox) => Promise<void>> = {
   users: async (tx, id) => {
     await removeMfa(tx, id);
-    await auditUserChange(tx, {
+    await recordUserChange(tx, {
       userId: id,
       actorId: null,
       before: { mfa_enabled: true },

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { MFA_CHALLENGE_MINUTES, accountMessages, isTenant, portalMessages } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { hitRateLimit, RateLimitError } from '../../plugins/rate-limit.ts';
+import { stampLastLogin } from '../../modules/identity/accounts.ts';
 import { findUserByEmail } from '../../modules/identity/users.ts';
 import { empty } from '../../plugins/openapi.ts';
 
@@ -93,10 +94,7 @@ export const googleRoutes = (app: FastifyInstance, ctx: AppContext) => {
           code_verifier: oidc.randomPKCECodeVerifier(),
           created_at: Date.now(),
         };
-        await database.query('UPDATE sessions SET oauth_state = $2, updated_at = now() WHERE id = $1', [
-          session.id,
-          JSON.stringify(saved),
-        ]);
+        await sessions.saveOAuthState(session, JSON.stringify(saved));
         const url = oidc.buildAuthorizationUrl(configuration, {
           redirect_uri: redirectUri,
           scope: 'openid email profile',
@@ -128,15 +126,7 @@ export const googleRoutes = (app: FastifyInstance, ctx: AppContext) => {
       try {
         if (!config.googleClientId) throw new SignInRefused(accountMessages.googleNotConfigured);
         // The state saved at the redirect, used up now whatever happens next.
-        const sessionId = request.session?.id;
-        const rows = sessionId
-          ? await database.query<{ oauth_state: string | null }>(
-              'SELECT oauth_state FROM sessions WHERE id = $1',
-              [sessionId],
-            )
-          : [];
-        const raw = rows[0]?.oauth_state;
-        if (raw) await database.query('UPDATE sessions SET oauth_state = NULL WHERE id = $1', [sessionId]);
+        const raw = request.session ? await sessions.takeOAuthState(request.session) : null;
         const parsed = raw ? savedState.safeParse(JSON.parse(raw)) : undefined;
         if (!parsed?.success || Date.now() - parsed.data.created_at > GOOGLE_STATE_TTL_MS) {
           throw new SignInRefused(accountMessages.googleExpired);
@@ -174,7 +164,7 @@ export const googleRoutes = (app: FastifyInstance, ctx: AppContext) => {
           await sessions.startMfaChallenge(request, reply, found.user.id, MFA_CHALLENGE_MINUTES);
           return reply.redirect(GOOGLE_MFA_PATH);
         }
-        await database.query('UPDATE users SET last_login_at = now() WHERE id = $1', [found.user.id]);
+        await stampLastLogin(database, found.user.id);
         await sessions.signIn(request, reply, found.user.id);
         await recordSignIn(database.db, { userId: found.user.id, ok: true, how: 'Google', ip: request.ip });
         request.log.info({ userId: found.user.id }, 'signed in with Google');

@@ -11,14 +11,19 @@ import {
   resetPasswordBody,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
-import { execRows } from '../../db/client.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { assertStrongPassword } from '../../modules/identity/password-strength.ts';
-import { hitRateLimit, RateLimitError } from '../../plugins/rate-limit.ts';
+import { hitRateLimit, RateLimitError, touchRateLimit } from '../../plugins/rate-limit.ts';
 import { answerFloor } from '../../platform/answer-floor.ts';
 import { randomToken, sha256 } from '../../platform/tokens.ts';
 import { accountLockKey } from '../../modules/identity/sign-in.ts';
 import { currentUser } from '../../plugins/guard.ts';
+import {
+  createResetToken,
+  endResetTokens,
+  setPassword,
+  useResetToken,
+} from '../../modules/identity/accounts.ts';
 import { findUserByEmail } from '../../modules/identity/users.ts';
 import { createMailer, type MailMessage } from './mailer.ts';
 import { errors, json } from '../../plugins/openapi.ts';
@@ -86,16 +91,12 @@ export const passwordRoutes = (app: FastifyInstance, ctx: AppContext) => {
       }
       const found = await findUserByEmail(ctx, email);
       if (found && found.user.active && mailAllowed) {
-        await database.query(
-          `INSERT INTO password_reset_tokens (user_id, token_hash, expires_at)
-           VALUES ($1, $2, now() + make_interval(mins => $3))`,
-          [found.user.id, tokenHash, RESET_TOKEN_MINUTES],
-        );
+        await createResetToken(database, found.user.id, tokenHash, RESET_TOKEN_MINUTES);
         const link = `${config.publicUrl}/reset?token=${encodeURIComponent(token)}`;
         mailer.enqueue(resetMail(found.user.email, found.user.first_name, link), request.log);
       } else {
         // A write, as the INSERT above is (a commit flushed to disk takes longer than a read).
-        await database.query('UPDATE rate_limits SET updated_at = now() WHERE key = $1', [mailKey]);
+        await touchRateLimit(database, mailKey);
       }
       // and the answer never comes sooner than FORGOT_FLOOR_MS: what is left of a known address's
       // extra work (the token's insert, the mail queued) hides under it, on a busy server too
@@ -136,24 +137,11 @@ export const passwordRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const passwordHash = await hashPassword(request.body.password);
       const done = await db.transaction(async (tx) => {
         // Used up in the same statement that checks it: two requests with one token cannot both pass.
-        const rows = await execRows<{ user_id: number; email: string; phone: string | null }>(
-          tx,
-          sql`UPDATE password_reset_tokens t SET used_at = now(), updated_at = now()
-                FROM users u
-               WHERE t.token_hash = ${tokenHash} AND t.used_at IS NULL AND t.expires_at > now()
-                 AND u.id = t.user_id AND u.active
-           RETURNING t.user_id, u.email, u.phone`,
-        );
-        const row = rows[0];
+        const row = await useResetToken(tx, tokenHash);
         if (!row) return false;
         const userId = Number(row.user_id);
-        await tx.execute(
-          sql`UPDATE users SET password_hash = ${passwordHash}, updated_at = now() WHERE id = ${userId}`,
-        );
-        await tx.execute(
-          sql`UPDATE password_reset_tokens SET used_at = now(), updated_at = now()
-               WHERE user_id = ${userId} AND used_at IS NULL`,
-        );
+        await setPassword(tx, userId, passwordHash);
+        await endResetTokens(tx, userId);
         await tx.execute(sql`DELETE FROM sessions WHERE user_id = ${userId} OR mfa_user_id = ${userId}`);
         await tx.execute(
           sql`DELETE FROM login_attempts WHERE email = ${accountLockKey({ ...row, id: userId })}`,
@@ -201,10 +189,7 @@ export const passwordRoutes = (app: FastifyInstance, ctx: AppContext) => {
         request.body.current_password,
       ]);
       const passwordHash = await hashPassword(request.body.new_password);
-      await database.query('UPDATE users SET password_hash = $2, updated_at = now() WHERE id = $1', [
-        user.id,
-        passwordHash,
-      ]);
+      await setPassword(db, user.id, passwordHash);
       await sessions.endAllForUser(user.id);
       await sessions.end(request, reply);
       return { message: accountMessages.changeDone };

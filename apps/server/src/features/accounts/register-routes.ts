@@ -6,6 +6,7 @@ import { hashPassword } from '../../platform/passwords.ts';
 import { assertStrongPassword } from '../../modules/identity/password-strength.ts';
 import { hitRateLimit } from '../../plugins/rate-limit.ts';
 import { captchaMatches } from '../../platform/captcha.ts';
+import { createRegisteredUser } from '../../modules/identity/accounts.ts';
 import {
   emailTaken,
   findUserByEmail,
@@ -57,14 +58,13 @@ export const registerRoutes = (app: FastifyInstance, ctx: AppContext) => {
 
       await assertStrongPassword(input.password, 'password', [email, input.first_name, input.last_name]);
       const passwordHash = await hashPassword(input.password);
-      const rows = await database
-        .query<{ id: number }>(
-          `INSERT INTO users (email, first_name, last_name, company_id, active, password_hash, last_login_at)
-           VALUES ($1, $2, $3, $4, true, $5, now()) RETURNING id`,
-          [email, input.first_name, input.last_name, input.company_id, passwordHash],
-        )
-        .catch(rethrowDuplicateEmail);
-      const id = Number(rows[0]?.id);
+      const id = await createRegisteredUser(database, {
+        email,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        companyId: input.company_id,
+        passwordHash,
+      }).catch(rethrowDuplicateEmail);
       const session = await sessions.signIn(request, reply, id);
       const found = await findUserByEmail(ctx, email);
       if (!found) throw new AppError('internal_error');

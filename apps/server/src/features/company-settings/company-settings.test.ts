@@ -107,6 +107,46 @@ describe(`company settings (${testDriver})`, () => {
     expect(audit).toHaveLength(2);
   });
 
+  it('records each change in the history: by whom, what it was and became, and a webhook secret rotated', async () => {
+    const { company, client } = await companyWith(t);
+    expectStatus(await client.put('/company-settings', { daily_run_hour: 9, version: 1 }), 200);
+    const hook = expectStatus(await client.post('/company-settings/webhook-secret'), 200).json<{
+      url: string;
+    }>();
+    const rows = await t.database.query<{
+      entity: string;
+      record_id: number;
+      action: string;
+      user_id: number;
+      before: Record<string, unknown> | null;
+      after: Record<string, unknown> | null;
+      summary: string;
+    }>(
+      `SELECT entity, record_id, action, user_id, before, after, summary FROM audit_entries
+        WHERE company_id = $1 AND entity IN ('company_settings', 'payment_webhooks') ORDER BY id`,
+      [company.id],
+    );
+    expect(rows.map((r) => ({ ...r, record_id: Number(r.record_id), user_id: Number(r.user_id) }))).toEqual([
+      expect.objectContaining({
+        entity: 'company_settings',
+        record_id: company.id,
+        action: 'update',
+        user_id: client.user.id,
+        before: expect.objectContaining({ daily_run_hour: 6 }),
+        after: expect.objectContaining({ daily_run_hour: 9, logo_changed: false }),
+      }),
+      {
+        entity: 'payment_webhooks',
+        record_id: company.id,
+        action: 'update',
+        user_id: client.user.id,
+        before: null,
+        after: { url: hook.url, secret_rotated: true },
+        summary: '',
+      },
+    ]);
+  });
+
   it('refuses what is not valid, with a message per field', async () => {
     const { client } = await companyWith(t);
     const res = await client.put('/company-settings', {

@@ -11,6 +11,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
+import { auditEntriesFrom, recordAuditEntry } from '../../modules/audit/audit.ts';
 import {
   SETTINGS_COLUMNS,
   presentSettings,
@@ -193,8 +194,15 @@ export const companySettingsRoutes = (app: FastifyInstance, ctx: AppContext) => 
       // the change and its audit entry in one statement (one transaction on both drivers)
       const saved = await database.query(
         `WITH saved AS (${write})
-         INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after)
-         SELECT company_id, 'company_settings', company_id, 'update', $13, $14::jsonb, $15::jsonb FROM saved
+         ${auditEntriesFrom('saved', {
+           companyId: 'company_id',
+           entity: 'company_settings',
+           recordId: 'company_id',
+           action: 'update',
+           userId: '$13',
+           before: '$14::jsonb',
+           after: '$15::jsonb',
+         })}
          RETURNING id`,
         [
           ...values,
@@ -224,11 +232,14 @@ export const companySettingsRoutes = (app: FastifyInstance, ctx: AppContext) => 
     async (request) => {
       const user = currentUser(request);
       const answer = await rotateWebhookSecret(database, ctx.secrets, ctx.config.publicUrl, user.company_id);
-      await database.query(
-        `INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after)
-         VALUES ($1, 'payment_webhooks', $1, 'update', $2, NULL, $3::jsonb)`,
-        [user.company_id, user.id, JSON.stringify({ url: answer.url, secret_rotated: true })],
-      );
+      await recordAuditEntry(database.db, {
+        companyId: user.company_id,
+        userId: user.id,
+        action: 'update',
+        entity: 'payment_webhooks',
+        recordId: user.company_id,
+        after: { url: answer.url, secret_rotated: true },
+      });
       return answer;
     },
   );

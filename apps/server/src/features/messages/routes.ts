@@ -31,7 +31,16 @@ import { searchQuery } from '../../crud/export.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
 import { companyToday } from '../../modules/companies/company-settings.ts';
 import { loadLeaseBook } from '../../modules/leases/lease-book.ts';
-import { ensureTemplates, renderMessage } from '../../modules/messaging/message-templates.ts';
+import {
+  TEMPLATE_COLUMNS,
+  templateColumns,
+  createTemplate,
+  deleteTemplate,
+  ensureTemplates,
+  renderMessage,
+  updateTemplate,
+  type TemplateRow,
+} from '../../modules/messaging/message-templates.ts';
 import { smsProvider } from '../../platform/sms.ts';
 import { pagedList, searchCondition, searchWords, sendTotal, sortOrder } from '../../crud/paged-list.ts';
 import { empty, errors, json, named } from '../../plugins/openapi.ts';
@@ -92,15 +101,6 @@ const messageColumns = (
   to_char(${m}.sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS sent_at`;
 const MESSAGE_COLUMNS = messageColumns('m');
 
-/** A template's columns, of the row `a.` (the list's `t.`) or unqualified. */
-const templateColumns = (
-  a = '',
-) => `${a}id, ${a}name, ${a}channel, ${a}kind, ${a}subject, ${a}body, ${a}version,
-  to_char(${a}created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
-  to_char(${a}updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at`;
-const TEMPLATE_COLUMNS = templateColumns();
-
-type TemplateRow = Omit<z.infer<typeof messageTemplateSchema>, 'warnings'>;
 const presentTemplate = (r: TemplateRow) => ({
   ...r,
   id: Number(r.id),
@@ -334,26 +334,11 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
       await ensureTemplates(db, user.company_id);
       const t = request.body;
       // the template and its audit entry in one statement
-      const rows = await db.query<TemplateRow>(
-        `WITH t AS (
-           INSERT INTO message_templates (company_id, name, channel, kind, subject, body)
-           VALUES ($1, $2, $3, $4, $5, $6) RETURNING *
-         ), a AS (
-           INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after)
-           SELECT $1, 'message_templates', t.id, 'create', $7, NULL, to_jsonb(t) FROM t
-         )
-         SELECT ${TEMPLATE_COLUMNS} FROM t`,
-        [
-          user.company_id,
-          t.name,
-          t.channel,
-          t.kind,
-          t.channel === 'email' ? t.subject : null,
-          t.body,
-          user.id,
-        ],
-      );
-      return reply.code(201).send(presentTemplate(rows[0] as TemplateRow));
+      const created = await createTemplate(db, user.company_id, user.id, {
+        ...t,
+        subject: t.channel === 'email' ? t.subject : null,
+      });
+      return reply.code(201).send(presentTemplate(created as TemplateRow));
     },
   );
 
@@ -373,32 +358,14 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (request) => {
       const user = currentUser(request);
       const t = request.body;
-      const rows = await db.query<TemplateRow>(
-        `WITH old AS (
-           SELECT * FROM message_templates WHERE company_id = $1 AND id = $2 AND version = $8
-         ), t AS (
-           UPDATE message_templates m SET name = $3, channel = $4, kind = $5, subject = $6, body = $7,
-                  version = m.version + 1, updated_at = now()
-             FROM old WHERE m.company_id = old.company_id AND m.id = old.id AND m.version = old.version
-           RETURNING m.*
-         ), a AS (
-           INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after)
-           SELECT $1, 'message_templates', t.id, 'update', $9, to_jsonb(old), to_jsonb(t) FROM old, t
-         )
-         SELECT ${TEMPLATE_COLUMNS} FROM t`,
-        [
-          user.company_id,
-          request.params.id,
-          t.name,
-          t.channel,
-          t.kind,
-          t.channel === 'email' ? t.subject : null,
-          t.body,
-          t.version,
-          user.id,
-        ],
-      );
-      if (rows[0]) return presentTemplate(rows[0]);
+      const updated = await updateTemplate(db, user.company_id, request.params.id, t.version, user.id, {
+        name: t.name,
+        channel: t.channel,
+        kind: t.kind,
+        subject: t.channel === 'email' ? t.subject : null,
+        body: t.body,
+      });
+      if (updated) return presentTemplate(updated);
       await oneTemplate(user.company_id, request.params.id); // 404 when it is not the company's
       throw new AppError('conflict');
     },
@@ -419,14 +386,8 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const rows = await db.query(
-        `WITH t AS (DELETE FROM message_templates WHERE company_id = $1 AND id = $2 RETURNING *),
-              a AS (INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after)
-                    SELECT $1, 'message_templates', t.id, 'delete', $3, to_jsonb(t), NULL FROM t)
-         SELECT id FROM t`,
-        [user.company_id, request.params.id, user.id],
-      );
-      if (rows.length === 0) throw notFound('Template');
+      if (!(await deleteTemplate(db, user.company_id, request.params.id, user.id)))
+        throw notFound('Template');
       return reply.code(204).send();
     },
   );

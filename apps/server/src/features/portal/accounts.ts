@@ -136,31 +136,6 @@ export const companiesUsing = async (
   return rows.map((r) => Number(r.company_id));
 };
 
-/**
- * Makes the address one the account signs in with, if no other account does: answers whether it is
- * the account's now. A unique-index race ends as `false` too.
- */
-export const attachAddress = async (
-  database: Database,
-  userId: number,
-  address: string,
-): Promise<boolean> => {
-  const column = address.includes('@') ? 'email' : 'phone';
-  try {
-    const rows = await database.query<{ id: number }>(
-      `UPDATE users SET ${column} = $2, updated_at = now(), version = version + 1
-        WHERE id = $1 AND NOT EXISTS (
-          SELECT 1 FROM users o WHERE o.id <> $1 AND ${column === 'email' ? 'lower(o.email) = lower($2)' : 'o.phone = $2'})
-        RETURNING id`,
-      [userId, address],
-    );
-    return rows.length === 1;
-  } catch (err) {
-    if (findPgError(err)?.code === '23505') return false;
-    throw err;
-  }
-};
-
 /** A unique-index refusal of a login (e-mail or phone) another account uses: 409 duplicate. */
 export const rethrowAddressTaken = (err: unknown): never => {
   if (findPgError(err)?.code === '23505')

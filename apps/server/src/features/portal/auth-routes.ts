@@ -13,13 +13,13 @@ import { hitRateLimit, touchRateLimit } from '../../plugins/rate-limit.ts';
 import { answerFloor } from '../../platform/answer-floor.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { completeSignIn, recordFailedSignIn, refuseIfLocked } from '../../modules/identity/sign-in.ts';
+import { attachSignInAddress, setPortalPassword } from '../../modules/identity/accounts.ts';
 import { signedInSchema } from '../../modules/identity/users.ts';
 import { assertStrongPassword } from '../../modules/identity/password-strength.ts';
 import { empty, errors, json } from '../../plugins/openapi.ts';
 import {
   CODE_TRIES,
   accountById,
-  attachAddress,
   companyName,
   findPortalAccount,
   issueToken,
@@ -90,7 +90,7 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
       // that address, is told so; the link stays unused.
       const address = found.address;
       if (address && address !== invited.user.email && address !== invited.phone) {
-        if (!(await attachAddress(database, found.user_id, address))) {
+        if (!(await attachSignInAddress(database, found.user_id, address))) {
           throw new AppError('duplicate', portalMessages.invitationAddressTaken);
         }
       }
@@ -100,10 +100,7 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
         [found.id],
       );
       if (used.length === 0) throw new AppError('invitation_invalid');
-      await database.query(
-        'UPDATE users SET password_hash = $2, updated_at = now(), version = version + 1 WHERE id = $1',
-        [found.user_id, await hashPassword(password)],
-      );
+      await setPortalPassword(database, found.user_id, await hashPassword(password));
       const signedIn = await accountById(database, found.user_id);
       if (!signedIn) throw new AppError('invitation_invalid');
       return completeSignIn(ctx, request, reply, portalLockKey(signedIn), signedIn.user, 'Portal invitation');

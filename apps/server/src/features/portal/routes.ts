@@ -26,6 +26,7 @@ import {
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { execRows, type Database } from '../../db/client.ts';
+import { dropSignInEmail, setSignInAddress } from '../../modules/identity/accounts.ts';
 import { isoDaySql } from '../../db/dates.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
@@ -272,7 +273,7 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
         );
         if (updated.length === 0) throw new AppError('conflict');
         if (dropEmail) {
-          await tx.execute(sql`UPDATE users SET email = NULL, updated_at = now() WHERE id = ${user.id}`);
+          await dropSignInEmail(tx, user.id);
         }
       });
       // The code goes to the new address whoever else signs in with it (its holder is the only one who
@@ -376,9 +377,7 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
                    version = version + 1
                  WHERE company_id = ${companyId} AND id = ${tenantId}`,
           );
-          await tx.execute(
-            sql`UPDATE users SET ${sql.identifier(field)} = ${address}, updated_at = now() WHERE id = ${user.id}`,
-          );
+          await setSignInAddress(tx, user.id, field, address);
         })
         .catch(rethrowAddressTaken);
       return readMe(user);

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
 import { AppError, portalAccessBody, portalInviteBody, portalMessages, portalStatuses } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams } from '../../crud/record-route.ts';
 import { recordAuditEntry } from '../../modules/audit/audit.ts';
+import { createPortalAccount, setUserActive, updatePortalAccount } from '../../modules/identity/accounts.ts';
 import { errors, json, named } from '../../plugins/openapi.ts';
 import {
   accountOfTenant,
@@ -112,26 +112,21 @@ export const portalStaffRoutes = (app: FastifyInstance, ctx: AppContext) => {
       }
       try {
         if (!account) {
-          await database.query(
-            `WITH u AS (
-               INSERT INTO users (email, phone, first_name, last_name, company_id, tenant_id, active)
-               VALUES ($1, $2, $3, $4, $5, $6, true) RETURNING id)
-             INSERT INTO user_roles (user_id, role_id) SELECT u.id, r.id FROM u, roles r WHERE r.name = 'tenant'`,
-            [
-              signsInWith.email,
-              signsInWith.phone,
-              tenant.first_name,
-              tenant.last_name,
-              user.company_id,
-              tenant.id,
-            ],
-          );
+          await createPortalAccount(database, {
+            email: signsInWith.email,
+            phone: signsInWith.phone,
+            firstName: tenant.first_name,
+            lastName: tenant.last_name,
+            companyId: user.company_id,
+            tenantId: tenant.id,
+          });
         } else {
-          await database.query(
-            `UPDATE users SET email = $2, phone = $3, first_name = $4, last_name = $5, updated_at = now(),
-                    version = version + 1 WHERE id = $1`,
-            [account.user.id, signsInWith.email, signsInWith.phone, tenant.first_name, tenant.last_name],
-          );
+          await updatePortalAccount(database, account.user.id, {
+            email: signsInWith.email,
+            phone: signsInWith.phone,
+            firstName: tenant.first_name,
+            lastName: tenant.last_name,
+          });
         }
       } catch (err) {
         // another account took an address between the check and the write (a race): 409, as before
@@ -196,10 +191,7 @@ export const portalStaffRoutes = (app: FastifyInstance, ctx: AppContext) => {
       if (!account) throw new AppError('not_found', portalMessages.noAccount);
       const { enabled } = request.body;
       await database.db.transaction(async (tx) => {
-        await tx.execute(
-          sql`UPDATE users SET active = ${enabled}, updated_at = now(), version = version + 1
-               WHERE id = ${account.user.id}`,
-        );
+        await setUserActive(tx, account.user.id, enabled);
         await recordAuditEntry(tx, {
           companyId: user.company_id,
           userId: user.id,

@@ -16,9 +16,10 @@ import {
   type SessionInfo,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
+import { recordUserChange } from '../../modules/audit/audit.ts';
 import { execRows } from '../../db/client.ts';
 import {
-  auditUserChange,
+  enableMfa,
   endUserSessions,
   mfaSecretPurpose,
   newRecoveryCodes,
@@ -26,6 +27,7 @@ import {
   readMfa,
   removeMfa,
   sessionsEndedAnswer,
+  setMfaSecret,
   totpStep,
 } from '../../modules/identity/mfa.ts';
 import { hitRateLimit } from '../../plugins/rate-limit.ts';
@@ -134,12 +136,8 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (request) => {
       const user = currentUser(request);
       const { secret, otpauthUrl } = newTotpSecret(user.email);
-      const rows = await execRows(
-        db,
-        sql`UPDATE users SET mfa_secret = ${ctx.secrets.seal(secret, mfaSecretPurpose(user.id))}, mfa_last_step = NULL, updated_at = now()
-             WHERE id = ${user.id} AND mfa_enabled_at IS NULL RETURNING id`,
-      );
-      if (rows.length === 0) throw new AppError('mfa_already_enabled');
+      if (!(await setMfaSecret(db, user.id, ctx.secrets.seal(secret, mfaSecretPurpose(user.id)))))
+        throw new AppError('mfa_already_enabled');
       const qr = await QRCode.toString(otpauthUrl, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
       return { secret, otpauth_url: otpauthUrl, qr_svg: qr };
     },
@@ -175,19 +173,9 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
       if (step === null) throw codeWrong();
       const { codes, hashes } = newRecoveryCodes();
       const done = await db.transaction(async (tx) => {
-        const rows = await execRows(
-          tx,
-          sql`UPDATE users SET mfa_enabled_at = now(), mfa_last_step = ${step}, updated_at = now()
-               WHERE id = ${user.id} AND mfa_enabled_at IS NULL AND mfa_secret IS NOT NULL RETURNING id`,
-        );
-        if (rows.length === 0) return false;
-        await tx.execute(sql`DELETE FROM mfa_recovery_codes WHERE user_id = ${user.id}`);
-        await tx.execute(
-          sql`INSERT INTO mfa_recovery_codes (user_id, code_hash)
-              SELECT ${user.id}, h FROM unnest(${`{${hashes.join(',')}}`}::text[]) AS h`,
-        );
+        if (!(await enableMfa(tx, user.id, step, hashes))) return false;
         await endUserSessions(tx, user.id, request.session?.id ?? null);
-        await auditUserChange(tx, {
+        await recordUserChange(tx, {
           userId: user.id,
           actorId: user.id,
           before: { mfa_enabled: false },
@@ -225,7 +213,7 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
       if (totpStep(mfa.openSecret(), request.body.code) === null) throw codeWrong();
       await db.transaction(async (tx) => {
         if (await removeMfa(tx, user.id)) {
-          await auditUserChange(tx, {
+          await recordUserChange(tx, {
             userId: user.id,
             actorId: user.id,
             before: { mfa_enabled: true },

@@ -18,17 +18,19 @@ import { execRows, type DbOrTx } from '../../db/client.ts';
 import { listQuerySchema } from '../../crud/routes.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { assertStrongPassword } from '../../modules/identity/password-strength.ts';
-import { recordAuditEntry } from '../../modules/audit/audit.ts';
-import {
-  auditUserChange,
-  endUserSessions,
-  removeMfa,
-  sessionsEndedAnswer,
-} from '../../modules/identity/mfa.ts';
+import { recordAuditEntry, recordUserChange } from '../../modules/audit/audit.ts';
+import { endUserSessions, removeMfa, sessionsEndedAnswer } from '../../modules/identity/mfa.ts';
 import { accountLockKey } from '../../modules/identity/sign-in.ts';
 import { pagedList, searchCondition, searchWords, sendTotal, sortOrder } from '../../crud/paged-list.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
+import {
+  createUser,
+  endResetTokens,
+  setPassword,
+  setUserRoles,
+  updateUserProfile,
+} from '../../modules/identity/accounts.ts';
 import { emailTaken, rethrowDuplicateEmail, sessionUserSchema } from '../../modules/identity/users.ts';
 import { errors, json, named } from '../../plugins/openapi.ts';
 
@@ -155,13 +157,6 @@ const roleIds = async (tx: DbOrTx, names: readonly string[]): Promise<number[]> 
     });
   }
   return [...new Set(names)].map((n) => byName.get(n) ?? 0);
-};
-
-const setRoles = async (tx: DbOrTx, userId: number, ids: number[]) => {
-  await tx.execute(sql`DELETE FROM user_roles WHERE user_id = ${userId}`);
-  for (const roleId of ids) {
-    await tx.execute(sql`INSERT INTO user_roles (user_id, role_id) VALUES (${userId}, ${roleId})`);
-  }
 };
 
 /** The user row, locked for the rest of the transaction; 404 when there is none. */
@@ -294,12 +289,14 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
             throw new AppError('conflict');
           await checkProfile(tx, { email, company_id: body.company_id, country_code: body.country_code }, id);
           const before = await getUser(tx, id);
-          await tx.execute(
-            sql`UPDATE users SET email = ${email}, first_name = ${body.first_name}, last_name = ${body.last_name},
-                  company_id = ${body.company_id}, country_code = ${body.country_code},
-                  active = ${body.active ?? existing.active}, version = version + 1, updated_at = now()
-                WHERE id = ${id}`,
-          );
+          await updateUserProfile(tx, id, {
+            email,
+            firstName: body.first_name,
+            lastName: body.last_name,
+            companyId: body.company_id,
+            countryCode: body.country_code,
+            active: body.active ?? existing.active,
+          });
           // its sessions end, and a sign-in of it waiting for its code (issue 23)
           if (body.active === false) await endUserSessions(tx, id, null);
           const after = await getUser(tx, id);
@@ -353,7 +350,7 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
             roles: 'A tenant’s portal account keeps the tenant role only.',
           });
         const before = await getUser(tx, id);
-        await setRoles(tx, id, await roleIds(tx, roles));
+        await setUserRoles(tx, id, await roleIds(tx, roles));
         const after = await getUser(tx, id);
         await recordAuditEntry(tx, {
           companyId: after.company_id,
@@ -394,14 +391,10 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const passwordHash = await hashPassword(request.body.password);
       await db.transaction(async (tx) => {
         const user = await lockUser(tx, id);
-        await tx.execute(
-          sql`UPDATE users SET password_hash = ${passwordHash}, updated_at = now() WHERE id = ${id}`,
-        );
+        await setPassword(tx, id, passwordHash);
         // its sessions end, and a sign-in waiting for its code, begun with the old password (issue 23)
         await endUserSessions(tx, id, request.session?.id ?? null);
-        await tx.execute(
-          sql`UPDATE password_reset_tokens SET used_at = now(), updated_at = now() WHERE user_id = ${id} AND used_at IS NULL`,
-        );
+        await endResetTokens(tx, id);
         await tx.execute(sql`DELETE FROM login_attempts WHERE email = ${accountLockKey(user)}`);
         await recordAuditEntry(tx, {
           companyId: target.company_id,
@@ -437,15 +430,16 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
         .transaction(async (tx) => {
           await checkProfile(tx, { email, company_id: body.company_id, country_code: body.country_code });
           const ids = await roleIds(tx, body.roles);
-          const rows = await execRows<{ id: number }>(
-            tx,
-            sql`INSERT INTO users (email, first_name, last_name, company_id, country_code, active, password_hash)
-                VALUES (${email}, ${body.first_name}, ${body.last_name}, ${body.company_id}, ${body.country_code},
-                        ${body.active}, ${passwordHash})
-                RETURNING id`,
-          );
-          const id = Number(rows[0]?.id);
-          await setRoles(tx, id, ids);
+          const id = await createUser(tx, {
+            email,
+            firstName: body.first_name,
+            lastName: body.last_name,
+            companyId: body.company_id,
+            countryCode: body.country_code,
+            active: body.active,
+            passwordHash,
+          });
+          await setUserRoles(tx, id, ids);
           return getUser(tx, id);
         })
         .catch(rethrowDuplicateEmail);
@@ -471,7 +465,7 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
       await db.transaction(async (tx) => {
         await lockUser(tx, id);
         if (await removeMfa(tx, id)) {
-          await auditUserChange(tx, {
+          await recordUserChange(tx, {
             userId: id,
             actorId: me.id,
             before: { mfa_enabled: true },
@@ -503,7 +497,7 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const ended = await db.transaction(async (tx) => {
         await lockUser(tx, id);
         const n = await endUserSessions(tx, id, request.session?.id ?? null);
-        await auditUserChange(tx, {
+        await recordUserChange(tx, {
           userId: id,
           actorId: me.id,
           before: { sessions: n },

@@ -50,6 +50,46 @@ export const recordSignIn = async (
 };
 
 /**
+ * The text of an INSERT of audit entries read from the rows of `from` in the statement of their
+ * change (a `WITH` part of it, or its end): the change and its entries are one statement, one
+ * transaction on both drivers, and the entries see the rows the change returned. `columns` are the
+ * SQL of the entry's columns (parameters of the caller's statement, columns of `from`); `entity` and
+ * `action` are written as literals.
+ */
+export const auditEntriesFrom = (
+  from: string,
+  c: {
+    companyId: string;
+    entity: string;
+    recordId: string;
+    action: AuditActionName;
+    userId: string;
+    before: string;
+    after: string;
+  },
+): string => {
+  if (!/^[a-z_]+$/.test(c.entity)) throw new Error(`Not an entity name: ${c.entity}`);
+  return `INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after)
+           SELECT ${c.companyId}, '${c.entity}', ${c.recordId}, '${c.action}', ${c.userId}, ${c.before}, ${c.after} FROM ${from}`;
+};
+
+/**
+ * A change of a user's access (a second factor on, off or reset, sessions ended) under the user's
+ * company, read from the user's row in the same statement. `actorId` who changed it.
+ */
+export const recordUserChange = async (
+  db: DbOrTx,
+  change: { userId: number; actorId: number | null; before: unknown; after: unknown },
+): Promise<void> => {
+  await db.execute(
+    sql`INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after)
+        SELECT company_id, 'users', id, 'update', ${change.actorId}, ${JSON.stringify(change.before)}::jsonb,
+               ${JSON.stringify(change.after)}::jsonb
+          FROM users WHERE id = ${change.userId}`,
+  );
+};
+
+/**
  * Several entries in one statement, sent as one JSON parameter (a thousand entries of an import, or
  * a batch of creations): the generic records' changes (crud/records.ts) are written here too.
  */

@@ -133,17 +133,42 @@ export const useRecoveryCode = async (db: DbOrTx, userId: number, code: string):
   return rows.length === 1;
 };
 
-/** A change of a user's access recorded in `audit_entries` (entity `users`, in the user's company). */
-export const auditUserChange = async (
-  db: DbOrTx,
-  change: { userId: number; actorId: number | null; before: unknown; after: unknown },
-): Promise<void> => {
-  await db.execute(
-    sql`INSERT INTO audit_entries (company_id, entity, record_id, action, user_id, before, after)
-        SELECT company_id, 'users', id, 'update', ${change.actorId}, ${JSON.stringify(change.before)}::jsonb,
-               ${JSON.stringify(change.after)}::jsonb
-          FROM users WHERE id = ${change.userId}`,
+/**
+ * A new TOTP secret (sealed) of a user whose second factor is not on: it replaces one not confirmed.
+ * Answers false when the second factor is on already.
+ */
+export const setMfaSecret = async (db: DbOrTx, userId: number, sealedSecret: string): Promise<boolean> => {
+  const rows = await execRows(
+    db,
+    sql`UPDATE users SET mfa_secret = ${sealedSecret}, mfa_last_step = NULL, updated_at = now()
+         WHERE id = ${userId} AND mfa_enabled_at IS NULL RETURNING id`,
   );
+  return rows.length === 1;
+};
+
+/**
+ * Turns the second factor on (its secret set up, a code of it used at time step `step`) with new
+ * recovery codes (their hashes) in place of any others. Answers false when it was on already or had
+ * no secret: nothing is changed then.
+ */
+export const enableMfa = async (
+  tx: DbOrTx,
+  userId: number,
+  step: number,
+  recoveryCodeHashes: readonly string[],
+): Promise<boolean> => {
+  const rows = await execRows(
+    tx,
+    sql`UPDATE users SET mfa_enabled_at = now(), mfa_last_step = ${step}, updated_at = now()
+         WHERE id = ${userId} AND mfa_enabled_at IS NULL AND mfa_secret IS NOT NULL RETURNING id`,
+  );
+  if (rows.length === 0) return false;
+  await tx.execute(sql`DELETE FROM mfa_recovery_codes WHERE user_id = ${userId}`);
+  await tx.execute(
+    sql`INSERT INTO mfa_recovery_codes (user_id, code_hash)
+        SELECT ${userId}, h FROM unnest(${`{${recoveryCodeHashes.join(',')}}`}::text[]) AS h`,
+  );
+  return true;
 };
 
 /** Turns the user's second factor off: the secret and the recovery codes are gone. Answers whether it was on. */

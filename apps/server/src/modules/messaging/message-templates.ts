@@ -5,8 +5,10 @@ import {
   type TemplateKind,
   type TemplateText,
   type TemplateValues,
+  type MessageTemplate,
 } from '@kodi/domain';
 import type { Database } from '../../db/client.ts';
+import { auditEntriesFrom } from '../audit/audit.ts';
 
 /**
  * A company's message templates (issue 17; docs/decisions.md, 'Messages'): each company starts with
@@ -28,6 +30,109 @@ export const ensureTemplates = async (database: Database, companyId: number): Pr
        FROM first, jsonb_to_recordset($2::jsonb) AS d(name text, channel text, kind text, subject text, body text)`,
     [companyId, JSON.stringify(defaultTemplates)],
   );
+};
+
+/** The columns a template is answered with (its times as ISO text), of the row `a.` (a list's `t.`) or unqualified. */
+export const templateColumns = (
+  a = '',
+) => `${a}id, ${a}name, ${a}channel, ${a}kind, ${a}subject, ${a}body, ${a}version,
+  to_char(${a}created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
+  to_char(${a}updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at`;
+export const TEMPLATE_COLUMNS = templateColumns();
+
+/** A template as `TEMPLATE_COLUMNS` read it. */
+export type TemplateRow = Omit<MessageTemplate, 'warnings'>;
+
+/** What a person writes of a template (the subject null but for an e-mail). */
+export type TemplateInput = Pick<MessageTemplate, 'name' | 'channel' | 'kind' | 'subject' | 'body'>;
+
+/** A new template of the company and its audit entry (by `userId`), in one statement: the template. */
+export const createTemplate = async (
+  database: Database,
+  companyId: number,
+  userId: number,
+  t: TemplateInput,
+): Promise<TemplateRow | undefined> => {
+  const rows = await database.query<TemplateRow>(
+    `WITH t AS (
+       INSERT INTO message_templates (company_id, name, channel, kind, subject, body)
+       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *
+     ), a AS (
+       ${auditEntriesFrom('t', {
+         companyId: '$1',
+         entity: 'message_templates',
+         recordId: 't.id',
+         action: 'create',
+         userId: '$7',
+         before: 'NULL',
+         after: 'to_jsonb(t)',
+       })}
+     )
+     SELECT ${TEMPLATE_COLUMNS} FROM t`,
+    [companyId, t.name, t.channel, t.kind, t.subject, t.body, userId],
+  );
+  return rows[0];
+};
+
+/**
+ * A template of the company changed, if it is at `version` still, and its audit entry (the template
+ * before and after), in one statement: the template, or undefined (none of that id and version).
+ */
+export const updateTemplate = async (
+  database: Database,
+  companyId: number,
+  id: number,
+  version: number,
+  userId: number,
+  t: TemplateInput,
+): Promise<TemplateRow | undefined> => {
+  const rows = await database.query<TemplateRow>(
+    `WITH old AS (
+       SELECT * FROM message_templates WHERE company_id = $1 AND id = $2 AND version = $8
+     ), t AS (
+       UPDATE message_templates m SET name = $3, channel = $4, kind = $5, subject = $6, body = $7,
+              version = m.version + 1, updated_at = now()
+         FROM old WHERE m.company_id = old.company_id AND m.id = old.id AND m.version = old.version
+       RETURNING m.*
+     ), a AS (
+       ${auditEntriesFrom('old, t', {
+         companyId: '$1',
+         entity: 'message_templates',
+         recordId: 't.id',
+         action: 'update',
+         userId: '$9',
+         before: 'to_jsonb(old)',
+         after: 'to_jsonb(t)',
+       })}
+     )
+     SELECT ${TEMPLATE_COLUMNS} FROM t`,
+    [companyId, id, t.name, t.channel, t.kind, t.subject, t.body, version, userId],
+  );
+  return rows[0];
+};
+
+/** A template of the company deleted, and its audit entry, in one statement: whether there was one. */
+export const deleteTemplate = async (
+  database: Database,
+  companyId: number,
+  id: number,
+  userId: number,
+): Promise<boolean> => {
+  const rows = await database.query(
+    `WITH t AS (DELETE FROM message_templates WHERE company_id = $1 AND id = $2 RETURNING *),
+          a AS (${auditEntriesFrom('t', {
+            companyId: '$1',
+            entity: 'message_templates',
+            recordId: 't.id',
+            action: 'delete',
+            userId: '$3',
+            before: 'to_jsonb(t)',
+            after: 'NULL',
+          })})
+     SELECT id FROM t`,
+    [companyId, id, userId],
+  );
+  return rows.length > 0;
 };
 
 /** The company's templates (seeded first if they never were), by id. */
