@@ -217,3 +217,21 @@ export const queueMessage = async (
   ]);
   return Number(queued?.id);
 };
+
+/** A wrong code counted against a token: the `CODE_TRIES`th wrong try uses it up. */
+export const countWrongCode = async (database: Database, tokenId: number): Promise<void> => {
+  await database.query(
+    `UPDATE portal_tokens SET attempts = attempts + 1, updated_at = now(),
+            used_at = CASE WHEN attempts + 1 >= $2 THEN now() ELSE used_at END WHERE id = $1`,
+    [tokenId, CODE_TRIES],
+  );
+};
+
+/** Uses a token once: false when another request used it first. */
+export const useToken = async (database: Database, tokenId: number): Promise<boolean> => {
+  const used = await database.query<{ id: number }>(
+    `UPDATE portal_tokens SET used_at = now(), updated_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`,
+    [tokenId],
+  );
+  return used.length > 0;
+};

@@ -18,7 +18,7 @@ import { signedInSchema } from '../../modules/identity/users.ts';
 import { assertStrongPassword } from '../../modules/identity/password-strength.ts';
 import { empty, errors, json } from '../../plugins/openapi.ts';
 import {
-  CODE_TRIES,
+  countWrongCode,
   accountById,
   companyName,
   findPortalAccount,
@@ -26,6 +26,7 @@ import {
   portalLockKey,
   queueMessage,
   tokenHash,
+  useToken,
 } from './accounts.ts';
 
 /**
@@ -95,11 +96,7 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
         }
       }
       // used once: the UPDATE that marks it used is the one that may go on
-      const used = await database.query<{ id: number }>(
-        `UPDATE portal_tokens SET used_at = now(), updated_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`,
-        [found.id],
-      );
-      if (used.length === 0) throw new AppError('invitation_invalid');
+      if (!(await useToken(database, found.id))) throw new AppError('invitation_invalid');
       await setPortalPassword(database, found.user_id, await hashPassword(password));
       const signedIn = await accountById(database, found.user_id);
       if (!signedIn) throw new AppError('invitation_invalid');
@@ -224,18 +221,10 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
       if (!pending) return fail();
       if (pending.token_hash !== tokenHash(account.user.id, 'code', code)) {
         // the fifth wrong try uses the code up
-        await database.query(
-          `UPDATE portal_tokens SET attempts = attempts + 1, updated_at = now(),
-                  used_at = CASE WHEN attempts + 1 >= $2 THEN now() ELSE used_at END WHERE id = $1`,
-          [pending.id, CODE_TRIES],
-        );
+        await countWrongCode(database, pending.id);
         return fail();
       }
-      const used = await database.query<{ id: number }>(
-        `UPDATE portal_tokens SET used_at = now(), updated_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`,
-        [pending.id],
-      );
-      if (used.length === 0) return fail();
+      if (!(await useToken(database, pending.id))) return fail();
       if (!account.user.active) throw disabled();
       return completeSignIn(ctx, request, reply, key, account.user, 'Portal code');
     },

@@ -42,7 +42,7 @@ import { publicBaseUrl } from '../../plugins/public-url.ts';
 import { sniffImage } from '../../platform/image-sniffing.ts';
 import { hitRateLimit } from '../../plugins/rate-limit.ts';
 import {
-  CODE_TRIES,
+  countWrongCode,
   accountById,
   companyName,
   issueToken,
@@ -50,6 +50,7 @@ import {
   rethrowAddressTaken,
   tenantAddresses,
   tokenHash,
+  useToken,
 } from './accounts.ts';
 
 /** New addresses a tenant may ask codes for: this many in this many seconds. */
@@ -343,20 +344,10 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const match = pending.find((p) => p.token_hash === tokenHash(user.id, p.kind, request.body.code));
       if (!match?.address || match.value === null) {
         // the fifth wrong try uses the pending codes up
-        for (const p of pending) {
-          await database.query(
-            `UPDATE portal_tokens SET attempts = attempts + 1, updated_at = now(),
-                    used_at = CASE WHEN attempts + 1 >= $2 THEN now() ELSE used_at END WHERE id = $1`,
-            [p.id, CODE_TRIES],
-          );
-        }
+        for (const p of pending) await countWrongCode(database, p.id);
         throw wrong();
       }
-      const used = await database.query<{ id: number }>(
-        `UPDATE portal_tokens SET used_at = now(), updated_at = now() WHERE id = $1 AND used_at IS NULL RETURNING id`,
-        [match.id],
-      );
-      if (used.length === 0) throw wrong();
+      if (!(await useToken(database, match.id))) throw wrong();
       const field = match.kind === 'email_change' ? 'email' : 'phone';
       const address = match.address;
       await database.db
