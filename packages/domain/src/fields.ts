@@ -60,6 +60,21 @@ export const optionalNonNegative = (
     )
     .optional();
 
+/** An optional amount that may be negative (an opening balance: a credit), to the cent; blank is null. */
+export const optionalSignedAmount = () =>
+  z
+    .preprocess(
+      (v) => (v === '' || v === null || v === undefined ? null : toNumber(v)),
+      z
+        .number()
+        .refine(Number.isFinite, 'Must be a number.')
+        .min(-999_999_999_999.99, 'The number is too large.')
+        .max(999_999_999_999.99, 'The number is too large.')
+        .refine((n) => Number(n.toFixed(2)) === n, 'At most 2 decimals.')
+        .nullable(),
+    )
+    .optional();
+
 /** A required number >= 0 (a cost that may be nothing). */
 export const nonNegativeNumber = (message = 'Must be a positive number >= 0.') =>
   z.preprocess(

@@ -27,6 +27,26 @@ export type ImportStatus = 'previewed' | 'committed' | 'expired';
 /** A rejected row's problem: `row` is its number in the file (the header is row 1). */
 export type ImportError = { row: number; field: string; message: string };
 
+/**
+ * The back rent an import of leases charges (issue 25): the new leases starting before today whose
+ * rent from their start (after their opening balance date, if any) is charged on commit, their total,
+ * and the first of them (at most `IMPORT_ERROR_LIMIT`).
+ */
+export type ImportBackRent = {
+  leases: number;
+  charges: number;
+  total: number;
+  rows: {
+    row: number;
+    external_ref: string | null;
+    tenant: string;
+    unit: string;
+    start_date: string;
+    charges: number;
+    total: number;
+  }[];
+};
+
 /** An import as the API answers it. */
 export type ImportRecord = {
   id: number;
@@ -43,6 +63,8 @@ export type ImportRecord = {
   columns: string[];
   errors: ImportError[];
   sample: Record<string, unknown>[];
+  /** leases: the back rent committing them charges (null: none, or not leases) */
+  back_rent: ImportBackRent | null;
   created: number | null;
   updated: number | null;
   unchanged: number | null;

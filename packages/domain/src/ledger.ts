@@ -138,6 +138,12 @@ export type LeaseTerms = {
   deposit_status?: string | null;
   /** rate changes, in any order (one a day at most) */
   rate_changes?: readonly RateChange[];
+  /**
+   * What the tenant owed when the lease was taken on (negative: a credit), on `opening_balance_date`:
+   * no rent is charged for periods due on or before that date (issue 25, 'Opening balances').
+   */
+  opening_balance?: string | number | null;
+  opening_balance_date?: string | null;
 };
 
 /** What of a payment the ledger needs. */
@@ -236,11 +242,7 @@ const monthsAfter = (y: number, m: number, d: number, months: number): string =>
   return `${String(year).padStart(4, '0')}-${two(month0 + 1)}-${two(day)}`;
 };
 
-/**
- * The rent charges due on or before `asOf`, oldest first: one per period started, at the rate in
- * force on the period's first day.
- */
-export const rentCharges = (terms: LeaseTerms, asOf: string): RentCharge[] => {
+const periodsOf = (terms: LeaseTerms, asOf: string, openedOn: string | null): RentCharge[] => {
   const cycle = cycleOf(terms);
   const rates = sortedRates(terms);
   let rate = toCents(terms.rate);
@@ -259,7 +261,9 @@ export const rentCharges = (terms: LeaseTerms, asOf: string): RentCharge[] => {
     for (let k = 0; due <= last; k++) {
       const following = monthsAfter(sy, sm, sd, k + 1);
       const dayBefore = isoOfDay(dayOf(following) - 1);
-      out.push({ due_date: due, period_end: end && end < dayBefore ? end : dayBefore, amount: rateAt(due) });
+      const amount = rateAt(due);
+      if (openedOn === null || due > openedOn)
+        out.push({ due_date: due, period_end: end && end < dayBefore ? end : dayBefore, amount });
       due = following;
     }
     return out;
@@ -270,9 +274,99 @@ export const rentCharges = (terms: LeaseTerms, asOf: string): RentCharge[] => {
   for (let n = dayOf(terms.start_date); n <= lastDay; n += step) {
     const due = isoOfDay(n);
     const periodEnd = Math.min(n + step - 1, endDay);
-    out.push({ due_date: due, period_end: periodEnd === n ? due : isoOfDay(periodEnd), amount: rateAt(due) });
+    const amount = rateAt(due);
+    if (openedOn !== null && due <= openedOn) continue;
+    out.push({ due_date: due, period_end: periodEnd === n ? due : isoOfDay(periodEnd), amount });
   }
   return out;
+};
+
+/**
+ * Every period of a lease started on or before `asOf`, oldest first, at the rate in force on the
+ * period's first day, whether charged or not (periods due on or before the opening balance date are
+ * not charged: `rentCharges`).
+ */
+export const rentPeriods = (terms: LeaseTerms, asOf: string): RentCharge[] => periodsOf(terms, asOf, null);
+
+/**
+ * The rent charges due on or before `asOf`, oldest first: one per period started, at the rate in
+ * force on the period's first day, but none for a period due on or before the lease's opening
+ * balance date (what was owed then is the opening balance).
+ */
+export const rentCharges = (terms: LeaseTerms, asOf: string): RentCharge[] =>
+  periodsOf(terms, asOf, terms.opening_balance_date || null);
+
+/**
+ * The back rent of a lease (issue 25): the rent charges due from its start up to `today` (after the
+ * opening-balance rule) that saving it charges, when it starts before today. A lease starting today
+ * or later has none (its first charge is not back rent), nor has one whose terms are incomplete (a
+ * form being typed). `rate`: the amount of every charge when they are all the same, else null.
+ */
+export type BackRent = { charges: number; total: Cents; rate: Cents | null };
+
+export const NO_BACK_RENT: BackRent = { charges: 0, total: 0n, rate: null };
+
+export const backRent = (terms: LeaseTerms, today: string): BackRent => {
+  if (!isValidIsoDate(terms.start_date) || !isValidIsoDate(today) || terms.start_date >= today)
+    return NO_BACK_RENT;
+  if (terms.start_date < '1900-01-01') return NO_BACK_RENT;
+  if (terms.end_date && (!isValidIsoDate(terms.end_date) || terms.end_date < terms.start_date))
+    return NO_BACK_RENT;
+  if (terms.opening_balance_date && !isValidIsoDate(terms.opening_balance_date)) return NO_BACK_RENT;
+  if (!rentCycle.values.includes(terms.rent_cycle as RentCycle)) return NO_BACK_RENT;
+  let charges: RentCharge[];
+  try {
+    charges = rentCharges(terms, today);
+  } catch {
+    return NO_BACK_RENT;
+  }
+  if (charges.length === 0) return NO_BACK_RENT;
+  const first = charges[0]?.amount ?? 0n;
+  let total = 0n;
+  let same = true;
+  for (const c of charges) {
+    total += c.amount;
+    if (c.amount !== first) same = false;
+  }
+  return { charges: charges.length, total, rate: same ? first : null };
+};
+
+/** `back_rent` as the API answers it (money as a JSON number). */
+export const backRentAnswer = (b: BackRent): { charges: number; total: number } => ({
+  charges: b.charges,
+  total: centsToNumber(b.total),
+});
+
+/**
+ * The warning the lease form and the import preview show: 'This lease starts Nov 1, 2025: 13 rent
+ * charges of UGX 500,000 (UGX 6,500,000) will be posted. Set an opening balance if some was paid.'
+ * (`money` formats an amount of cents as the app does); '' when there is no back rent.
+ */
+export const backRentWarning = (
+  startDate: string,
+  b: BackRent,
+  money: (cents: Cents) => string,
+): string => {
+  if (b.charges === 0) return '';
+  const what =
+    b.charges === 1
+      ? `1 rent charge of ${money(b.total)}`
+      : b.rate !== null
+        ? `${b.charges} rent charges of ${money(b.rate)} (${money(b.total)})`
+        : `${b.charges} rent charges (${money(b.total)} in all)`;
+  return `This lease starts ${formatDate(startDate)}: ${what} will be posted. Set an opening balance if some was paid.`;
+};
+
+/**
+ * The opening balance of a lease counted on `asOf` in cents (positive: owed, negative: a credit), with
+ * its date; null when it has none, or it is dated after `asOf`.
+ */
+export const openingBalance = (terms: LeaseTerms, asOf: string): { date: string; amount: Cents } | null => {
+  const date = terms.opening_balance_date;
+  const value = terms.opening_balance;
+  if (!date || date > asOf || value === null || value === undefined || value === '') return null;
+  const amount = toCents(value);
+  return amount === 0n ? null : { date, amount };
 };
 
 /** The payments that count on `asOf`: completed, dated on or before it. */
@@ -290,7 +384,7 @@ export type Debit = {
   date: string;
   rank: number;
   seq: number;
-  kind: 'rent' | ChargeKind;
+  kind: 'rent' | 'opening_balance' | ChargeKind;
   amount: Cents;
   /** stored charges: their id; rent: none */
   charge_id?: number;
@@ -302,7 +396,7 @@ export type Debit = {
   waivers: { date: string; amount: Cents }[];
 };
 
-const RANK = { rent: 0, late_fee: 1, charge: 2 } as const;
+const RANK = { opening_balance: -1, rent: 0, late_fee: 1, charge: 2 } as const;
 
 const byDebitOrder = (a: Debit, b: Debit): number =>
   (a.date < b.date ? -1 : a.date > b.date ? 1 : 0) || a.rank - b.rank || a.seq - b.seq;
@@ -328,6 +422,19 @@ export const leaseDebits = (terms: LeaseTerms, extras: LedgerExtras, through: st
     period_end: c.period_end,
     waivers: [],
   }));
+  // an opening balance owed is the lease's oldest debit on its day (a credit is among the credits)
+  const opening = openingBalance(terms, through);
+  if (opening && opening.amount > 0n) {
+    debits.push({
+      date: opening.date,
+      rank: RANK.opening_balance,
+      seq: 0,
+      kind: 'opening_balance',
+      amount: opening.amount,
+      description: OPENING_BALANCE,
+      waivers: [],
+    });
+  }
   for (const c of extras.charges ?? []) {
     if (c.date > through) continue;
     debits.push({
@@ -346,15 +453,21 @@ export const leaseDebits = (terms: LeaseTerms, extras: LedgerExtras, through: st
   return debits.sort(byDebitOrder);
 };
 
-/** What has paid the lease's debits by the end of `day`: its counted payments and the deposit applied. */
+/**
+ * What has paid the lease's debits by the end of `day`: its counted payments, the deposit applied,
+ * and (given the lease's terms) an opening balance that is a credit, from its date.
+ */
 export const leaseCredits = (
   payments: readonly LedgerPayment[],
   extras: LedgerExtras,
   day: string,
+  terms?: LeaseTerms,
 ): Cents => {
   let credits = countedPayments(payments, day).reduce((sum, p) => sum + toCents(p.amount_paid), 0n);
   const s = extras.settlement;
   if (s && s.date <= day) credits += toCents(s.applied_amount);
+  const opening = terms ? openingBalance(terms, day) : null;
+  if (opening && opening.amount < 0n) credits -= opening.amount;
   return credits;
 };
 
@@ -376,7 +489,11 @@ export const unpaidOf = (debits: readonly Debit[], target: Debit, credits: Cents
 
 // ------------------------------------------------------------------------------------------ ledger
 
+/** The description of a lease's opening balance in its ledger and statement. */
+export const OPENING_BALANCE = 'Opening balance';
+
 export const ledgerEntryKinds = [
+  'opening_balance',
   'rent',
   'late_fee',
   'charge',
@@ -406,6 +523,7 @@ export type LedgerEntry = {
 export type Ledger = { balance: Cents; entries: LedgerEntry[] };
 
 const KIND_ORDER: Record<LedgerEntryKind, number> = {
+  opening_balance: -1,
   rent: 0,
   late_fee: 1,
   charge: 2,
@@ -455,6 +573,7 @@ export const buildLedger = (
   const drafts: Draft[] = [];
   const debits = leaseDebits(terms, extras, asOf);
   for (const d of debits) {
+    if (d.kind === 'opening_balance') continue;
     drafts.push({
       date: d.date,
       kind: d.kind,
@@ -462,6 +581,17 @@ export const buildLedger = (
       amount: d.amount,
       order: d.seq,
       ...(d.charge_id !== undefined ? { charge_id: d.charge_id } : {}),
+    });
+  }
+  // the opening balance, owed or a credit, on its date
+  const opening = openingBalance(terms, asOf);
+  if (opening) {
+    drafts.push({
+      date: opening.date,
+      kind: 'opening_balance',
+      description: OPENING_BALANCE,
+      amount: opening.amount,
+      order: 0,
     });
   }
   const byId = new Map(debits.filter((d) => d.charge_id !== undefined).map((d) => [d.charge_id, d]));
@@ -573,7 +703,7 @@ export const leaseArrears = (
   extras: LedgerExtras = {},
 ): LeaseArrears => {
   const counted = countedPayments(payments, asOf);
-  const paid = leaseCredits(payments, extras, asOf);
+  const paid = leaseCredits(payments, extras, asOf, terms);
   let unallocated = paid;
   const out: LeaseArrears = {
     balance: 0n,

@@ -231,7 +231,7 @@ export const lateFeesDue = (
     const before = addDays(day, -1);
     const all = { ...extras, charges: [...(extras.charges ?? []), ...added] };
     const debits = leaseDebits(terms, all, before);
-    const unpaid = unpaidOnDay(debits, leaseCredits(payments, all, before), before);
+    const unpaid = unpaidOnDay(debits, leaseCredits(payments, all, before, terms), before);
     const rents = rentsByDate(debits);
     for (const due of (byDay.get(day) ?? []).sort(cmp)) {
       const rent = rents.get(due);
@@ -346,7 +346,7 @@ export const remindersDue = (
   const out: DueReminder[] = [];
   for (const day of [...byDay.keys()].sort(cmp)) {
     const before = addDays(day, -1);
-    const unpaid = unpaidOnDay(debits, leaseCredits(payments, extras, before), before);
+    const unpaid = unpaidOnDay(debits, leaseCredits(payments, extras, before, terms), before);
     for (const { rule, due } of byDay.get(day) ?? []) {
       const rent = rentsOn.get(due);
       const left = rent ? (unpaid.get(rent) ?? 0n) : 0n;

@@ -92,6 +92,14 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
   const tags = [def.name];
   const { plural, singular } = entityNames(def);
   const answers = answerSchemas(def);
+  // what a create or an update answers: the record, and what the entity adds to it
+  const written = e.answers ? z.intersection(answers.record, z.object(e.answers.shape)) : answers.record;
+  const withAnswers = async (
+    database: Parameters<NonNullable<ServerEntity['answers']>['add']>[0]['db'],
+    user: SessionUser,
+    record: Record<string, unknown>,
+  ): Promise<Record<string, unknown>> =>
+    e.answers ? { ...record, ...(await e.answers.add({ db: database, user, record })) } : record;
   const one = def.singular.toLowerCase();
   const { db } = ctx.database;
   const bodyLimit = e.bodyLimit;
@@ -179,13 +187,13 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
         tags,
         summary: `Create a ${one}`,
         body: createSchema(def),
-        response: { 201: json(answers.record, `The ${one} as stored`), ...errors(409) },
+        response: { 201: json(written, `The ${one} as stored`), ...errors(409) },
       },
     },
     async (request, reply) => {
       const user = currentUser(request);
       const { record } = await createInBatch(String(user.company_id), { user, values: request.body });
-      return reply.code(201).send(record);
+      return reply.code(201).send(await withAnswers(db, user, record));
     },
   );
 
@@ -200,7 +208,7 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
         summary: `Update a ${one} (send the version you read; 409 if it changed)`,
         params: idParams,
         body: updateSchema(def),
-        response: { 200: json(answers.record, `The ${one} as stored`), ...errors(404, 409) },
+        response: { 200: json(written, `The ${one} as stored`), ...errors(404, 409) },
       },
     },
     async (request) => {
@@ -209,7 +217,8 @@ export const registerEntityRoutes = (app: FastifyInstance, ctx: AppContext, e: S
       return db.transaction(async (tx) => {
         const existing = await getRecord(tx, e, user, id);
         const { version, ...input } = request.body as Record<string, unknown> & { version: number };
-        return records.update(tx, e, user, id, input, { existing, version });
+        const record = await records.update(tx, e, user, id, input, { existing, version });
+        return withAnswers(tx, user, record);
       });
     },
   );

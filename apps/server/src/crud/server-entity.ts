@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { AppError, EntityDefinition, SessionUser } from '@kodi/domain';
+import type { z } from 'zod';
+import type { AppError, EntityDefinition, ImportBackRent, SessionUser } from '@kodi/domain';
 import type { DbOrTx } from '../db/client.ts';
 import type { EntitySql } from './sql.ts';
 
@@ -55,6 +56,28 @@ export type ServerEntity = {
     companyId: number;
     values: Record<string, unknown>[];
   }) => Promise<(Record<string, unknown> | AppError)[]>;
+  /**
+   * What a create or an update answers besides the record (leases: `back_rent`): the fields' schemas,
+   * and their values for the record as stored (read with `db`: the update's transaction, or after a
+   * creation's commit).
+   */
+  answers?: {
+    shape: z.ZodRawShape;
+    add: (args: {
+      db: DbOrTx;
+      user: SessionUser;
+      record: Record<string, unknown>;
+    }) => Promise<Record<string, unknown>>;
+  };
+  /**
+   * What an import's preview of new records adds up (leases: the back rent they charge): `add` is
+   * called with each valid new record (its row, its values, the file's texts of its references);
+   * `result` is kept with the import as its `back_rent`.
+   */
+  importBackRent?: (args: { tx: DbOrTx; companyId: number }) => Promise<{
+    add: (row: { row: number; values: Record<string, unknown>; refs: Record<string, string> }) => void;
+    result: () => ImportBackRent | null;
+  }>;
   /**
    * The rules of `prepareMany` that read the database, checked for new records without saving or
    * numbering anything (an import's preview): each one's refusal, or undefined.

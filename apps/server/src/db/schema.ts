@@ -485,6 +485,10 @@ export const occupancy = pgTable(
     late_fee: jsonb(),
     escalation_percent: numeric({ precision: 5, scale: 2, mode: 'string' }),
     escalation_every_months: integer(),
+    // opening balances (issue 25): what the tenant owed (negative: a credit) on the date the lease was
+    // taken on; no rent is charged for periods due on or before that date
+    opening_balance: money(),
+    opening_balance_date: date({ mode: 'string' }),
     tenant_name: copied(),
     unit_name: copied(),
     /** its unit's property (db/derived.ts keeps it): lists and the arrears filter by it */
@@ -509,6 +513,20 @@ export const occupancy = pgTable(
     ),
     /** the rate in cents */
     rate_cents: bigint({ mode: 'number' }).generatedAlwaysAs(sql`(rate * 100)::bigint`),
+    /** the opening balance in cents (0: none) */
+    opening_cents: bigint({ mode: 'number' }).generatedAlwaysAs(
+      sql`(COALESCE(opening_balance, 0) * 100)::bigint`,
+    ),
+    /** how many periods fall due from the start to the opening balance date (capped at the end date): not charged */
+    charges_to_opening: integer().generatedAlwaysAs(
+      sql`CASE WHEN opening_balance_date IS NULL OR opening_balance_date < start_date THEN 0
+               WHEN rent_cycle = 'daily' THEN (LEAST(opening_balance_date, end_date) - start_date) + 1
+               WHEN rent_cycle = 'weekly' THEN (LEAST(opening_balance_date, end_date) - start_date) / 7 + 1
+               ELSE ((date_part('year', LEAST(opening_balance_date, end_date)) - date_part('year', start_date)) * 12
+                     + date_part('month', LEAST(opening_balance_date, end_date)) - date_part('month', start_date))::int
+                    + (date_part('day', LEAST(opening_balance_date, end_date)) >= date_part('day', start_date)
+                       OR date_part('day', LEAST(opening_balance_date, end_date) + 1) = 1)::int END`,
+    ),
     search_text: searchOf('occupancy'),
     external_ref: externalRefColumn(),
     ...stamps(),
@@ -1365,6 +1383,8 @@ export const imports = pgTable(
     errors: jsonb().notNull(),
     /** the first 20 valid rows as they would be saved */
     sample: jsonb().notNull(),
+    /** leases (issue 25): the back rent the new leases charge, and the first of them (ImportBackRent) */
+    back_rent: jsonb(),
     created: integer(),
     updated: integer(),
     unchanged: integer(),

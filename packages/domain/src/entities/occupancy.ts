@@ -13,6 +13,7 @@ import {
   optionalIsoDate,
   optionalNonNegative,
   optionalOneOf,
+  optionalSignedAmount,
   optionalText,
   positiveNumber,
   tenantInUnit,
@@ -36,6 +37,36 @@ const escalationComplete = (v: Record<string, unknown>): { field: string; messag
   return undefined;
 };
 
+export const OPENING_DATE_REQUIRED = 'The opening balance date is required with an opening balance.';
+export const OPENING_DATE_BEFORE_START = 'The opening balance date must be on or after the start date.';
+export const OPENING_DATE_IN_FUTURE = 'The opening balance date cannot be in the future.';
+
+/**
+ * An opening balance has its date (what was owed when); the date is on or after the start date. (Not
+ * in the future: the server checks it against the company's today, `openingDateProblem`.)
+ */
+const openingComplete = (v: Record<string, unknown>): { field: string; message: string } | undefined => {
+  const balance = v.opening_balance;
+  const date = v.opening_balance_date;
+  const hasBalance = typeof balance === 'number' && balance !== 0;
+  if (hasBalance && (typeof date !== 'string' || date === ''))
+    return { field: 'opening_balance_date', message: OPENING_DATE_REQUIRED };
+  if (typeof date === 'string' && typeof v.start_date === 'string' && date < v.start_date)
+    return { field: 'opening_balance_date', message: OPENING_DATE_BEFORE_START };
+  return undefined;
+};
+
+/** The opening balance date's problem on the company's `today`, if any (the server's check). */
+export const openingDateProblem = (
+  v: Record<string, unknown>,
+  today: string,
+): { field: string; message: string } | undefined => {
+  const date = v.opening_balance_date;
+  return typeof date === 'string' && date > today
+    ? { field: 'opening_balance_date', message: OPENING_DATE_IN_FUTURE }
+    : undefined;
+};
+
 /** The chip colour of each status in the list. */
 const statusChips = { active: 'success', terminated: 'default', renewed: 'info' } as const;
 
@@ -48,6 +79,12 @@ export const occupancy = defineEntity({
     field.date('end_date', 'End Date'),
     field.money('rate', 'Rate', { required: true }),
     field.enum('rent_cycle', 'Rent Cycle', rentCycle, { required: true, defaultValue: 'monthly' }),
+    field.money('opening_balance', 'Opening Balance', {
+      helperText: 'What the tenant owed on the opening balance date (negative: a credit).',
+    }),
+    field.date('opening_balance_date', 'Opening Balance Date', {
+      helperText: 'No rent is charged for periods due on or before this date.',
+    }),
     field.money('deposit_amount', 'Deposit Amount'),
     field.enum('deposit_status', 'Deposit Status', depositStatus),
     field.boolean('late_fee_exempt', 'Exempt from Late Fees', { defaultValue: false }),
@@ -71,6 +108,8 @@ export const occupancy = defineEntity({
     end_date: optionalIsoDate(),
     rate: positiveNumber(),
     rent_cycle: oneOf(rentCycle.values).default('monthly'),
+    opening_balance: optionalSignedAmount(),
+    opening_balance_date: optionalIsoDate(),
     deposit_amount: optionalNonNegative(),
     deposit_status: optionalOneOf(depositStatus.values),
     late_fee_exempt: bool(false),
@@ -86,7 +125,7 @@ export const occupancy = defineEntity({
     lease_doc_name: optionalText(255),
     external_ref: externalRef.rule(),
   },
-  check: (v) => endNotBeforeStart('start_date', 'end_date')(v) ?? escalationComplete(v),
+  check: (v) => endNotBeforeStart('start_date', 'end_date')(v) ?? escalationComplete(v) ?? openingComplete(v),
   scope: 'company',
   byProperty: true,
   access: editorMaintained,

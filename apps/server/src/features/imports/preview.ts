@@ -177,6 +177,8 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
 
   const errors: ImportError[] = [];
   const sample: Record<string, unknown>[] = [];
+  // leases: the back rent the new ones charge
+  const backRent = e.importBackRent ? await e.importBackRent({ tx, companyId }) : undefined;
   const refsSeen = new Map<string, number>();
   let total = 0;
   let valid = 0;
@@ -255,6 +257,7 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
             : Object.fromEntries(Object.entries(r.parsed).filter(([k]) => mappedNames.has(k)));
         if (sample.length < IMPORT_SAMPLE_SIZE)
           sample.push({ row: r.row, action: id === undefined ? 'create' : 'update', ...r.parsed });
+        if (id === undefined) backRent?.add({ row: r.row, values: r.parsed, refs: r.refKeys ?? {} });
         const data: StagedRow = id === undefined ? { values } : { values, id };
         return { r: r.row, v: true, d: data, m: null };
       }
@@ -335,7 +338,8 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
 
   await tx.execute(
     sql`UPDATE imports SET total_rows = ${total}, valid_rows = ${valid}, invalid_rows = ${invalid},
-               errors = ${JSON.stringify(errors)}::jsonb, sample = ${JSON.stringify(sample)}::jsonb
+               errors = ${JSON.stringify(errors)}::jsonb, sample = ${JSON.stringify(sample)}::jsonb,
+               back_rent = ${JSON.stringify(backRent?.result() ?? null)}::jsonb
          WHERE company_id = ${companyId} AND id = ${importId}`,
   );
   return importId;

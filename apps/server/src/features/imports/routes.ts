@@ -56,6 +56,25 @@ const recordSchema = summarySchema.extend({
   columns: z.array(z.string()),
   errors: z.array(errorSchema),
   sample: z.array(z.record(z.string(), z.unknown())),
+  back_rent: z
+    .object({
+      leases: z.number(),
+      charges: z.number(),
+      total: z.number(),
+      rows: z.array(
+        z.object({
+          row: z.number(),
+          external_ref: z.string().nullable(),
+          tenant: z.string(),
+          unit: z.string(),
+          start_date: z.string(),
+          charges: z.number(),
+          total: z.number(),
+        }),
+      ),
+    })
+    .nullable()
+    .describe('Leases: the back rent committing the new ones charges, and the first of them'),
 });
 /** An import as its routes answer it, named in the OpenAPI document. */
 const importAnswer = named(recordSchema, 'Import');
@@ -86,7 +105,7 @@ const importColumns = (full: boolean) => sql`
          NULLIF(concat_ws(' ', u.first_name, u.last_name), '') AS user_name,
          ${ts('i.created_at')} AS created_at, ${ts('i.committed_at')} AS committed_at,
          ${ts("(i.created_at + interval '24 hours')")} AS expires_at
-         ${full ? sql`, i.mapping, i.columns, i.errors, i.sample` : sql``}`;
+         ${full ? sql`, i.mapping, i.columns, i.errors, i.sample, i.back_rent` : sql``}`;
 const IMPORT_JOINS = sql`LEFT JOIN users u ON u.id = i.user_id`;
 const importSelect = (full: boolean) => sql`SELECT ${importColumns(full)} FROM imports i ${IMPORT_JOINS}`;
 
@@ -111,6 +130,7 @@ const present = (r: Record<string, unknown>): ImportRecord => {
           columns: json(r.columns) as string[],
           errors: json(r.errors) as ImportRecord['errors'],
           sample: json(r.sample) as ImportRecord['sample'],
+          back_rent: (json(r.back_rent) ?? null) as ImportRecord['back_rent'],
         }
       : {}),
   };

@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addDays,
+  addMonths,
   centsToNumber,
   formatCents,
   toCents,
@@ -80,6 +81,18 @@ const lease: fc.Arbitrary<GenLease> = fc
       }),
       { maxLength: 4 },
     ),
+    // an opening balance (issue 25), owed or a credit (or nothing, only the date), some days or
+    // periods in (on a due day, or the day before or after one)
+    opening: fc.option(
+      fc.record({
+        offset: fc.oneof(
+          fc.integer({ min: 0, max: 900 }),
+          fc.record({ months: fc.integer({ min: 0, max: 30 }), shift: fc.constantFrom(-1, 0, 1) }),
+        ),
+        share: fc.integer({ min: -300, max: 400 }),
+      }),
+      { nil: null },
+    ),
     settlement: fc.option(
       fc.record({
         offset: fc.integer({ min: 0, max: 1000 }),
@@ -89,7 +102,16 @@ const lease: fc.Arbitrary<GenLease> = fc
       { nil: null },
     ),
   })
-  .map(({ start, cycle, length, rate, payments, rates, charges, settlement }) => {
+  .map(({ start, cycle, length, rate, payments, rates, charges, opening, settlement }) => {
+    const openedOn = (o: NonNullable<typeof opening>) => {
+      if (typeof o.offset === 'number') return addDays(start, o.offset);
+      const due =
+        cycle === 'monthly'
+          ? addMonths(start, o.offset.months)
+          : addDays(start, o.offset.months * (cycle === 'weekly' ? 7 : 1));
+      const d = addDays(due, o.offset.shift);
+      return d < start ? start : d;
+    };
     const applied = settlement ? (rate * BigInt(settlement.applied)) / 100n : 0n;
     const refund = settlement ? (rate * BigInt(settlement.refund)) / 100n : 0n;
     return {
@@ -99,6 +121,8 @@ const lease: fc.Arbitrary<GenLease> = fc
         rate: formatCents(rate),
         rent_cycle: cycle,
         deposit_amount: settlement ? formatCents(applied + refund) : null,
+        opening_balance: opening ? formatCents((rate * BigInt(opening.share)) / 100n) : null,
+        opening_balance_date: opening ? openedOn(opening) : null,
         rate_changes: rates.map((r) => ({
           effective_date: addDays(start, r.offset),
           rate: formatCents(share(rate, r.share)),
@@ -184,8 +208,9 @@ describe(`the arrears SQL agrees with the ledger rules (${testDriver})`, () => {
     const ids: number[] = [];
     for (const l of leases) {
       const rows = await q<{ id: number }>(
-        `INSERT INTO occupancy (company_id, tenant_id, unit_id, start_date, end_date, rate, rent_cycle, deposit_amount)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id`,
+        `INSERT INTO occupancy (company_id, tenant_id, unit_id, start_date, end_date, rate, rent_cycle, deposit_amount,
+                                opening_balance, opening_balance_date)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) RETURNING id`,
         [
           companyId,
           tenantId,
@@ -195,6 +220,8 @@ describe(`the arrears SQL agrees with the ledger rules (${testDriver})`, () => {
           l.terms.rate,
           l.terms.rent_cycle,
           l.terms.deposit_amount,
+          l.terms.opening_balance ?? null,
+          l.terms.opening_balance_date ?? null,
         ],
       );
       const id = Number(rows[0]?.id);

@@ -83,9 +83,15 @@ const counts = (asOf: string, edges: readonly Edge[], a: string): SQL =>
     sql`, `,
   );
 
-/** D(asOf − k) in cents of the row `c` (its rate, stored debits, n{k}), `a` its rate-change sums, `r` its recent charges. */
-const debited = (k: Edge, c: string, a: string, r: string) =>
-  `${c}.n${k} * ${c}.rate_c + COALESCE(${a}.a${k}, 0) + ${c}.stored_c - COALESCE(${r}.r${k}, 0)`;
+/**
+ * D(asOf − k) in cents of the row `c` (its rate, stored debits, opening balance, n_ob), with `n` its
+ * N(asOf − k) (`n` of row `c` unless given), `a` its rate-change sums, `r` its recent charges: the rent
+ * of the periods after the first n_ob (those due on or before the opening balance date are not
+ * charged), and the opening balance owed from its date.
+ */
+const debited = (asOf: string, k: Edge, c: string, a: string, r: string, n = `${c}.n${k}`) =>
+  `(${n} - LEAST(${n}, ${c}.n_ob)) * ${c}.rate_c + COALESCE(${a}.a${k}, 0) + ${c}.stored_c - COALESCE(${r}.r${k}, 0)
+   + CASE WHEN ${c}.ob_c > 0 AND ${c}.obd <= '${addDays(asOf, -k)}'::date THEN ${c}.ob_c ELSE 0 END`;
 
 /**
  * The lease's charges dated after the earliest of these edges (less their waivers dated on or before
@@ -109,9 +115,17 @@ const recentSums = (asOf: string, edges: readonly Edge[], x: string): SQL =>
       .join(', '),
   );
 
-/** Σⱼ Δⱼ·max(0, n − mⱼ) for these edges, over the rate changes `rc` joined to leases `c`. */
-const rateSums = (edges: readonly Edge[], c: string) =>
-  edges.map((k) => `sum(rc.delta_c * GREATEST(0, ${c}.n${k} - rc.m))::bigint AS a${k}`).join(', ');
+/**
+ * Σⱼ Δⱼ·(max(0, n − mⱼ) − max(0, min(n, n_ob) − mⱼ)) for these edges, over the rate changes `rc`
+ * joined to leases `c` (whose n_ob is that of `o`, `c` unless given): the steps of the charged periods.
+ */
+const rateSums = (edges: readonly Edge[], c: string, o = c) =>
+  edges
+    .map(
+      (k) =>
+        `sum(rc.delta_c * (GREATEST(0, ${c}.n${k} - rc.m) - GREATEST(0, LEAST(${c}.n${k}, ${o}.n_ob) - rc.m)))::bigint AS a${k}`,
+    )
+    .join(', ');
 
 /**
  * The leases of the company that have started, with what the counts need (start month and day, the
@@ -165,7 +179,9 @@ const leasesCte = (
   lease AS (
     SELECT o.id, o.tenant_id, o.unit_id, o.rent_cycle, o.start_date AS s, o.end_date AS e,
            o.charge_start_month AS smi, o.charge_day AS sd, o.charges_to_end AS n_end, o.rate_cents AS rate_c,
-           COALESCE(tp.paid_cents, 0) - COALESCE((lt.amount * 100)::bigint, 0) + COALESCE(st.applied_c, 0) AS paid_c,
+           o.charges_to_opening AS n_ob, o.opening_balance_date AS obd, o.opening_cents AS ob_c,
+           COALESCE(tp.paid_cents, 0) - COALESCE((lt.amount * 100)::bigint, 0) + COALESCE(st.applied_c, 0)
+             + CASE WHEN o.opening_cents < 0 AND o.opening_balance_date <= ${asOf}::date THEN -o.opening_cents ELSE 0 END AS paid_c,
            COALESCE(sd.net_c, 0) + COALESCE(fw.amount_c, 0) AS stored_c
       FROM occupancy o
       LEFT JOIN lease_payment_totals tp ON tp.company_id = o.company_id AND tp.occupancy_id = o.id
@@ -194,7 +210,7 @@ const leasesCte = (
      GROUP BY c.id
   ),
   debits AS MATERIALIZED (
-    SELECT c.*, ${sql.raw(edges.map((k) => `${debited(k, 'c', 'a', 'r')} AS d${k}`).join(', '))}
+    SELECT c.*, ${sql.raw(edges.map((k) => `${debited(asOf, k, 'c', 'a', 'r')} AS d${k}`).join(', '))}
       FROM counted c
       LEFT JOIN adjusted a ON a.occupancy_id = c.id
       LEFT JOIN recent r ON r.occupancy_id = c.id
@@ -277,16 +293,13 @@ export const arrearsQuery = ({ companyId, asOf, propertyId, q, sort, page }: Arr
        ORDER BY p.payment_date DESC, p.id DESC LIMIT 1) lp ON TRUE`;
   // D on the late edges of the rows answered: their counts, rate changes and recent charges
   const lateDebits = sql`CROSS JOIN LATERAL (SELECT ${counts(asOf, LATE_EDGES, 'x')}) kn
-        LEFT JOIN LATERAL (SELECT ${sql.raw(rateSums(LATE_EDGES, 'kn'))} FROM rc WHERE rc.occupancy_id = x.occupancy_id) ka ON TRUE
+        LEFT JOIN LATERAL (SELECT ${sql.raw(rateSums(LATE_EDGES, 'kn', 'x'))} FROM rc WHERE rc.occupancy_id = x.occupancy_id) ka ON TRUE
         CROSS JOIN LATERAL (
           SELECT ${recentSums(asOf, LATE_EDGES, 'y')}
             FROM (${recentCharges(asOf, LATE_EDGES, sql`ch.company_id = ${companyId} AND ch.occupancy_id = x.occupancy_id`)}) y
         ) kr
         CROSS JOIN LATERAL (SELECT ${sql.raw(
-          LATE_EDGES.map(
-            (k) =>
-              `kn.n${k} * x.rate_c + COALESCE(ka.a${k}, 0) + x.stored_c - COALESCE(kr.r${k}, 0) AS d${k}`,
-          ).join(', '),
+          LATE_EDGES.map((k) => `${debited(asOf, k, 'x', 'ka', 'kr', `kn.n${k}`)} AS d${k}`).join(', '),
         )}) k`;
   const limit = page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``;
 

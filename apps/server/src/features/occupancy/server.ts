@@ -1,5 +1,20 @@
-import { AppError, MAX_LEASE_DOC_BYTES, occupancy } from '@kodi/domain';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import {
+  AppError,
+  MAX_LEASE_DOC_BYTES,
+  backRent,
+  backRentAnswer,
+  centsToNumber,
+  IMPORT_ERROR_LIMIT,
+  occupancy,
+  type ImportBackRent,
+  openingDateProblem,
+  type LeaseTerms,
+} from '@kodi/domain';
+import { execRows, type DbOrTx } from '../../db/client.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
+import { companyTodayIn } from '../../modules/companies/company-settings.ts';
 import { TENANT_JOIN, TENANT_NAMES } from '../../crud/sql.ts';
 import { sniffImage } from '../../platform/image-sniffing.ts';
 
@@ -32,6 +47,48 @@ const prepareLeaseDoc = (values: Record<string, unknown>): Record<string, unknow
   return { ...out, lease_doc: base64, lease_doc_type: type, lease_doc_name: out.lease_doc_name ?? 'lease' };
 };
 
+/** The opening balance date is not after the company's today (a refusal, or undefined). */
+const openingRefusal = (values: Record<string, unknown>, today: string): AppError | undefined => {
+  const problem = openingDateProblem(values, today);
+  return problem
+    ? new AppError('validation_failed', problem.message, { [problem.field]: problem.message })
+    : undefined;
+};
+
+const text = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
+
+/** A lease's terms as the rules take them, from its record and its rate changes. */
+const termsOf = (record: Record<string, unknown>, rates: LeaseTerms['rate_changes']): LeaseTerms => ({
+  start_date: String(record.start_date ?? ''),
+  end_date: text(record.end_date),
+  rate: String(record.rate ?? '0'),
+  rent_cycle: String(record.rent_cycle ?? 'monthly'),
+  opening_balance: text(record.opening_balance),
+  opening_balance_date: text(record.opening_balance_date),
+  rate_changes: rates ?? [],
+});
+
+/** `back_rent`: the rent charges due up to the company's today that the lease as stored charges. */
+export const backRentSchema = z
+  .object({
+    charges: z.number().int().describe('how many rent charges are due from the start up to today'),
+    total: z.number().describe('their sum'),
+  })
+  .describe(
+    'The back rent a start date in the past charges (after the opening-balance rule); zeros when none',
+  );
+
+const backRentOf = async (db: DbOrTx, companyId: number, record: Record<string, unknown>) => {
+  const id = Number(record.id);
+  const rates = await execRows<{ effective_date: string; rate: string }>(
+    db,
+    sql`SELECT to_char(effective_date, 'YYYY-MM-DD') AS effective_date, rate::text AS rate
+          FROM rate_changes WHERE company_id = ${companyId} AND occupancy_id = ${id}`,
+  );
+  const today = await companyTodayIn(db, companyId);
+  return backRentAnswer(backRent(termsOf(record, rates), today));
+};
+
 export const occupancyServer: ServerEntity = {
   def: occupancy,
   sql: {
@@ -40,5 +97,41 @@ export const occupancyServer: ServerEntity = {
     expressions: { ...TENANT_NAMES, has_lease_doc: '(t.lease_doc IS NOT NULL)' },
   },
   bodyLimit: 8 * 1024 * 1024,
-  prepare: async ({ values }) => prepareLeaseDoc(values),
+  prepare: async ({ tx, user, values }) => {
+    const refusal = openingRefusal(values, await companyTodayIn(tx, user.company_id));
+    if (refusal) throw refusal;
+    return prepareLeaseDoc(values);
+  },
+  checkMany: async ({ tx, companyId, values }) => {
+    const today = await companyTodayIn(tx, companyId);
+    return values.map((v) => openingRefusal(v, today));
+  },
+  importBackRent: async ({ tx, companyId }) => {
+    const today = await companyTodayIn(tx, companyId);
+    const out: ImportBackRent = { leases: 0, charges: 0, total: 0, rows: [] };
+    let total = 0n;
+    return {
+      add: ({ row, values, refs }) => {
+        const b = backRent(termsOf(values, []), today);
+        if (b.charges === 0) return;
+        out.leases += 1;
+        out.charges += b.charges;
+        total += b.total;
+        if (out.rows.length < IMPORT_ERROR_LIMIT)
+          out.rows.push({
+            row,
+            external_ref: text(values.external_ref),
+            tenant: refs.tenant_id ?? '',
+            unit: refs.unit_id ?? '',
+            start_date: String(values.start_date),
+            ...backRentAnswer(b),
+          });
+      },
+      result: () => (out.leases === 0 ? null : { ...out, total: centsToNumber(total) }),
+    };
+  },
+  answers: {
+    shape: { back_rent: backRentSchema },
+    add: async ({ db, user, record }) => ({ back_rent: await backRentOf(db, user.company_id, record) }),
+  },
 };

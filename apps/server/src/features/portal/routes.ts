@@ -19,7 +19,7 @@ import {
   portalRequestSchema,
   rateOn,
   receiptUrl,
-  rentCharges,
+  rentPeriods,
   type PortalLease,
   type PortalMe,
   type SessionUser,
@@ -100,7 +100,7 @@ const leaseSummary = async (
   const ledger = buildLedger(book.lease, book.payments, today, book.extras);
   const terms = book.lease;
   const next =
-    terms.start_date > today ? terms.start_date : periodStart(terms, rentCharges(terms, today).length);
+    terms.start_date > today ? terms.start_date : periodStart(terms, rentPeriods(terms, today).length);
   const ended = !meta.active || (terms.end_date && next > terms.end_date);
   return {
     id,

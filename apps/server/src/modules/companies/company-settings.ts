@@ -6,7 +6,8 @@ import {
   remindersSchema,
   type CompanySettings,
 } from '@kodi/domain';
-import type { Database } from '../../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { execRows, type Database, type DbOrTx } from '../../db/client.ts';
 
 /**
  * A company's settings as the features read them (company settings, the rent cycle, the ledger's
@@ -93,6 +94,15 @@ export const companyToday = async (
   companyId: number,
   now = new Date(),
 ): Promise<string> => localTime(await companyTimezone(database, companyId), now).date;
+
+/** `companyToday` inside a transaction (an entity's rules before a write). */
+export const companyTodayIn = async (tx: DbOrTx, companyId: number, now = new Date()): Promise<string> => {
+  const rows = await execRows<{ timezone: string }>(
+    tx,
+    sql`SELECT timezone FROM company_settings WHERE company_id = ${companyId}`,
+  );
+  return localTime(rows[0]?.timezone ?? defaultCompanySettings.timezone, now).date;
+};
 
 /** The company's logo, for receipts and statements: its bytes and type, or null. */
 export const companyLogo = async (

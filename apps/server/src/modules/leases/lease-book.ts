@@ -45,6 +45,7 @@ const LEASE_COLUMNS = `o.id, o.tenant_id, o.unit_id, to_char(o.start_date, 'YYYY
   to_char(o.end_date, 'YYYY-MM-DD') AS end_date, o.rate::text AS rate, o.rent_cycle,
   o.deposit_amount::text AS deposit_amount, o.deposit_status, o.late_fee_exempt, o.late_fee,
   o.escalation_percent::text AS escalation_percent, o.escalation_every_months,
+  o.opening_balance::text AS opening_balance, to_char(o.opening_balance_date, 'YYYY-MM-DD') AS opening_balance_date,
   tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name, tn.email AS tenant_email,
   tn.phone AS tenant_phone, tn.country_code AS tenant_country_code, un.name AS unit_name`;
 
@@ -68,6 +69,8 @@ const presentLease = (r: Row): Omit<BookLease, 'rate_changes'> => ({
   rent_cycle: str(r.rent_cycle),
   deposit_amount: strOrNull(r.deposit_amount),
   deposit_status: strOrNull(r.deposit_status),
+  opening_balance: strOrNull(r.opening_balance),
+  opening_balance_date: strOrNull(r.opening_balance_date),
   tenant_first_name: str(r.tenant_first_name),
   tenant_last_name: str(r.tenant_last_name),
   tenant_email: strOrNull(r.tenant_email),
