@@ -342,11 +342,7 @@ export const backRentAnswer = (b: BackRent): { charges: number; total: number } 
  * charges of UGX 500,000 (UGX 6,500,000) will be posted. Set an opening balance if some was paid.'
  * (`money` formats an amount of cents as the app does); '' when there is no back rent.
  */
-export const backRentWarning = (
-  startDate: string,
-  b: BackRent,
-  money: (cents: Cents) => string,
-): string => {
+export const backRentWarning = (startDate: string, b: BackRent, money: (cents: Cents) => string): string => {
   if (b.charges === 0) return '';
   const what =
     b.charges === 1

@@ -184,6 +184,8 @@ export const ResourceFormDialog = ({
       autoHideDuration: def.ui.timeouts.error,
     });
 
+  // what the entity's note reads, as the user types
+  const typed = useWatch({ control }) as Record<string, unknown>;
   const saving = create.isPending || update.isPending;
   const title = editId === null ? def.ui.formTitle.create : def.ui.formTitle.edit;
 
@@ -255,6 +257,7 @@ export const ResourceFormDialog = ({
             ))}
           </Box>
         )}
+        {!loading && extras?.formNote?.(typed)}
       </DialogContent>
       <DialogButtons busy={saving} onCancel={close} label="Save" form={formId} disabled={loading} />
     </Dialog>

@@ -36,6 +36,8 @@ export type ResourceExtras<N extends string = string> = {
   cells?: Readonly<Record<string, WithRow<ListRowOf<N>, ReactNode>>>;
   /** How the details dialog shows a field. */
   details?: Readonly<Record<string, WithRow<RecordOf<N>, ReactNode>>>;
+  /** A note under the fields of the add/edit form, from the values as typed (occupancy: the back rent). */
+  formNote?: (values: Readonly<Record<string, unknown>>) => ReactNode;
   /** A section of its own under the fields of the details dialog (occupancy: the ledger). */
   detailsSection?: WithRow<RecordOf<N>, ReactNode>;
 };

@@ -2,6 +2,7 @@ import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import type { EntityName } from '@kodi/domain';
 import type { ResourceExtras } from '../../components/resource/types.ts';
 import { fetchList, type ListRowOf } from '../../lib/resources.ts';
+import { BackRentNote } from './back-rent-note.tsx';
 import { PropertyUnits } from './property-units.tsx';
 import { RequestPhotos, SubmittedByTenant } from './request-photos.tsx';
 import { TenantPortal } from './tenant-portal.tsx';
@@ -73,6 +74,10 @@ export const entityExtras: { [N in EntityName]?: ResourceExtras<N> } = {
   commission_wages: {
     cells: { employee_name: employeeName },
     details: { employee_id: employeeName },
+  },
+  occupancy: {
+    // a start date in the past charges back rent: say how much before saving (issue 25)
+    formNote: (values) => <BackRentNote values={values} />,
   },
   tenants: {
     // the tenant's portal account: its state, the invitation, access on or off (issue 19)

@@ -40,6 +40,7 @@ import {
   previewImport,
   templateUrl,
 } from './import-api.ts';
+import { BackRentPreview } from './back-rent-preview.tsx';
 
 const words = (name: string) => name.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
@@ -373,6 +374,8 @@ export const ImportPage = () => {
                   </Box>
                 </>
               )}
+
+              {preview.back_rent && <BackRentPreview backRent={preview.back_rent} />}
 
               {preview.sample.length > 0 && (
                 <>
