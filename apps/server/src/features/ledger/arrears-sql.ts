@@ -34,6 +34,11 @@ import { searchCondition } from '../../crud/paged-list.ts';
  *   the balance read only the charges dated on the as-of day or later (`charges_date_idx`); the
  *   buckets of the rows answered read their lease's charges of the last 91 days
  *   (`charges_occupancy_idx`); only a sort by a bucket reads the company's charges of 91 days.
+ * - opening balances (issue 25): the periods due on or before the lease's opening balance date are
+ *   not charged, so rent(d) = f(N(d)) − f(min(N(d), n_ob)), f(n) the rent of the first n periods
+ *   above and n_ob = N(opening balance date) (`charges_to_opening`, a generated column); an opening
+ *   balance owed (`opening_cents` > 0) is a debit dated on its date, a credit (< 0) is counted with
+ *   `paid` from its date.
  * `paid` is the lease's row of `lease_payment_totals` (the sum of its completed payments, kept by
  * triggers) less its completed payments dated after the as-of day (none, usually, for today), plus
  * the deposit applied when the settlement is dated on or before it.
