@@ -27,6 +27,8 @@ const poster = async (page: Page) => {
 test('imports running leases with opening balances: the preview warns of back rent, the arrears show their balances', async ({
   page,
 }) => {
+  // an import, the arrears and a form: slow on a loaded machine
+  test.setTimeout(180_000);
   const stamp = Date.now().toString(36);
   const last = `Opening${stamp}`;
   await signIn(page);

@@ -403,5 +403,6 @@ describe(`the arrears SQL agrees with the ledger rules (${testDriver})`, () => {
       ),
       { numRuns: testDriver === 'pg' ? 60 : 40 },
     );
-  });
+    // generous: a shared, loaded machine runs PostgreSQL's 60 cases in 30 s or more
+  }, 240_000);
 });
