@@ -228,7 +228,7 @@ describe(`receipts never change: completed payments are voided, never edited (${
       (await admin.get(`/occupancy/${lease?.id}/ledger?as_of=2026-11-30`)).json<{ balance: number }>().balance;
     const before = await balance();
     const dashboard = async () =>
-      (await admin.get('/dashboard')).json<{ payments: { id: number }[] }>().payments.map((p) => p.id);
+      (await admin.get('/dashboard')).json<{ recent_payments: { id: number }[] }>().recent_payments.map((p) => p.id);
     expect(await dashboard()).toEqual(expect.arrayContaining([kept.id, voided.id]));
     expect((await admin.post(`/payments/${voided.id}/void`, { reason: 'Wrong' })).statusCode).toBe(200);
     // the ledger's balance no longer counts the voided money; the dashboard no longer lists it
