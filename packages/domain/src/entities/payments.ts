@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { defineEntity, editorMaintained, plainColumns, sortableColumns } from '../entity.ts';
-import { paymentMethod, paymentStatus } from '../enums.ts';
+import { paymentMethod, paymentStatus, recordedPaymentStatus } from '../enums.ts';
 import {
   endNotBeforeStart,
   externalRef,
@@ -56,7 +56,10 @@ export const payments = defineEntity({
     field.date('payment_date', 'Payment Date', { required: true, defaultValue: 'today' }),
     field.money('amount_paid', 'Amount Paid', { required: true }),
     field.enum('payment_method', 'Payment Method', paymentMethod),
-    field.status('status', 'Payment Status', paymentStatus, statusChips, 'completed'),
+    {
+      ...field.status('status', 'Payment Status', paymentStatus, statusChips, 'completed'),
+      formValues: recordedPaymentStatus,
+    },
     field.date('effective_start_date', 'Effective Start Date', { required: true, defaultValue: 'today' }),
     field.date('effective_end_date', 'Effective End Date', { required: true }),
     field.text('reference_number', 'Payment Reference', { nullable: false }),

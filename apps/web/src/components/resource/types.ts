@@ -36,6 +36,13 @@ export type ResourceExtras<N extends string = string> = {
   cells?: Readonly<Record<string, WithRow<ListRowOf<N>, ReactNode>>>;
   /** How the details dialog shows a field. */
   details?: Readonly<Record<string, WithRow<RecordOf<N>, ReactNode>>>;
+  /**
+   * Fields of a stored record its form shows read-only, with a note saying why (a completed
+   * payment's receipt fields: issue 25); undefined: none.
+   */
+  lockedFields?: WithRow<RecordOf<N>, { names: readonly string[]; note: string } | undefined>;
+  /** An enum field the list can be filtered by, with 'All' first (payments: status, Void included). */
+  filterField?: string;
   /** A section of its own under the fields of the details dialog (occupancy: the ledger). */
   detailsSection?: WithRow<RecordOf<N>, ReactNode>;
 };
