@@ -60,7 +60,9 @@ export const initialsOf = (...names: (string | null | undefined)[]): string =>
 export const publicReceiptSchema = z.object({
   status: z
     .enum(publicReceiptStatus)
-    .describe('The payment’s status (void once voided: its amount is not confirmed), or revoked once it was deleted'),
+    .describe(
+      'The payment’s status (void once voided: its amount is not confirmed), or revoked once it was deleted',
+    ),
   title: z.string().describe('The page’s heading'),
   message: z.string().describe('What the status means, in a sentence'),
   company: z.object({
@@ -70,7 +72,10 @@ export const publicReceiptSchema = z.object({
   receipt_number: z.string().nullable(),
   date: z.iso.date().nullable().describe('The payment date'),
   amount: z.number().nullable().describe('What was paid; null once voided or deleted'),
-  voided_on: z.iso.date().nullable().describe('The day the payment was voided (the company’s day), else null'),
+  voided_on: z.iso
+    .date()
+    .nullable()
+    .describe('The day the payment was voided (the company’s day), else null'),
   currency: z.string().nullable().describe('ISO 4217 code of the company’s currency'),
   currency_decimals: z.int32().nullable().describe('Digits after the decimal point of that currency'),
   unit_name: z.string().nullable(),

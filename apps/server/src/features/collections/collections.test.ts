@@ -394,7 +394,10 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
     const { client, signIn } = await companyWith(t);
     const f = await fixture(client);
     await setSettings(client, { auto_post_matches: true });
-    const first = expectStatus(await upload(client, 'mtn_momo', 'momo.csv', sample('mtn_momo.csv')), 201).json<{
+    const first = expectStatus(
+      await upload(client, 'mtn_momo', 'momo.csv', sample('mtn_momo.csv')),
+      201,
+    ).json<{
       id: number;
     }>();
     const made = await paymentsOf(client);

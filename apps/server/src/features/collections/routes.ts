@@ -332,10 +332,11 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
           recordId: id,
           before: { source: statement.source, file_name: statement.file_name, lines: lineIds.length },
           after: { payments_voided: voided },
-          summary: `${statement.file_name}: ${lineIds.length} lines removed, ${voided.length} payments voided`.slice(
-            0,
-            300,
-          ),
+          summary:
+            `${statement.file_name}: ${lineIds.length} lines removed, ${voided.length} payments voided`.slice(
+              0,
+              300,
+            ),
         });
         return { id, lines_removed: lineIds.length, payments_voided: voided };
       });

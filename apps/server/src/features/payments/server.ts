@@ -165,7 +165,12 @@ const receiptRules = (values: Record<string, unknown>, existing?: Record<string,
   // a field left out of the values keeps its value (the lease is never looked for again)
   for (const f of RECEIPT_FIELDS) if (out[f] === undefined) out[f] = existing[f];
   const changed = RECEIPT_FIELDS.filter((f) => !same(f, out[f], existing[f]));
-  const isVoid = was === 'completed' && voiding && changed.length === 1 && changed[0] === 'status' && out.status === 'void';
+  const isVoid =
+    was === 'completed' &&
+    voiding &&
+    changed.length === 1 &&
+    changed[0] === 'status' &&
+    out.status === 'void';
   if (changed.length > 0 && !isVoid) {
     if (was === 'void') throw new AppError('already_void');
     throw new AppError('receipt_issued', RECEIPT_ISSUED_MESSAGE);

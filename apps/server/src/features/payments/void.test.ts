@@ -65,7 +65,9 @@ describe(`receipts never change: completed payments are voided, never edited (${
   it('refuses to change a completed payment’s amount, date, tenant, unit, lease, method or status (409), not its notes', async () => {
     const p = await pay(admin);
     const otherUnit = (await admin.post('/units', validUnit({ name: 'Second unit' }))).json<{ id: number }>();
-    const otherTenant = (await admin.post('/tenants', validTenant({ first_name: 'Paul' }))).json<{ id: number }>();
+    const otherTenant = (await admin.post('/tenants', validTenant({ first_name: 'Paul' }))).json<{
+      id: number;
+    }>();
     const lease2 = (
       await admin.post('/occupancy', {
         tenant_id: otherTenant.id,
@@ -110,9 +112,17 @@ describe(`receipts never change: completed payments are voided, never edited (${
     const p = await pay(admin, { status: 'pending' });
     const edited = await admin.put(`/payments/${p.id}`, { ...p, amount_paid: 700000, status: 'failed' });
     expect(edited.statusCode, edited.body).toBe(200);
-    const done = await admin.put(`/payments/${p.id}`, { ...edited.json<Payment>(), amount_paid: 750000, status: 'completed' });
+    const done = await admin.put(`/payments/${p.id}`, {
+      ...edited.json<Payment>(),
+      amount_paid: 750000,
+      status: 'completed',
+    });
     expect(done.statusCode, done.body).toBe(200);
-    expect(done.json()).toMatchObject({ status: 'completed', amount_paid: 750000, receipt_number: 'RCT-000001' });
+    expect(done.json()).toMatchObject({
+      status: 'completed',
+      amount_paid: 750000,
+      receipt_number: 'RCT-000001',
+    });
     // a new payment is never recorded void
     const made = await admin.post('/payments', { ...p, id: undefined, status: 'void' });
     expect(made.statusCode).toBe(400);
@@ -210,7 +220,11 @@ describe(`receipts never change: completed payments are voided, never edited (${
     expect(del.statusCode).toBe(204);
     const kept = await admin.get(`/payments/${p.id}`);
     expect(kept.statusCode).toBe(200);
-    expect(kept.json()).toMatchObject({ status: 'void', void_reason: 'Deleted', receipt_number: 'RCT-000001' });
+    expect(kept.json()).toMatchObject({
+      status: 'void',
+      void_reason: 'Deleted',
+      receipt_number: 'RCT-000001',
+    });
     const pending = await pay(admin, { status: 'pending' });
     expect((await admin.delete(`/payments/${pending.id}`)).statusCode).toBe(204);
     expect((await admin.get(`/payments/${pending.id}`)).statusCode).toBe(404);
@@ -225,10 +239,13 @@ describe(`receipts never change: completed payments are voided, never edited (${
     const pending = await pay(admin, { status: 'pending', amount_paid: 300000 });
     const lease = (await admin.get('/occupancy')).json<{ id: number }[]>()[0];
     const balance = async () =>
-      (await admin.get(`/occupancy/${lease?.id}/ledger?as_of=2026-11-30`)).json<{ balance: number }>().balance;
+      (await admin.get(`/occupancy/${lease?.id}/ledger?as_of=2026-11-30`)).json<{ balance: number }>()
+        .balance;
     const before = await balance();
     const dashboard = async () =>
-      (await admin.get('/dashboard')).json<{ recent_payments: { id: number }[] }>().recent_payments.map((p) => p.id);
+      (await admin.get('/dashboard'))
+        .json<{ recent_payments: { id: number }[] }>()
+        .recent_payments.map((p) => p.id);
     expect(await dashboard()).toEqual(expect.arrayContaining([kept.id, voided.id]));
     expect((await admin.post(`/payments/${voided.id}/void`, { reason: 'Wrong' })).statusCode).toBe(200);
     // the ledger's balance no longer counts the voided money; the dashboard no longer lists it
