@@ -15,7 +15,7 @@ const caller = async (page: Page) => {
   };
 };
 
-test("a payment's receipt carries a QR link that anyone can open, signed out, until the payment is deleted", async ({
+test("a payment's receipt carries a QR link that anyone can open, signed out, until the payment is voided or deleted", async ({
   page,
   browser,
 }) => {
@@ -104,19 +104,67 @@ test("a payment's receipt carries a QR link that anyone can open, signed out, un
   expect(scripts.some((s) => /\/assets\/index-/.test(s))).toBe(false);
   expect((await stranger.cookies()).filter((c) => c.name === 'kodi_sid')).toHaveLength(0);
 
-  // Deleted, the payment's receipt is no longer valid.
-  await call('DELETE', `/payments/${payment.id}`);
+  // Voided from its details (issue 25): its form keeps the receipt's fields, the void asks why, and
+  // the public check then says it was voided, no longer confirming the amount.
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/payments');
+  const row = page.getByRole('row').filter({ hasText: payment.receipt_number });
+  await row.getByRole('button', { name: 'Edit' }).click();
+  const form = page.getByRole('dialog', { name: 'Edit Payment' });
+  await expect(form.getByText('This payment has a receipt:')).toBeVisible();
+  await expect(form.getByLabel('Amount Paid')).toBeDisabled();
+  await expect(form.getByLabel('Details')).toBeEnabled();
+  await page.screenshot({ path: 'test-results/payment-locked-1366.png' });
+  await form.getByRole('button', { name: 'Cancel' }).click();
+  await row.getByRole('button', { name: 'View details' }).click();
+  await page.getByRole('button', { name: 'Void payment' }).click();
+  const ask = page.getByRole('dialog', { name: 'Void payment' });
+  await ask.getByRole('button', { name: 'Void payment' }).click();
+  await expect(ask.getByText('Give the reason.')).toBeVisible();
+  await ask.getByLabel('Reason').fill('Recorded on the wrong lease');
+  await page.screenshot({ path: 'test-results/payment-void-1366.png' });
+  await ask.getByRole('button', { name: 'Void payment' }).click();
+  await expect(page.getByText('Payment voided.')).toBeVisible();
+  await expect(page.getByText(/This payment was voided on .*: Recorded on the wrong lease/)).toBeVisible();
+  await page.keyboard.press('Escape');
+  // the list hides it unless filtered by Void
+  await expect(page.getByRole('row').filter({ hasText: payment.receipt_number })).toHaveCount(0);
+  await page.getByLabel('Payment Status').click();
+  await page.getByRole('option', { name: 'Void' }).click();
+  await expect(page.getByRole('row').filter({ hasText: payment.receipt_number })).toContainText('Void');
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.screenshot({ path: 'test-results/payments-void-filter-360.png', fullPage: true });
   await phone.reload();
+  await expect(phone.getByRole('heading', { name: 'Receipt voided' })).toBeVisible();
+  await expect(phone.getByText(/^This receipt was voided on [A-Z][a-z]{2} \d{1,2}, \d{4}\.$/)).toBeVisible();
+  await expect(phone.getByText('UGX 650,000')).toHaveCount(0);
+  await phone.screenshot({ path: 'test-results/receipt-public-void-360.png', fullPage: true });
+
+  // Deleted (a pending payment: a completed one is voided instead), a receipt is no longer valid.
+  const pending = await call<{ id: number }>('POST', '/payments', {
+    tenant_id: tenant.id,
+    unit_id: unit.id,
+    payment_date: '2026-11-06',
+    amount_paid: 1000,
+    status: 'pending',
+    effective_start_date: '2026-11-01',
+    effective_end_date: '2026-11-30',
+  });
+  const pendingLink = await call<{ receipt_url: string }>('GET', `/payments/${pending.id}/receipt-link`);
+  await call('DELETE', `/payments/${pending.id}`);
+  await phone.goto(pendingLink.receipt_url);
   await expect(phone.getByRole('heading', { name: 'Receipt not valid' })).toBeVisible();
   await expect(phone.getByText('This receipt is no longer valid.')).toBeVisible();
-  await expect(phone.getByText('UGX 650,000')).toHaveCount(0);
 
   // A code that was never issued is not found.
   await phone.goto(`/r/${'0'.repeat(64)}`);
   await expect(phone.getByRole('heading', { name: 'Receipt not found' })).toBeVisible();
   await phone.setViewportSize({ width: 1280, height: 800 });
-  await phone.goto(href ?? '');
+  await phone.goto(pendingLink.receipt_url);
   await expect(phone.getByRole('heading', { name: 'Receipt not valid' })).toBeVisible();
   await phone.screenshot({ path: 'test-results/receipt-public-revoked-desktop.png' });
+  await phone.goto(href ?? '');
+  await expect(phone.getByRole('heading', { name: 'Receipt voided' })).toBeVisible();
+  await phone.screenshot({ path: 'test-results/receipt-public-void-desktop.png' });
   await stranger.close();
 });

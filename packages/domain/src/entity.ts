@@ -27,6 +27,8 @@ export type Field = {
   kind: FieldKind;
   /** enum fields: the spec's values and labels. */
   options?: OptionList;
+  /** enum fields: the values a form offers, when not all of them (a payment is never recorded void). */
+  formValues?: readonly string[];
   /** reference fields: the entity picked, and how its rows are named. */
   ref?: { entity: string; labelFields: readonly string[] };
   required?: boolean;

@@ -20,7 +20,9 @@ export const sex = options(['M', 'F', 'O'], { M: 'Male', F: 'Female', O: 'Other'
 export const occupancyStatus = options(['active', 'terminated', 'renewed']);
 export const depositStatus = options(['held', 'returned', 'forfeited']);
 export const rentCycle = options(['monthly', 'weekly', 'daily']);
-export const paymentStatus = options(['pending', 'completed', 'failed']);
+export const paymentStatus = options(['pending', 'completed', 'failed', 'void']);
+/** The statuses a payment is recorded with (`void` is reached only by voiding a completed one). */
+export const recordedPaymentStatus = ['pending', 'completed', 'failed'] as const;
 export const paymentMethod = options(['cash', 'check', 'banktransfer', 'creditcard', 'mobilemoney'], {
   banktransfer: 'Bank transfer',
   creditcard: 'Credit card',

@@ -40,6 +40,9 @@ export const errorCodes = {
     mfa_already_enabled: 'Two-factor sign-in is on already. Turn it off first to set it up again.',
     import_expired: 'This import has expired (24 hours after its preview): upload the file again.',
     not_retryable: 'Only a failed or skipped message can be sent again.',
+    receipt_issued: 'This payment has a receipt: void it and record a new one.',
+    not_voidable: 'Only a completed payment can be voided.',
+    already_void: 'This payment is voided already.',
   }),
   ...withStatus(422, { wrong_currency: "The payment is not in the company's currency." }),
   ...withStatus(413, {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { initialsOf, publicReceiptSchema, receiptPath, receiptUrl } from './receipts.ts';
+import {
+  initialsOf,
+  publicReceiptSchema,
+  receiptPath,
+  receiptUrl,
+  receiptVoidedMessage,
+} from './receipts.ts';
 
 describe('receipts anyone can verify', () => {
   it('gives a tenant’s initials only, whatever the letters', () => {
@@ -24,6 +30,7 @@ describe('receipts anyone can verify', () => {
       receipt_number: 'RCT-000001',
       date: '2026-11-05',
       amount: 1500000,
+      voided_on: null,
       currency: 'UGX',
       currency_decimals: 0,
       unit_name: 'A1',
@@ -31,6 +38,10 @@ describe('receipts anyone can verify', () => {
     };
     expect(publicReceiptSchema.parse(answer)).toEqual(answer);
     expect(publicReceiptSchema.safeParse({ ...answer, status: 'deleted' }).success).toBe(false);
+    // a voided receipt (issue 25): the day it was voided, its amount not confirmed
+    const voided = { ...answer, status: 'void', amount: null, voided_on: '2026-11-27' };
+    expect(publicReceiptSchema.parse(voided)).toEqual(voided);
+    expect(receiptVoidedMessage('2026-11-27')).toBe('This receipt was voided on Nov 27, 2026.');
     // what leaves the server is the schema's output: an extra field (an id) never goes out
     expect(publicReceiptSchema.parse({ ...answer, tenant_id: 7 })).not.toHaveProperty('tenant_id');
   });

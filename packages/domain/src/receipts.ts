@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { formatDate } from './dates.ts';
 
 /**
  * Receipts anyone can verify (issue 18): every receipt carries a QR code of `{PUBLIC_URL}/r/{code}`,
@@ -14,8 +15,11 @@ export const receiptPath = (code: string) => `/r/${encodeURIComponent(code)}`;
 export const receiptUrl = (publicUrl: string, code: string) =>
   `${publicUrl.replace(/\/+$/, '')}${receiptPath(code)}`;
 
-/** What the public page says of a receipt: its payment's status, or `revoked` once it was deleted. */
-export const publicReceiptStatus = ['completed', 'pending', 'failed', 'revoked'] as const;
+/**
+ * What the public page says of a receipt: its payment's status (`void` once it was voided), or
+ * `revoked` once it was deleted.
+ */
+export const publicReceiptStatus = ['completed', 'pending', 'failed', 'void', 'revoked'] as const;
 export type PublicReceiptStatus = (typeof publicReceiptStatus)[number];
 
 export const RECEIPT_REVOKED_MESSAGE = 'This receipt is no longer valid.';
@@ -24,14 +28,20 @@ export const publicReceiptMessages: Record<PublicReceiptStatus, string> = {
   completed: 'This receipt is valid: the payment was received.',
   pending: 'This payment is pending: it has not been confirmed yet.',
   failed: 'This payment failed: it was not received.',
+  void: 'This receipt was voided.',
   revoked: RECEIPT_REVOKED_MESSAGE,
 };
+
+/** A voided receipt's message: 'This receipt was voided on Nov 22, 2026.' (the company's day it was voided). */
+export const receiptVoidedMessage = (day: string | null) =>
+  day ? `This receipt was voided on ${formatDate(day)}.` : publicReceiptMessages.void;
 
 /** The page's heading of each status. */
 export const publicReceiptTitles: Record<PublicReceiptStatus, string> = {
   completed: 'Receipt verified',
   pending: 'Payment pending',
   failed: 'Payment failed',
+  void: 'Receipt voided',
   revoked: 'Receipt not valid',
 };
 
@@ -48,7 +58,11 @@ export const initialsOf = (...names: (string | null | undefined)[]): string =>
  * answers its company and receipt number with status `revoked` and the rest null.
  */
 export const publicReceiptSchema = z.object({
-  status: z.enum(publicReceiptStatus).describe('The payment’s status, or revoked once it was deleted'),
+  status: z
+    .enum(publicReceiptStatus)
+    .describe(
+      'The payment’s status (void once voided: its amount is not confirmed), or revoked once it was deleted',
+    ),
   title: z.string().describe('The page’s heading'),
   message: z.string().describe('What the status means, in a sentence'),
   company: z.object({
@@ -57,7 +71,11 @@ export const publicReceiptSchema = z.object({
   }),
   receipt_number: z.string().nullable(),
   date: z.iso.date().nullable().describe('The payment date'),
-  amount: z.number().nullable(),
+  amount: z.number().nullable().describe('What was paid; null once voided or deleted'),
+  voided_on: z.iso
+    .date()
+    .nullable()
+    .describe('The day the payment was voided (the company’s day), else null'),
   currency: z.string().nullable().describe('ISO 4217 code of the company’s currency'),
   currency_decimals: z.int32().nullable().describe('Digits after the decimal point of that currency'),
   unit_name: z.string().nullable(),

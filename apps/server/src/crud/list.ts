@@ -105,7 +105,11 @@ export const listWhere = (
     filtered = true;
     parts.push(sql`t.property_id = ${query.property_id}`);
   }
-  for (const { field, value } of parseFilter(query.filter)) {
+  const filters = parseFilter(query.filter);
+  // a status the list leaves out unless asked for (voided payments): not a filter, the total is kept
+  if (e.hiddenStatus !== undefined && !filters.some((f) => f.field === 'status'))
+    parts.push(sql`t.status <> ${e.hiddenStatus}`);
+  for (const { field, value } of filters) {
     if (field === 'company_id') {
       // The scope is the session's company; a filter for another one selects nothing.
       if (e.def.scope === 'company' && Number(value) !== user.company_id) {
@@ -189,7 +193,11 @@ const pagedSource = (
     // an unfiltered list's total is the company's row count
     keptTotal:
       !e.scope && owned && isCounted(e.sql.table)
-        ? sql`COALESCE((SELECT n FROM row_counts WHERE company_id = ${user.company_id} AND table_name = ${e.sql.table}), 0)::int`
+        ? e.hiddenStatus === undefined
+          ? sql`COALESCE((SELECT n FROM row_counts WHERE company_id = ${user.company_id} AND table_name = ${e.sql.table}), 0)::int`
+          : sql`(COALESCE((SELECT n FROM row_counts WHERE company_id = ${user.company_id} AND table_name = ${e.sql.table}), 0)
+                 - COALESCE((SELECT n FROM status_counts WHERE company_id = ${user.company_id} AND table_name = ${e.sql.table}
+                              AND status = ${e.hiddenStatus}), 0))::int`
         : undefined,
   };
 };

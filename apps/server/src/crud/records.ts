@@ -189,9 +189,13 @@ export const records = {
     return records.update(tx, e, user, id, whole, { existing, version: Number(existing.version) });
   },
 
-  /** A record deleted, with its audit entry (the record as it was). */
+  /**
+   * A record deleted, with its audit entry (the record as it was); or what its entity does instead
+   * (`insteadOfDelete`: a completed payment is voided).
+   */
   delete: async (tx: DbOrTx, e: ServerEntity, user: SessionUser, id: number): Promise<void> => {
     const existing = await getRecord(tx, e, user, id);
+    if (e.insteadOfDelete && (await e.insteadOfDelete({ tx, user, id, existing }))) return;
     await deleteRecord(tx, e, user, id);
     await recordAudits(tx, e, [{ user, action: 'delete', recordId: id, before: existing, after: null }]);
   },

@@ -35,6 +35,21 @@ export type ServerEntity = {
    * write (crud/read-only-fields.test.ts).
    */
   writes?: readonly string[];
+  /**
+   * A status its lists leave out unless they are filtered by status (payments: `void`). The unfiltered
+   * total is the row count less that status's count (both kept: db/derived.ts).
+   */
+  hiddenStatus?: string;
+  /**
+   * What a delete does instead, for some records (payments: a completed one is voided, never deleted):
+   * answers true when it did something else and the record is not to be deleted.
+   */
+  insteadOfDelete?: (args: {
+    tx: DbOrTx;
+    user: SessionUser;
+    id: number;
+    existing: Record<string, unknown>;
+  }) => Promise<boolean>;
   /** request body limit for create and update (images, documents). */
   bodyLimit?: number;
   /**

@@ -176,10 +176,15 @@ describe(`kept totals and fast counts (${testDriver})`, () => {
     await pay(other, stranger, strangerUnit, '2025-01-07');
     expect(await totalsMismatch(t.database)).toEqual([]);
 
-    // updates: a status, an amount, a month, a method; then a delete
+    // updates: a status, an amount, a month, a method (of the pending payment: a completed one's receipt
+    // fields never change, issue 25); a void; then a delete (of a completed payment: a void too)
     const p0 = payments[0] as Row;
-    const put = await admin.put(`/payments/${String(p0.id)}`, {
-      ...p0,
+    const frozen = await admin.put(`/payments/${String(p0.id)}`, { ...p0, amount_paid: 123_456 });
+    expect(frozen.statusCode).toBe(409);
+    expect((await admin.post(`/payments/${String(p0.id)}/void`, { reason: 'Totals' })).statusCode).toBe(200);
+    const p4 = payments[4] as Row;
+    const put = await admin.put(`/payments/${String(p4.id)}`, {
+      ...p4,
       status: 'failed',
       amount_paid: 123_456,
       payment_date: '2025-04-02',
@@ -200,8 +205,8 @@ describe(`kept totals and fast counts (${testDriver})`, () => {
     expect(listed.length).toBeGreaterThan(0);
     expect(listed.every((r) => r.tenant_name === 'Grace Nakato')).toBe(true);
     // a payment moved to another lease takes its tenant's and unit's names
-    const moved = await admin.put(`/payments/${String((payments[2] as Row).id)}`, {
-      ...(payments[2] as Row),
+    const moved = await admin.put(`/payments/${String(p4.id)}`, {
+      ...(put.json() as Row),
       tenant_id: moses.id,
       unit_id: ntinda.id,
       occupancy_id: null,

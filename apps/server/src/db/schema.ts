@@ -591,6 +591,10 @@ export const payments = pgTable(
       .notNull()
       .default(sql`replace(gen_random_uuid()::text || gen_random_uuid()::text, '-', '')`),
     reference_number: varchar({ length: 100 }).notNull().default('N/A'),
+    /** a voided payment (status `void`): when, by whom and why; it keeps its numbers and receipt code */
+    voided_at: timestamp({ withTimezone: true }),
+    voided_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    void_reason: text(),
     tenant_name: copied(),
     unit_name: copied(),
     /** its unit's property (db/derived.ts keeps it): lists, the dashboard and reports filter by it */

@@ -1,5 +1,6 @@
+import { z } from 'zod';
 import { defineEntity, editorMaintained, plainColumns, sortableColumns } from '../entity.ts';
-import { paymentMethod, paymentStatus } from '../enums.ts';
+import { paymentMethod, paymentStatus, recordedPaymentStatus } from '../enums.ts';
 import {
   endNotBeforeStart,
   externalRef,
@@ -20,7 +21,30 @@ export const NO_OCCUPANCY_MESSAGE = 'No matching occupancy found for this tenant
 export const formatSerial = (prefix: 'PAY' | 'RCT', n: number) => `${prefix}-${String(n).padStart(6, '0')}`;
 
 /** The chip colour of each status in the list. */
-const statusChips = { completed: 'success', pending: 'warning', failed: 'error' } as const;
+const statusChips = { completed: 'success', pending: 'warning', failed: 'error', void: 'default' } as const;
+
+/** What a completed payment's receipt shows: they never change (void it and record a new one). */
+export const RECEIPT_FIELDS = [
+  'amount_paid',
+  'payment_date',
+  'tenant_id',
+  'unit_id',
+  'occupancy_id',
+  'payment_method',
+  'status',
+] as const;
+
+export const RECEIPT_ISSUED_MESSAGE = 'This payment has a receipt: void it and record a new one.';
+
+/** `POST /payments/{id}/void`: why (required, at most 500 characters). */
+export const voidPaymentBodySchema = z.object({
+  reason: z
+    .string({ error: 'Give the reason.' })
+    .trim()
+    .min(1, 'Give the reason.')
+    .max(500, 'Maximum 500 characters.'),
+});
+export type VoidPaymentBody = z.infer<typeof voidPaymentBodySchema>;
 
 export const payments = defineEntity({
   name: 'payments',
@@ -32,7 +56,10 @@ export const payments = defineEntity({
     field.date('payment_date', 'Payment Date', { required: true, defaultValue: 'today' }),
     field.money('amount_paid', 'Amount Paid', { required: true }),
     field.enum('payment_method', 'Payment Method', paymentMethod),
-    field.status('status', 'Payment Status', paymentStatus, statusChips, 'completed'),
+    {
+      ...field.status('status', 'Payment Status', paymentStatus, statusChips, 'completed'),
+      formValues: recordedPaymentStatus,
+    },
     field.date('effective_start_date', 'Effective Start Date', { required: true, defaultValue: 'today' }),
     field.date('effective_end_date', 'Effective End Date', { required: true }),
     field.text('reference_number', 'Payment Reference', { nullable: false }),
@@ -40,6 +67,11 @@ export const payments = defineEntity({
     field.textarea('payment_details', 'Details', { fullWidth: true }),
     field.readOnly('payment_serial', 'Serial'),
     field.readOnly('receipt_number', 'Receipt No.'),
+    // a voided payment: when, by whom and why (POST /payments/{id}/void)
+    field.readOnly('voided_at', 'Voided At'),
+    field.readOnly('voided_by', 'Voided By', 'integer'),
+    field.readOnly('voided_by_name', 'Voided By'),
+    field.readOnly('void_reason', 'Void Reason'),
     ...tenantInUnit.names('Unit Name'),
     externalRef.field(),
   ],

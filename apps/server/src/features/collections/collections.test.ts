@@ -390,6 +390,79 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
     expect(wrong.json<{ code: string }>().code).toBe('validation_failed');
   });
 
+  it('undoes a statement (company admins): its payments voided, its lines and itself removed, the file uploaded again', async () => {
+    const { client, signIn } = await companyWith(t);
+    const f = await fixture(client);
+    await setSettings(client, { auto_post_matches: true });
+    const first = expectStatus(
+      await upload(client, 'mtn_momo', 'momo.csv', sample('mtn_momo.csv')),
+      201,
+    ).json<{
+      id: number;
+    }>();
+    const made = await paymentsOf(client);
+    expect(made.map((p) => p.occupancy_id)).toEqual([f.grace.id]);
+    const grace = made[0] as Payment;
+    // by hand as well: a suggested line matched, and a payment of its own (not the statement's)
+    const lines = await linesOf(client);
+    expectStatus(
+      await client.post(`/statement-lines/${byTx(lines, '10002').id}/match`, {
+        allocations: [{ occupancy_id: f.john.id, amount: byTx(lines, '10002').amount }],
+      }),
+      200,
+    );
+    const own = expectStatus(
+      await client.post('/payments', {
+        tenant_id: f.peter.tenant_id,
+        unit_id: f.peter.unit_id,
+        payment_date: '2026-02-01',
+        amount_paid: 1000,
+        status: 'completed',
+        effective_start_date: '2026-02-01',
+        effective_end_date: '2026-02-28',
+      }),
+      201,
+    ).json<Payment>();
+    const statementPayments = (await paymentsOf(client)).filter((p) => p.id !== own.id);
+    expect(statementPayments).toHaveLength(2);
+
+    // who may: company admins (and admins); editors and viewers 403; another company's statement 404
+    expectStatus(await (await signIn(['editor'])).delete(`/statements/${first.id}`), 403);
+    expectStatus(await (await signIn(['viewer'])).delete(`/statements/${first.id}`), 403);
+    const stranger = await companyWith(t);
+    expectStatus(await stranger.client.delete(`/statements/${first.id}`), 404);
+    expectStatus(await client.delete('/statements/999999'), 404);
+
+    const companyAdmin = await signIn(['company_admin']);
+    const undone = expectStatus(await companyAdmin.delete(`/statements/${first.id}`), 200).json<{
+      lines_removed: number;
+      payments_voided: number[];
+    }>();
+    expect(undone.lines_removed).toBe(6);
+    expect(undone.payments_voided.sort((a, b) => a - b)).toEqual(statementPayments.map((p) => p.id));
+    // the payments are voided, never deleted: their receipts kept, the reason given; the other one stays
+    const voidFilter = encodeURIComponent(JSON.stringify({ field: 'status', value: 'void' }));
+    const voided = expectStatus(await client.get(`/payments?sort=id&filter=${voidFilter}`), 200).json<
+      (Payment & { void_reason: string })[]
+    >();
+    expect(voided.map((p) => [p.id, p.void_reason, p.receipt_number])).toEqual(
+      statementPayments.map((p) => [p.id, 'Statement deleted', p.receipt_number]),
+    );
+    expect((await paymentsOf(client)).map((p) => p.id)).toEqual([own.id]);
+    expect(voided.find((p) => p.id === grace.id)?.status).toBe('void');
+    expect(await linesOf(client)).toEqual([]);
+    const statements = expectStatus(await client.get('/statements'), 200).json<{ id: number }[]>();
+    expect(statements.map((s) => s.id)).not.toContain(first.id);
+    expectStatus(await client.delete(`/statements/${first.id}`), 404);
+
+    // the same file again: every line new, matched and posted again
+    const again = expectStatus(await upload(client, 'mtn_momo', 'momo.csv', sample('mtn_momo.csv')), 201);
+    expect(again.json()).toMatchObject({ lines: 6, new_lines: 6, duplicate_lines: 0, matched: 1 });
+    const reposted = (await paymentsOf(client)).filter((p) => p.id !== own.id);
+    expect(reposted.map((p) => p.occupancy_id)).toEqual([f.grace.id]);
+    expect(reposted[0]?.receipt_number).not.toBe(grace.receipt_number);
+  });
+
   it('keeps every line once: overlapping statements change nothing twice', async () => {
     const { client } = await companyWith(t);
     await fixture(client);
@@ -512,13 +585,19 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
     expectStatus(await editor.post(`/statement-lines/${unknown.id}/ignore`, { reason: 'x' }), 409);
     expectStatus(await editor.post(`/statement-lines/${unknown.id}/ignore`, { reason: '' }), 400);
 
-    // unmatch: admins only; the payments are voided (failed), never deleted, their numbers kept
+    // unmatch: admins only; the payments are voided (status void, issue 25), never deleted, their numbers kept
     expectStatus(await editor.post(`/statement-lines/${sarah.id}/unmatch`), 403);
     const open = expectStatus(await client.post(`/statement-lines/${sarah.id}/unmatch`), 200).json<Line>();
     expect(open).toMatchObject({ status: 'suggested', payment_ids: [] });
-    const after = await paymentsOf(client);
+    const voidFilter = encodeURIComponent(JSON.stringify({ field: 'status', value: 'void' }));
+    const after = [
+      ...(await paymentsOf(client)),
+      ...expectStatus(await client.get(`/payments?page_size=100&sort=id&filter=${voidFilter}`), 200).json<
+        Payment[]
+      >(),
+    ].sort((a, b) => a.id - b.id);
     expect(after).toHaveLength(3);
-    expect(after.filter((p) => p.status === 'failed').map((p) => p.occupancy_id)).toEqual([
+    expect(after.filter((p) => p.status === 'void').map((p) => p.occupancy_id)).toEqual([
       f.sarahC3.id,
       f.sarahC4.id,
     ]);

@@ -3,6 +3,7 @@ import { AppError, formatCents, toCents, type SessionUser } from '@kodi/domain';
 import { execRows, type DbOrTx } from '../../db/client.ts';
 import { records as recordWriter } from '../../crud/records.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
+import { voidPayment } from '../../modules/receipts/void-payment.ts';
 
 /** Who posts: a session's user, or nobody (the webhook, or a statement's automatic matches). */
 export type Poster = Pick<SessionUser, 'company_id'> & { id: number | null };
@@ -111,39 +112,37 @@ export const checkAllocations = (lineAmount: string, allocations: readonly { amo
 };
 
 /**
- * Voids the payments a line made (unmatch): each becomes `failed` (the ledger counts only completed
- * payments, so its money leaves the balance), keeps its serial and receipt number, says why in its
- * details, with an audit entry; the link is kept with the time it was voided. Nothing is deleted.
+ * Voids the payments lines made (an unmatch, a statement's deletion): each completed one is voided
+ * (modules/receipts/void-payment.ts: status `void` with the reason, its numbers and receipt code kept,
+ * its audit entry, through the records' writer) and the links are kept with the time they were
+ * voided. Nothing is deleted. Answers the payments voided.
  */
 export const voidPayments = async (
   tx: DbOrTx,
   payments: ServerEntity,
   user: SessionUser,
-  lineId: number,
+  lineIds: readonly number[],
+  reason: string,
 ): Promise<number[]> => {
-  const rows = await execRows<{ id: number; payment_details: string | null }>(
+  if (lineIds.length === 0) return [];
+  const lines = `{${lineIds.join(',')}}`;
+  const rows = await execRows<{ id: number; status: string }>(
     tx,
-    sql`SELECT p.id, p.payment_details
+    sql`SELECT p.id, p.status
           FROM statement_line_payments l JOIN payments p ON p.company_id = l.company_id AND p.id = l.payment_id
-         WHERE l.company_id = ${user.company_id} AND l.line_id = ${lineId} AND l.voided_at IS NULL
+         WHERE l.company_id = ${user.company_id} AND l.line_id = ANY(${lines}::int[]) AND l.voided_at IS NULL
          ORDER BY p.id FOR UPDATE OF p`,
   );
-  const who = `${user.first_name} ${user.last_name}`.trim() || user.email;
+  const voided: number[] = [];
   for (const p of rows) {
-    const changes = {
-      status: 'failed',
-      payment_details:
-        `${p.payment_details ? `${p.payment_details} ` : ''}Voided: its statement line was unmatched by ${who}.`.slice(
-          0,
-          2000,
-        ),
-    };
-    // through the payments' rules and with its audit entry, as a change from its form
-    await recordWriter.change(tx, payments, user, Number(p.id), changes);
+    // a payment voided already (by hand), or never completed, has nothing to void
+    if (p.status !== 'completed') continue;
+    await voidPayment(tx, payments, user, Number(p.id), reason, { checkRole: false });
+    voided.push(Number(p.id));
   }
   await tx.execute(
     sql`UPDATE statement_line_payments SET voided_at = now(), updated_at = now()
-         WHERE company_id = ${user.company_id} AND line_id = ${lineId} AND voided_at IS NULL`,
+         WHERE company_id = ${user.company_id} AND line_id = ANY(${lines}::int[]) AND voided_at IS NULL`,
   );
-  return rows.map((r) => Number(r.id));
+  return voided;
 };

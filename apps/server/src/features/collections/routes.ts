@@ -45,6 +45,14 @@ import { loadMatchIndex, matchLines } from './matching.ts';
 import { checkAllocations, postPayments, voidPayments } from './posting.ts';
 import { autoPostOf, companyCells, importStatement, lockLine, writeLines } from './service.ts';
 import { SecretUnavailableError } from '../../platform/secrets.ts';
+import { VOID_REASONS } from '../../modules/receipts/void-payment.ts';
+
+/** `DELETE /statements/{id}`: what it removed and voided. */
+const statementDeletedSchema = z.object({
+  id: z.int32(),
+  lines_removed: z.int32().describe('The statement’s lines removed'),
+  payments_voided: z.array(z.int32()).describe('The payments its lines made, voided'),
+});
 
 const tags = ['collections'];
 
@@ -272,6 +280,69 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
     },
   );
 
+  r.delete(
+    '/statements/:id',
+    {
+      config: { access: 'companyAdmin' },
+      schema: {
+        operationId: 'deleteStatement',
+        tags,
+        summary:
+          'Undo a statement (company admins): the payments its lines made are voided, its lines and the statement removed, so its file can be uploaded again',
+        params: recordIdParams,
+        response: {
+          200: json(named(statementDeletedSchema, 'StatementDeleted'), 'What the deletion voided'),
+          ...errors(404),
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const id = request.params.id;
+      return db.transaction(async (tx) => {
+        const [statement] = await execRows<{ id: number; source: string; file_name: string }>(
+          tx,
+          sql`SELECT id, source, file_name FROM statements
+               WHERE company_id = ${user.company_id} AND id = ${id} FOR UPDATE`,
+        );
+        if (!statement) throw new AppError('not_found', 'Statement not found.');
+        const lines = await execRows<{ id: number }>(
+          tx,
+          sql`SELECT id FROM statement_lines WHERE company_id = ${user.company_id} AND statement_id = ${id}
+               ORDER BY id FOR UPDATE`,
+        );
+        const lineIds = lines.map((l) => Number(l.id));
+        const voided = await voidPayments(tx, payments, user, lineIds, VOID_REASONS.statementDeleted);
+        if (lineIds.length > 0) {
+          const ids = `{${lineIds.join(',')}}`;
+          await tx.execute(
+            sql`DELETE FROM statement_line_payments
+                 WHERE company_id = ${user.company_id} AND line_id = ANY(${ids}::int[])`,
+          );
+          await tx.execute(
+            sql`DELETE FROM statement_lines WHERE company_id = ${user.company_id} AND statement_id = ${id}`,
+          );
+        }
+        await tx.execute(sql`DELETE FROM statements WHERE company_id = ${user.company_id} AND id = ${id}`);
+        await recordAuditEntry(tx, {
+          companyId: user.company_id,
+          userId: user.id,
+          action: 'delete',
+          entity: 'statements',
+          recordId: id,
+          before: { source: statement.source, file_name: statement.file_name, lines: lineIds.length },
+          after: { payments_voided: voided },
+          summary:
+            `${statement.file_name}: ${lineIds.length} lines removed, ${voided.length} payments voided`.slice(
+              0,
+              300,
+            ),
+        });
+        return { id, lines_removed: lineIds.length, payments_voided: voided };
+      });
+    },
+  );
+
   r.get(
     '/statement-lines',
     {
@@ -450,7 +521,7 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
         operationId: 'unmatchStatementLine',
         tags,
         summary:
-          'Unmatch a line (admins): the payments it made are voided (status failed, kept with their numbers and an audit entry)',
+          'Unmatch a line (admins): the payments it made are voided (status void, kept with their numbers and an audit entry)',
         params: recordIdParams,
         response: { 200: json(Line, 'The line, open again'), ...errors(404, 409) },
       },
@@ -461,7 +532,8 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
         const line = await lockLine(tx, user.company_id, request.params.id);
         if (line.status !== 'matched' && line.status !== 'ignored')
           throw new AppError('conflict', 'This line is not matched.');
-        if (line.status === 'matched') await voidPayments(tx, payments, user, line.id);
+        if (line.status === 'matched')
+          await voidPayments(tx, payments, user, [line.id], 'Its statement line was unmatched.');
         await tx.execute(
           sql`UPDATE statement_lines
                  SET status = CASE WHEN occupancy_id IS NOT NULL OR tenant_id IS NOT NULL THEN 'suggested' ELSE 'unmatched' END,

@@ -61,7 +61,7 @@ const dashboardSql = (byProperty: boolean) => {
   SELECT
     ${count('units', 'available')} AS available_units,
     ${count('maintenance_requests', 'open')} AS pending_repairs,
-    (SELECT COALESCE(sum(n), 0)::int FROM ${monthly} source = 'payments' AND month = $2::date AND status <> 'pending') AS payments_this_month,
+    (SELECT COALESCE(sum(n), 0)::int FROM ${monthly} source = 'payments' AND month = $2::date AND status NOT IN ('pending', 'void')) AS payments_this_month,
     ${count('payments', 'pending')} AS incomplete_payments,
     (SELECT json_agg(x) FROM (
        SELECT u.id, u.name, u.address, u.monthly_rate FROM units u

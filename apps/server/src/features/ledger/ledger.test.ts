@@ -117,12 +117,14 @@ describe(`the ledger and the tenant statement of a lease (${testDriver})`, () =>
     expect(bad.json()).toMatchObject({ code: 'validation_failed', fields: { as_of: expect.any(String) } });
   });
 
-  it('follows an edit of a payment: a failed payment no longer counts', async () => {
+  it('follows a void of a payment: a voided payment no longer counts (a completed one is never edited to failed)', async () => {
     const l = await leaseWithPayments();
     const p = await admin.get(`/payments/${l.first.id}`);
     const body = p.json<Record<string, unknown>>();
     const put = await admin.put(`/payments/${l.first.id}`, { ...body, status: 'failed' });
-    expect(put.statusCode).toBe(200);
+    expect(put.statusCode).toBe(409);
+    const voided = await admin.post(`/payments/${l.first.id}/void`, { reason: 'Bounced' });
+    expect(voided.statusCode).toBe(200);
     const res = await admin.get(`/occupancy/${l.id}/ledger?as_of=2026-03-20`);
     expect(res.json()).toMatchObject({ balance: 2_500_000 });
   });

@@ -138,17 +138,20 @@ describe(`occupancy, payments, receipts and the dashboard (${testDriver})`, () =
       payment_serial: 'PAY-999999',
     });
     expect(completed.json()).toMatchObject({ payment_serial: 'PAY-000001', receipt_number: 'RCT-000002' });
+    // a completed payment stays completed (issue 25: void it instead); its receipt number is kept
     const failedAgain = await admin.put(`/payments/${p.id}`, {
       ...(completed.json() as Record<string, unknown>),
       status: 'failed',
     });
-    expect(failedAgain.json().receipt_number).toBe('RCT-000002');
-    const again = await admin.put(`/payments/${p.id}`, {
-      ...(failedAgain.json() as Record<string, unknown>),
-      status: 'completed',
-    });
+    expect(failedAgain.statusCode).toBe(409);
+    expect(failedAgain.json().code).toBe('receipt_issued');
+    const voided = await admin.post(`/payments/${p.id}/void`, { reason: 'Recorded twice' });
+    expect(voided.json()).toMatchObject({ status: 'void', receipt_number: 'RCT-000002' });
+    const again = await admin.get(`/payments/${p.id}`);
     expect(again.json().receipt_number).toBe('RCT-000002');
-    const search = await admin.get('/payments?q=rct-000002');
+    const search = await admin.get(
+      `/payments?q=rct-000002&filter=${encodeURIComponent(JSON.stringify({ field: 'status', value: 'void' }))}`,
+    );
     expect(search.json().map((x: { id: number }) => x.id)).toEqual([p.id]);
   });
 

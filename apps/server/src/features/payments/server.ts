@@ -1,8 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { AppError, formatSerial, NO_OCCUPANCY_MESSAGE, payments } from '@kodi/domain';
+import {
+  AppError,
+  formatSerial,
+  NO_OCCUPANCY_MESSAGE,
+  payments,
+  RECEIPT_FIELDS,
+  RECEIPT_ISSUED_MESSAGE,
+  recordedPaymentStatus,
+  toCents,
+} from '@kodi/domain';
 import { execRows, type DbOrTx } from '../../db/client.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { TENANT_JOIN, TENANT_NAMES } from '../../crud/sql.ts';
+import { VOID_REASONS, voidPayment } from '../../modules/receipts/void-payment.ts';
 
 const noOccupancy = () =>
   new AppError('validation_failed', NO_OCCUPANCY_MESSAGE, { occupancy_id: NO_OCCUPANCY_MESSAGE });
@@ -116,25 +126,107 @@ const withLease = (
   };
 };
 
+/** The fields a void writes (modules/receipts/void-payment.ts): only it sets them, never a form. */
+const VOID_FIELDS = ['voided_at', 'voided_by', 'void_reason'] as const;
+
+const same = (field: string, a: unknown, b: unknown): boolean => {
+  const blank = (v: unknown) => v === undefined || v === null || v === '';
+  if (blank(a) || blank(b)) return blank(a) && blank(b);
+  if (field === 'amount_paid') return toCents(String(a)) === toCents(String(b));
+  return String(a) === String(b);
+};
+
+/**
+ * Receipts never change (issue 25). A new payment is recorded pending, completed or failed. A
+ * completed payment's receipt fields (RECEIPT_FIELDS) keep their values, whatever path writes it
+ * (PUT, an import, a batch): 409 `receipt_issued`; its other fields may change. The one way out of
+ * `completed` is the void (status `void` with its reason, which only the void writes: a body's
+ * read-only fields are dropped). A voided payment's receipt fields never change again. Pending and
+ * failed payments stay editable, and completing one is allowed.
+ */
+const receiptRules = (values: Record<string, unknown>, existing?: Record<string, unknown>) => {
+  const voiding = typeof values.void_reason === 'string' && values.void_reason !== '';
+  if (!existing) {
+    if (!(recordedPaymentStatus as readonly unknown[]).includes(values.status ?? 'completed')) {
+      const message = 'A payment is recorded as pending, completed or failed.';
+      throw new AppError('validation_failed', message, { status: message });
+    }
+    return values;
+  }
+  const was = String(existing.status);
+  if (was !== 'completed' && was !== 'void') {
+    if (values.status === 'void') {
+      const message = 'Only a completed payment can be voided.';
+      throw new AppError('not_voidable', message);
+    }
+    return values;
+  }
+  const out: Record<string, unknown> = { ...values };
+  // a field left out of the values keeps its value (the lease is never looked for again)
+  for (const f of RECEIPT_FIELDS) if (out[f] === undefined) out[f] = existing[f];
+  const changed = RECEIPT_FIELDS.filter((f) => !same(f, out[f], existing[f]));
+  const isVoid =
+    was === 'completed' &&
+    voiding &&
+    changed.length === 1 &&
+    changed[0] === 'status' &&
+    out.status === 'void';
+  if (changed.length > 0 && !isVoid) {
+    if (was === 'void') throw new AppError('already_void');
+    throw new AppError('receipt_issued', RECEIPT_ISSUED_MESSAGE);
+  }
+  if (!isVoid) for (const f of VOID_FIELDS) delete out[f];
+  return out;
+};
+
 export const paymentsServer: ServerEntity = {
   def: payments,
   sql: {
     table: 'payments',
     joins: TENANT_JOIN,
-    expressions: TENANT_NAMES,
+    expressions: {
+      ...TENANT_NAMES,
+      voided_at: `to_char(t.voided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`,
+      voided_by_name: `(SELECT NULLIF(concat_ws(' ', vu.first_name, vu.last_name), '') FROM users vu WHERE vu.id = t.voided_by)`,
+    },
   },
-  writes: ['payment_serial', 'receipt_number'],
+  // voided payments are kept; their list is `status=void`
+  hiddenStatus: 'void',
+  // a completed payment is voided instead ('Deleted'), a voided one stays; pending and failed ones go
+  insteadOfDelete: async ({ tx, user, id, existing }) => {
+    if (existing.status === 'void') throw new AppError('already_void');
+    if (existing.status !== 'completed') return false;
+    await voidPayment(tx, paymentsServer, user, id, VOID_REASONS.deleted);
+    return true;
+  },
+  writes: ['payment_serial', 'receipt_number', ...VOID_FIELDS],
   prepare: async ({ tx, user, values, existing }) => {
-    const w = wantedOf(values, existing);
+    const w = wantedOf(receiptRules(values, existing), existing);
     const [found] = await leasesAndNumbers(tx, user.company_id, [w]);
     const out = withLease(w, found);
     if (out instanceof AppError) throw out;
     return out;
   },
   prepareMany: async ({ tx, companyId, values }) => {
-    const wanted = values.map((v) => wantedOf(v));
+    const checked = values.map((v) => {
+      try {
+        return receiptRules(v);
+      } catch (err) {
+        if (err instanceof AppError) return err;
+        throw err;
+      }
+    });
+    const kept = checked.flatMap((c) => (c instanceof AppError ? [] : [c]));
+    const wanted = kept.map((v) => wantedOf(v));
     const found = await leasesAndNumbers(tx, companyId, wanted);
-    return wanted.map((w, i) => withLease(w, found[i]));
+    let n = 0;
+    return checked.map((c) => {
+      if (c instanceof AppError) return c;
+      const i = n++;
+      const w = wanted[i];
+      if (!w) throw new Error('payments: a prepared payment is missing');
+      return withLease(w, found[i]);
+    });
   },
   // the same lease lookup, taking no number (no counter is written when none is taken)
   checkMany: async ({ tx, companyId, values }) => {
@@ -143,6 +235,14 @@ export const paymentsServer: ServerEntity = {
       companyId,
       values.map((v) => ({ values: v, serial: false, receipt: false })),
     );
-    return values.map((_, i) => (found[i] ? undefined : noOccupancy()));
+    return values.map((v, i) => {
+      try {
+        receiptRules(v);
+      } catch (err) {
+        if (err instanceof AppError) return err;
+        throw err;
+      }
+      return found[i] ? undefined : noOccupancy();
+    });
   },
 };

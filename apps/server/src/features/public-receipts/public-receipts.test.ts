@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { RECEIPT_REVOKED_MESSAGE } from '@kodi/domain';
+import { formatDate, RECEIPT_REVOKED_MESSAGE } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser } from '../../test/factories.ts';
@@ -88,6 +88,7 @@ describe(`receipts anyone can verify (${testDriver})`, () => {
       receipt_number: 'RCT-000001',
       date: '2026-11-05',
       amount: 1500000,
+      voided_on: null,
       currency: 'UGX',
       currency_decimals: 0,
       unit_name: 'Kololo Heights A1',
@@ -127,10 +128,46 @@ describe(`receipts anyone can verify (${testDriver})`, () => {
     expect(pending.code).not.toBe(failed.code);
   });
 
-  it('says a deleted payment’s receipt is no longer valid, however it was deleted', async () => {
+  it('says a voided payment’s receipt was voided, and on which day, without confirming its amount', async () => {
     const p = await pay();
     const anyone = new TestClient(t.app);
-    expect((await anyone.get(`/public/receipts/${p.code}`)).json().status).toBe('completed');
+    expect((await anyone.get(`/public/receipts/${p.code}`)).json().amount).toBe(1500000);
+    expect((await admin.post(`/payments/${p.id}/void`, { reason: 'Wrong tenant' })).statusCode).toBe(200);
+    const tz = await t.database.query<{ day: string }>(
+      "SELECT ((now() AT TIME ZONE 'Africa/Kampala')::date)::text AS day",
+    );
+    const day = String(tz[0]?.day);
+    const res = await anyone.get(`/public/receipts/${p.code}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({
+      status: 'void',
+      title: 'Receipt voided',
+      message: `This receipt was voided on ${formatDate(day)}.`,
+      company: { name: 'Kampala Homes', logo_url: null },
+      receipt_number: 'RCT-000001',
+      date: '2026-11-05',
+      amount: null,
+      voided_on: day,
+      currency: 'UGX',
+      currency_decimals: 0,
+      unit_name: 'Kololo Heights A1',
+      tenant_initials: 'G. N.',
+    });
+    // DELETE of a completed payment is the same void: the receipt says voided, never "not valid"
+    const q = await pay();
+    expect((await admin.delete(`/payments/${q.id}`)).statusCode).toBe(204);
+    expect((await anyone.get(`/public/receipts/${q.code}`)).json()).toMatchObject({
+      status: 'void',
+      message: `This receipt was voided on ${formatDate(day)}.`,
+      amount: null,
+    });
+  });
+
+  it('says a deleted payment’s receipt is no longer valid, however it was deleted', async () => {
+    // a pending payment is deleted (a completed one is voided instead)
+    const p = await pay({ status: 'pending' });
+    const anyone = new TestClient(t.app);
+    expect((await anyone.get(`/public/receipts/${p.code}`)).json().status).toBe('pending');
     expect((await admin.delete(`/payments/${p.id}`)).statusCode).toBe(204);
     const res = await anyone.get(`/public/receipts/${p.code}`);
     expect(res.statusCode).toBe(200);
@@ -139,9 +176,10 @@ describe(`receipts anyone can verify (${testDriver})`, () => {
       title: 'Receipt not valid',
       message: RECEIPT_REVOKED_MESSAGE,
       company: { name: 'Kampala Homes', logo_url: null },
-      receipt_number: 'RCT-000001',
+      receipt_number: null,
       date: null,
       amount: null,
+      voided_on: null,
       currency: null,
       currency_decimals: null,
       unit_name: null,

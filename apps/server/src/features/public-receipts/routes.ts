@@ -7,6 +7,7 @@ import {
   publicReceiptMessages,
   publicReceiptSchema,
   publicReceiptTitles,
+  receiptVoidedMessage,
   type PublicReceipt,
   type PublicReceiptStatus,
 } from '@kodi/domain';
@@ -34,6 +35,8 @@ type Row = {
   receipt_number: string | null;
   payment_date: string | null;
   amount: string | null;
+  voided_at: string | null;
+  voided_on: string | null;
   unit_name: string | null;
   first_initial: string | null;
   last_initial: string | null;
@@ -51,15 +54,16 @@ type Row = {
 const LOOKUP = `
   WITH found AS (
     SELECT 'live' AS state, p.company_id, p.status, p.receipt_number, p.payment_date::text AS payment_date,
-           p.amount_paid::text AS amount, p.unit_name, left(t.first_name, 1) AS first_initial,
+           p.amount_paid::text AS amount, p.voided_at, p.unit_name, left(t.first_name, 1) AS first_initial,
            left(t.last_name, 1) AS last_initial
       FROM payments p LEFT JOIN tenants t ON t.company_id = p.company_id AND t.id = p.tenant_id
      WHERE p.receipt_code = $1
     UNION ALL
-    SELECT 'revoked', r.company_id, NULL, r.receipt_number, NULL, NULL, NULL, NULL, NULL
+    SELECT 'revoked', r.company_id, NULL, r.receipt_number, NULL, NULL, NULL, NULL, NULL, NULL
       FROM revoked_receipts r WHERE r.receipt_code = $1
   )
-  SELECT f.*, c.name AS company_name, trim(c.currency_code) AS currency, cur.decimal_places AS decimals,
+  SELECT f.*, (f.voided_at AT TIME ZONE COALESCE(s.timezone, 'Africa/Kampala'))::date::text AS voided_on,
+         c.name AS company_name, trim(c.currency_code) AS currency, cur.decimal_places AS decimals,
          (s.logo IS NOT NULL AND s.logo_type IS NOT NULL) AS has_logo
     FROM found f
     JOIN companies c ON c.id = f.company_id
@@ -76,23 +80,28 @@ const LOGO = `
 
 const statusOf = (row: Row): PublicReceiptStatus => {
   if (row.state === 'revoked') return 'revoked';
-  return row.status === 'completed' || row.status === 'failed' ? row.status : 'pending';
+  return row.status === 'completed' || row.status === 'failed' || row.status === 'void'
+    ? row.status
+    : 'pending';
 };
 
 const present = (code: string, row: Row): PublicReceipt => {
   const status = statusOf(row);
   const live = row.state === 'live';
+  // a voided receipt says when, and confirms no amount
+  const voided = status === 'void';
   return {
     status,
     title: publicReceiptTitles[status],
-    message: publicReceiptMessages[status],
+    message: voided ? receiptVoidedMessage(row.voided_on) : publicReceiptMessages[status],
     company: {
       name: row.company_name,
       logo_url: row.has_logo ? `/rentapi/api/public/receipts/${encodeURIComponent(code)}/logo` : null,
     },
     receipt_number: row.receipt_number,
     date: live ? row.payment_date : null,
-    amount: live && row.amount !== null ? Number(row.amount) : null,
+    amount: live && !voided && row.amount !== null ? Number(row.amount) : null,
+    voided_on: voided ? row.voided_on : null,
     currency: live ? row.currency || null : null,
     currency_decimals: live && row.decimals !== null ? Number(row.decimals) : null,
     unit_name: live ? row.unit_name : null,

@@ -6,6 +6,32 @@ import { contentBox, drawBanner, drawDetails, drawTotal, MM } from '../../platfo
 import { drawQr, qrMatrix } from '../../platform/qr.ts';
 import { isoDaySql } from '../../db/dates.ts';
 
+/**
+ * A voided payment's receipt (issue 25): VOID across the page, and a line under the heading saying
+ * when and why, so a printed copy can never pass for a valid one.
+ */
+const drawVoid = (doc: PDFKit.PDFDocument, p: ReceiptPayment) => {
+  const { left, width } = contentBox(doc);
+  const y = doc.y;
+  doc.save();
+  doc
+    .rotate(-30, { origin: [doc.page.width / 2, doc.page.height / 2] })
+    .font('Helvetica-Bold')
+    .fontSize(140)
+    .fillColor('#c62828')
+    .fillOpacity(0.18)
+    .text('VOID', 0, doc.page.height / 2 - 70, { width: doc.page.width, align: 'center', lineBreak: false });
+  doc.restore();
+  const on = p.voided_at ? ` on ${formatDate(String(p.voided_at))}` : '';
+  const why = p.void_reason ? `: ${String(p.void_reason)}` : '';
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(12)
+    .fillColor('#c62828')
+    .text(`VOID. This receipt was voided${on}${why}`, left, y, { width });
+  doc.fillColor('#000000').moveDown(1);
+};
+
 /** What a receipt shows of a payment (its record as the API answers it, or the portal's read of it). */
 export type ReceiptPayment = Record<string, unknown>;
 
@@ -53,6 +79,7 @@ export const receiptPdf = (
   doc.moveDown(1.5);
 
   const status = String(p.status);
+  if (status === 'void') drawVoid(doc, p);
   const rows: [string, string][] = [
     ['Tenant', `${String(p.tenant_first_name ?? '')} ${String(p.tenant_last_name ?? '')}`.trim()],
     ['Unit', String(p.unit_name ?? '')],
@@ -127,6 +154,7 @@ export const loadReceiptPayment = async (
   const rows = await database.query<ReceiptPayment>(
     `SELECT p.id, p.receipt_number, p.receipt_code, ${isoDaySql('p.payment_date')} AS payment_date,
             p.amount_paid::text AS amount_paid, p.status, p.payment_method, p.reference_number, p.payment_serial,
+            to_char(p.voided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS voided_at, p.void_reason,
             p.payment_details, ${isoDaySql('p.effective_start_date')} AS effective_start_date,
             ${isoDaySql('p.effective_end_date')} AS effective_end_date, p.tenant_id, p.occupancy_id,
             tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name, un.name AS unit_name

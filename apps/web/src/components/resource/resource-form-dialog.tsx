@@ -187,6 +187,7 @@ export const ResourceFormDialog = ({
   // what the entity's note reads, as the user types
   const typed = useWatch({ control }) as Record<string, unknown>;
   const saving = create.isPending || update.isPending;
+  const locked = editId !== null && record ? extras?.lockedFields?.(record) : undefined;
   const title = editId === null ? def.ui.formTitle.create : def.ui.formTitle.edit;
 
   return (
@@ -210,6 +211,11 @@ export const ResourceFormDialog = ({
             }
           >
             {conflict}
+          </Alert>
+        )}
+        {locked && (
+          <Alert severity="info" sx={{ mb: 2 }}>
+            {locked.note}
           </Alert>
         )}
         {otherErrors.length > 0 && (
@@ -246,6 +252,7 @@ export const ResourceFormDialog = ({
                   field={field}
                   control={control}
                   record={record}
+                  locked={locked?.names.includes(field.name) ?? false}
                   hint={hints[field.name]}
                   onUserChange={userChanged}
                   onFileChange={(value, fileName) => {
@@ -269,6 +276,8 @@ type FormFieldProps = {
   field: Field;
   control: Control<FormValues, unknown, FormValues>;
   record: ResourceRow | null;
+  /** shown, not changed (a completed payment's receipt fields) */
+  locked?: boolean;
   hint?: PickerOption;
   onUserChange: (name: string, value: unknown) => void;
   onFileChange: (value: string, fileName: string) => void;
@@ -293,7 +302,16 @@ const inputType = (field: Field): string => {
 };
 
 /** One form control, chosen by the field's kind. */
-const FormField = ({ def, field, control, record, hint, onUserChange, onFileChange }: FormFieldProps) => {
+const FormField = ({
+  def,
+  field,
+  control,
+  record,
+  locked = false,
+  hint,
+  onUserChange,
+  onFileChange,
+}: FormFieldProps) => {
   const money = useCompanyMoney();
   return (
     <Controller
@@ -317,7 +335,17 @@ const FormField = ({ def, field, control, record, hint, onUserChange, onFileChan
           name: input.name,
           error: !!error,
           helperText: error ?? field.helperText,
+          disabled: locked,
         };
+        if (locked && field.kind === 'reference')
+          return (
+            <TextField
+              fullWidth
+              disabled
+              label={field.label}
+              value={hint?.label ?? String(input.value ?? '')}
+            />
+          );
         switch (field.kind) {
           case 'boolean':
             return (
@@ -381,11 +409,16 @@ const FormField = ({ def, field, control, record, hint, onUserChange, onFileChan
                     <em>None</em>
                   </MenuItem>
                 )}
-                {(field.options?.values ?? []).map((value) => (
-                  <MenuItem key={value} value={value}>
-                    {field.options?.labels[value] ?? value}
-                  </MenuItem>
-                ))}
+                {(field.options?.values ?? [])
+                  // the values a form offers (a payment is never recorded void), and the stored one
+                  .filter(
+                    (value) => !field.formValues || field.formValues.includes(value) || value === input.value,
+                  )
+                  .map((value) => (
+                    <MenuItem key={value} value={value}>
+                      {field.options?.labels[value] ?? value}
+                    </MenuItem>
+                  ))}
               </TextField>
             );
           default: {

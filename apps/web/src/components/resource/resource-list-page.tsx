@@ -3,9 +3,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import DeleteOutline from '@mui/icons-material/DeleteOutline';
@@ -79,7 +81,14 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
   const { propertyId: selectedProperty } = useSelectedProperty();
   const propertyId = def.byProperty ? (selectedProperty ?? undefined) : undefined;
   useEffect(() => setPage(0), [propertyId, setPage]);
-  const list = useQuery(listQuery(def.name, { ...listState.params, propertyId }));
+  // the list filtered by one enum field's value (`extras.filterField`: payments by status)
+  const filterField = extras?.filterField ? fieldByName(def, extras.filterField) : undefined;
+  const [filterValue, setFilterValue] = useState('');
+  useEffect(() => setPage(0), [filterValue, setPage]);
+  const filter = filterField && filterValue ? { field: filterField.name, value: filterValue } : undefined;
+  const list = useQuery(
+    listQuery(def.name, { ...listState.params, propertyId, ...(filter ? { filter } : {}) }),
+  );
   const rows = list.data?.rows ?? [];
   const loadError = list.isError ? loadErrorText(def, list.error) : null;
 
@@ -142,12 +151,29 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
 
       <ListToolbar label={ui.searchLabel} value={listState.search} onChange={listState.setSearch}>
         {def.byProperty && <PropertyFilter />}
+        {filterField && (
+          <TextField
+            select
+            size="small"
+            label={filterField.label}
+            value={filterValue}
+            onChange={(e) => setFilterValue(e.target.value)}
+            sx={{ minWidth: 160 }}
+          >
+            <MenuItem value="">All</MenuItem>
+            {(filterField.options?.values ?? []).map((value) => (
+              <MenuItem key={value} value={value}>
+                {filterField.options?.labels[value] ?? value}
+              </MenuItem>
+            ))}
+          </TextField>
+        )}
         <ExportMenu
           path={def.name}
           headers={def.columns.map((c) => c.label)}
           q={q}
           sort={sort}
-          more={{ property_id: propertyId }}
+          more={{ property_id: propertyId, filter: filter ? JSON.stringify(filter) : undefined }}
           errorText={(e) => actionErrorText(def, e, 'The export failed.')}
           errorMs={ui.timeouts.error}
           showProgress

@@ -38,6 +38,13 @@ export type ResourceExtras<N extends string = string> = {
   details?: Readonly<Record<string, WithRow<RecordOf<N>, ReactNode>>>;
   /** A note under the fields of the add/edit form, from the values as typed (occupancy: the back rent). */
   formNote?: (values: Readonly<Record<string, unknown>>) => ReactNode;
+  /**
+   * Fields of a stored record its form shows read-only, with a note saying why (a completed
+   * payment's receipt fields: issue 25); undefined: none.
+   */
+  lockedFields?: WithRow<RecordOf<N>, { names: readonly string[]; note: string } | undefined>;
+  /** An enum field the list can be filtered by, with 'All' first (payments: status, Void included). */
+  filterField?: string;
   /** A section of its own under the fields of the details dialog (occupancy: the ledger). */
   detailsSection?: WithRow<RecordOf<N>, ReactNode>;
 };

@@ -48,3 +48,7 @@ export const matchLine = (id: number, allocations: { occupancy_id: number; amoun
 export const ignoreLine = (id: number, reason: string) =>
   api.post<StatementLine>(`/statement-lines/${id}/ignore`, { reason });
 export const unmatchLine = (id: number) => api.post<StatementLine>(`/statement-lines/${id}/unmatch`);
+
+/** `DELETE /statements/{id}` (company admins): its payments voided, its lines and itself removed. */
+export const deleteStatement = (id: number) =>
+  api.delete<{ id: number; lines_removed: number; payments_voided: number[] }>(`/statements/${id}`);

@@ -30,6 +30,7 @@ import {
   formatDate,
   formatMoney,
   isAdmin,
+  isCompanyAdmin,
   statementLineStatuses,
   statementSourceLabels,
   statementSources,
@@ -44,10 +45,12 @@ import { ListToolbar } from '../../components/ui/list-toolbar.tsx';
 import { ServerPicker, usePickerSearch, type PickerChoice } from '../../components/ui/search-picker.tsx';
 import { useListState } from '../../components/ui/use-list-state.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { pickerQuery, useCompanyMoney } from '../../lib/resources.ts';
+import { pickerQuery, resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
+import { ConfirmDeleteDialog } from '../../components/resource/confirm-delete-dialog.tsx';
 import { useSession } from '../../lib/session.ts';
 import {
   collectionKeys,
+  deleteStatement,
   ignoreLine,
   linesQuery,
   matchLine,
@@ -168,26 +171,64 @@ const UploadCard = ({ onDone }: { onDone: (u: StatementUpload) => void }) => {
   );
 };
 
-/** The statements with their totals: received, matched, posted. */
+export const deleteStatementText = (fileName: string) =>
+  `Delete statement ${fileName}? The payments its lines made are voided (their receipts say so), its lines are removed, and the file can be uploaded again.`;
+
+/** The statements with their totals: received, matched, posted; company admins may delete one. */
 const StatementsTable = () => {
   const money = useMoney();
+  const { user } = useSession();
+  const { showSnackbar } = useSnackbar();
+  const queryClient = useQueryClient();
   const statements = useQuery(statementsQuery({ page: 0, pageSize: 5 }));
+  const [toDelete, setToDelete] = useState<{ id: number; file_name: string } | null>(null);
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteStatement(id),
+    onSuccess: async (done) => {
+      showSnackbar({
+        message: `Statement deleted: ${done.lines_removed} lines removed, ${done.payments_voided.length} payments voided.`,
+        severity: 'success',
+        autoHideDuration: 5000,
+      });
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: collectionKeys.all }),
+        queryClient.invalidateQueries({ queryKey: resourceKeys.all }),
+      ]);
+    },
+    onError: (e) =>
+      showSnackbar({
+        message: errorMessage(e, 'The statement could not be deleted.'),
+        severity: 'error',
+        autoHideDuration: 5000,
+      }),
+    onSettled: () => setToDelete(null),
+  });
+  const mayDelete = isCompanyAdmin(user);
   const rows = statements.data?.rows ?? [];
   if (rows.length === 0) return null;
   return (
     <TableContainer component={Paper} variant="outlined">
+      <ConfirmDeleteDialog
+        open={toDelete !== null}
+        text={toDelete ? deleteStatementText(toDelete.file_name) : ''}
+        busy={remove.isPending}
+        onCancel={() => setToDelete(null)}
+        onConfirm={() => toDelete && remove.mutate(toDelete.id)}
+      />
       <Table size="small" aria-label="Statements">
         <TableHead>
           <TableRow>
-            {['Statement', 'Lines', 'Received', 'Matched', 'Posted', 'Open'].map((h, i) => (
-              <TableCell
-                key={h}
-                align={i === 0 ? 'left' : 'right'}
-                sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
-              >
-                {h}
-              </TableCell>
-            ))}
+            {['Statement', 'Lines', 'Received', 'Matched', 'Posted', 'Open', ...(mayDelete ? [''] : [])].map(
+              (h, i) => (
+                <TableCell
+                  key={h}
+                  align={i === 0 ? 'left' : 'right'}
+                  sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}
+                >
+                  {h}
+                </TableCell>
+              ),
+            )}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -213,6 +254,16 @@ const StatementsTable = () => {
                 {money(s.posted)}
               </TableCell>
               <TableCell align="right">{s.open_lines}</TableCell>
+              {mayDelete && (
+                <TableCell align="right" padding="checkbox">
+                  <RowAction
+                    label={`Delete statement ${s.file_name}`}
+                    icon={<DeleteOutline fontSize="small" />}
+                    color="error"
+                    onClick={() => setToDelete(s)}
+                  />
+                </TableCell>
+              )}
             </TableRow>
           ))}
         </TableBody>

@@ -6,6 +6,7 @@ import { BackRentNote } from './back-rent-note.tsx';
 import { PropertyUnits } from './property-units.tsx';
 import { RequestPhotos, SubmittedByTenant } from './request-photos.tsx';
 import { TenantPortal } from './tenant-portal.tsx';
+import { lockedPaymentFields, VoidPaymentSection } from './void-payment.tsx';
 
 /**
  * The entity-specific behaviour of the generic pages, through the declared extension points of
@@ -46,6 +47,10 @@ export const entityExtras: { [N in EntityName]?: ResourceExtras<N> } = {
     detailsSection: (record) => <PropertyUnits propertyId={record.id} />,
   },
   payments: {
+    // receipts never change (issue 25): a completed payment's receipt fields are read-only, it is voided
+    lockedFields: lockedPaymentFields,
+    detailsSection: (record) => <VoidPaymentSection payment={record} />,
+    filterField: 'status',
     rowActions: [
       {
         label: 'Print receipt',

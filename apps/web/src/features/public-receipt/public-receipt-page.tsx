@@ -16,6 +16,7 @@ const tones: Record<PublicReceiptStatus, { color: string; background: string; ma
   completed: { color: '#1b5e20', background: '#e8f5e9', mark: '✓' },
   pending: { color: '#8a4b00', background: '#fff4e5', mark: '…' },
   failed: { color: '#b71c1c', background: '#fdecea', mark: '✕' },
+  void: { color: '#b71c1c', background: '#fdecea', mark: '✕' },
   revoked: { color: '#b71c1c', background: '#fdecea', mark: '✕' },
 };
 

@@ -1,0 +1,141 @@
+import { useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogContentText from '@mui/material/DialogContentText';
+import DialogTitle from '@mui/material/DialogTitle';
+import TextField from '@mui/material/TextField';
+import Block from '@mui/icons-material/Block';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  canEdit,
+  formatDate,
+  isCompanyAdmin,
+  payments,
+  RECEIPT_FIELDS,
+  voidPaymentBodySchema,
+} from '@kodi/domain';
+import { api } from '../../lib/api-client.ts';
+import { DASHBOARD_KEY, resourceKeys, type RecordOf } from '../../lib/resources.ts';
+import { useSession } from '../../lib/session.ts';
+import { useSnackbar } from '../../components/snackbar-provider.tsx';
+import { actionErrorText } from '../../components/resource/messages.ts';
+import { DialogButtons } from '../../components/ui/dialog-buttons.tsx';
+
+export const RECEIPT_LOCKED_NOTE =
+  'This payment has a receipt: its amount, date, tenant, unit, method and status cannot change. Void it and record a new one.';
+export const VOID_PAYMENT = 'Void payment';
+export const VOIDED = 'Payment voided.';
+
+type Payment = RecordOf<'payments'>;
+
+/** A completed payment's form: its receipt fields are shown, not changed (issue 25). */
+export const lockedPaymentFields = (p: Payment) =>
+  p.status === 'completed' || p.status === 'void'
+    ? { names: [...RECEIPT_FIELDS], note: RECEIPT_LOCKED_NOTE }
+    : undefined;
+
+/**
+ * Under a payment's details: a voided one says when, by whom and why; a completed one has "Void
+ * payment" (company admins; an editor for a payment they recorded today, which the server checks),
+ * which asks for the reason.
+ */
+export const VoidPaymentSection = ({ payment }: { payment: Payment }) => {
+  const { user } = useSession();
+  const { showSnackbar } = useSnackbar();
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const mutation = useMutation({
+    mutationFn: (body: { reason: string }) => api.post<Payment>(`/payments/${payment.id}/void`, body),
+    onSuccess: async (record) => {
+      client.setQueryData(resourceKeys.record('payments', payment.id), record);
+      await Promise.all([
+        client.invalidateQueries({ queryKey: resourceKeys.entity('payments') }),
+        client.invalidateQueries({ queryKey: DASHBOARD_KEY }),
+        client.invalidateQueries({ queryKey: resourceKeys.all, refetchType: 'none' }),
+      ]);
+    },
+  });
+
+  if (payment.status === 'void') {
+    const by = payment.voided_by_name ? ` by ${payment.voided_by_name}` : '';
+    return (
+      <Alert severity="warning" sx={{ mt: 3 }}>
+        {`This payment was voided on ${formatDate(payment.voided_at)}${by}: ${payment.void_reason ?? ''}`}
+      </Alert>
+    );
+  }
+  if (payment.status !== 'completed' || !(isCompanyAdmin(user) || canEdit(user))) return null;
+
+  const submit = async () => {
+    const parsed = voidPaymentBodySchema.safeParse({ reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Give the reason.');
+      return;
+    }
+    try {
+      await mutation.mutateAsync(parsed.data);
+      setOpen(false);
+      showSnackbar({ message: VOIDED, severity: 'success', autoHideDuration: 4000 });
+    } catch (e) {
+      setError(actionErrorText(payments, e, 'The payment could not be voided.'));
+    }
+  };
+
+  return (
+    <Box sx={{ mt: 3 }}>
+      <Button
+        variant="outlined"
+        color="error"
+        startIcon={<Block />}
+        onClick={() => {
+          setReason('');
+          setError(null);
+          setOpen(true);
+        }}
+      >
+        {VOID_PAYMENT}
+      </Button>
+      <Dialog
+        open={open}
+        onClose={mutation.isPending ? undefined : () => setOpen(false)}
+        maxWidth="xs"
+        fullWidth
+      >
+        <DialogTitle>{VOID_PAYMENT}</DialogTitle>
+        <DialogContent>
+          <DialogContentText sx={{ mb: 2 }}>
+            {`Receipt ${payment.receipt_number ?? payment.payment_serial} will be marked void and its money taken out of the balance. This cannot be undone.`}
+          </DialogContentText>
+          <TextField
+            autoFocus
+            fullWidth
+            required
+            multiline
+            minRows={2}
+            label="Reason"
+            value={reason}
+            onChange={(e) => {
+              setReason(e.target.value);
+              setError(null);
+            }}
+            error={!!error}
+            helperText={error ?? `${reason.length}/500`}
+            slotProps={{ htmlInput: { maxLength: 500 } }}
+          />
+        </DialogContent>
+        <DialogButtons
+          busy={mutation.isPending}
+          onCancel={() => setOpen(false)}
+          label={VOID_PAYMENT}
+          onConfirm={() => void submit()}
+          color="error"
+        />
+      </Dialog>
+    </Box>
+  );
+};
