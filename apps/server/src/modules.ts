@@ -5,6 +5,7 @@ import { auditModule } from './modules/audit/module.ts';
 import { companiesSharedModule } from './modules/companies/module.ts';
 import { identityModule } from './modules/identity/module.ts';
 import { leasesModule } from './modules/leases/module.ts';
+import { booksModule } from './modules/books/module.ts';
 import { messagingModule } from './modules/messaging/module.ts';
 import { authModule } from './features/auth/module.ts';
 import { accountsModule } from './features/accounts/module.ts';
@@ -43,6 +44,7 @@ export const kodiModules: readonly KodiModule[] = [
   identityModule,
   companiesSharedModule,
   leasesModule,
+  booksModule,
   messagingModule,
   // features
   authModule,

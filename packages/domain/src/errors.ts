@@ -40,6 +40,7 @@ export const errorCodes = {
     mfa_already_enabled: 'Two-factor sign-in is on already. Turn it off first to set it up again.',
     import_expired: 'This import has expired (24 hours after its preview): upload the file again.',
     not_retryable: 'Only a failed or skipped message can be sent again.',
+    period_closed: 'The books are closed for that day.',
   }),
   ...withStatus(422, { wrong_currency: "The payment is not in the company's currency." }),
   ...withStatus(413, {
