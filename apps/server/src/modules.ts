@@ -19,6 +19,7 @@ import { occupancyModule } from './features/occupancy/module.ts';
 import { paymentsModule } from './features/payments/module.ts';
 import { maintenanceRequestsModule } from './features/maintenance-requests/module.ts';
 import { commissionWagesModule } from './features/commission-wages/module.ts';
+import { expensesModule } from './features/expenses/module.ts';
 import { importsModule } from './features/imports/module.ts';
 import { collectionsModule } from './features/collections/module.ts';
 import { dashboardModule } from './features/dashboard/module.ts';
@@ -59,6 +60,7 @@ export const kodiModules: readonly KodiModule[] = [
   paymentsModule,
   maintenanceRequestsModule,
   commissionWagesModule,
+  expensesModule,
   importsModule,
   collectionsModule,
   dashboardModule,

@@ -2,6 +2,7 @@ import { AppError, MAX_LEASE_DOC_BYTES, occupancy } from '@kodi/domain';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { TENANT_JOIN, TENANT_NAMES } from '../../crud/sql.ts';
 import { sniffImage } from '../../platform/image-sniffing.ts';
+import { leasePosted } from '../../modules/books/hooks.ts';
 
 /** PDF, PNG or JPEG by content. */
 export const sniffDocument = (bytes: Buffer): string | undefined =>
@@ -41,4 +42,5 @@ export const occupancyServer: ServerEntity = {
   },
   bodyLimit: 8 * 1024 * 1024,
   prepare: async ({ values }) => prepareLeaseDoc(values),
+  posted: leasePosted,
 };

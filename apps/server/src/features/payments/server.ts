@@ -3,6 +3,7 @@ import { AppError, formatSerial, NO_OCCUPANCY_MESSAGE, payments } from '@kodi/do
 import { execRows, type DbOrTx } from '../../db/client.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { TENANT_JOIN, TENANT_NAMES } from '../../crud/sql.ts';
+import { paymentPosted } from '../../modules/books/hooks.ts';
 
 const noOccupancy = () =>
   new AppError('validation_failed', NO_OCCUPANCY_MESSAGE, { occupancy_id: NO_OCCUPANCY_MESSAGE });
@@ -124,6 +125,7 @@ export const paymentsServer: ServerEntity = {
     expressions: TENANT_NAMES,
   },
   writes: ['payment_serial', 'receipt_number'],
+  posted: paymentPosted,
   prepare: async ({ tx, user, values, existing }) => {
     const w = wantedOf(values, existing);
     const [found] = await leasesAndNumbers(tx, user.company_id, [w]);

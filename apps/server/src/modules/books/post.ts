@@ -194,7 +194,7 @@ const post = async (
   }
   const roles = await accountsByRole(tx, companyId);
   const receivable = roles.get('receivable')?.id;
-  const accountOf = (l: PostLine): number => {
+  const accountOf = (l: Pick<PostLine, 'role' | 'account_id'>): number => {
     if (l.account_id !== undefined) return l.account_id;
     const a = l.role ? roles.get(l.role) : undefined;
     if (!a) throw new AppError('validation_failed', `The company has no account for '${l.role ?? ''}'.`);
