@@ -4,6 +4,9 @@ CREATE TABLE "account_day_totals" (
 	"day" date NOT NULL,
 	"debit" numeric(18, 2) DEFAULT '0' NOT NULL,
 	"credit" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
 	CONSTRAINT "account_day_totals_company_id_account_id_day_pk" PRIMARY KEY("company_id","account_id","day")
 );
 --> statement-breakpoint
@@ -13,6 +16,8 @@ CREATE TABLE "books_closings" (
 	"through" date NOT NULL,
 	"user_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
 	CONSTRAINT "books_closings_company_id_id_pk" PRIMARY KEY("company_id","id"),
 	CONSTRAINT "books_closings_id_key" UNIQUE("id")
 );
@@ -28,6 +33,8 @@ CREATE TABLE "journal_entries" (
 	"key" varchar(120),
 	"user_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
 	CONSTRAINT "journal_entries_company_id_id_pk" PRIMARY KEY("company_id","id"),
 	CONSTRAINT "journal_entries_id_key" UNIQUE("id")
 );
@@ -44,6 +51,9 @@ CREATE TABLE "journal_lines" (
 	"unit_id" integer,
 	"occupancy_id" integer,
 	"tenant_id" integer,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
 	CONSTRAINT "journal_lines_company_id_id_pk" PRIMARY KEY("company_id","id"),
 	CONSTRAINT "journal_lines_one_side" CHECK ("journal_lines"."debit" >= 0 AND "journal_lines"."credit" >= 0 AND ("journal_lines"."debit" = 0) <> ("journal_lines"."credit" = 0))
 );
@@ -52,6 +62,9 @@ CREATE TABLE "lease_balances" (
 	"company_id" integer NOT NULL,
 	"occupancy_id" integer NOT NULL,
 	"receivable" numeric(18, 2) DEFAULT '0' NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
 	CONSTRAINT "lease_balances_company_id_occupancy_id_pk" PRIMARY KEY("company_id","occupancy_id")
 );
 --> statement-breakpoint

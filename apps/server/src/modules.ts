@@ -33,6 +33,7 @@ import { publicReceiptsModule } from './features/public-receipts/module.ts';
 import { portalModule } from './features/portal/module.ts';
 import { messagesModule } from './features/messages/module.ts';
 import { auditLogModule } from './features/audit-log/module.ts';
+import { booksFeatureModule } from './features/books/module.ts';
 
 /**
  * The composition root: every module of the server, listed once. app.ts registers their routes (in
@@ -74,6 +75,7 @@ export const kodiModules: readonly KodiModule[] = [
   portalModule,
   messagesModule,
   auditLogModule,
+  booksFeatureModule,
 ];
 
 /** The entities served by the generic routes, each with its module's server parts, or plain. */

@@ -1601,7 +1601,7 @@ export const journalEntries = pgTable(
     /** idempotency: an entry of a key already posted is not posted again */
     key: varchar({ length: 120 }),
     user_id: integer(),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...stamps(),
   },
   (t) => [
     primaryKey({ columns: [t.company_id, t.id] }),
@@ -1633,6 +1633,7 @@ export const journalLines = pgTable(
     unit_id: integer(),
     occupancy_id: integer(),
     tenant_id: integer(),
+    ...stamps(),
   },
   (t) => [
     primaryKey({ columns: [t.company_id, t.id] }),
@@ -1665,6 +1666,7 @@ export const accountDayTotals = pgTable(
     day: date({ mode: 'string' }).notNull(),
     debit: numeric({ precision: 18, scale: 2, mode: 'string' }).notNull().default('0'),
     credit: numeric({ precision: 18, scale: 2, mode: 'string' }).notNull().default('0'),
+    ...stamps(),
   },
   (t) => [primaryKey({ columns: [t.company_id, t.account_id, t.day] })],
 );
@@ -1676,6 +1678,7 @@ export const leaseBalances = pgTable(
     company_id: booksCompanyId(),
     occupancy_id: integer().notNull(),
     receivable: numeric({ precision: 18, scale: 2, mode: 'string' }).notNull().default('0'),
+    ...stamps(),
   },
   (t) => [primaryKey({ columns: [t.company_id, t.occupancy_id] })],
 );
@@ -1688,7 +1691,7 @@ export const booksClosings = pgTable(
     id: ownedId(),
     through: date({ mode: 'string' }).notNull(),
     user_id: integer(),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...stamps(),
   },
   (t) => [primaryKey({ columns: [t.company_id, t.id] }), unique('books_closings_id_key').on(t.id)],
 );
