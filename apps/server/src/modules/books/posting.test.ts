@@ -313,5 +313,35 @@ describe(`books: what each money event posts (${testDriver})`, () => {
       [companyId, leaseId],
     );
     expect(balance?.receivable).toBe('0.00');
+    // the deposit held, then settled with a deduction: Security deposits held back to zero
+    const lease = (await admin.get(`/occupancy/${leaseId}`)).json();
+    const held = await admin.put(`/occupancy/${leaseId}`, {
+      tenant_id: tenant.id,
+      unit_id: unit.id,
+      start_date: '2026-01-01',
+      rate: 1500000,
+      deposit_amount: 100000,
+      deposit_status: 'held',
+      version: lease.version,
+    });
+    expect(held.statusCode, held.body).toBe(200);
+    const settled = await admin.post(`/occupancy/${leaseId}/deposit-settlement`, {
+      date: '2026-03-01',
+      deductions: [{ description: 'Broken window', amount: 30000 }],
+      applied_to_balance: false,
+      refund_method: 'cash',
+    });
+    expect(settled.statusCode, settled.body).toBeLessThan(300);
+    const [held2] = await t.database.query<{ net: string }>(
+      `SELECT sum(d.credit - d.debit)::text AS net FROM account_day_totals d
+         JOIN ledger_accounts a ON a.company_id = d.company_id AND a.id = d.account_id
+        WHERE d.company_id = $1 AND a.role = 'deposits_held'`,
+      [companyId],
+    );
+    expect(held2?.net).toBe('0.00');
+    const refunds = await entries('deposit_refund');
+    const applied = await entries('deposit_applied');
+    expect(refunds.length + applied.length).toBeGreaterThan(0);
+    expect((await entries('charge')).length).toBe(2);
   });
 });
