@@ -141,6 +141,13 @@ describe(`books: the journal's rules (${testDriver})`, () => {
       `DELETE FROM journal_lines WHERE entry_id = ${id}`,
     ])
       expect(await pgCode(database.query(statement)), statement).toBe('55000');
+    // a purge (kodi.purge = 'on' for its transaction) may delete them
+    await database.db.transaction(async (tx) => {
+      await tx.execute(`SELECT set_config('kodi.purge', 'on', true)`);
+      await tx.execute(`DELETE FROM journal_entries WHERE id = ${id}`);
+    });
+    expect(await database.query('SELECT id FROM journal_lines WHERE entry_id = $1', [id])).toHaveLength(0);
+    await postNow([rent('100')]);
     await database.query('DELETE FROM companies WHERE id = $1', [company]);
     expect(await database.query('SELECT id FROM journal_entries')).toHaveLength(0);
     expect(await database.query('SELECT id FROM ledger_accounts')).toHaveLength(0);
