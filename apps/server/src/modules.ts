@@ -5,6 +5,7 @@ import { auditModule } from './modules/audit/module.ts';
 import { companiesSharedModule } from './modules/companies/module.ts';
 import { identityModule } from './modules/identity/module.ts';
 import { leasesModule } from './modules/leases/module.ts';
+import { booksModule } from './modules/books/module.ts';
 import { messagingModule } from './modules/messaging/module.ts';
 import { authModule } from './features/auth/module.ts';
 import { accountsModule } from './features/accounts/module.ts';
@@ -18,6 +19,7 @@ import { occupancyModule } from './features/occupancy/module.ts';
 import { paymentsModule } from './features/payments/module.ts';
 import { maintenanceRequestsModule } from './features/maintenance-requests/module.ts';
 import { commissionWagesModule } from './features/commission-wages/module.ts';
+import { expensesModule } from './features/expenses/module.ts';
 import { importsModule } from './features/imports/module.ts';
 import { collectionsModule } from './features/collections/module.ts';
 import { dashboardModule } from './features/dashboard/module.ts';
@@ -31,6 +33,7 @@ import { publicReceiptsModule } from './features/public-receipts/module.ts';
 import { portalModule } from './features/portal/module.ts';
 import { messagesModule } from './features/messages/module.ts';
 import { auditLogModule } from './features/audit-log/module.ts';
+import { booksFeatureModule } from './features/books/module.ts';
 
 /**
  * The composition root: every module of the server, listed once. app.ts registers their routes (in
@@ -43,6 +46,7 @@ export const kodiModules: readonly KodiModule[] = [
   identityModule,
   companiesSharedModule,
   leasesModule,
+  booksModule,
   messagingModule,
   // features
   authModule,
@@ -57,6 +61,7 @@ export const kodiModules: readonly KodiModule[] = [
   paymentsModule,
   maintenanceRequestsModule,
   commissionWagesModule,
+  expensesModule,
   importsModule,
   collectionsModule,
   dashboardModule,
@@ -70,6 +75,7 @@ export const kodiModules: readonly KodiModule[] = [
   portalModule,
   messagesModule,
   auditLogModule,
+  booksFeatureModule,
 ];
 
 /** The entities served by the generic routes, each with its module's server parts, or plain. */

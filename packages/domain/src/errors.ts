@@ -43,6 +43,7 @@ export const errorCodes = {
     receipt_issued: 'This payment has a receipt: void it and record a new one.',
     not_voidable: 'Only a completed payment can be voided.',
     already_void: 'This payment is voided already.',
+    period_closed: 'The books are closed for that day.',
   }),
   ...withStatus(422, { wrong_currency: "The payment is not in the company's currency." }),
   ...withStatus(413, {

@@ -115,6 +115,12 @@ export const records = {
         ...(options.importId !== undefined ? { importId: options.importId } : {}),
       })),
     );
+    if (e.posted && made.length > 0)
+      await e.posted(
+        tx,
+        first.user,
+        made.map((after) => ({ after })),
+      );
     const byInput = new Map(kept.map((k, n) => [k.i, made[n]]));
     return prepared.map((p, i) => {
       if (p instanceof AppError) return p;
@@ -137,6 +143,7 @@ export const records = {
     await recordAudits(tx, e, [
       { user, action: 'create', recordId: Number(record.id), before: null, after: record },
     ]);
+    if (e.posted) await e.posted(tx, user, [{ after: record }]);
     return record;
   },
 
@@ -167,6 +174,7 @@ export const records = {
         ...(options.importId !== undefined ? { importId: options.importId } : {}),
       },
     ]);
+    if (e.posted) await e.posted(tx, user, [{ before: existing, after: record }]);
     return record;
   },
 
@@ -198,5 +206,6 @@ export const records = {
     if (e.insteadOfDelete && (await e.insteadOfDelete({ tx, user, id, existing }))) return;
     await deleteRecord(tx, e, user, id);
     await recordAudits(tx, e, [{ user, action: 'delete', recordId: id, before: existing, after: null }]);
+    if (e.posted) await e.posted(tx, user, [{ before: existing }]);
   },
 };

@@ -15,6 +15,9 @@ export type ListQuery = {
   property_id?: number | undefined;
 };
 
+/** A record's write as `posted` sees it: the record before and after (presented as the API answers it). */
+export type PostedChange = { before?: Record<string, unknown>; after?: Record<string, unknown> };
+
 /** The server side of an entity: its definition, its SQL, and only the rules that are its own. */
 export type ServerEntity = {
   def: EntityDefinition;
@@ -62,6 +65,16 @@ export type ServerEntity = {
     values: Record<string, unknown>;
     existing?: Record<string, unknown>;
   }) => Promise<Record<string, unknown>>;
+  /**
+   * What follows a write in its transaction (the books: a payment completed posts its entry): called
+   * by records.ts after every create, createMany, update, change and delete with each record as it
+   * was (`before`, none for a new one) and as it is (`after`, none when deleted).
+   */
+  posted?: (
+    tx: DbOrTx,
+    user: Pick<SessionUser, 'company_id'> & { id: number | null },
+    changes: readonly PostedChange[],
+  ) => Promise<void>;
   /**
    * `prepare` for several new records at once (one statement for all of them): each one's values,
    * or the AppError it answers alone. Creations sent together use it instead of `prepare`.

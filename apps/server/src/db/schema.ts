@@ -766,6 +766,8 @@ export const expenses = pgTable(
     amount: money().notNull(),
     category: varchar({ length: 20 }).notNull(),
     description: text(),
+    /** the ledger account it was paid from (modules/books: an active asset account; default Cash on hand) */
+    paid_from_account_id: integer(),
     unit_name: copied(),
     vendor_name: copied(),
     /** its unit's property (db/derived.ts keeps it; none without a unit) */
@@ -1574,3 +1576,146 @@ export const paymentWebhooks = pgTable('payment_webhooks', {
   secret: text().notNull(),
   ...stamps(),
 });
+
+// ---------------------------------------------------------------- the books (issue 25): modules/books
+
+/** The books' own company reference: a company deleted takes its books with it (docs/decisions.md). */
+const booksCompanyId = () =>
+  integer()
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' });
+
+/** A company's chart of accounts: the default chart (role set) and the accounts staff add. */
+export const ledgerAccounts = pgTable(
+  'ledger_accounts',
+  {
+    company_id: booksCompanyId(),
+    id: ownedId(),
+    code: varchar({ length: 20 }).notNull(),
+    name: varchar({ length: 255 }).notNull(),
+    type: varchar({ length: 10 }).notNull(),
+    /** the default account's purpose ('cash', 'expense:plumbing'); null for an account staff added */
+    role: varchar({ length: 40 }),
+    is_active: boolean().notNull().default(true),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('ledger_accounts_id_key').on(t.id),
+    unique('ledger_accounts_code_key').on(t.company_id, t.code),
+    uniqueIndex('ledger_accounts_role_key')
+      .on(t.company_id, t.role)
+      .where(sql`${t.role} IS NOT NULL`),
+    check('ledger_accounts_type_known', oneOf(t.type, ['asset', 'liability', 'equity', 'income', 'expense'])),
+  ],
+);
+
+/** A posted entry: never changed nor deleted (the database refuses); a correction is an entry of its own. */
+export const journalEntries = pgTable(
+  'journal_entries',
+  {
+    company_id: booksCompanyId(),
+    id: ownedId(),
+    date: date({ mode: 'string' }).notNull(),
+    memo: text().notNull(),
+    source: varchar({ length: 30 }).notNull(),
+    source_id: integer(),
+    /** the entry this one reverses (an entry is reversed once) */
+    reverses_id: integer(),
+    /** idempotency: an entry of a key already posted is not posted again */
+    key: varchar({ length: 120 }),
+    user_id: integer(),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('journal_entries_id_key').on(t.id),
+    uniqueIndex('journal_entries_key_key')
+      .on(t.company_id, t.key)
+      .where(sql`${t.key} IS NOT NULL`),
+    uniqueIndex('journal_entries_reverses_key')
+      .on(t.company_id, t.reverses_id)
+      .where(sql`${t.reverses_id} IS NOT NULL`),
+    index('journal_entries_date_idx').on(t.company_id, t.date, t.id),
+    index('journal_entries_source_idx').on(t.company_id, t.source, t.source_id),
+  ],
+);
+
+/** An entry's lines: a debit or a credit on one account, with the lease's dimensions where it has them. */
+export const journalLines = pgTable(
+  'journal_lines',
+  {
+    company_id: booksCompanyId(),
+    id: ownedId(),
+    entry_id: integer().notNull(),
+    account_id: integer().notNull(),
+    debit: money().notNull().default('0'),
+    credit: money().notNull().default('0'),
+    /** the entry's date */
+    date: date({ mode: 'string' }).notNull(),
+    property_id: integer(),
+    unit_id: integer(),
+    occupancy_id: integer(),
+    tenant_id: integer(),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    foreignKey({
+      columns: [t.company_id, t.entry_id],
+      foreignColumns: [journalEntries.company_id, journalEntries.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.company_id, t.account_id],
+      foreignColumns: [ledgerAccounts.company_id, ledgerAccounts.id],
+    }),
+    check(
+      'journal_lines_one_side',
+      sql`${t.debit} >= 0 AND ${t.credit} >= 0 AND (${t.debit} = 0) <> (${t.credit} = 0)`,
+    ),
+    index('journal_lines_account_idx').on(t.company_id, t.account_id, t.date, t.id),
+    index('journal_lines_occupancy_idx')
+      .on(t.company_id, t.occupancy_id, t.date)
+      .where(sql`${t.occupancy_id} IS NOT NULL`),
+    index('journal_lines_entry_idx').on(t.company_id, t.entry_id),
+  ],
+);
+
+/** Σ debit and Σ credit of an account per day, kept by books.post: balances are index reads over days. */
+export const accountDayTotals = pgTable(
+  'account_day_totals',
+  {
+    company_id: booksCompanyId(),
+    account_id: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    debit: numeric({ precision: 18, scale: 2, mode: 'string' }).notNull().default('0'),
+    credit: numeric({ precision: 18, scale: 2, mode: 'string' }).notNull().default('0'),
+    ...stamps(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.account_id, t.day] })],
+);
+
+/** A lease's receivable (Σ debit − Σ credit of its Accounts receivable lines), kept by books.post. */
+export const leaseBalances = pgTable(
+  'lease_balances',
+  {
+    company_id: booksCompanyId(),
+    occupancy_id: integer().notNull(),
+    receivable: numeric({ precision: 18, scale: 2, mode: 'string' }).notNull().default('0'),
+    ...stamps(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.occupancy_id] })],
+);
+
+/** The company's closings: the latest row's `through` is the day the books are closed through. */
+export const booksClosings = pgTable(
+  'books_closings',
+  {
+    company_id: booksCompanyId(),
+    id: ownedId(),
+    through: date({ mode: 'string' }).notNull(),
+    user_id: integer(),
+    ...stamps(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.id] }), unique('books_closings_id_key').on(t.id)],
+);

@@ -77,6 +77,10 @@ const tagsOf = (defs: readonly EntityDefinition[]): { name: string; description:
     name: 'audit-log',
     description: "The company's audit log: read-only, for admins and company admins (and its export)",
   },
+  {
+    name: 'books',
+    description: 'The books: the chart of accounts, the journal, manual entries and the close of a period',
+  },
 ];
 
 /** What an error status means on this API (`code` says which case). */

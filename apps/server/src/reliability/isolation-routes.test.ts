@@ -133,6 +133,25 @@ describe(
         await admin.post('/messages/test', { channel: 'sms', to: '+256700000050' }),
         201,
       ).json<{ id: number }>();
+      // the books (issue 25): an account of its own and a manual entry on it
+      const account = expectStatus(
+        await admin.post('/ledger-accounts', { code: '1090', name: `${w.marker} safe`, type: 'asset' }),
+        201,
+      ).json<{ id: number }>();
+      const cash = (await admin.get('/ledger-accounts'))
+        .json<{ id: number; role: string | null }[]>()
+        .find((a) => a.role === 'cash');
+      const entry = expectStatus(
+        await admin.post('/journal', {
+          date: '2025-02-01',
+          memo: `${w.marker} float`,
+          lines: [
+            { account_id: account.id, debit: 10 },
+            { account_id: cash?.id, credit: 10 },
+          ],
+        }),
+        201,
+      ).json<{ id: number }>();
       // a user of the company to reset and sign out (not one of the signed-in clients)
       const spare = await buildUser(t.database, {
         company_id: w.id,
@@ -148,6 +167,8 @@ describe(
         imports: preview.id,
         'statement-lines': Number(line?.id),
         charges: charge.id,
+        'ledger-accounts': account.id,
+        journal: entry.id,
         'message-templates': template.id,
         messages: message.id,
         users: spare.id,

@@ -17,6 +17,7 @@ import type { ServerEntity } from '../../crud/server-entity.ts';
 import { companyTodayIn } from '../../modules/companies/company-settings.ts';
 import { TENANT_JOIN, TENANT_NAMES } from '../../crud/sql.ts';
 import { sniffImage } from '../../platform/image-sniffing.ts';
+import { leasePosted } from '../../modules/books/hooks.ts';
 
 /** PDF, PNG or JPEG by content. */
 export const sniffDocument = (bytes: Buffer): string | undefined =>
@@ -134,4 +135,5 @@ export const occupancyServer: ServerEntity = {
     shape: { back_rent: backRentSchema },
     add: async ({ db, user, record }) => ({ back_rent: await backRentOf(db, user.company_id, record) }),
   },
+  posted: leasePosted,
 };

@@ -13,6 +13,7 @@ import { execRows, type DbOrTx } from '../../db/client.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { TENANT_JOIN, TENANT_NAMES } from '../../crud/sql.ts';
 import { VOID_REASONS, voidPayment } from '../../modules/receipts/void-payment.ts';
+import { paymentPosted } from '../../modules/books/hooks.ts';
 
 const noOccupancy = () =>
   new AppError('validation_failed', NO_OCCUPANCY_MESSAGE, { occupancy_id: NO_OCCUPANCY_MESSAGE });
@@ -200,6 +201,7 @@ export const paymentsServer: ServerEntity = {
     return true;
   },
   writes: ['payment_serial', 'receipt_number', ...VOID_FIELDS],
+  posted: paymentPosted,
   prepare: async ({ tx, user, values, existing }) => {
     const w = wantedOf(receiptRules(values, existing), existing);
     const [found] = await leasesAndNumbers(tx, user.company_id, [w]);

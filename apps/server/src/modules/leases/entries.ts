@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execRows, type DbOrTx } from '../../db/client.ts';
+import { books, methodRole, type PostEntry } from '../books/post.ts';
 
 /**
  * A lease's entries beyond its terms and payments: charges (a late fee, a charge, a settlement's
@@ -36,6 +37,41 @@ export type NewRateChange = {
   user_id?: number | null;
 };
 
+type Lease = {
+  property_id: number | null;
+  unit_id: number | null;
+  occupancy_id: number;
+  tenant_id: number | null;
+};
+
+/** The lease's dimensions on its lines: one read for all of them. */
+const leaseDims = async (
+  tx: DbOrTx,
+  companyId: number,
+  ids: readonly number[],
+): Promise<Map<number, Lease>> => {
+  const rows = await execRows<{ id: number; property_id: number | null; unit_id: number; tenant_id: number }>(
+    tx,
+    sql`SELECT id, property_id, unit_id, tenant_id FROM occupancy
+         WHERE company_id = ${companyId} AND id = ANY(${`{${[...new Set(ids)].join(',')}}`}::int[])`,
+  );
+  return new Map(
+    rows.map((r) => [
+      Number(r.id),
+      {
+        occupancy_id: Number(r.id),
+        property_id: r.property_id === null ? null : Number(r.property_id),
+        unit_id: Number(r.unit_id),
+        tenant_id: Number(r.tenant_id),
+      },
+    ]),
+  );
+};
+
+/** The income account of a charge: late fees' or its category's. */
+const incomeRole = (kind: string, category: string | null | undefined) =>
+  kind === 'late_fee' ? 'late_fee_income' : `charge_income:${category ?? 'other'}`;
+
 export const leaseEntries = {
   /**
    * Charges of a company's leases, in one statement: the new ones' ids in the order given. A late fee
@@ -43,7 +79,16 @@ export const leaseEntries = {
    */
   addCharges: async (tx: DbOrTx, companyId: number, charges: readonly NewCharge[]): Promise<number[]> => {
     if (charges.length === 0) return [];
-    const rows = await execRows<{ id: number }>(
+    const rows = await execRows<{
+      id: number;
+      occupancy_id: number;
+      date: string;
+      kind: string;
+      category: string | null;
+      description: string;
+      amount: string;
+      user_id: number | null;
+    }>(
       tx,
       sql`INSERT INTO charges (company_id, occupancy_id, date, kind, category, description, amount, user_id,
                                rent_due_date, settlement_id)
@@ -57,7 +102,33 @@ export const leaseEntries = {
             sql`, `,
           )}
           ON CONFLICT (company_id, occupancy_id, rent_due_date, date) WHERE kind = 'late_fee' DO NOTHING
-          RETURNING id`,
+          RETURNING id, occupancy_id, to_char(date, 'YYYY-MM-DD') AS date, kind, category, description,
+                    amount::text AS amount, user_id`,
+    );
+    // each charge posts Dr Accounts receivable, Cr its income account, in the same transaction
+    const dims = await leaseDims(
+      tx,
+      companyId,
+      rows.map((r) => Number(r.occupancy_id)),
+    );
+    await books.post(
+      tx,
+      companyId,
+      rows.map((r): PostEntry => {
+        const lease = dims.get(Number(r.occupancy_id));
+        return {
+          date: r.date,
+          memo: r.description,
+          source: r.kind === 'late_fee' ? 'late_fee' : 'charge',
+          source_id: Number(r.id),
+          user_id: r.user_id,
+          key: `charge:${Number(r.id)}`,
+          lines: [
+            { role: 'receivable', debit: r.amount, ...lease },
+            { role: incomeRole(r.kind, r.category), credit: r.amount, ...lease },
+          ],
+        };
+      }),
     );
     return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   },
@@ -101,14 +172,41 @@ export const leaseEntries = {
     chargeId: number,
     w: { date: string; reason: string; user_id: number },
   ): Promise<number | undefined> => {
-    const rows = await execRows<{ id: number }>(
+    const rows = await execRows<{
+      id: number;
+      occupancy_id: number;
+      charge_kind: string;
+      amount: string;
+      category: string | null;
+    }>(
       tx,
       sql`INSERT INTO charge_waivers (company_id, charge_id, occupancy_id, charge_kind, date, amount, reason, user_id)
           SELECT company_id, id, occupancy_id, kind, ${w.date}, amount, ${w.reason}, ${w.user_id}
             FROM charges WHERE company_id = ${companyId} AND id = ${chargeId}
-          RETURNING id`,
+          RETURNING id, occupancy_id, charge_kind, amount::text AS amount,
+                    (SELECT category FROM charges c WHERE c.company_id = ${companyId} AND c.id = ${chargeId}) AS category`,
     );
-    return rows[0] ? Number(rows[0].id) : undefined;
+    const waiver = rows[0];
+    if (!waiver) return undefined;
+    // Dr the charge's income account, Cr Accounts receivable
+    const lease = (await leaseDims(tx, companyId, [Number(waiver.occupancy_id)])).get(
+      Number(waiver.occupancy_id),
+    );
+    await books.post(tx, companyId, [
+      {
+        date: w.date,
+        memo: `Waived: ${w.reason}`.slice(0, 1000),
+        source: 'waiver',
+        source_id: Number(waiver.id),
+        user_id: w.user_id,
+        key: `waiver:${Number(waiver.id)}`,
+        lines: [
+          { role: incomeRole(waiver.charge_kind, waiver.category), debit: waiver.amount, ...lease },
+          { role: 'receivable', credit: waiver.amount, ...lease },
+        ],
+      },
+    ]);
+    return Number(waiver.id);
   },
 
   /** The settlement of a lease's deposit (one per lease: a second is refused, 23505): its id. */
@@ -137,6 +235,35 @@ export const leaseEntries = {
                   ${s.deposit_status}, ${s.user_id})
           RETURNING id`,
     );
-    return Number(rows[0]?.id);
+    const id = Number(rows[0]?.id);
+    // applied: Dr Security deposits held, Cr Accounts receivable; refunded: Cr the refund's money account
+    const lease = (await leaseDims(tx, companyId, [s.occupancy_id])).get(s.occupancy_id);
+    await books.post(tx, companyId, [
+      {
+        date: s.date,
+        memo: 'Deposit applied to the balance',
+        source: 'deposit_applied',
+        source_id: id,
+        user_id: s.user_id,
+        key: `deposit_applied:${id}`,
+        lines: [
+          { role: 'deposits_held', debit: s.applied_amount, ...lease },
+          { role: 'receivable', credit: s.applied_amount, ...lease },
+        ],
+      },
+      {
+        date: s.date,
+        memo: 'Deposit refunded',
+        source: 'deposit_refund',
+        source_id: id,
+        user_id: s.user_id,
+        key: `deposit_refund:${id}`,
+        lines: [
+          { role: 'deposits_held', debit: s.refund_amount, ...lease },
+          { role: methodRole(s.refund_method), credit: s.refund_amount, ...lease },
+        ],
+      },
+    ]);
+    return id;
   },
 };

@@ -1,0 +1,204 @@
+import { sql } from 'drizzle-orm';
+import { AppError } from '@kodi/domain';
+import { execRows, type DbOrTx } from '../../db/client.ts';
+import {
+  books,
+  companyDay,
+  methodRole,
+  toCents,
+  fromCents,
+  type PostEntry,
+  type JournalSource,
+} from './post.ts';
+
+/**
+ * What the records' writes post (BOOKS.md "What each money event posts"): the `posted` hooks of
+ * payments, expenses, commission wages and leases (their features' server parts attach them), and
+ * the paying account an expense must name. Records are as the API answers them (money as numbers).
+ */
+
+type Row = Record<string, unknown>;
+type PostedChange = { before?: Row; after?: Row };
+type Actor = { company_id: number; id: number | null };
+
+const num = (v: unknown): number | null => (v === null || v === undefined || v === '' ? null : Number(v));
+const amount = (v: unknown): string => fromCents(toCents(typeof v === 'string' ? v : Number(v ?? 0)));
+const day = (v: unknown): string => String(v).slice(0, 10);
+const same = (a: Row | undefined, b: Row | undefined, fields: readonly string[]) =>
+  !!a && !!b && fields.every((f) => String(a[f] ?? '') === String(b[f] ?? ''));
+
+/**
+ * The shared shape of the four hooks: which records post (`posts`), the entry of one, and when a
+ * change reverses what was posted (a record that no longer posts, or posts other figures).
+ */
+const hook =
+  (spec: {
+    source: JournalSource;
+    voidSource: JournalSource;
+    keyPrefix: string;
+    posts: (r: Row) => boolean;
+    figures: readonly string[];
+    entry: (
+      r: Row,
+      today: () => Promise<string>,
+      created: boolean,
+    ) => Promise<Omit<PostEntry, 'key' | 'source'>>;
+    voidMemo: (r: Row) => string;
+  }) =>
+  async (tx: DbOrTx, user: Actor, changes: readonly PostedChange[]): Promise<void> => {
+    const companyId = user.company_id;
+    let todayValue: string | undefined;
+    const today = async () => (todayValue ??= await companyDay(tx, companyId));
+    const entries: PostEntry[] = [];
+    for (const { before, after } of changes) {
+      const was = !!before && spec.posts(before);
+      const is = !!after && spec.posts(after);
+      const unchanged = was && is && same(before, after, spec.figures);
+      if (unchanged || (!was && !is)) continue;
+      if (was && before) {
+        await books.reverse(
+          tx,
+          companyId,
+          { source: spec.source, source_id: Number(before.id) },
+          {
+            date: await today(),
+            memo: spec.voidMemo(before),
+            source: is ? 'reversal' : spec.voidSource,
+            user_id: user.id,
+          },
+        );
+      }
+      if (is && after) {
+        const e = await spec.entry(after, today, !before);
+        entries.push({
+          ...e,
+          source: spec.source,
+          source_id: Number(after.id),
+          user_id: user.id,
+          key: before
+            ? `${spec.keyPrefix}:${String(after.id)}:v${String(after.version)}`
+            : `${spec.keyPrefix}:${String(after.id)}`,
+        });
+      }
+    }
+    if (entries.length > 0) await books.post(tx, companyId, entries);
+  };
+
+const leaseDims = (r: Row) => ({
+  property_id: num(r.property_id),
+  unit_id: num(r.unit_id),
+  occupancy_id: num(r.occupancy_id),
+  tenant_id: num(r.tenant_id),
+});
+
+/** A completed payment: Dr its method's account, Cr Accounts receivable; completed → anything else: its reversal. */
+export const paymentPosted = hook({
+  source: 'payment',
+  voidSource: 'payment_void',
+  keyPrefix: 'payment',
+  posts: (r) => r.status === 'completed',
+  figures: ['amount_paid', 'payment_method', 'payment_date', 'occupancy_id', 'tenant_id', 'unit_id'],
+  entry: async (r) => ({
+    date: day(r.payment_date),
+    memo: `Payment ${String(r.payment_serial ?? '')}${r.receipt_number ? ` (receipt ${String(r.receipt_number)})` : ''}`,
+    lines: [
+      { role: methodRole(r.payment_method as string | null), debit: amount(r.amount_paid), ...leaseDims(r) },
+      { role: 'receivable', credit: amount(r.amount_paid), ...leaseDims(r) },
+    ],
+  }),
+  voidMemo: (r) => `Payment ${String(r.payment_serial ?? '')} voided`,
+});
+
+/** An expense: Dr its category's account, Cr the account it was paid from. */
+export const expensePosted = hook({
+  source: 'expense',
+  voidSource: 'reversal',
+  keyPrefix: 'expense',
+  posts: () => true,
+  figures: ['amount', 'category', 'paid_from_account_id', 'expense_date', 'unit_id'],
+  entry: async (r) => {
+    const dims = { property_id: num(r.property_id), unit_id: num(r.unit_id) };
+    return {
+      date: day(r.expense_date),
+      memo: `Expense: ${String(r.category)}${r.description ? ` – ${String(r.description).slice(0, 200)}` : ''}`,
+      lines: [
+        { role: `expense:${String(r.category)}`, debit: amount(r.amount), ...dims },
+        { account_id: Number(r.paid_from_account_id), credit: amount(r.amount), ...dims },
+      ],
+    };
+  },
+  voidMemo: () => 'Expense changed or deleted',
+});
+
+/** A paid wage: Dr Wages, Cr its method's account; paid → anything else: its reversal ('wage_void'). */
+export const wagePosted = hook({
+  source: 'wage',
+  voidSource: 'wage_void',
+  keyPrefix: 'wage',
+  posts: (r) => r.status === 'paid',
+  figures: ['amount', 'payment_method', 'payment_date'],
+  entry: async (r) => ({
+    date: day(r.payment_date),
+    memo: `Wage: ${String(r.description ?? '').slice(0, 200)}`,
+    lines: [
+      { role: 'wages', debit: amount(r.amount) },
+      { role: methodRole(r.payment_method as string | null), credit: amount(r.amount) },
+    ],
+  }),
+  voidMemo: () => 'Wage voided',
+});
+
+/** A lease's deposit recorded as held: Dr Cash on hand, Cr Security deposits held. */
+export const leasePosted = hook({
+  source: 'deposit',
+  voidSource: 'reversal',
+  keyPrefix: 'deposit',
+  posts: (r) => r.deposit_status === 'held' && toCents(Number(r.deposit_amount ?? 0)) > 0n,
+  figures: ['deposit_amount'],
+  entry: async (r, today, created) => {
+    const dims = {
+      property_id: num(r.property_id),
+      unit_id: num(r.unit_id),
+      occupancy_id: num(r.id),
+      tenant_id: num(r.tenant_id),
+    };
+    return {
+      date: created ? day(r.start_date) : await today(),
+      memo: `Deposit held`,
+      lines: [
+        { role: 'cash', debit: amount(r.deposit_amount), ...dims },
+        { role: 'deposits_held', credit: amount(r.deposit_amount), ...dims },
+      ],
+    };
+  },
+  voidMemo: () => 'Deposit changed or lease deleted',
+});
+
+const PAID_FROM = 'The account paid from must be an active asset account.';
+
+/**
+ * The account each expense is paid from: the one named, checked (an active asset account of the
+ * company), else the company's Cash on hand. One read for all of them.
+ */
+export const withPaidFrom = async (
+  tx: DbOrTx,
+  companyId: number,
+  values: readonly Row[],
+): Promise<(Row | AppError)[]> => {
+  const accounts = await execRows<{ id: number; type: string; is_active: boolean; role: string | null }>(
+    tx,
+    sql`SELECT id, type, is_active, role FROM ledger_accounts WHERE company_id = ${companyId} AND type = 'asset'`,
+  );
+  const cash = accounts.find((a) => a.role === 'cash');
+  return values.map((v) => {
+    const wanted = num(v.paid_from_account_id);
+    if (wanted === null) {
+      if (!cash) return new AppError('validation_failed', PAID_FROM, { paid_from_account_id: PAID_FROM });
+      return { ...v, paid_from_account_id: Number(cash.id) };
+    }
+    const a = accounts.find((x) => Number(x.id) === wanted);
+    if (!a || !a.is_active)
+      return new AppError('validation_failed', PAID_FROM, { paid_from_account_id: PAID_FROM });
+    return { ...v, paid_from_account_id: wanted };
+  });
+};

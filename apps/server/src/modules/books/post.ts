@@ -1,0 +1,345 @@
+import { sql } from 'drizzle-orm';
+import { AppError, formatDate, localTime, defaultCompanySettings } from '@kodi/domain';
+import { execRows, type DbOrTx } from '../../db/client.ts';
+
+/**
+ * The books (issue 25, docs/decisions.md "Books core"): this file is the one code that writes
+ * `journal_entries`, `journal_lines`, `account_day_totals` and `lease_balances` (writers.test.ts).
+ * Every money event posts here, in the transaction of the event; entries never change (the
+ * database refuses UPDATE and DELETE, and checks at commit that each entry balances).
+ */
+
+export type JournalSource =
+  | 'rent'
+  | 'rent_adjustment'
+  | 'late_fee'
+  | 'charge'
+  | 'waiver'
+  | 'payment'
+  | 'payment_void'
+  | 'deposit'
+  | 'deposit_applied'
+  | 'deposit_refund'
+  | 'expense'
+  | 'wage'
+  | 'wage_void'
+  | 'opening_balance'
+  | 'manual'
+  | 'reversal';
+
+export const journalSources: readonly JournalSource[] = [
+  'rent',
+  'rent_adjustment',
+  'late_fee',
+  'charge',
+  'waiver',
+  'payment',
+  'payment_void',
+  'deposit',
+  'deposit_applied',
+  'deposit_refund',
+  'expense',
+  'wage',
+  'wage_void',
+  'opening_balance',
+  'manual',
+  'reversal',
+];
+
+/** A line: an account by its role (the default chart's purpose) or its id; a debit or a credit. */
+export type PostLine = {
+  role?: string;
+  account_id?: number;
+  /** exact decimal text ('1500.00'); a negative amount is posted on the other side */
+  debit?: string;
+  credit?: string;
+  property_id?: number | null;
+  unit_id?: number | null;
+  occupancy_id?: number | null;
+  tenant_id?: number | null;
+};
+
+export type PostEntry = {
+  date: string;
+  memo: string;
+  source: JournalSource;
+  source_id?: number | null;
+  user_id?: number | null;
+  /** idempotency: an entry whose key the company has posted already is skipped */
+  key?: string;
+  reverses_id?: number;
+  lines: PostLine[];
+};
+
+/** How a payment's method posts: the role of its money account. */
+export const methodRole = (method: string | null | undefined): string => {
+  switch (method) {
+    case 'mobilemoney':
+      return 'mobile_money';
+    case 'banktransfer':
+    case 'check':
+      return 'bank';
+    case 'creditcard':
+      return 'card_clearing';
+    default:
+      return 'cash';
+  }
+};
+
+const AMOUNT = /^-?\d{1,15}(\.\d{1,2})?$/;
+
+/** Exact decimal text to cents. */
+export const toCents = (v: string | number | null | undefined): bigint => {
+  if (v === null || v === undefined || v === '') return 0n;
+  const s = typeof v === 'number' ? v.toFixed(2) : v.trim();
+  if (!AMOUNT.test(s)) throw new Error(`books: not an amount: ${s}`);
+  const negative = s.startsWith('-');
+  const [whole = '0', frac = ''] = s.replace('-', '').split('.');
+  const cents = BigInt(whole) * 100n + BigInt((frac + '00').slice(0, 2));
+  return negative ? -cents : cents;
+};
+
+/** Cents to exact decimal text ('1500.00'). */
+export const fromCents = (c: bigint): string => {
+  const negative = c < 0n;
+  const a = negative ? -c : c;
+  return `${negative ? '-' : ''}${a / 100n}.${(a % 100n).toString().padStart(2, '0')}`;
+};
+
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+const nextDay = (day: string): string => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + 1);
+  return d.toISOString().slice(0, 10);
+};
+
+type Account = { id: number; role: string | null; type: string; is_active: boolean };
+
+/** The company's accounts that have a role, by role. */
+const accountsByRole = async (tx: DbOrTx, companyId: number): Promise<Map<string, Account>> => {
+  const rows = await execRows<Account>(
+    tx,
+    sql`SELECT id, role, type, is_active FROM ledger_accounts WHERE company_id = ${companyId} AND role IS NOT NULL`,
+  );
+  return new Map(rows.map((r) => [String(r.role), { ...r, id: Number(r.id) }]));
+};
+
+/** The day the company's books are closed through (YYYY-MM-DD), or null. */
+const closedThrough = async (tx: DbOrTx, companyId: number): Promise<string | null> => {
+  const rows = await execRows<{ through: string }>(
+    tx,
+    sql`SELECT to_char(through, 'YYYY-MM-DD') AS through FROM books_closings
+         WHERE company_id = ${companyId} ORDER BY id DESC LIMIT 1`,
+  );
+  return rows[0]?.through ?? null;
+};
+
+/** The refusal of a posting on or before the close. */
+export const periodClosed = (through: string): AppError =>
+  new AppError('period_closed', `The books are closed through ${formatDate(through)}.`);
+
+/** Today in the company's time zone, read in the caller's transaction. */
+export const companyDay = async (tx: DbOrTx, companyId: number, now = new Date()): Promise<string> => {
+  const rows = await execRows<{ timezone: string }>(
+    tx,
+    sql`SELECT timezone FROM company_settings WHERE company_id = ${companyId}`,
+  );
+  return localTime(rows[0]?.timezone ?? defaultCompanySettings.timezone, now).date;
+};
+
+type Line = {
+  n: number;
+  account_id: number;
+  debit: string;
+  credit: string;
+  property_id: number | null;
+  unit_id: number | null;
+  occupancy_id: number | null;
+  tenant_id: number | null;
+};
+
+const post = async (
+  tx: DbOrTx,
+  companyId: number,
+  entries: readonly PostEntry[],
+  opts: { whenClosed?: 'refuse' | 'next_open_day' } = {},
+): Promise<number[]> => {
+  // zero lines dropped, negative amounts on the other side; entries of no amount are not posted
+  const prepared = entries
+    .map((e) => ({
+      ...e,
+      lines: e.lines.flatMap((l) => {
+        const net = toCents(l.debit) - toCents(l.credit);
+        if (net === 0n) return [];
+        return [{ ...l, debit: net > 0n ? net : 0n, credit: net < 0n ? -net : 0n }];
+      }),
+    }))
+    .filter((e) => e.lines.length > 0);
+  if (prepared.length === 0) return [];
+  for (const e of prepared) {
+    if (!DAY.test(e.date)) throw new Error(`books: not a day: ${e.date}`);
+    const d = e.lines.reduce((s, l) => s + l.debit, 0n);
+    const c = e.lines.reduce((s, l) => s + l.credit, 0n);
+    if (d !== c || e.lines.length < 2)
+      throw new Error(`books: the entry '${e.memo}' does not balance (${fromCents(d)} / ${fromCents(c)})`);
+  }
+  const closed = await closedThrough(tx, companyId);
+  if (closed !== null) {
+    for (const e of prepared) {
+      if (e.date > closed) continue;
+      if (opts.whenClosed === 'next_open_day') e.date = nextDay(closed);
+      else throw periodClosed(closed);
+    }
+  }
+  const roles = await accountsByRole(tx, companyId);
+  const receivable = roles.get('receivable')?.id;
+  const accountOf = (l: Pick<PostLine, 'role' | 'account_id'>): number => {
+    if (l.account_id !== undefined) return l.account_id;
+    const a = l.role ? roles.get(l.role) : undefined;
+    if (!a) throw new AppError('validation_failed', `The company has no account for '${l.role ?? ''}'.`);
+    return a.id;
+  };
+
+  // the entries' ids taken first, so that each line knows its entry in the one INSERT of lines
+  const ids = (
+    await execRows<{ id: number }>(
+      tx,
+      sql`SELECT nextval(pg_get_serial_sequence('journal_entries', 'id'))::int AS id
+            FROM generate_series(1, ${prepared.length})`,
+    )
+  ).map((r) => Number(r.id));
+  const entryRows = prepared.map((e, i) => ({
+    id: ids[i],
+    date: e.date,
+    memo: e.memo,
+    source: e.source,
+    source_id: e.source_id ?? null,
+    reverses_id: e.reverses_id ?? null,
+    key: e.key ?? null,
+    user_id: e.user_id ?? null,
+  }));
+  const inserted = await execRows<{ id: number }>(
+    tx,
+    sql`INSERT INTO journal_entries (company_id, id, date, memo, source, source_id, reverses_id, key, user_id)
+        SELECT ${companyId}, r.id, r.date, r.memo, r.source, r.source_id, r.reverses_id, r.key, r.user_id
+          FROM jsonb_to_recordset(${JSON.stringify(entryRows)}::jsonb)
+               AS r (id int, date date, memo text, source text, source_id int, reverses_id int, key text, user_id int)
+         ORDER BY r.id
+        ON CONFLICT (company_id, key) WHERE key IS NOT NULL DO NOTHING
+        RETURNING id`,
+  );
+  const kept = new Set(inserted.map((r) => Number(r.id)));
+  if (kept.size === 0) return [];
+  const lines: (Line & { entry_id: number; date: string })[] = [];
+  prepared.forEach((e, i) => {
+    const id = ids[i];
+    if (id === undefined || !kept.has(id)) return;
+    for (const l of e.lines)
+      lines.push({
+        n: lines.length,
+        entry_id: id,
+        date: e.date,
+        account_id: accountOf(l),
+        debit: fromCents(l.debit),
+        credit: fromCents(l.credit),
+        property_id: l.property_id ?? null,
+        unit_id: l.unit_id ?? null,
+        occupancy_id: l.occupancy_id ?? null,
+        tenant_id: l.tenant_id ?? null,
+      });
+  });
+  // the lines, the accounts' day totals and the leases' receivable, in one statement
+  await tx.execute(
+    sql`WITH l AS (
+          INSERT INTO journal_lines (company_id, entry_id, account_id, debit, credit, date, property_id, unit_id,
+                                     occupancy_id, tenant_id)
+          SELECT ${companyId}, r.entry_id, r.account_id, r.debit, r.credit, r.date, r.property_id, r.unit_id,
+                 r.occupancy_id, r.tenant_id
+            FROM jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
+                 AS r (n int, entry_id int, account_id int, debit numeric, credit numeric, date date,
+                       property_id int, unit_id int, occupancy_id int, tenant_id int)
+           ORDER BY r.n
+          RETURNING account_id, date, debit, credit, occupancy_id
+        ), totals AS (
+          INSERT INTO account_day_totals AS t (company_id, account_id, day, debit, credit)
+          SELECT ${companyId}, account_id, date, sum(debit), sum(credit) FROM l
+           GROUP BY account_id, date ORDER BY account_id, date
+          ON CONFLICT (company_id, account_id, day)
+            DO UPDATE SET debit = t.debit + excluded.debit, credit = t.credit + excluded.credit
+          RETURNING 1
+        ), leases AS (
+          INSERT INTO lease_balances AS b (company_id, occupancy_id, receivable)
+          SELECT ${companyId}, occupancy_id, sum(debit - credit) FROM l
+           WHERE account_id = ${receivable ?? -1} AND occupancy_id IS NOT NULL
+           GROUP BY occupancy_id ORDER BY occupancy_id
+          ON CONFLICT (company_id, occupancy_id) DO UPDATE SET receivable = b.receivable + excluded.receivable
+          RETURNING 1
+        )
+        SELECT (SELECT count(*) FROM totals) + (SELECT count(*) FROM leases) AS n`,
+  );
+  return ids.filter((id): id is number => id !== undefined && kept.has(id));
+};
+
+/**
+ * Reverses every entry of (source, source_id) not reversed yet: the same lines with debits and
+ * credits swapped, on `as.date`, source 'reversal' or the one given, keyed by the entry reversed.
+ */
+const reverse = async (
+  tx: DbOrTx,
+  companyId: number,
+  of: { source: JournalSource; source_id: number },
+  as: { date: string; memo: string; source?: JournalSource; user_id?: number | null },
+): Promise<number[]> => {
+  const rows = await execRows<{
+    entry_id: number;
+    account_id: number;
+    debit: string;
+    credit: string;
+    property_id: number | null;
+    unit_id: number | null;
+    occupancy_id: number | null;
+    tenant_id: number | null;
+  }>(
+    tx,
+    sql`SELECT l.entry_id, l.account_id, l.debit, l.credit, l.property_id, l.unit_id, l.occupancy_id, l.tenant_id
+          FROM journal_entries e
+          JOIN journal_lines l ON l.company_id = e.company_id AND l.entry_id = e.id
+         WHERE e.company_id = ${companyId} AND e.source = ${of.source} AND e.source_id = ${of.source_id}
+           AND NOT EXISTS (SELECT 1 FROM journal_entries r WHERE r.company_id = e.company_id AND r.reverses_id = e.id)
+         ORDER BY l.entry_id, l.id`,
+  );
+  const byEntry = new Map<number, PostLine[]>();
+  for (const r of rows) {
+    const id = Number(r.entry_id);
+    byEntry.set(id, [
+      ...(byEntry.get(id) ?? []),
+      {
+        account_id: Number(r.account_id),
+        debit: String(r.credit),
+        credit: String(r.debit),
+        property_id: r.property_id,
+        unit_id: r.unit_id,
+        occupancy_id: r.occupancy_id,
+        tenant_id: r.tenant_id,
+      },
+    ]);
+  }
+  return post(
+    tx,
+    companyId,
+    [...byEntry].map(([id, lines]) => ({
+      date: as.date,
+      memo: as.memo,
+      source: as.source ?? 'reversal',
+      source_id: of.source_id,
+      user_id: as.user_id ?? null,
+      key: `reverse:${id}`,
+      reverses_id: id,
+      lines,
+    })),
+  );
+};
+
+/** The posting API: the only writer of the journal (BOOKS.md). */
+export const books = { post, reverse, closedThrough };
