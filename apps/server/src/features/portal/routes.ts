@@ -29,7 +29,7 @@ import { execRows, type Database } from '../../db/client.ts';
 import { dropSignInEmail, setSignInAddress } from '../../modules/identity/accounts.ts';
 import { isoDaySql } from '../../db/dates.ts';
 import { currentUser } from '../../plugins/guard.ts';
-import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
+import { recordIdParams, sendDownload, sendStoredPhoto } from '../../crud/record-route.ts';
 import { errors, file, json, named, PDF } from '../../plugins/openapi.ts';
 import { callingCodeOf, companyCallingCode, readPhoneNumber } from '../../modules/companies/phones.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
@@ -670,13 +670,7 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
           WHERE ph.company_id = $1 AND ph.request_id = $2 AND ph.id = $3 AND m.tenant_id = $4`,
         [companyId, request.params.id, request.params.photoId, tenantId],
       );
-      const ph = rows[0];
-      if (!ph) throw new AppError('not_found');
-      return (reply as FastifyReply)
-        .type(ph.mime_type)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, max-age=86400')
-        .send(Buffer.from(ph.data_base64, 'base64'));
+      return sendStoredPhoto(reply as FastifyReply, rows[0]);
     },
   );
 };

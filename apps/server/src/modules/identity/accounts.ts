@@ -10,18 +10,20 @@ import { findPgError } from '../../plugins/errors.ts';
 
 type Query = Pick<Database, 'query'>;
 
+/** A staff user's profile as an administrator sets it, on a new user and on an edit. */
+export type UserProfile = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyId: number;
+  countryCode: string | null | undefined;
+  active: boolean;
+};
+
 /** An administrator's new user (no roles yet: `setUserRoles`); answers its id. */
 export const createUser = async (
   tx: DbOrTx,
-  u: {
-    email: string;
-    firstName: string;
-    lastName: string;
-    companyId: number;
-    countryCode: string | null | undefined;
-    active: boolean;
-    passwordHash: string;
-  },
+  u: UserProfile & { passwordHash: string },
 ): Promise<number> => {
   const rows = await execRows<{ id: number }>(
     tx,
@@ -81,18 +83,7 @@ export const updatePortalAccount = async (
 };
 
 /** A user's profile as an administrator edits it (the row locked by the caller). */
-export const updateUserProfile = async (
-  tx: DbOrTx,
-  id: number,
-  p: {
-    email: string;
-    firstName: string;
-    lastName: string;
-    companyId: number;
-    countryCode: string | null | undefined;
-    active: boolean;
-  },
-): Promise<void> => {
+export const updateUserProfile = async (tx: DbOrTx, id: number, p: UserProfile): Promise<void> => {
   await tx.execute(
     sql`UPDATE users SET email = ${p.email}, first_name = ${p.firstName}, last_name = ${p.lastName},
           company_id = ${p.companyId}, country_code = ${p.countryCode},
