@@ -9,7 +9,7 @@ import * as schema from './db/schema.ts';
 import { kodiModules } from './modules.ts';
 import type { KodiModule } from './modules/kodi-module.ts';
 
-// One writer per table (docs/architecture.md, "Modules"): each table is inserted into and updated by
+// One writer per table (docs/architecture.md, "Modules"): each table is inserted into, updated and deleted from by
 // the code of its owner only. The owners are the modules' `owns` (src/modules.ts lists them), the
 // generic records (crud/: every entity's table) and the few tables of the request plugins and the
 // database's own machinery below. The scan reads the server's source files, but tests and what
@@ -46,9 +46,11 @@ const otherOwners: Record<string, string> = {
  * audit entry, and knows no entity's own columns.
  */
 const pending: readonly (readonly [table: string, file: string, why: string])[] = [
-  ['users', 'db/bootstrap.ts', "the first run's administrator: db/ sits below modules/identity"],
-  ['user_roles', 'db/bootstrap.ts', "the first run's administrator: db/ sits below modules/identity"],
-  ['companies', 'db/bootstrap.ts', "the first run's company: db/ sits below crud/"],
+  [
+    'companies',
+    'modules/first-run.ts',
+    "the first run's company: there is no user yet for its entity's prepare and audit entry",
+  ],
   [
     'companies',
     'modules/messaging/message-templates.ts',
@@ -89,7 +91,7 @@ const tables = new Set(tableOf.values());
 const withoutComments = (text: string) =>
   text.replace(/^\s*\/\*[\s\S]*?\*\//gm, '').replace(/^\s*\/\/.*$/gm, '');
 
-/** The tables a source text inserts into or updates: raw SQL, and Drizzle's `.insert(t)` / `.update(t)`. */
+/** The tables a source text inserts into, updates or deletes from: raw SQL, and Drizzle's `.insert(t)` / `.update(t)` / `.delete(t)`. */
 export const writesIn = (text: string): { table: string; how: string }[] => {
   const code = withoutComments(text);
   const out: { table: string; how: string }[] = [];
@@ -99,7 +101,9 @@ export const writesIn = (text: string): { table: string; how: string }[] => {
     /\bUPDATE\s+"?([a-z_][a-z0-9_]*)"?(?:\s+(?:AS\s+)?(?!SET\b)([a-z_]\w*))?\s+SET\b/gi,
   ))
     if (m[1]?.toLowerCase() !== 'set') out.push({ table: (m[1] ?? '').toLowerCase(), how: 'UPDATE' });
-  for (const m of code.matchAll(/\.(insert|update)\(\s*(?:schema\.)?(\w+)\s*\)/g)) {
+  for (const m of code.matchAll(/\bDELETE\s+FROM\s+"?([a-z_][a-z0-9_]*)"?/gi))
+    out.push({ table: (m[1] ?? '').toLowerCase(), how: 'DELETE' });
+  for (const m of code.matchAll(/\.(insert|update|delete)\(\s*(?:schema\.)?(\w+)\s*\)/g)) {
     const table = tableOf.get(m[2] ?? '');
     if (table) out.push({ table, how: `.${m[1]}()` });
   }
@@ -164,7 +168,7 @@ describe('one writer per table', () => {
     expect([...owners.keys()].filter((t) => !tables.has(t))).toEqual([]);
   });
 
-  it('finds raw INSERT and UPDATE (with or without an alias) and Drizzle writes, not reads, locks nor comments', () => {
+  it('finds raw INSERT, UPDATE (with or without an alias) and DELETE and Drizzle writes, not reads, locks nor comments', () => {
     const text = [
       'await db.execute(sql`INSERT INTO charges (a) VALUES (1)`);',
       "await db.query('UPDATE messages m SET status = $1');",
@@ -176,14 +180,19 @@ describe('one writer per table', () => {
       'sql`SELECT 1 FROM occupancy FOR UPDATE OF o`;',
       'sql`INSERT INTO counters (a) VALUES (1) ON CONFLICT (a) DO UPDATE SET value = 2`;',
       "createHmac('sha256', secret).update(body);",
+      'await tx.execute(sql`DELETE FROM sessions WHERE mfa_user_id = ${id}`);',
+      'await db.delete(loginAttempts).where(x);',
+      'pending.delete(p);',
     ].join('\n');
     expect(writesIn(text)).toEqual([
       { table: 'charges', how: 'INSERT' },
       { table: 'counters', how: 'INSERT' },
       { table: 'messages', how: 'UPDATE' },
       { table: 'rate_changes', how: 'UPDATE' },
+      { table: 'sessions', how: 'DELETE' },
       { table: 'users', how: '.insert()' },
       { table: 'user_roles', how: '.update()' },
+      { table: 'login_attempts', how: '.delete()' },
     ]);
   });
 
@@ -196,6 +205,7 @@ describe('one writer per table', () => {
       },
       { file: 'features/portal/zz-writers.ts', text: 'sql`INSERT INTO messages (company_id) VALUES (1)`;' },
       { file: 'crud/zz-writers.ts', text: "db.query('UPDATE audit_entries SET summary = 1');" },
+      { file: 'features/security/zz-writers.ts', text: 'sql`DELETE FROM sessions WHERE user_id = 1`;' },
       // the owners' own files, and a test, may
       { file: 'modules/leases/zz-writers.ts', text: 'sql`INSERT INTO charges (company_id) VALUES (1)`;' },
       {
@@ -207,6 +217,7 @@ describe('one writer per table', () => {
       { table: 'charges', how: 'INSERT', file: 'features/rent-cycle/zz-writers.ts' },
       { table: 'messages', how: 'INSERT', file: 'features/portal/zz-writers.ts' },
       { table: 'audit_entries', how: 'UPDATE', file: 'crud/zz-writers.ts' },
+      { table: 'sessions', how: 'DELETE', file: 'features/security/zz-writers.ts' },
     ]);
   });
 
