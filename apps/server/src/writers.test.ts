@@ -61,21 +61,6 @@ const pending: readonly (readonly [table: string, file: string, why: string])[] 
     'modules/messaging/sender.ts',
     'its receipt_queued flag (no field of the record), set in the transaction that queues the receipts',
   ],
-  [
-    'occupancy',
-    'features/lease-charges/routes.ts',
-    "a lease's own late-fee policy (no field of the record), its deposit status set by its settlement",
-  ],
-  [
-    'tenants',
-    'features/portal/routes.ts',
-    "the tenant's own change of its record (its addresses once confirmed): no staff's change, no prepare",
-  ],
-  [
-    'maintenance_requests',
-    'features/portal/routes.ts',
-    "a tenant's request, submitted_by_tenant, with its photos: no staff's record, no prepare",
-  ],
 ];
 
 type Write = { table: string; file: string; how: string };
