@@ -5,9 +5,11 @@ import { execRows, type DbOrTx } from '../db/client.ts';
 // The writes of an entity's table that are no record change (one writer per table: crud/ owns every
 // entity's table, and records.ts writes its records through the entity's `prepare` with an audit
 // entry). These are the other ways in: a column that is no field of the record's form (a lease's own
-// late-fee policy, its deposit status set by its settlement), and the tenant portal's writes, made by
-// a tenant rather than the staff (its own addresses, its repair requests). The caller names the
-// columns; nothing here knows an entity's own.
+// late-fee policy, its deposit status set by its settlement), a flag kept on records (a payment's
+// receipt queued, a company's templates written), and the tenant portal's writes, made by a tenant
+// rather than the staff (its own addresses, its repair requests), and the first run's company (no
+// user yet to prepare and audit it as). The caller names the columns;
+// nothing here knows an entity's own.
 
 const entityTables = new Set(entityList.map((d) => d.name));
 
@@ -57,21 +59,54 @@ export const recordColumns = {
     return rows[0];
   },
 
-  /** A new record of the company with the columns given (the others take their DEFAULT): its id. */
+  /**
+   * Sets a yes-or-no flag kept on records that is no change of them (their `updated_at` and `version`
+   * stay as they are): a payment's receipt queued, a company's built-in templates written. `onlyUnset`:
+   * only the records whose flag is not set yet (a claim: of two transactions, the second finds it set).
+   * Answers the ids of the records it set.
+   */
+  flag: async (
+    db: DbOrTx,
+    table: string,
+    ids: readonly number[],
+    column: string,
+    options: { onlyUnset?: boolean } = {},
+  ): Promise<number[]> => {
+    if (ids.length === 0) return [];
+    const flag = sql.identifier(column);
+    const rows = await execRows<{ id: number }>(
+      db,
+      sql`UPDATE ${tableOf(table)} SET ${flag} = true
+           WHERE id IN (${sql.join(
+             ids.map((id) => sql`${id}`),
+             sql`, `,
+           )})${options.onlyUnset ? sql` AND NOT ${flag}` : sql``}
+       RETURNING id`,
+    );
+    return rows.map((r) => Number(r.id));
+  },
+
+  /**
+   * A new record with the columns given (the others take their DEFAULT): its id. Of the company
+   * `companyId`; `null` for a record of no company (the first run's company itself).
+   */
   insert: async (
     db: DbOrTx,
     table: string,
-    companyId: number,
+    companyId: number | null,
     columns: Readonly<Record<string, ColumnValue | SQL>>,
   ): Promise<number> => {
-    const entries = Object.entries(columns);
+    const entries = [
+      ...(companyId === null ? [] : [['company_id', companyId] as const]),
+      ...Object.entries(columns),
+    ];
     const rows = await execRows<{ id: number }>(
       db,
-      sql`INSERT INTO ${tableOf(table)} (company_id, ${sql.join(
+      sql`INSERT INTO ${tableOf(table)} (${sql.join(
         entries.map(([name]) => sql.identifier(name)),
         sql`, `,
       )})
-          VALUES (${companyId}, ${sql.join(
+          VALUES (${sql.join(
             entries.map(([, value]) => sql`${value}`),
             sql`, `,
           )}) RETURNING id`,

@@ -7,6 +7,7 @@ import { seedReferenceData } from '../db/seed/reference-data.ts';
 import { seedDemoData } from '../db/seed/demo.ts';
 import { advisoryLocks } from '../db/advisory-locks.ts';
 import { createFirstAdmin } from './identity/accounts.ts';
+import { recordColumns } from '../crud/record-columns.ts';
 
 export type BootstrapResult = { createdAdmin?: { email: string; password: string; generated: boolean } };
 
@@ -29,13 +30,15 @@ export const bootstrap = async (
     const email = (config.adminEmail ?? 'admin@kodi.local').toLowerCase();
     const generated = !config.adminPassword;
     const password = config.adminPassword ?? randomToken(12);
-    const company = await execRows<{ id: number }>(
-      tx,
-      `INSERT INTO companies (name, email, currency_code, country_code, address, industry_type, description)
-       VALUES ('Kodi Properties', 'office@kodi.local', 'UGX', 'UGA', 'Plot 12, Kampala Road, Kampala', 'Real estate',
-               'Residential and commercial rentals in Kampala.') RETURNING id`,
-    );
-    const companyId = Number(company[0]?.id);
+    const companyId = await recordColumns.insert(tx, 'companies', null, {
+      name: 'Kodi Properties',
+      email: 'office@kodi.local',
+      currency_code: 'UGX',
+      country_code: 'UGA',
+      address: 'Plot 12, Kampala Road, Kampala',
+      industry_type: 'Real estate',
+      description: 'Residential and commercial rentals in Kampala.',
+    });
     const passwordHash = await hashPassword(password);
     await createFirstAdmin(tx, { email, companyId, countryCode: 'UGA', passwordHash });
     if (config.demoData) await seedDemoData(tx, companyId, today);
