@@ -1,6 +1,6 @@
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { bootstrap } from './db/bootstrap.ts';
+import { bootstrap } from './modules/first-run.ts';
 import { buildApp } from './app.ts';
 import { StartRefusedError } from './db/sealed-secrets.ts';
 

@@ -9,7 +9,7 @@ import * as schema from './db/schema.ts';
 import { kodiModules } from './modules.ts';
 import type { KodiModule } from './modules/kodi-module.ts';
 
-// One writer per table (docs/architecture.md, "Modules"): each table is inserted into and updated by
+// One writer per table (docs/architecture.md, "Modules"): each table is inserted into, updated and deleted from by
 // the code of its owner only. The owners are the modules' `owns` (src/modules.ts lists them), the
 // generic records (crud/: every entity's table) and the few tables of the request plugins and the
 // database's own machinery below. The scan reads the server's source files, but tests and what
@@ -38,43 +38,15 @@ const otherOwners: Record<string, string> = {
 
 /**
  * Writers that remain outside their table's owner, each with why; the test fails when one is gone
- * (remove it here) and when any other appears. The identity tables' writes are modules/identity's
- * (accounts.ts, mfa.ts, sign-in.ts), the templates' modules/messaging's, the audit entries
- * modules/audit's (`auditEntriesFrom` where an entry is written in its change's statement). What is
- * left: the first run's rows, written below the modules' layer, and writes of entity tables that are
- * no record change: crud/, their owner, writes a record only through its entity's `prepare` with an
- * audit entry, and knows no entity's own columns.
+ * (remove it here) and when any other appears. None is left (issue 24): the identity tables' writes
+ * are modules/identity's (accounts.ts, mfa.ts, sign-in.ts, the first run's administrator too), the
+ * sessions' plugins/session.ts's, the templates' modules/messaging's, the audit entries
+ * modules/audit's (`auditEntriesFrom` where an entry is written in its change's statement), and an
+ * entity's table is written by crud/: its records through records.ts (the entity's `prepare` and an
+ * audit entry), what is no record change through record-columns.ts (a flag, a lease's late-fee
+ * policy, the portal's writes, the first run's company).
  */
-const pending: readonly (readonly [table: string, file: string, why: string])[] = [
-  ['users', 'db/bootstrap.ts', "the first run's administrator: db/ sits below modules/identity"],
-  ['user_roles', 'db/bootstrap.ts', "the first run's administrator: db/ sits below modules/identity"],
-  ['companies', 'db/bootstrap.ts', "the first run's company: db/ sits below crud/"],
-  [
-    'companies',
-    'modules/messaging/message-templates.ts',
-    'its templates_seeded flag (no field of the record), set in the statement that seeds them',
-  ],
-  [
-    'payments',
-    'modules/messaging/sender.ts',
-    'its receipt_queued flag (no field of the record), set in the transaction that queues the receipts',
-  ],
-  [
-    'occupancy',
-    'features/lease-charges/routes.ts',
-    "a lease's own late-fee policy (no field of the record), its deposit status set by its settlement",
-  ],
-  [
-    'tenants',
-    'features/portal/routes.ts',
-    "the tenant's own change of its record (its addresses once confirmed): no staff's change, no prepare",
-  ],
-  [
-    'maintenance_requests',
-    'features/portal/routes.ts',
-    "a tenant's request, submitted_by_tenant, with its photos: no staff's record, no prepare",
-  ],
-];
+const pending: readonly (readonly [table: string, file: string, why: string])[] = [];
 
 type Write = { table: string; file: string; how: string };
 
@@ -89,7 +61,7 @@ const tables = new Set(tableOf.values());
 const withoutComments = (text: string) =>
   text.replace(/^\s*\/\*[\s\S]*?\*\//gm, '').replace(/^\s*\/\/.*$/gm, '');
 
-/** The tables a source text inserts into or updates: raw SQL, and Drizzle's `.insert(t)` / `.update(t)`. */
+/** The tables a source text inserts into, updates or deletes from: raw SQL, and Drizzle's `.insert(t)` / `.update(t)` / `.delete(t)`. */
 export const writesIn = (text: string): { table: string; how: string }[] => {
   const code = withoutComments(text);
   const out: { table: string; how: string }[] = [];
@@ -99,7 +71,9 @@ export const writesIn = (text: string): { table: string; how: string }[] => {
     /\bUPDATE\s+"?([a-z_][a-z0-9_]*)"?(?:\s+(?:AS\s+)?(?!SET\b)([a-z_]\w*))?\s+SET\b/gi,
   ))
     if (m[1]?.toLowerCase() !== 'set') out.push({ table: (m[1] ?? '').toLowerCase(), how: 'UPDATE' });
-  for (const m of code.matchAll(/\.(insert|update)\(\s*(?:schema\.)?(\w+)\s*\)/g)) {
+  for (const m of code.matchAll(/\bDELETE\s+FROM\s+"?([a-z_][a-z0-9_]*)"?/gi))
+    out.push({ table: (m[1] ?? '').toLowerCase(), how: 'DELETE' });
+  for (const m of code.matchAll(/\.(insert|update|delete)\(\s*(?:schema\.)?(\w+)\s*\)/g)) {
     const table = tableOf.get(m[2] ?? '');
     if (table) out.push({ table, how: `.${m[1]}()` });
   }
@@ -164,7 +138,7 @@ describe('one writer per table', () => {
     expect([...owners.keys()].filter((t) => !tables.has(t))).toEqual([]);
   });
 
-  it('finds raw INSERT and UPDATE (with or without an alias) and Drizzle writes, not reads, locks nor comments', () => {
+  it('finds raw INSERT, UPDATE (with or without an alias) and DELETE and Drizzle writes, not reads, locks nor comments', () => {
     const text = [
       'await db.execute(sql`INSERT INTO charges (a) VALUES (1)`);',
       "await db.query('UPDATE messages m SET status = $1');",
@@ -176,14 +150,19 @@ describe('one writer per table', () => {
       'sql`SELECT 1 FROM occupancy FOR UPDATE OF o`;',
       'sql`INSERT INTO counters (a) VALUES (1) ON CONFLICT (a) DO UPDATE SET value = 2`;',
       "createHmac('sha256', secret).update(body);",
+      'await tx.execute(sql`DELETE FROM sessions WHERE mfa_user_id = ${id}`);',
+      'await db.delete(loginAttempts).where(x);',
+      'pending.delete(p);',
     ].join('\n');
     expect(writesIn(text)).toEqual([
       { table: 'charges', how: 'INSERT' },
       { table: 'counters', how: 'INSERT' },
       { table: 'messages', how: 'UPDATE' },
       { table: 'rate_changes', how: 'UPDATE' },
+      { table: 'sessions', how: 'DELETE' },
       { table: 'users', how: '.insert()' },
       { table: 'user_roles', how: '.update()' },
+      { table: 'login_attempts', how: '.delete()' },
     ]);
   });
 
@@ -196,6 +175,7 @@ describe('one writer per table', () => {
       },
       { file: 'features/portal/zz-writers.ts', text: 'sql`INSERT INTO messages (company_id) VALUES (1)`;' },
       { file: 'crud/zz-writers.ts', text: "db.query('UPDATE audit_entries SET summary = 1');" },
+      { file: 'features/security/zz-writers.ts', text: 'sql`DELETE FROM sessions WHERE user_id = 1`;' },
       // the owners' own files, and a test, may
       { file: 'modules/leases/zz-writers.ts', text: 'sql`INSERT INTO charges (company_id) VALUES (1)`;' },
       {
@@ -207,6 +187,7 @@ describe('one writer per table', () => {
       { table: 'charges', how: 'INSERT', file: 'features/rent-cycle/zz-writers.ts' },
       { table: 'messages', how: 'INSERT', file: 'features/portal/zz-writers.ts' },
       { table: 'audit_entries', how: 'UPDATE', file: 'crud/zz-writers.ts' },
+      { table: 'sessions', how: 'DELETE', file: 'features/security/zz-writers.ts' },
     ]);
   });
 

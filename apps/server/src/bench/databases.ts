@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
-import { bootstrap } from '../db/bootstrap.ts';
+import { bootstrap } from '../modules/first-run.ts';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
 import { generateDataset, type DatasetSize } from './dataset.ts';
 import { staffUser } from './working-day.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, FastifySchema } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Access, SessionUser } from '@kodi/domain';
+import { AppError, type Access, type SessionUser } from '@kodi/domain';
 import { currentUser } from '../plugins/guard.ts';
 
 /** The `:id` of a record's routes: a positive 32-bit integer. */
@@ -50,6 +50,22 @@ export const recordGetRoute = (
   );
 
 /** A file answered as a download, named in `Content-Disposition` and `X-Suggested-Filename`. */
+/**
+ * A stored photo (a maintenance request's, kept as base64), shown inline: its own type, never
+ * sniffed, kept a day by the browser of the signed-in user only. 404 when there is none.
+ */
+export const sendStoredPhoto = (
+  reply: FastifyReply,
+  photo: { mime_type: string; data_base64: string } | undefined,
+) => {
+  if (!photo) throw new AppError('not_found');
+  return reply
+    .type(photo.mime_type)
+    .header('X-Content-Type-Options', 'nosniff')
+    .header('Cache-Control', 'private, max-age=86400')
+    .send(Buffer.from(photo.data_base64, 'base64'));
+};
+
 export const sendDownload = (reply: FastifyReply, type: string, filename: string, body: unknown) =>
   reply
     .type(type)

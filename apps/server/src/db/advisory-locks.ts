@@ -8,7 +8,7 @@ export const advisoryLocks = {
   migrations: 4241,
   /**
    * transaction lock, one key: start-up's writes take turns between servers starting together (the
-   * first run's reference data and administrator, db/bootstrap.ts; the derived triggers' install and
+   * first run's reference data and administrator, modules/first-run.ts; the derived triggers' install and
    * rebuild, db/derived.ts)
    */
   startUp: 4242,

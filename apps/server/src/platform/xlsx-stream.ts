@@ -25,6 +25,18 @@ const DOS_TIME = 0; // 00:00:00
 const DOS_DATE = (1 << 5) | 1 | ((2024 - 1980) << 9); // 2024-01-01: a fixed date keeps the file reproducible
 const FLAGS = 0x0808; // sizes in a data descriptor; UTF-8 names
 
+/**
+ * What a file's local header (at 4) and its central directory header (at 6) say alike: the version
+ * needed (2.0), the flags, the method (8: deflate), the time and the date.
+ */
+const writeFileFields = (header: Buffer, at: number) => {
+  header.writeUInt16LE(20, at);
+  header.writeUInt16LE(FLAGS, at + 2);
+  header.writeUInt16LE(8, at + 4);
+  header.writeUInt16LE(DOS_TIME, at + 6);
+  header.writeUInt16LE(DOS_DATE, at + 8);
+};
+
 class ZipWriter {
   private offset = 0;
   private readonly entries: Entry[] = [];
@@ -41,11 +53,7 @@ class ZipWriter {
     const offset = this.offset;
     const header = Buffer.alloc(30);
     header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(20, 4);
-    header.writeUInt16LE(FLAGS, 6);
-    header.writeUInt16LE(8, 8);
-    header.writeUInt16LE(DOS_TIME, 10);
-    header.writeUInt16LE(DOS_DATE, 12);
+    writeFileFields(header, 4);
     header.writeUInt16LE(nameBuf.length, 26);
     await this.raw(Buffer.concat([header, nameBuf]));
 
@@ -91,12 +99,8 @@ class ZipWriter {
     for (const e of this.entries) {
       const h = Buffer.alloc(46);
       h.writeUInt32LE(0x02014b50, 0);
-      h.writeUInt16LE(20, 4);
-      h.writeUInt16LE(20, 6);
-      h.writeUInt16LE(FLAGS, 8);
-      h.writeUInt16LE(8, 10);
-      h.writeUInt16LE(DOS_TIME, 12);
-      h.writeUInt16LE(DOS_DATE, 14);
+      h.writeUInt16LE(20, 4); // made by 2.0
+      writeFileFields(h, 6);
       h.writeUInt32LE(e.crc, 16);
       h.writeUInt32LE(e.compressed, 20);
       h.writeUInt32LE(e.size, 24);

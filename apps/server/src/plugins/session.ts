@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { RoleName, SessionUser } from '@kodi/domain';
-import type { Database } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { execRows, type Database, type DbOrTx } from '../db/client.ts';
 import type { Config } from '../config.ts';
 import { randomToken, sha256 } from '../platform/tokens.ts';
 
@@ -260,4 +261,31 @@ export const createSessions = (database: Database, config: Config) => {
     saveOAuthState,
     takeOAuthState,
   };
+};
+
+// The sessions' writes that run in a feature's transaction (one writer per table: this file owns
+// `sessions`): a password changed, a user deactivated, a second factor reset, a session ended.
+
+/** Ends every session of the user but `keepId` (sign-ins waiting for their code too); answers how many. */
+export const endUserSessions = async (db: DbOrTx, userId: number, keepId: string | null): Promise<number> => {
+  const rows = await execRows(
+    db,
+    sql`DELETE FROM sessions WHERE (user_id = ${userId} OR mfa_user_id = ${userId}) AND id <> ${keepId ?? ''}
+        RETURNING ref`,
+  );
+  return rows.length;
+};
+
+/** Ends the user's sign-ins that wait for their second factor's code. */
+export const endWaitingSignIns = async (db: DbOrTx, userId: number): Promise<void> => {
+  await db.execute(sql`DELETE FROM sessions WHERE mfa_user_id = ${userId}`);
+};
+
+/** Ends one session of the user, named by its `ref`: whether there was one. */
+export const endUserSession = async (db: DbOrTx, userId: number, ref: number): Promise<boolean> => {
+  const rows = await execRows(
+    db,
+    sql`DELETE FROM sessions WHERE ref = ${ref} AND user_id = ${userId} RETURNING ref`,
+  );
+  return rows.length > 0;
 };

@@ -6,7 +6,7 @@ import zlib from 'node:zlib';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openPglite, openPostgres, type Database } from '../db/client.ts';
-import { bootstrap } from '../db/bootstrap.ts';
+import { bootstrap } from '../modules/first-run.ts';
 import { testConfig } from '../test/harness.ts';
 import { rotateWebhookSecret } from '../modules/companies/payment-webhook.ts';
 import { createSecretBox, parseSecretKey, purposeOf } from '../platform/secrets.ts';

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   AppError,
@@ -16,7 +15,8 @@ import { assertStrongPassword } from '../../modules/identity/password-strength.t
 import { hitRateLimit, RateLimitError, touchRateLimit } from '../../plugins/rate-limit.ts';
 import { answerFloor } from '../../platform/answer-floor.ts';
 import { randomToken, sha256 } from '../../platform/tokens.ts';
-import { accountLockKey } from '../../modules/identity/sign-in.ts';
+import { accountLockKey, forgetLoginFailures } from '../../modules/identity/sign-in.ts';
+import { endUserSessions } from '../../plugins/session.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import {
   createResetToken,
@@ -142,10 +142,8 @@ export const passwordRoutes = (app: FastifyInstance, ctx: AppContext) => {
         const userId = Number(row.user_id);
         await setPassword(tx, userId, passwordHash);
         await endResetTokens(tx, userId);
-        await tx.execute(sql`DELETE FROM sessions WHERE user_id = ${userId} OR mfa_user_id = ${userId}`);
-        await tx.execute(
-          sql`DELETE FROM login_attempts WHERE email = ${accountLockKey({ ...row, id: userId })}`,
-        );
+        await endUserSessions(tx, userId, null);
+        await forgetLoginFailures(tx, accountLockKey({ ...row, id: userId }));
         return true;
       });
       if (!done) {

@@ -25,6 +25,7 @@ import { execRows } from '../../db/client.ts';
 import { findPgError } from '../../plugins/errors.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams } from '../../crud/record-route.ts';
+import { recordColumns } from '../../crud/record-columns.ts';
 import { companyToday, loadSettings } from '../../modules/companies/company-settings.ts';
 import { loadLeaseBook } from '../../modules/leases/lease-book.ts';
 import { errors, json, named } from '../../plugins/openapi.ts';
@@ -341,14 +342,17 @@ export const leaseChargeRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const user = currentUser(request);
       const id = request.params.id;
       const policy = request.body.late_fee;
-      const rows = await database.query<{ late_fee_exempt: boolean }>(
-        `UPDATE occupancy SET late_fee = $3::jsonb, updated_at = now() WHERE company_id = $1 AND id = $2
-         RETURNING late_fee_exempt`,
-        [user.company_id, id, policy === null ? null : JSON.stringify(policy)],
+      const row = await recordColumns.set<{ late_fee_exempt: boolean }>(
+        database.db,
+        'occupancy',
+        user.company_id,
+        id,
+        { late_fee: sql`${policy === null ? null : JSON.stringify(policy)}::jsonb` },
+        { returning: ['late_fee_exempt'] },
       );
-      if (!rows[0]) throw new AppError('not_found', 'Occupancy record not found.');
+      if (!row) throw new AppError('not_found', 'Occupancy record not found.');
       const settings = await loadSettings(database, user.company_id);
-      const lease = { late_fee_exempt: rows[0].late_fee_exempt === true, late_fee: policy };
+      const lease = { late_fee_exempt: row.late_fee_exempt === true, late_fee: policy };
       return {
         occupancy_id: id,
         ...lease,
@@ -445,9 +449,13 @@ export const leaseChargeRoutes = (app: FastifyInstance, ctx: AppContext) => {
                 user_id: user.id,
               })),
             );
-            await tx.execute(
-              sql`UPDATE occupancy SET deposit_status = ${plan.deposit_status}, version = version + 1, updated_at = now()
-                   WHERE company_id = ${user.company_id} AND id = ${id}`,
+            await recordColumns.set(
+              tx,
+              'occupancy',
+              user.company_id,
+              id,
+              { deposit_status: plan.deposit_status },
+              { bumpVersion: true },
             );
             await audit(tx, {
               companyId: user.company_id,

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { AppError } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/guard.ts';
-import { recordIdParams } from '../../crud/record-route.ts';
+import { recordIdParams, sendStoredPhoto } from '../../crud/record-route.ts';
 import { errors, file, json, named } from '../../plugins/openapi.ts';
 
 const photoSchema = named(
@@ -67,13 +67,7 @@ export const requestPhotoRoutes = (app: FastifyInstance, ctx: AppContext) => {
           WHERE company_id = $1 AND request_id = $2 AND id = $3`,
         [user.company_id, request.params.id, request.params.photoId],
       );
-      const ph = rows[0];
-      if (!ph) throw new AppError('not_found');
-      return (reply as FastifyReply)
-        .type(ph.mime_type)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, max-age=86400')
-        .send(Buffer.from(ph.data_base64, 'base64'));
+      return sendStoredPhoto(reply as FastifyReply, rows[0]);
     },
   );
 };

@@ -29,7 +29,8 @@ import { execRows, type Database } from '../../db/client.ts';
 import { dropSignInEmail, setSignInAddress } from '../../modules/identity/accounts.ts';
 import { isoDaySql } from '../../db/dates.ts';
 import { currentUser } from '../../plugins/guard.ts';
-import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
+import { recordIdParams, sendDownload, sendStoredPhoto } from '../../crud/record-route.ts';
+import { recordColumns } from '../../crud/record-columns.ts';
 import { errors, file, json, named, PDF } from '../../plugins/openapi.ts';
 import { callingCodeOf, companyCallingCode, readPhoneNumber } from '../../modules/companies/phones.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
@@ -264,15 +265,18 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
         await hitRateLimit(database, `portal-address:${user.id}`, ADDRESS_CODES, ADDRESS_CODES_WINDOW);
       }
       await database.db.transaction(async (tx) => {
-        const updated = await execRows<{ id: number }>(
+        const updated = await recordColumns.set(
           tx,
-          sql`UPDATE tenants SET ${sql.join(
-            [...sets.map(([k, v]) => sql`${sql.identifier(k)} = ${v}`), sql`updated_at = now()`],
-            sql`, `,
-          )}, version = version + 1
-              WHERE company_id = ${companyId} AND id = ${tenantId} AND version = ${version} RETURNING id`,
+          'tenants',
+          companyId,
+          tenantId,
+          Object.fromEntries(sets),
+          {
+            bumpVersion: true,
+            atVersion: version,
+          },
         );
-        if (updated.length === 0) throw new AppError('conflict');
+        if (!updated) throw new AppError('conflict');
         if (dropEmail) {
           await dropSignInEmail(tx, user.id);
         }
@@ -363,10 +367,13 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
               [field]: portalMessages.addressTaken,
             });
           }
-          await tx.execute(
-            sql`UPDATE tenants SET ${sql.identifier(field)} = ${match.value}, updated_at = now(),
-                   version = version + 1
-                 WHERE company_id = ${companyId} AND id = ${tenantId}`,
+          await recordColumns.set(
+            tx,
+            'tenants',
+            companyId,
+            tenantId,
+            { [field]: match.value },
+            { bumpVersion: true },
           );
           await setSignInAddress(tx, user.id, field, address);
         })
@@ -609,14 +616,16 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const today = await companyToday(database, companyId);
       // the request and its photos together
       const id = await database.db.transaction(async (tx) => {
-        const inserted = await execRows<{ id: number }>(
-          tx,
-          sql`INSERT INTO maintenance_requests (company_id, unit_id, tenant_id, request_date, description,
-                                                priority, status, estimated_cost, submitted_by_tenant)
-              VALUES (${companyId}, ${lease.unit_id}, ${tenantId}, ${today}, ${description}, ${priority},
-                      'open', 0, true) RETURNING id`,
-        );
-        const requestId = Number(inserted[0]?.id);
+        const requestId = await recordColumns.insert(tx, 'maintenance_requests', companyId, {
+          unit_id: lease.unit_id,
+          tenant_id: tenantId,
+          request_date: today,
+          description,
+          priority,
+          status: 'open',
+          estimated_cost: '0',
+          submitted_by_tenant: true,
+        });
         for (const img of images)
           await tx.execute(
             sql`INSERT INTO maintenance_request_photos (company_id, request_id, file_name, mime_type, data_base64)
@@ -670,13 +679,7 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
           WHERE ph.company_id = $1 AND ph.request_id = $2 AND ph.id = $3 AND m.tenant_id = $4`,
         [companyId, request.params.id, request.params.photoId, tenantId],
       );
-      const ph = rows[0];
-      if (!ph) throw new AppError('not_found');
-      return (reply as FastifyReply)
-        .type(ph.mime_type)
-        .header('X-Content-Type-Options', 'nosniff')
-        .header('Cache-Control', 'private, max-age=86400')
-        .send(Buffer.from(ph.data_base64, 'base64'));
+      return sendStoredPhoto(reply as FastifyReply, rows[0]);
     },
   );
 };

@@ -18,9 +18,9 @@ import {
 import type { AppContext } from '../../context.ts';
 import { recordUserChange } from '../../modules/audit/audit.ts';
 import { execRows } from '../../db/client.ts';
+import { endUserSession, endUserSessions, endWaitingSignIns } from '../../plugins/session.ts';
 import {
   enableMfa,
-  endUserSessions,
   mfaSecretPurpose,
   newRecoveryCodes,
   newTotpSecret,
@@ -272,13 +272,10 @@ export const securityRoutes = (app: FastifyInstance, ctx: AppContext) => {
       if (request.params.id === request.session?.ref) {
         throw new AppError('bad_request', securityMessages.currentSession);
       }
-      const rows = await execRows(
-        db,
-        sql`DELETE FROM sessions WHERE ref = ${request.params.id} AND user_id = ${user.id} RETURNING ref`,
-      );
-      if (rows.length === 0) throw new AppError('not_found', securityMessages.sessionNotFound);
+      if (!(await endUserSession(db, user.id, request.params.id)))
+        throw new AppError('not_found', securityMessages.sessionNotFound);
       // a session the user does not trust: a sign-in of theirs waiting for its code ends too (issue 23)
-      await db.execute(sql`DELETE FROM sessions WHERE mfa_user_id = ${user.id}`);
+      await endWaitingSignIns(db, user.id);
       return reply.code(204).send();
     },
   );

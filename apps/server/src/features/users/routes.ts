@@ -19,11 +19,11 @@ import { listQuerySchema } from '../../crud/routes.ts';
 import { hashPassword } from '../../platform/passwords.ts';
 import { assertStrongPassword } from '../../modules/identity/password-strength.ts';
 import { recordAuditEntry, recordUserChange } from '../../modules/audit/audit.ts';
-import { endUserSessions, removeMfa, sessionsEndedAnswer } from '../../modules/identity/mfa.ts';
-import { accountLockKey } from '../../modules/identity/sign-in.ts';
+import { removeMfa, sessionsEndedAnswer } from '../../modules/identity/mfa.ts';
+import { accountLockKey, forgetLoginFailures } from '../../modules/identity/sign-in.ts';
 import { pagedList, searchCondition, searchWords, sendTotal, sortOrder } from '../../crud/paged-list.ts';
 import { currentUser } from '../../plugins/guard.ts';
-import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
+import { USER_SELECT, endUserSessions, endWaitingSignIns, rowToUser } from '../../plugins/session.ts';
 import {
   createUser,
   endResetTokens,
@@ -395,7 +395,7 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
         // its sessions end, and a sign-in waiting for its code, begun with the old password (issue 23)
         await endUserSessions(tx, id, request.session?.id ?? null);
         await endResetTokens(tx, id);
-        await tx.execute(sql`DELETE FROM login_attempts WHERE email = ${accountLockKey(user)}`);
+        await forgetLoginFailures(tx, accountLockKey(user));
         await recordAuditEntry(tx, {
           companyId: target.company_id,
           userId: currentUser(request).id,
@@ -473,7 +473,7 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
           });
         }
         // a sign-in waiting for a code of the old secret ends with it
-        await tx.execute(sql`DELETE FROM sessions WHERE mfa_user_id = ${id}`);
+        await endWaitingSignIns(tx, id);
       });
       return { message: securityMessages.mfaReset };
     },

@@ -10,19 +10,18 @@ import { findPgError } from '../../plugins/errors.ts';
 
 type Query = Pick<Database, 'query'>;
 
+/** A staff user's profile as an administrator sets it, on a new user and on an edit. */
+export type UserProfile = {
+  email: string;
+  firstName: string;
+  lastName: string;
+  companyId: number;
+  countryCode: string | null | undefined;
+  active: boolean;
+};
+
 /** An administrator's new user (no roles yet: `setUserRoles`); answers its id. */
-export const createUser = async (
-  tx: DbOrTx,
-  u: {
-    email: string;
-    firstName: string;
-    lastName: string;
-    companyId: number;
-    countryCode: string | null | undefined;
-    active: boolean;
-    passwordHash: string;
-  },
-): Promise<number> => {
+export const createUser = async (tx: DbOrTx, u: UserProfile & { passwordHash: string }): Promise<number> => {
   const rows = await execRows<{ id: number }>(
     tx,
     sql`INSERT INTO users (email, first_name, last_name, company_id, country_code, active, password_hash)
@@ -31,6 +30,23 @@ export const createUser = async (
         RETURNING id`,
   );
   return Number(rows[0]?.id);
+};
+
+/**
+ * The first run's administrator (an empty database): named Kodi Admin, with the `admin` role.
+ */
+export const createFirstAdmin = async (
+  tx: DbOrTx,
+  a: { email: string; companyId: number; countryCode: string; passwordHash: string },
+): Promise<void> => {
+  const user = await execRows<{ id: number }>(
+    tx,
+    sql`INSERT INTO users (email, first_name, last_name, company_id, country_code, password_hash)
+        VALUES (${a.email}, 'Kodi', 'Admin', ${a.companyId}, ${a.countryCode}, ${a.passwordHash}) RETURNING id`,
+  );
+  await tx.execute(
+    sql`INSERT INTO user_roles (user_id, role_id) SELECT ${Number(user[0]?.id)}, id FROM roles WHERE name = 'admin'`,
+  );
 };
 
 /** A self-registered user (active, no role, signed in now); answers its id. */
@@ -81,18 +97,7 @@ export const updatePortalAccount = async (
 };
 
 /** A user's profile as an administrator edits it (the row locked by the caller). */
-export const updateUserProfile = async (
-  tx: DbOrTx,
-  id: number,
-  p: {
-    email: string;
-    firstName: string;
-    lastName: string;
-    companyId: number;
-    countryCode: string | null | undefined;
-    active: boolean;
-  },
-): Promise<void> => {
+export const updateUserProfile = async (tx: DbOrTx, id: number, p: UserProfile): Promise<void> => {
   await tx.execute(
     sql`UPDATE users SET email = ${p.email}, first_name = ${p.firstName}, last_name = ${p.lastName},
           company_id = ${p.companyId}, country_code = ${p.countryCode},

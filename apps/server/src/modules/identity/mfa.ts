@@ -184,13 +184,3 @@ export const removeMfa = async (db: DbOrTx, userId: number): Promise<boolean> =>
   );
   return before[0]?.was_on === true;
 };
-
-/** Ends every session of the user but `keepId` (sign-ins waiting for their code too); answers how many. */
-export const endUserSessions = async (db: DbOrTx, userId: number, keepId: string | null): Promise<number> => {
-  const rows = await execRows(
-    db,
-    sql`DELETE FROM sessions WHERE (user_id = ${userId} OR mfa_user_id = ${userId}) AND id <> ${keepId ?? ''}
-        RETURNING ref`,
-  );
-  return rows.length;
-};

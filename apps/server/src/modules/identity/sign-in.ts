@@ -1,6 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { SessionUser } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
+import { sql } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client.ts';
 import { RateLimitError } from '../../plugins/rate-limit.ts';
 import { recordSignIn } from '../audit/audit.ts';
 
@@ -66,6 +68,11 @@ export const recordFailedSignIn = async (
   );
 };
 
+/** The failed sign-ins counted against a key (`accountLockKey`) are forgotten: its lockout ends. */
+export const forgetLoginFailures = async (db: DbOrTx, key: string): Promise<void> => {
+  await db.execute(sql`DELETE FROM login_attempts WHERE email = ${key}`);
+};
+
 /**
  * A successful sign-in: the key's failures forgotten, `last_login_at` stamped, a new session (new id,
  * new CSRF token). Answers what login answers: `{ user, csrf_token }`.
@@ -79,7 +86,7 @@ export const completeSignIn = async (
   /** the way in, for the audit log ('Password', 'Portal code'...) */
   how: string,
 ): Promise<{ user: SessionUser; csrf_token: string }> => {
-  await ctx.database.query('DELETE FROM login_attempts WHERE email = $1', [key]);
+  await forgetLoginFailures(ctx.database.db, key);
   await recordSignIn(ctx.database.db, { userId: user.id, ok: true, how, ip: request.ip });
   const rows = await ctx.database.query<{ last_login_at: Date | string }>(
     'UPDATE users SET last_login_at = now() WHERE id = $1 RETURNING last_login_at',

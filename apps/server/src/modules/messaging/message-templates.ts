@@ -7,13 +7,15 @@ import {
   type TemplateValues,
   type MessageTemplate,
 } from '@kodi/domain';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { recordColumns } from '../../crud/record-columns.ts';
 import { auditEntriesFrom } from '../audit/audit.ts';
 
 /**
  * A company's message templates (issue 17; docs/decisions.md, 'Messages'): each company starts with
  * the built-in ones (`defaultTemplates`), written once when its templates are first needed (its
- * `templates_seeded` flag, set in the same statement that writes them: two servers never write them
+ * `templates_seeded` flag, claimed in the transaction that writes them: two servers never write them
  * twice, and templates a company deleted never come back).
  */
 
@@ -21,15 +23,19 @@ export type StoredTemplate = TemplateText & { id: number };
 
 /** Writes the built-in templates of a company that never had them. */
 export const ensureTemplates = async (database: Database, companyId: number): Promise<void> => {
-  await database.query(
-    `WITH first AS (
-       UPDATE companies SET templates_seeded = true WHERE id = $1 AND NOT templates_seeded RETURNING id
-     )
-     INSERT INTO message_templates (company_id, name, channel, kind, subject, body)
-     SELECT first.id, d.name, d.channel, d.kind, d.subject, d.body
-       FROM first, jsonb_to_recordset($2::jsonb) AS d(name text, channel text, kind text, subject text, body text)`,
-    [companyId, JSON.stringify(defaultTemplates)],
-  );
+  await database.db.transaction(async (tx) => {
+    // the flag claimed first: a second server waits for this transaction, then finds it set
+    const [first] = await recordColumns.flag(tx, 'companies', [companyId], 'templates_seeded', {
+      onlyUnset: true,
+    });
+    if (first === undefined) return;
+    await tx.execute(
+      sql`INSERT INTO message_templates (company_id, name, channel, kind, subject, body)
+          SELECT ${first}, d.name, d.channel, d.kind, d.subject, d.body
+            FROM jsonb_to_recordset(${JSON.stringify(defaultTemplates)}::jsonb)
+                 AS d(name text, channel text, kind text, subject text, body text)`,
+    );
+  });
 };
 
 /** The columns a template is answered with (its times as ISO text), of the row `a.` (a list's `t.`) or unqualified. */

@@ -11,6 +11,7 @@ import {
 import type { Config } from '../../config.ts';
 import { sql } from 'drizzle-orm';
 import { execRows, type Database } from '../../db/client.ts';
+import { recordColumns } from '../../crud/record-columns.ts';
 import { companyMoney, type CompanyMoney } from '../companies/company.ts';
 import { companyLogo, loadSettings, type StoredSettings } from '../companies/company-settings.ts';
 import { loadTemplates, pickTemplate, renderMessage } from './message-templates.ts';
@@ -183,15 +184,12 @@ export const queueReceipts = async (
       }
     }
     await outbox.enqueue(tx, messages);
-    if (rows.length > 0) {
-      await tx.execute(
-        sql`UPDATE payments SET receipt_queued = true
-             WHERE id IN (${sql.join(
-               rows.map((r) => sql`${Number(r.id)}`),
-               sql`, `,
-             )})`,
-      );
-    }
+    await recordColumns.flag(
+      tx,
+      'payments',
+      rows.map((r) => Number(r.id)),
+      'receipt_queued',
+    );
     return rows.length;
   });
 };

@@ -2,10 +2,12 @@ import { hashPassword } from '../platform/passwords.ts';
 import { randomToken } from '../platform/tokens.ts';
 import type { Config } from '../config.ts';
 import { sql } from 'drizzle-orm';
-import { execRows, type Database } from './client.ts';
-import { seedReferenceData } from './seed/reference-data.ts';
-import { seedDemoData } from './seed/demo.ts';
-import { advisoryLocks } from './advisory-locks.ts';
+import { execRows, type Database } from '../db/client.ts';
+import { seedReferenceData } from '../db/seed/reference-data.ts';
+import { seedDemoData } from '../db/seed/demo.ts';
+import { advisoryLocks } from '../db/advisory-locks.ts';
+import { createFirstAdmin } from './identity/accounts.ts';
+import { recordColumns } from '../crud/record-columns.ts';
 
 export type BootstrapResult = { createdAdmin?: { email: string; password: string; generated: boolean } };
 
@@ -28,22 +30,17 @@ export const bootstrap = async (
     const email = (config.adminEmail ?? 'admin@kodi.local').toLowerCase();
     const generated = !config.adminPassword;
     const password = config.adminPassword ?? randomToken(12);
-    const company = await execRows<{ id: number }>(
-      tx,
-      `INSERT INTO companies (name, email, currency_code, country_code, address, industry_type, description)
-       VALUES ('Kodi Properties', 'office@kodi.local', 'UGX', 'UGA', 'Plot 12, Kampala Road, Kampala', 'Real estate',
-               'Residential and commercial rentals in Kampala.') RETURNING id`,
-    );
-    const companyId = Number(company[0]?.id);
+    const companyId = await recordColumns.insert(tx, 'companies', null, {
+      name: 'Kodi Properties',
+      email: 'office@kodi.local',
+      currency_code: 'UGX',
+      country_code: 'UGA',
+      address: 'Plot 12, Kampala Road, Kampala',
+      industry_type: 'Real estate',
+      description: 'Residential and commercial rentals in Kampala.',
+    });
     const passwordHash = await hashPassword(password);
-    const user = await execRows<{ id: number }>(
-      tx,
-      sql`INSERT INTO users (email, first_name, last_name, company_id, country_code, password_hash)
-          VALUES (${email}, 'Kodi', 'Admin', ${companyId}, 'UGA', ${passwordHash}) RETURNING id`,
-    );
-    await tx.execute(
-      sql`INSERT INTO user_roles (user_id, role_id) SELECT ${Number(user[0]?.id)}, id FROM roles WHERE name = 'admin'`,
-    );
+    await createFirstAdmin(tx, { email, companyId, countryCode: 'UGA', passwordHash });
     if (config.demoData) await seedDemoData(tx, companyId, today);
     return { createdAdmin: { email, password, generated } };
   });
