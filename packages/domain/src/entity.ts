@@ -327,8 +327,12 @@ export const readOnlyNames = (def: EntityDefinition): string[] => [
 ];
 
 /** The create body: the entity's rules, read-only fields accepted and dropped, anything else refused. */
-export const createSchema = <Shape extends z.ZodRawShape>(def: EntityDefinition<Shape>) => {
-  const extra = Object.fromEntries([...readOnlyNames(def), 'version'].map((n) => [n, ignored]));
+export const createSchema = <Shape extends z.ZodRawShape>(
+  def: EntityDefinition<Shape>,
+  /** what the server adds to its answers (a lease's `back_rent`): echoed back, accepted and dropped */
+  answered: readonly string[] = [],
+) => {
+  const extra = Object.fromEntries([...readOnlyNames(def), ...answered, 'version'].map((n) => [n, ignored]));
   return z
     .strictObject({ ...extra, ...def.shape })
     .superRefine(crossCheck(def))
@@ -343,8 +347,11 @@ const crossCheck =
   };
 
 /** The update body: as create, plus the `version` that was read. */
-export const updateSchema = <Shape extends z.ZodRawShape>(def: EntityDefinition<Shape>) => {
-  const extra = Object.fromEntries(readOnlyNames(def).map((n) => [n, ignored]));
+export const updateSchema = <Shape extends z.ZodRawShape>(
+  def: EntityDefinition<Shape>,
+  answered: readonly string[] = [],
+) => {
+  const extra = Object.fromEntries([...readOnlyNames(def), ...answered].map((n) => [n, ignored]));
   return z
     .strictObject({ ...extra, ...def.shape, version })
     .superRefine(crossCheck(def))

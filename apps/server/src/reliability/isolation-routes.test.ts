@@ -103,10 +103,10 @@ describe(
         { source: 'mtn_momo' },
         { name: `${w.marker}.csv`, content: fs.readFileSync(path.join(samples, 'mtn_momo.csv')) },
       );
-      expectStatus(
+      const uploaded = expectStatus(
         await admin.post('/statements', statement.body, { 'content-type': statement.contentType }),
         201,
-      );
+      ).json<{ id: number }>();
       const [line] = await t.database.query<{ id: number }>(
         'SELECT id FROM statement_lines WHERE company_id = $1 ORDER BY id LIMIT 1',
         [w.id],
@@ -166,6 +166,7 @@ describe(
         ...w.records,
         imports: preview.id,
         'statement-lines': Number(line?.id),
+        statements: uploaded.id,
         charges: charge.id,
         'ledger-accounts': account.id,
         journal: entry.id,

@@ -62,7 +62,10 @@ describe(
             'This record was changed by someone else. Reload to see the latest version.',
           );
           const stored = (await A.clients.admin.get(`/${entity}/${id}`)).json() as Body;
-          expect(stored, entity).toEqual(winner?.json());
+          // what a save answers beyond the record (a lease's back rent) is not stored
+          const { back_rent: backRent, ...answered } = winner?.json() as Body;
+          expect(backRent === undefined, entity).toBe(entity !== 'occupancy');
+          expect(stored, entity).toEqual(answered);
           expect(stored.version).toBe(Number(read.version) + 1);
           const winnerBody = bodies[answers.indexOf(winner as (typeof answers)[number])] ?? {};
           for (const [field, value] of Object.entries(editOf(entity, 0))) {

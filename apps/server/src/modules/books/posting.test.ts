@@ -96,20 +96,22 @@ describe(`books: what each money event posts (${testDriver})`, () => {
       [companyId, leaseId],
     );
     expect(balance?.receivable).toBe('-1500000.00');
-    // completed → failed: the reversal ('payment_void')
+    // completed → void: the reversal ('payment_void'); its figures cannot be changed instead
     const changed = await admin.put(`/payments/${p.id}`, {
       ...payment({ status: 'failed' }),
       version: p.version,
     });
-    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.statusCode, changed.body).toBe(409);
+    const voided = await admin.post(`/payments/${p.id}/void`, { reason: 'Entered twice' });
+    expect(voided.statusCode, voided.body).toBe(200);
     const voids = await entries('payment_void');
     expect(voids).toHaveLength(1);
     expect(voids[0]?.lines.map((l) => [l.code, l.debit, l.credit])).toEqual([
       ['1010', '0.00', '1500000.00'],
       ['1100', '1500000.00', '0.00'],
     ]);
-    // deleting it now posts nothing more
-    expect((await admin.delete(`/payments/${p.id}`)).statusCode).toBe(204);
+    // deleting it now is refused and posts nothing more
+    expect((await admin.delete(`/payments/${p.id}`)).statusCode).toBe(409);
     expect(await entries('payment_void')).toHaveLength(1);
   });
 
