@@ -4,6 +4,7 @@ import { API, sessionOf, signIn } from './helpers.ts';
 test('opens the Financial Reports page from the drawer and sees a trial balance whose totals agree', async ({
   page,
 }, testInfo) => {
+  await page.setViewportSize({ width: 1366, height: 768 });
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Kodi Rentals Dashboard' })).toBeVisible();
   // a manual entry, so the trial balance has figures whatever the company holds
