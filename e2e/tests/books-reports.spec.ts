@@ -62,7 +62,7 @@ test('opens the Financial Reports page from the drawer and sees a trial balance 
   for (const tab of ['Trial balance', 'General ledger', 'Balance sheet', 'Income & cash flow']) {
     await page.getByRole('tab', { name: tab }).click();
     await page.waitForTimeout(300);
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    const overflow = await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth');
     expect(overflow, tab).toBeLessThanOrEqual(0);
     await page.screenshot({
       path: testInfo.outputPath(`${tab.replace(/\W+/g, '-').toLowerCase()}-360.png`),
