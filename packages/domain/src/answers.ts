@@ -116,6 +116,8 @@ export const incomeStatementSchema = z.array(
     expenses: amounts(),
     total_expenses: amount(),
     net_income: amount(),
+    basis: z.enum(['cash', 'accrual']).optional(),
+    completed_payments: amount().optional(),
   }) satisfies z.ZodType<IncomeStatementMonth>,
 );
 

@@ -33,6 +33,19 @@ const specItems = (items: readonly { label: string; path: string }[] | undefined
   (items ?? []).filter((i) => SPEC_ITEMS.has(i.label));
 
 describe('drawerSections', () => {
+  it('shows Financial Reports to every role, after the spec’s Finance items (issue 25)', () => {
+    for (const roles of [['admin'], ['company_admin'], ['editor'], ['viewer']] as RoleName[][]) {
+      const finance = drawerSections(user(...roles)).find((s) => s.title === 'Finance')?.items ?? [];
+      expect(finance.at(-1), roles.join()).toEqual({
+        label: 'Financial Reports',
+        path: '/financial-reports',
+      });
+    }
+    expect(drawerSections(user()).some((s) => s.items.some((i) => i.label === 'Financial Reports'))).toBe(
+      false,
+    );
+  });
+
   it('shows an admin every section and item', () => {
     expect(outline(['admin'])).toEqual({
       Operations: ['Properties', 'Units', 'Tenants', 'Occupancy', 'Maintenance', 'Vendors'],

@@ -54,6 +54,15 @@ export const appPageEntries: readonly NavEntry[] = [
     path: '/collections',
     audience: ['admin', 'editor'],
   },
+  // issue 25: the Financial Reports page (income statement, cash flow and the books' reports), after
+  // the spec's Finance items, for every role that reads reports
+  {
+    section: 'Finance',
+    order: 50,
+    label: 'Financial Reports',
+    path: '/financial-reports',
+    audience: everyRole,
+  },
   { section: 'Profile', order: 10, label: 'Change Password', path: '/change-password', audience: 'signedIn' },
   {
     section: 'Profile',

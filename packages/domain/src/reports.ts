@@ -10,7 +10,14 @@ export type IncomeStatementMonth = {
   expenses: Record<string, number>;
   total_expenses: number;
   net_income: number;
+  /** cash: the month's completed payments split by what they paid; accrual: as the journal's income accounts */
+  basis?: IncomeBasis;
+  /** cash basis: the month's completed payments (= rental income + late fees + other income) */
+  completed_payments?: number;
 };
+
+export const incomeBases = ['cash', 'accrual'] as const;
+export type IncomeBasis = (typeof incomeBases)[number];
 
 export type CashFlowMonth = {
   month: string;
@@ -27,6 +34,20 @@ export const SALARIES_KEY = 'salaries_and_commissions';
 export const DEPOSIT_REFUNDS_KEY = 'deposit_refunds';
 
 /** Labels of the report lines: expense categories, wages, payment methods. */
+/** The cash flow's lines by the journal's sources (docs/decisions.md "Books reports"). */
+export const journalSourceLabels: Record<string, string> = {
+  payment: 'Payments received',
+  payment_void: 'Payments voided',
+  deposit: 'Deposits received',
+  deposit_refund: 'Deposits refunded',
+  expense: 'Expenses',
+  wage: 'Wages',
+  wage_void: 'Wages voided',
+  manual: 'Manual entries',
+  reversal: 'Corrections',
+  opening_balance: 'Opening balances',
+};
+
 export const reportLineLabel = (key: string): string =>
   key === SALARIES_KEY
     ? 'Salaries and commissions'
@@ -34,6 +55,7 @@ export const reportLineLabel = (key: string): string =>
       ? 'Deposit refunds'
       : ((expenseCategory.labels as Record<string, string>)[key] ??
         (paymentMethod.labels as Record<string, string>)[key] ??
+        journalSourceLabels[key] ??
         key);
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;

@@ -1678,6 +1678,10 @@ export const journalLines = pgTable(
       .on(t.company_id, t.occupancy_id, t.date)
       .where(sql`${t.occupancy_id} IS NOT NULL`),
     index('journal_lines_entry_idx').on(t.company_id, t.entry_id),
+    /** the reports of one property (trial balance, ledger, balance sheet): its lines by account and day */
+    index('journal_lines_property_idx')
+      .on(t.company_id, t.property_id, t.account_id, t.date)
+      .where(sql`${t.property_id} IS NOT NULL`),
   ],
 );
 

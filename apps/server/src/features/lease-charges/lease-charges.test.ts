@@ -234,12 +234,16 @@ describe(`a lease's charges, waivers, rate changes and deposit settlement (${tes
     expect(
       expectStatus(await client.get(`/occupancy/${lease.id}/deposit-settlement`), 200).json(),
     ).toMatchObject({ id: (settled as { id: number }).id });
-    // the refund is cash going out; the deductions are income of April, not cash
+    // the refund is cash going out of its method's account (the journal's money accounts); the
+    // deductions are income of April (on the accrual basis), not cash
     const flow = expectStatus(await client.get('/cash-flow?from=2026-04&to=2026-04'), 200).json();
     expect(flow).toEqual([
-      expect.objectContaining({ outflows: { deposit_refunds: 850_000 }, total_outflow: 850_000 }),
+      expect.objectContaining({ outflows: { deposit_refund: 850_000 }, total_outflow: 850_000 }),
     ]);
-    const income = expectStatus(await client.get('/income-statement?from=2026-04&to=2026-04'), 200).json();
+    const income = expectStatus(
+      await client.get('/income-statement?from=2026-04&to=2026-04&basis=accrual'),
+      200,
+    ).json();
     expect(income).toEqual([expect.objectContaining({ other_income: 150_000, late_fees: 0 })]);
     // a lease without a deposit has nothing to settle; another company's is not found
     const none = await createLease(client, { start_date: '2026-01-01', rate: 1 });
@@ -311,7 +315,11 @@ describe(`a lease's charges, waivers, rate changes and deposit settlement (${tes
         `SELECT to_char(date, 'YYYY-MM') AS month FROM charge_waivers`,
       )
     )[0]?.month as string;
-    const report = expectStatus(await client.get(`/income-statement?from=2026-01&to=${waivedOn}`), 200).json<
+    // on the accrual basis: as the fees and charges fell due, less waivers (the journal's income accounts)
+    const report = expectStatus(
+      await client.get(`/income-statement?from=2026-01&to=${waivedOn}&basis=accrual`),
+      200,
+    ).json<
       { month: string; late_fees: number; other_income: number; rental_income: number; net_income: number }[]
     >();
     // the waiver (dated today) takes the power charge off in its own month

@@ -501,7 +501,7 @@ describe(`properties (${testDriver})`, () => {
       const cash = (await admin.get(`/cash-flow?${range}&property_id=${String(p2.id)}`)).json() as Row[];
       expect(cash).toEqual([
         expect.objectContaining({
-          inflows: { cash: 700_000 },
+          inflows: { payment: 700_000 },
           total_inflow: 700_000,
           total_outflow: 70_000,
           opening_balance: 0,

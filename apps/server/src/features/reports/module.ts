@@ -1,8 +1,12 @@
 import type { KodiModule } from '../../modules/kodi-module.ts';
 import { reportRoutes } from './routes.ts';
+import { booksReportRoutes } from './books-routes.ts';
 
-/** The income statement and cash flow. */
+/** The income statement and cash flow; the trial balance, general ledger and balance sheet. */
 export const reportsModule: KodiModule = {
   name: 'reports',
-  routes: (api, ctx) => reportRoutes(api, ctx),
+  routes: (api, ctx) => {
+    reportRoutes(api, ctx);
+    booksReportRoutes(api, ctx);
+  },
 };

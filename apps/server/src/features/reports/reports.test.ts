@@ -3,18 +3,20 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser } from '../../test/factories.ts';
+import { books } from '../../modules/books/post.ts';
 
 describe(`income statement and cash flow (${testDriver})`, () => {
   let t: TestContext;
   let admin: TestClient;
   let c: number;
+  let other: number;
 
   const exec = (text: string, params: unknown[] = []) => t.database.query(text, params);
 
   beforeEach(async () => {
     t = await setupApp();
     c = (await buildCompany(t.database, { name: 'Ledger Lane' })).id;
-    const other = (await buildCompany(t.database)).id;
+    other = (await buildCompany(t.database)).id;
     const u = await buildUser(t.database, { company_id: c });
     admin = new TestClient(t.app);
     await admin.login(u.email, u.password);
@@ -105,6 +107,8 @@ describe(`income statement and cash flow (${testDriver})`, () => {
         expenses: { plumbing: 50, condo_fees: 15, salaries_and_commissions: 120 },
         total_expenses: 185,
         net_income: 165.35,
+        basis: 'cash',
+        completed_payments: 350.35,
       },
       {
         month: '2026-02',
@@ -114,6 +118,8 @@ describe(`income statement and cash flow (${testDriver})`, () => {
         expenses: {},
         total_expenses: 0,
         net_income: 0,
+        basis: 'cash',
+        completed_payments: 0,
       },
       {
         month: '2026-03',
@@ -123,19 +129,67 @@ describe(`income statement and cash flow (${testDriver})`, () => {
         expenses: {},
         total_expenses: 0,
         net_income: 0.01,
+        basis: 'cash',
+        completed_payments: 0.01,
       },
     ]);
   });
 
-  it('computes the cash flow with opening and closing balances', async () => {
+  it('reads the cash flow from the journal’s money accounts, by source, with opening and closing balances', async () => {
+    // the journal as the money events post it (the raw rows above post nothing)
+    const money = (
+      date: string,
+      source: 'payment' | 'expense' | 'wage',
+      role: string,
+      amount: string,
+      inflow: boolean,
+    ) => ({
+      date,
+      memo: `${source} ${amount}`,
+      source,
+      lines: inflow
+        ? [
+            { role, debit: amount },
+            { role: 'receivable', credit: amount },
+          ]
+        : [
+            { role: source === 'wage' ? 'wages' : 'expense:plumbing', debit: amount },
+            { role, credit: amount },
+          ],
+    });
+    await t.database.db.transaction(async (tx) => {
+      await books.post(tx, c, [
+        money('2025-12-15', 'payment', 'cash', '1000.10', true),
+        money('2025-11-30', 'expense', 'cash', '200.05', false),
+        money('2025-10-28', 'wage', 'cash', '300.00', false),
+        money('2026-01-05', 'payment', 'cash', '250.25', true),
+        money('2026-01-31', 'payment', 'mobile_money', '100.10', true),
+        money('2026-01-02', 'expense', 'cash', '40.40', false),
+        money('2026-01-20', 'expense', 'bank', '9.60', false),
+        money('2026-01-21', 'expense', 'cash', '15.00', false),
+        money('2026-01-28', 'wage', 'cash', '120.00', false),
+        money('2026-03-01', 'payment', 'cash', '0.01', true),
+        // rent due is not money: it moves no money account
+        {
+          date: '2026-01-01',
+          memo: 'Rent',
+          source: 'rent',
+          lines: [
+            { role: 'receivable', debit: '100.00' },
+            { role: 'rental_income', credit: '100.00' },
+          ],
+        },
+      ]);
+      await books.post(tx, other, [money('2026-01-05', 'payment', 'cash', '5000.00', true)]);
+    });
     const res = await admin.get('/cash-flow?from=2026-01&to=2026-03');
     // opening = 1000.10 - 200.05 - 300.00 = 500.05
     expect(res.json()).toEqual([
       {
         month: '2026-01',
-        inflows: { cash: 250.25, mobilemoney: 100.1 },
+        inflows: { payment: 350.35 },
         total_inflow: 350.35,
-        outflows: { plumbing: 50, condo_fees: 15, salaries_and_commissions: 120 },
+        outflows: { expense: 65, wage: 120 },
         total_outflow: 185,
         opening_balance: 500.05,
         closing_balance: 665.4,
@@ -151,7 +205,7 @@ describe(`income statement and cash flow (${testDriver})`, () => {
       },
       {
         month: '2026-03',
-        inflows: { other: 0.01 },
+        inflows: { payment: 0.01 },
         total_inflow: 0.01,
         outflows: {},
         total_outflow: 0,
@@ -159,6 +213,12 @@ describe(`income statement and cash flow (${testDriver})`, () => {
         closing_balance: 665.41,
       },
     ]);
+    const xlsx = await admin.get('/cash-flow/export?fmt=xlsx&from=2026-01&to=2026-01');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const labels = wb.worksheets[0]!.getColumn(1).values;
+    expect(labels).toContain('Inflow: Payments received');
+    expect(labels).toContain('Outflow: Wages');
   });
 
   it('defaults to the last 12 months and refuses a bad range', async () => {

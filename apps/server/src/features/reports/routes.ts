@@ -3,16 +3,17 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AppError,
-  DEPOSIT_REFUNDS_KEY,
   SALARIES_KEY,
   cashFlowLines,
   cashFlowSchema,
+  incomeBases,
   incomeStatementSchema,
   incomeStatementLines,
   monthsBetween,
   reportRangeSchema,
   resolveRange,
   type CashFlowMonth,
+  type IncomeBasis,
   type IncomeStatementMonth,
   type ReportLine,
 } from '@kodi/domain';
@@ -24,6 +25,8 @@ import { pdfWriter, xlsxWriter, type TabularColumn } from '../../crud/tabular.ts
 import { sendTabular } from '../../crud/export.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 import { ensureProperty, propertyQuery } from '../../modules/properties/property.ts';
+import { toCents } from '../../modules/books/post.ts';
+import { accrualIncome, cashSplit, centsNumber, journalCash } from './income-basis.ts';
 
 type Range = { from: string; to: string };
 
@@ -103,10 +106,9 @@ const toMap = (v: Record<string, string> | string | null): Record<string, number
 type Scope = { companyId: number; propertyId?: number | undefined };
 
 /**
- * The money of every month of the range. `opening`: also the balance before the range (every earlier
- * inflow minus every earlier outflow, from the monthly totals, computed once) as `o.opening`.
+ * The money of every month of the range: its completed payments and what was spent.
  */
-const monthlyTotals = (database: Database, scope: Scope, range: Range, extra = '', opening = false) => {
+const monthlyTotals = (database: Database, scope: Scope, range: Range) => {
   const byProperty = scope.propertyId !== undefined;
   return database.prepared<Totals & Record<string, string>>(
     `WITH ${monthsCte(byProperty)},
@@ -125,21 +127,10 @@ const monthlyTotals = (database: Database, scope: Scope, range: Range, extra = '
          LEFT JOIN income_month i ON i.m = mo.start
          LEFT JOIN spending_month s ON s.m = mo.start
          LEFT JOIN other ot ON ot.m = mo.start
-     )${
-       opening
-         ? `,
-     opening AS (
-       SELECT COALESCE(sum(amount) FILTER (WHERE source = 'payments' AND status = 'completed'), 0)
-            - COALESCE(sum(amount) FILTER (WHERE source = 'expenses'), 0)
-            - COALESCE(sum(amount) FILTER (WHERE source = 'commission_wages' AND status = 'paid'), 0)
-            - COALESCE(sum(amount) FILTER (WHERE source = 'deposit_settlements'), 0) AS opening
-         FROM ${totalsOf(byProperty)} AND month < to_date($2, 'YYYY-MM') AND n <> 0
-     )`
-         : ''
-     }
+     )
      SELECT month, income::text AS income, spent::text AS spent, inflows, spending,
-            late_fees::text AS late_fees, other_income::text AS other_income, refunds::text AS refunds ${extra}
-       FROM per_month${opening ? ', opening o' : ''} ORDER BY start`,
+            late_fees::text AS late_fees, other_income::text AS other_income, refunds::text AS refunds
+       FROM per_month ORDER BY start`,
     [scope.companyId, range.from, range.to, ...(byProperty ? [scope.propertyId] : [])],
   );
 };
@@ -149,57 +140,82 @@ export const incomeStatement = async (
   companyId: number,
   range: Range,
   propertyId?: number,
+  basis: IncomeBasis = 'cash',
 ): Promise<IncomeStatementMonth[]> => {
   const scope = { companyId, propertyId };
-  const rows = await monthlyTotals(
-    database,
-    scope,
-    range,
-    `, (income + late_fees + other_income - spent)::text AS net`,
-  );
-  return rows.map((r) => ({
-    month: r.month,
-    rental_income: Number(r.income),
-    // fees and other charges posted in the month, less the waivers of the month
-    late_fees: Number(r.late_fees),
-    other_income: Number(r.other_income),
-    expenses: toMap(r.spending),
-    total_expenses: Number(r.spent),
-    net_income: Number(r.net),
-  }));
+  const [rows, split, accrual] = await Promise.all([
+    monthlyTotals(database, scope, range),
+    basis === 'cash' ? cashSplit(database, companyId, range, propertyId) : Promise.resolve(null),
+    basis === 'accrual' ? accrualIncome(database, companyId, range, propertyId) : Promise.resolve(null),
+  ]);
+  return rows.map((r) => {
+    const spent = toCents(r.spent);
+    const paid = toCents(r.income);
+    if (accrual) {
+      // rent, fees and charges as they fell due, less waivers and adjustments: the journal's income accounts
+      const a = accrual.get(r.month) ?? { rental_income: 0n, late_fees: 0n, other_income: 0n };
+      return {
+        month: r.month,
+        rental_income: centsNumber(a.rental_income),
+        late_fees: centsNumber(a.late_fees),
+        other_income: centsNumber(a.other_income),
+        expenses: toMap(r.spending),
+        total_expenses: centsNumber(spent),
+        net_income: centsNumber(a.rental_income + a.late_fees + a.other_income - spent),
+        basis,
+      };
+    }
+    // the month's completed payments by what they paid: fees, charges, and the rest is rent
+    const s = split?.get(r.month) ?? { late_fees: 0n, other: 0n };
+    return {
+      month: r.month,
+      rental_income: centsNumber(paid - s.late_fees - s.other),
+      late_fees: centsNumber(s.late_fees),
+      other_income: centsNumber(s.other),
+      expenses: toMap(r.spending),
+      total_expenses: centsNumber(spent),
+      net_income: centsNumber(paid - spent),
+      basis,
+      completed_payments: centsNumber(paid),
+    };
+  });
 };
 
+/** The cash flow, read from the journal's money accounts: inflows and outflows by source. */
 export const cashFlow = async (
   database: Database,
   companyId: number,
   range: Range,
   propertyId?: number,
 ): Promise<CashFlowMonth[]> => {
-  const scope = { companyId, propertyId };
-  // Opening balance of the first month, then running sums.
-  const rows = await monthlyTotals(
-    database,
-    scope,
-    range,
-    `, (o.opening + COALESCE(sum(income - spent - refunds) OVER (ORDER BY start ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0))::text AS opening,
-       (o.opening + sum(income - spent - refunds) OVER (ORDER BY start))::text AS closing,
-       (spent + refunds)::text AS paid_out`,
-    true,
-  );
-  return rows.map((r) => {
-    const outflows = toMap(r.spending);
-    // deposits paid back are cash going out (charges, fees and waivers are not cash)
-    if (Number(r.refunds) !== 0) outflows[DEPOSIT_REFUNDS_KEY] = Number(r.refunds);
-    return {
-      month: r.month,
-      inflows: toMap(r.inflows),
-      total_inflow: Number(r.income),
-      outflows,
-      total_outflow: Number(r.paid_out),
-      opening_balance: Number(r.opening),
-      closing_balance: Number(r.closing),
-    };
-  });
+  const { opening, months } = await journalCash(database, companyId, range, propertyId);
+  let balance = opening;
+  const out: CashFlowMonth[] = [];
+  for (let m = range.from; m <= range.to; m = nextMonth(m)) {
+    const moved = months.get(m);
+    const inflows = moved?.inflows ?? new Map<string, bigint>();
+    const outflows = moved?.outflows ?? new Map<string, bigint>();
+    const sum = (x: Map<string, bigint>) => [...x.values()].reduce((a, b) => a + b, 0n);
+    const inflow = sum(inflows);
+    const outflow = sum(outflows);
+    const start = balance;
+    balance = start + inflow - outflow;
+    out.push({
+      month: m,
+      inflows: Object.fromEntries([...inflows].map(([k, v]) => [k, centsNumber(v)])),
+      total_inflow: centsNumber(inflow),
+      outflows: Object.fromEntries([...outflows].map(([k, v]) => [k, centsNumber(v)])),
+      total_outflow: centsNumber(outflow),
+      opening_balance: centsNumber(start),
+      closing_balance: centsNumber(balance),
+    });
+  }
+  return out;
+};
+
+const nextMonth = (m: string): string => {
+  const [y, mo] = m.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, mo, 1)).toISOString().slice(0, 7);
 };
 
 const linesToColumns = (range: Range, entries: { month: string }[]): TabularColumn[] => [
@@ -209,7 +225,13 @@ const linesToColumns = (range: Range, entries: { month: string }[]): TabularColu
 
 const linesToRows = (lines: ReportLine[]) => lines.map((l) => ({ label: l.label, ...l.values }));
 
-const reportQuery = reportRangeSchema.and(propertyQuery);
+const basisQuery = z.object({
+  basis: z
+    .enum(incomeBases, 'Use cash or accrual.')
+    .default('cash')
+    .describe("cash (default): completed payments by what they paid; accrual: the journal's income accounts"),
+});
+const reportQuery = reportRangeSchema.and(propertyQuery).and(basisQuery);
 const exportQuery = reportQuery.and(z.object({ fmt: z.enum(['xlsx', 'pdf']) }));
 
 /** The report's scope: the session's company, or one of its properties (another company's: 404). */
@@ -232,7 +254,13 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
       title: 'Monthly Income Statement',
       name: 'IncomeStatement',
       schema: incomeStatementSchema,
-      compute: incomeStatement,
+      compute: (
+        database: Database,
+        companyId: number,
+        range: Range,
+        propertyId: number | undefined,
+        basis: IncomeBasis,
+      ) => incomeStatement(database, companyId, range, propertyId, basis),
       lines: incomeStatementLines,
     },
     {
@@ -240,7 +268,8 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
       title: 'Cash Flow Statement',
       name: 'CashFlow',
       schema: cashFlowSchema,
-      compute: cashFlow,
+      compute: (database: Database, companyId: number, range: Range, propertyId: number | undefined) =>
+        cashFlow(database, companyId, range, propertyId),
       lines: cashFlowLines,
     },
   ] as const;
@@ -267,7 +296,7 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
           currentUser(request).company_id,
           request.query,
         );
-        return report.compute(ctx.database, companyId, range, propertyId);
+        return report.compute(ctx.database, companyId, range, propertyId, request.query.basis);
       },
     );
     r.get(
@@ -286,7 +315,13 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
         const user = currentUser(request);
         const range = checkedRange(request.query);
         const { propertyId } = await scopeOf(ctx.database, user.company_id, request.query);
-        const entries = await report.compute(ctx.database, user.company_id, range, propertyId);
+        const entries = await report.compute(
+          ctx.database,
+          user.company_id,
+          range,
+          propertyId,
+          request.query.basis,
+        );
         const lines = (report.lines as (e: typeof entries) => ReportLine[])(entries);
         const money = await companyMoney(ctx.database, user.company_id);
         const columns = linesToColumns(range, entries);

@@ -254,8 +254,11 @@ const post = async (
     sql`WITH l AS (
           INSERT INTO journal_lines (company_id, entry_id, account_id, debit, credit, date, property_id, unit_id,
                                      occupancy_id, tenant_id)
-          SELECT ${companyId}, r.entry_id, r.account_id, r.debit, r.credit, r.date, r.property_id, r.unit_id,
-                 r.occupancy_id, r.tenant_id
+          SELECT ${companyId}, r.entry_id, r.account_id, r.debit, r.credit, r.date,
+                 -- a line of a unit without its property carries the unit's (the reports of a property read it)
+                 coalesce(r.property_id, (SELECT u.property_id FROM units u
+                                           WHERE u.company_id = ${companyId} AND u.id = r.unit_id)),
+                 r.unit_id, r.occupancy_id, r.tenant_id
             FROM jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
                  AS r (n int, entry_id int, account_id int, debit numeric, credit numeric, date date,
                        property_id int, unit_id int, occupancy_id int, tenant_id int)

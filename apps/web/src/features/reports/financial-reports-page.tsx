@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -7,23 +8,27 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import GridOn from '@mui/icons-material/GridOn';
-import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { cashFlowLines, incomeStatementLines, resolveRange } from '@kodi/domain';
 import { errorMessage } from '../../lib/api-client.ts';
-import { downloadFile, useCompanyMoney } from '../../lib/resources.ts';
-import { useSnackbar } from '../../components/snackbar-provider.tsx';
+import { useCompanyMoney } from '../../lib/resources.ts';
 import { PropertyFilter } from '../../components/property-filter.tsx';
 import { useSelectedProperty } from '../../lib/property-filter.ts';
 import { ReportTable } from './report-table.tsx';
+import { ExportButtons } from './export-buttons.tsx';
+import { BalanceSheetReport, GeneralLedgerReport, TrialBalanceReport } from './books-reports.tsx';
 import {
   cashFlowQuery,
-  incomeStatementQuery,
+  incomeStatementBasisQuery,
   reportParams,
+  type IncomeBasis,
   type MonthRange,
   type ReportScope,
 } from './report-queries.ts';
@@ -33,56 +38,67 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
 const yAxis = [{ valueFormatter: (v: number | null) => compact.format(v ?? 0), width: 56 }];
 
-type ExportButtonsProps = { path: string; range: ReportScope; label: string };
+const TABS = [
+  { value: 'monthly', label: 'Income & cash flow' },
+  { value: 'trial-balance', label: 'Trial balance' },
+  { value: 'general-ledger', label: 'General ledger' },
+  { value: 'balance-sheet', label: 'Balance sheet' },
+] as const;
+type TabValue = (typeof TABS)[number]['value'];
 
-const ExportButtons = ({ path, range, label }: ExportButtonsProps) => {
-  const { showSnackbar } = useSnackbar();
-  const [busy, setBusy] = useState<'xlsx' | 'pdf' | null>(null);
-  const run = async (fmt: 'xlsx' | 'pdf') => {
-    setBusy(fmt);
-    try {
-      await downloadFile(`${path}/export`, `${path.slice(1)}.${fmt}`, { fmt, ...reportParams(range) });
-    } catch (e) {
-      showSnackbar({
-        message: errorMessage(e, 'The export failed.'),
-        severity: 'error',
-        autoHideDuration: 6000,
-      });
-    } finally {
-      setBusy(null);
-    }
-  };
+/**
+ * Financial Reports: the monthly income statement (cash or accrual basis) and cash flow, with charts,
+ * and the books' reports (trial balance, general ledger, balance sheet), each with its exports; the
+ * tab shown is the URL's `report`.
+ */
+export const FinancialReportsPage = () => {
+  const [params, setParams] = useSearchParams();
+  const { propertyId } = useSelectedProperty();
+  const raw = params.get('report');
+  const tab: TabValue = TABS.some((t) => t.value === raw) ? (raw as TabValue) : 'monthly';
   return (
-    <Stack direction="row" spacing={1}>
-      <Button
-        size="small"
-        variant="outlined"
-        startIcon={<GridOn />}
-        loading={busy === 'xlsx'}
-        loadingPosition="start"
-        onClick={() => void run('xlsx')}
-        aria-label={`Export ${label} to Excel`}
-      >
-        Excel
-      </Button>
-      <Button
-        size="small"
-        variant="outlined"
-        startIcon={<PictureAsPdf />}
-        loading={busy === 'pdf'}
-        loadingPosition="start"
-        onClick={() => void run('pdf')}
-        aria-label={`Export ${label} to PDF`}
-      >
-        PDF
-      </Button>
-    </Stack>
+    <Box sx={{ minWidth: 0 }}>
+      <Typography variant="h4" component="h1" gutterBottom>
+        Financial Reports
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
+        <Tabs
+          value={tab}
+          onChange={(_, v: TabValue) =>
+            setParams(
+              (p) => {
+                const next = new URLSearchParams(p);
+                if (v === 'monthly') next.delete('report');
+                else next.set('report', v);
+                return next;
+              },
+              { replace: true },
+            )
+          }
+          variant="scrollable"
+          scrollButtons="auto"
+          allowScrollButtonsMobile
+          aria-label="Financial reports"
+          sx={{ flexGrow: 1, minWidth: 0 }}
+        >
+          {TABS.map((t) => (
+            <Tab key={t.value} value={t.value} label={t.label} />
+          ))}
+        </Tabs>
+        <PropertyFilter />
+      </Stack>
+      {tab === 'monthly' && <MonthlyReports />}
+      {tab === 'trial-balance' && <TrialBalanceReport propertyId={propertyId} />}
+      {tab === 'general-ledger' && <GeneralLedgerReport propertyId={propertyId} />}
+      {tab === 'balance-sheet' && <BalanceSheetReport propertyId={propertyId} />}
+    </Box>
   );
 };
 
-/** Financial Reports: the monthly income statement and cash flow, with charts and exports. */
-export const FinancialReportsPage = () => {
+/** The monthly income statement and cash flow, with charts and exports. */
+const MonthlyReports = () => {
   const money = useCompanyMoney();
+  const [basis, setBasis] = useState<IncomeBasis>('cash');
   const decimals = money.decimals ?? 2;
   const [draft, setDraft] = useState<MonthRange>(() => resolveRange({}));
   const [shownMonths, setRange] = useState<MonthRange>(draft);
@@ -90,15 +106,12 @@ export const FinancialReportsPage = () => {
   const range: ReportScope = { ...shownMonths, propertyId };
   const valid = MONTH.test(draft.from) && MONTH.test(draft.to) && draft.from <= draft.to;
 
-  const income = useQuery(incomeStatementQuery(range));
+  const income = useQuery(incomeStatementBasisQuery(range, basis));
   const cash = useQuery(cashFlowQuery(range));
   const months = income.data?.map((m) => m.month) ?? [];
 
   return (
     <Box>
-      <Typography variant="h4" component="h1" gutterBottom>
-        Financial Reports
-      </Typography>
       <Stack
         component="form"
         direction={{ xs: 'column', sm: 'row' }}
@@ -131,17 +144,41 @@ export const FinancialReportsPage = () => {
         <Button type="submit" variant="contained" disabled={!valid}>
           Show
         </Button>
-        <PropertyFilter />
       </Stack>
 
       <Card sx={{ mb: 3 }}>
         <CardContent>
-          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}
+          >
             <Typography variant="h5" component="h2">
               Monthly Income Statement
             </Typography>
-            <ExportButtons path="/income-statement" range={range} label="the income statement" />
+            <ExportButtons
+              path="/income-statement"
+              params={{ ...reportParams(range), basis }}
+              label="the income statement"
+              filename="income-statement"
+            />
           </Stack>
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={basis}
+            onChange={(_, v: IncomeBasis | null) => v && setBasis(v)}
+            aria-label="Basis"
+            sx={{ mb: 1 }}
+          >
+            <ToggleButton value="cash">Cash basis</ToggleButton>
+            <ToggleButton value="accrual">Accrual basis</ToggleButton>
+          </ToggleButtonGroup>
+          <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
+            {basis === 'cash'
+              ? 'The month’s completed payments, by what they paid: rent, late fees and other charges, oldest first.'
+              : 'Rent, late fees and charges as they fell due, less waivers and adjustments (the journal’s income accounts).'}
+          </Typography>
           {income.isPending ? (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 2 }}>
               <CircularProgress size={20} />
@@ -179,11 +216,20 @@ export const FinancialReportsPage = () => {
 
       <Card>
         <CardContent>
-          <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 1 }}>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            spacing={1}
+            sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}
+          >
             <Typography variant="h5" component="h2">
               Cash Flow Statement
             </Typography>
-            <ExportButtons path="/cash-flow" range={range} label="the cash flow statement" />
+            <ExportButtons
+              path="/cash-flow"
+              params={reportParams(range)}
+              label="the cash flow statement"
+              filename="cash-flow"
+            />
           </Stack>
           {cash.isPending ? (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 2 }}>

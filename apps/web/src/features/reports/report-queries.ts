@@ -32,3 +32,110 @@ export const cashFlowQuery = (r: ReportScope) =>
     queryKey: reportKeys.cashFlow(r),
     queryFn: () => api.get<CashFlowMonth[]>('/cash-flow', { query: reportParams(r) }),
   });
+
+// ------------------------------------------------------------------ the books' reports (issue 25)
+
+export type IncomeBasis = 'cash' | 'accrual';
+
+export const incomeStatementBasisQuery = (r: ReportScope, basis: IncomeBasis) =>
+  queryOptions({
+    queryKey: [...reportKeys.incomeStatement(r), basis] as const,
+    queryFn: () =>
+      api.get<IncomeStatementMonth[]>('/income-statement', { query: { ...reportParams(r), basis } }),
+  });
+
+export type AccountType = 'asset' | 'liability' | 'equity' | 'income' | 'expense';
+
+export type TrialBalance = {
+  as_of: string;
+  accounts: { id: number; code: string; name: string; type: AccountType; debit: string; credit: string }[];
+  total_debit: string;
+  total_credit: string;
+};
+
+export type GeneralLedger = {
+  account: { id: number; code: string; name: string; type: AccountType };
+  from: string;
+  to: string;
+  opening_balance: string;
+  total_debit: string;
+  total_credit: string;
+  closing_balance: string;
+  page: number;
+  page_size: number;
+  total: number;
+  lines: {
+    entry_id: number;
+    line_id: number;
+    date: string;
+    memo: string;
+    source: string;
+    debit: string;
+    credit: string;
+    balance: string;
+  }[];
+};
+
+export type BalanceSheetLine = { id: number | null; code: string | null; name: string; balance: string };
+export type BalanceSheet = {
+  as_of: string;
+  year_start: string;
+  assets: BalanceSheetLine[];
+  total_assets: string;
+  liabilities: BalanceSheetLine[];
+  total_liabilities: string;
+  equity: BalanceSheetLine[];
+  total_equity: string;
+  total_liabilities_and_equity: string;
+};
+
+export type LedgerAccountOption = { id: number; code: string; name: string; type: AccountType };
+
+/** A day's report of the company or one property. */
+export type DayScope = { asOf: string; propertyId?: number | null };
+
+export const dayParams = (s: DayScope) => ({ as_of: s.asOf, property_id: s.propertyId ?? undefined });
+
+export const trialBalanceQuery = (s: DayScope) =>
+  queryOptions({
+    queryKey: ['reports', 'trial-balance', s.asOf, s.propertyId ?? null] as const,
+    queryFn: () => api.get<TrialBalance>('/reports/trial-balance', { query: dayParams(s) }),
+  });
+
+export const balanceSheetQuery = (s: DayScope) =>
+  queryOptions({
+    queryKey: ['reports', 'balance-sheet', s.asOf, s.propertyId ?? null] as const,
+    queryFn: () => api.get<BalanceSheet>('/reports/balance-sheet', { query: dayParams(s) }),
+  });
+
+export type LedgerScope = {
+  accountId: number;
+  from: string;
+  to: string;
+  page: number;
+  propertyId?: number | null;
+};
+
+export const ledgerParams = (s: LedgerScope) => ({
+  account_id: s.accountId,
+  from: s.from,
+  to: s.to,
+  property_id: s.propertyId ?? undefined,
+});
+
+export const LEDGER_PAGE = 100;
+
+export const generalLedgerQuery = (s: LedgerScope) =>
+  queryOptions({
+    queryKey: ['reports', 'general-ledger', s.accountId, s.from, s.to, s.page, s.propertyId ?? null] as const,
+    queryFn: () =>
+      api.get<GeneralLedger>('/reports/general-ledger', {
+        query: { ...ledgerParams(s), page: s.page, page_size: LEDGER_PAGE },
+      }),
+  });
+
+export const ledgerAccountsQuery = () =>
+  queryOptions({
+    queryKey: ['ledger-accounts'] as const,
+    queryFn: () => api.get<LedgerAccountOption[]>('/ledger-accounts'),
+  });

@@ -1,0 +1,1 @@
+CREATE INDEX "journal_lines_property_idx" ON "journal_lines" USING btree ("company_id","property_id","account_id","date") WHERE "journal_lines"."property_id" IS NOT NULL;

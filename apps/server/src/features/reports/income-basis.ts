@@ -1,0 +1,197 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { leaseDebits, netOn, type LeaseTerms, type LedgerExtras, type LedgerPayment } from '@kodi/domain';
+import { execRows, type Database } from '../../db/client.ts';
+import { loadLeaseBooks } from '../../modules/leases/lease-book.ts';
+import { fromCents, toCents } from '../../modules/books/post.ts';
+
+type Range = { from: string; to: string };
+
+const monthEnd = (month: string): string => {
+  const [y, m] = month.split('-').map(Number) as [number, number];
+  return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
+};
+
+/** What the month's payments paid of late fees and of other charges, in cents. */
+export type PaidSplit = { late_fees: bigint; other: bigint };
+
+/**
+ * What each completed payment of one lease paid, oldest debit first as the ledger allocates
+ * (@kodi/domain ledger.ts: by date; on one day rent, then late fees, then charges), against the
+ * lease's debits charged on the payment's day. What pays no fee nor charge is rent (money that pays
+ * nothing yet included), so the three add up to the payment.
+ */
+export const splitPayments = (
+  terms: LeaseTerms,
+  payments: readonly LedgerPayment[],
+  extras: LedgerExtras,
+  range: Range,
+  into: Map<string, PaidSplit>,
+): void => {
+  const ordered = [...payments].sort(
+    (a, b) =>
+      (a.payment_date < b.payment_date ? -1 : a.payment_date > b.payment_date ? 1 : 0) ||
+      (a.id ?? 0) - (b.id ?? 0),
+  );
+  let before = 0n;
+  for (const p of ordered) {
+    const amount = toCents(p.amount_paid);
+    const day = p.payment_date;
+    const month = day.slice(0, 7);
+    if (month >= range.from && month <= range.to) {
+      // credits before this payment: earlier payments, the deposit applied and an opening credit by its day
+      let c0 = before;
+      const s = extras.settlement;
+      if (s && s.date <= day) c0 += toCents(s.applied_amount);
+      const ob = terms.opening_balance ? toCents(String(terms.opening_balance)) : 0n;
+      if (ob < 0n && terms.opening_balance_date && terms.opening_balance_date <= day) c0 -= ob;
+      const c1 = c0 + amount;
+      let start = 0n;
+      const paid: PaidSplit = { late_fees: 0n, other: 0n };
+      for (const d of leaseDebits(terms, extras, day)) {
+        const owed = netOn(d, day);
+        if (owed <= 0n) continue;
+        const end = start + owed;
+        const lo = c0 > start ? c0 : start;
+        const hi = c1 < end ? c1 : end;
+        if (hi > lo) {
+          if (d.kind === 'late_fee') paid.late_fees += hi - lo;
+          else if (d.kind === 'charge') paid.other += hi - lo;
+        }
+        start = end;
+        if (start >= c1) break;
+      }
+      const m = into.get(month) ?? { late_fees: 0n, other: 0n };
+      m.late_fees += paid.late_fees;
+      m.other += paid.other;
+      into.set(month, m);
+    }
+    before += amount;
+  }
+};
+
+/**
+ * The cash basis' split of each month's completed payments: what they paid of late fees and other
+ * charges. Only leases with charges beyond rent and payments in the range are read (a page of 500
+ * at a time): every other payment pays rent (or nothing yet) and is rental income.
+ */
+export const cashSplit = async (
+  database: Database,
+  companyId: number,
+  range: Range,
+  propertyId?: number,
+): Promise<Map<string, PaidSplit>> => {
+  const through = monthEnd(range.to);
+  const start = `${range.from}-01`;
+  // built from checked values only: ids are integers, days YYYY-MM-DD
+  const where = `EXISTS (SELECT 1 FROM charges ch WHERE ch.company_id = o.company_id AND ch.occupancy_id = o.id
+                           AND ch.date <= '${through}'::date)
+    AND EXISTS (SELECT 1 FROM payments p WHERE p.company_id = o.company_id AND p.occupancy_id = o.id
+                  AND p.status = 'completed' AND p.payment_date >= '${start}'::date AND p.payment_date <= '${through}'::date)
+    ${propertyId === undefined ? '' : `AND o.property_id = ${Number(propertyId)}`}`;
+  const into = new Map<string, PaidSplit>();
+  let after = 0;
+  for (;;) {
+    const page = await loadLeaseBooks(database, companyId, {
+      after,
+      limit: 500,
+      startedBy: through,
+      through,
+      where,
+    });
+    if (page.length === 0) break;
+    for (const b of page) splitPayments(b.lease, b.payments, b.extras, range, into);
+    after = page[page.length - 1]?.lease.id ?? after;
+    if (page.length < 500) break;
+  }
+  return into;
+};
+
+/** The accrual basis: each month's credit − debit of the journal's income accounts. */
+export type AccrualIncome = { rental_income: bigint; late_fees: bigint; other_income: bigint };
+
+export const accrualIncome = async (
+  database: Database,
+  companyId: number,
+  range: Range,
+  propertyId?: number,
+): Promise<Map<string, AccrualIncome>> => {
+  const from = `${range.from}-01`;
+  const to = monthEnd(range.to);
+  const moves: SQL =
+    propertyId === undefined
+      ? sql`SELECT account_id, day, debit, credit FROM account_day_totals
+             WHERE company_id = ${companyId} AND day >= ${from}::date AND day <= ${to}::date`
+      : sql`SELECT account_id, date AS day, debit, credit FROM journal_lines
+             WHERE company_id = ${companyId} AND property_id = ${propertyId} AND date >= ${from}::date AND date <= ${to}::date`;
+  const rows = await execRows<{ month: string; role: string | null; amount: string }>(
+    database.db,
+    sql`WITH m AS (${moves})
+        SELECT to_char(m.day, 'YYYY-MM') AS month, a.role, sum(m.credit - m.debit)::text AS amount
+          FROM m JOIN ledger_accounts a ON a.company_id = ${companyId} AND a.id = m.account_id
+         WHERE a.type = 'income'
+         GROUP BY 1, 2`,
+  );
+  const out = new Map<string, AccrualIncome>();
+  for (const r of rows) {
+    const m = out.get(r.month) ?? { rental_income: 0n, late_fees: 0n, other_income: 0n };
+    const cents = toCents(String(r.amount));
+    if (r.role === 'rental_income') m.rental_income += cents;
+    else if (r.role === 'late_fee_income') m.late_fees += cents;
+    else m.other_income += cents;
+    out.set(r.month, m);
+  }
+  return out;
+};
+
+/** The journal's money accounts (cash, mobile money, bank, card clearing). */
+export const MONEY_ROLES = ['cash', 'mobile_money', 'bank', 'card_clearing'] as const;
+
+export type JournalCash = {
+  opening: bigint;
+  months: Map<string, { inflows: Map<string, bigint>; outflows: Map<string, bigint> }>;
+};
+
+/**
+ * The money accounts' movements by month and by the entries' source: debits are inflows, credits
+ * outflows; the opening balance is their balance before the range.
+ */
+export const journalCash = async (
+  database: Database,
+  companyId: number,
+  range: Range,
+  propertyId?: number,
+): Promise<JournalCash> => {
+  const from = `${range.from}-01`;
+  const to = monthEnd(range.to);
+  const roles = `{${MONEY_ROLES.join(',')}}`;
+  const money = sql`SELECT id FROM ledger_accounts WHERE company_id = ${companyId} AND role = ANY(${roles}::text[])`;
+  const property = propertyId === undefined ? sql`` : sql`AND l.property_id = ${propertyId}`;
+  const opening = await execRows<{ opening: string }>(
+    database.db,
+    propertyId === undefined
+      ? sql`SELECT coalesce(sum(debit - credit), 0)::text AS opening FROM account_day_totals
+             WHERE company_id = ${companyId} AND account_id IN (${money}) AND day < ${from}::date`
+      : sql`SELECT coalesce(sum(debit - credit), 0)::text AS opening FROM journal_lines l
+             WHERE l.company_id = ${companyId} AND l.account_id IN (${money}) ${property} AND l.date < ${from}::date`,
+  );
+  const rows = await execRows<{ month: string; source: string; debit: string; credit: string }>(
+    database.db,
+    sql`SELECT to_char(l.date, 'YYYY-MM') AS month, e.source, sum(l.debit)::text AS debit, sum(l.credit)::text AS credit
+          FROM journal_lines l JOIN journal_entries e ON e.company_id = l.company_id AND e.id = l.entry_id
+         WHERE l.company_id = ${companyId} AND l.account_id IN (${money}) ${property}
+           AND l.date >= ${from}::date AND l.date <= ${to}::date
+         GROUP BY 1, 2`,
+  );
+  const months: JournalCash['months'] = new Map();
+  for (const r of rows) {
+    const m = months.get(r.month) ?? { inflows: new Map(), outflows: new Map() };
+    const d = toCents(String(r.debit));
+    const c = toCents(String(r.credit));
+    if (d !== 0n) m.inflows.set(r.source, (m.inflows.get(r.source) ?? 0n) + d);
+    if (c !== 0n) m.outflows.set(r.source, (m.outflows.get(r.source) ?? 0n) + c);
+    months.set(r.month, m);
+  }
+  return { opening: toCents(String(opening[0]?.opening ?? '0')), months };
+};
+
+export const centsNumber = (c: bigint): number => Number(fromCents(c));
