@@ -150,7 +150,7 @@ export const wagePosted = hook({
 });
 
 /** A lease's deposit recorded as held: Dr Cash on hand, Cr Security deposits held. */
-const depositPosted = hook({
+export const depositPosted = hook({
   source: 'deposit',
   voidSource: 'reversal',
   keyPrefix: 'deposit',

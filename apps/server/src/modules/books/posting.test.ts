@@ -108,11 +108,8 @@ describe(`books: what each money event posts (${testDriver})`, () => {
       leaseId,
     ]);
     expect(balance?.receivable).toBe('-1500000.00');
-    // completed → failed: the reversal ('payment_void')
-    const changed = await admin.put(`/payments/${p.id}`, {
-      ...payment({ status: 'failed' }),
-      version: p.version,
-    });
+    // completed → void (a receipt never changes otherwise): the reversal ('payment_void')
+    const changed = await admin.post(`/payments/${p.id}/void`, { reason: 'Wrong tenant' });
     expect(changed.statusCode, changed.body).toBe(200);
     const voids = await entries('payment_void');
     expect(voids).toHaveLength(1);
@@ -120,8 +117,8 @@ describe(`books: what each money event posts (${testDriver})`, () => {
       ['1010', '0.00', '1500000.00'],
       ['1100', '1500000.00', '0.00'],
     ]);
-    // deleting it now posts nothing more
-    expect((await admin.delete(`/payments/${p.id}`)).statusCode).toBe(204);
+    // deleting it now posts nothing more (a voided payment: 409 already_void)
+    expect((await admin.delete(`/payments/${p.id}`)).statusCode).toBe(409);
     expect(await entries('payment_void')).toHaveLength(1);
   });
 
