@@ -199,14 +199,20 @@ describe(`books: the upgrade posts every company's history once, every balance k
     return after;
   };
 
-  it('on the demo data', async () => {
+  it('on the demo data', { timeout: 180_000 }, async () => {
     await seedDemoData(t.database.db, companyId, new Date());
     const after = await check();
     expect(after.ledgers.size).toBeGreaterThan(5);
   });
 
-  it('on generated leases, rate changes, opening balances, charges, waivers, payments and voids', async () => {
-    await generateLeases(40);
-    await check();
-  });
+  it(
+    'on generated leases, rate changes, opening balances, charges, waivers, payments and voids',
+    {
+      timeout: 180_000,
+    },
+    async () => {
+      await generateLeases(40);
+      await check();
+    },
+  );
 });
