@@ -3,10 +3,13 @@ import { openDatabase } from './db/client.ts';
 import { bootstrap } from './modules/first-run.ts';
 import { buildApp } from './app.ts';
 import { StartRefusedError } from './db/sealed-secrets.ts';
+import { postBooksHistory } from './modules/books/history.ts';
 
 const config = loadConfig();
 const database = await openDatabase(config);
 const { createdAdmin } = await bootstrap(database, config);
+// the books of the companies that had records before them (the upgrade, issue 25): posted once
+await postBooksHistory(database);
 // the modules' workers (the daily run's scheduler, the messages' sender) run in the app's life cycle:
 // started when it is ready, stopped when it closes
 const app = await buildApp(config, database, { workers: true }).catch(async (err: unknown) => {

@@ -16,4 +16,8 @@ export const advisoryLocks = {
   jobQueueInstall: 4243,
   /** transaction lock, two keys (this and the company's id): one company's daily run writes at a time */
   rentCycleRun: 4243,
+  /** transaction lock, two keys (this and the lease's id): one lease's rent is posted by one writer at a time */
+  rentPosting: 4244,
+  /** transaction lock, two keys (this and the company's id): one server posts a company's history (the upgrade) */
+  booksHistory: 4245,
 } as const;

@@ -1711,6 +1711,47 @@ export const leaseBalances = pgTable(
   (t) => [primaryKey({ columns: [t.company_id, t.occupancy_id] })],
 );
 
+/** What rent of a lease is posted, per period (its due date): Σ of its rent and adjustment entries. */
+export const leaseRentPosted = pgTable(
+  'lease_rent_posted',
+  {
+    company_id: booksCompanyId(),
+    occupancy_id: integer().notNull(),
+    due_date: date({ mode: 'string' }).notNull(),
+    amount: money().notNull(),
+    /** how many adjustments the period has had (their keys count on) */
+    adjustments: integer().notNull().default(0),
+    ...stamps(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.occupancy_id, t.due_date] })],
+);
+
+/**
+ * A lease's rent posting: the terms its posted periods follow (`terms`), the day it is posted
+ * through, and its opening balance as posted. Same terms: only periods after `through` are new.
+ */
+export const leaseRentState = pgTable(
+  'lease_rent_state',
+  {
+    company_id: booksCompanyId(),
+    occupancy_id: integer().notNull(),
+    terms: text().notNull(),
+    through: date({ mode: 'string' }).notNull(),
+    opening_date: date({ mode: 'string' }),
+    opening_amount: money().notNull().default('0'),
+    opening_adjustments: integer().notNull().default(0),
+    ...stamps(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.occupancy_id] })],
+);
+
+/** A company's books: when the history it had before the books was posted (the upgrade, once). */
+export const booksState = pgTable('books_state', {
+  company_id: booksCompanyId().primaryKey(),
+  history_posted_at: timestamp({ withTimezone: true }),
+  ...stamps(),
+});
+
 /** The company's closings: the latest row's `through` is the day the books are closed through. */
 export const booksClosings = pgTable(
   'books_closings',

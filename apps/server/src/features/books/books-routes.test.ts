@@ -3,6 +3,7 @@ import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser } from '../../test/factories.ts';
 import { validTenant, validUnit } from '../../test/entities.ts';
+import { companyDay } from '../../modules/books/post.ts';
 
 type Account = {
   id: number;
@@ -162,6 +163,8 @@ describe(`books: accounts, journal and close routes (${testDriver})`, () => {
         unit_id: unit.id,
         start_date: '2026-01-01',
         rate: 1000,
+        // nothing owed through today: no rent posted (issue 25, "Rent posting"), only these entries
+        opening_balance_date: await companyDay(t.database.db, companyId),
       })
     ).json();
     for (const [d, amount] of [

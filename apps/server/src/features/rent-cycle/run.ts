@@ -24,6 +24,7 @@ import { companyCallingCode, smsAddress } from '../../modules/companies/phones.t
 import { advisoryLocks } from '../../db/advisory-locks.ts';
 import { outbox } from '../../modules/messaging/outbox.ts';
 import { leaseEntries } from '../../modules/leases/entries.ts';
+import { postCompanyRent } from '../../modules/books/rent.ts';
 
 /**
  * The daily run of one company (issue 17; docs/decisions.md, 'The rent cycle'): for each day not
@@ -36,6 +37,7 @@ import { leaseEntries } from '../../modules/leases/entries.ts';
  * charge and day, a rate change per lease and day, a message per lease, event, due date and channel,
  * a scheduled run per company and day): a day run twice, or by two servers at once, posts and queues
  * nothing the second time. If another run processed some of the days meanwhile, the run starts over.
+ * Then it posts the rent due through `asOf` of every lease (issue 25, modules/books/rent.ts).
  */
 
 export type RunTrigger = 'schedule' | 'manual';
@@ -310,7 +312,12 @@ export const runRentCycle = async (database: Database, request: RunRequest): Pro
         skipped: false,
       } satisfies RunOutcome;
     });
-    if (outcome) return outcome;
+    if (outcome) {
+      // the rent due through the day, every lease of the company (missed days caught up), a page of
+      // leases per short transaction; each period once, whatever runs twice (modules/books/rent.ts)
+      await postCompanyRent(database, companyId, asOf);
+      return outcome;
+    }
     if (attempt >= 3) throw new Error(`The rent cycle of company ${companyId} kept changing under its run.`);
   }
 };

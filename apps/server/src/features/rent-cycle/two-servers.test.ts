@@ -147,4 +147,31 @@ describe.skipIf(!onPostgres)('the daily run with two servers on one database', {
     );
     expect(messages[0]).toEqual({ n: messages[0]?.d, d: messages[0]?.d });
   });
+  it('posts each rent once when both servers run the days to come at once (issue 25)', async () => {
+    const later = addDays(today, 70);
+    const [a, b] = servers as [ServerProcess, ServerProcess];
+    await Promise.all([
+      call(a, 'POST', '/rent-cycle/run', { as_of: later }),
+      call(b, 'POST', '/rent-cycle/run', { as_of: later }),
+    ]);
+    const rent = await rows<{ key: string; n: number }>(
+      `SELECT key, count(*)::int AS n FROM journal_entries WHERE source = 'rent' AND source_id = ${leaseId}
+        GROUP BY key ORDER BY key`,
+    );
+    // due yesterday, a month later and two months later: each once
+    expect(rent.length).toBe(3);
+    expect(rent.every((r) => r.n === 1)).toBe(true);
+    const [balance] = await rows<{ receivable: string }>(
+      `SELECT receivable::text FROM lease_balances WHERE occupancy_id = ${leaseId}`,
+    );
+    const [sum] = await rows<{ s: string }>(
+      `SELECT sum(amount)::text AS s FROM lease_rent_posted WHERE occupancy_id = ${leaseId}`,
+    );
+    expect(sum?.s).toBe('1500000.00');
+    // the rent and the late fees posted, nothing else
+    const [fees] = await rows<{ s: string }>(
+      `SELECT coalesce(sum(amount), 0)::text AS s FROM charges WHERE occupancy_id = ${leaseId}`,
+    );
+    expect(Number(balance?.receivable)).toBe(1_500_000 + Number(fees?.s));
+  });
 });

@@ -10,6 +10,7 @@ import {
   type PostEntry,
   type JournalSource,
 } from './post.ts';
+import { postLeaseRent } from './rent.ts';
 
 /**
  * What the records' writes post (BOOKS.md "What each money event posts"): the `posted` hooks of
@@ -149,7 +150,7 @@ export const wagePosted = hook({
 });
 
 /** A lease's deposit recorded as held: Dr Cash on hand, Cr Security deposits held. */
-export const leasePosted = hook({
+export const depositPosted = hook({
   source: 'deposit',
   voidSource: 'reversal',
   keyPrefix: 'deposit',
@@ -173,6 +174,35 @@ export const leasePosted = hook({
   },
   voidMemo: () => 'Deposit changed or lease deleted',
 });
+
+/** What of a lease its rent follows: a change of one of these posts and adjusts its rent. */
+const RENT_TERMS = [
+  'start_date',
+  'end_date',
+  'rate',
+  'rent_cycle',
+  'opening_balance',
+  'opening_balance_date',
+];
+
+/**
+ * A lease's writes: its deposit (above), and its rent and opening balance (modules/books/rent.ts):
+ * a lease created, or changed in its terms, or deleted, posts through today what is due and adjusts
+ * what was posted, in the same transaction.
+ */
+export const leasePosted = async (
+  tx: DbOrTx,
+  user: Actor,
+  changes: readonly PostedChange[],
+): Promise<void> => {
+  await depositPosted(tx, user, changes);
+  const ids = changes
+    .filter(({ before, after }) => !before || !after || !same(before, after, RENT_TERMS))
+    .map(({ before, after }) => Number((after ?? before)?.id))
+    .filter((id) => Number.isInteger(id));
+  if (ids.length === 0) return;
+  await postLeaseRent(tx, user.company_id, ids, await companyDay(tx, user.company_id), { userId: user.id });
+};
 
 const PAID_FROM = 'The account paid from must be an active asset account.';
 

@@ -13,6 +13,9 @@ export const booksModule: KodiModule = {
     'account_day_totals',
     'lease_balances',
     'books_closings',
+    'lease_rent_posted',
+    'lease_rent_state',
+    'books_state',
   ],
   tableLabels: {
     ledger_accounts: 'ledger accounts',

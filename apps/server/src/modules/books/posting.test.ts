@@ -13,6 +13,18 @@ type Line = {
   unit_id: number | null;
 };
 
+/**
+ * A lease's receivable less its rent (the lease starts before today: its rent is posted too, issue 25
+ * "Rent posting"), so that these tests read what the other sources post.
+ */
+const RECEIVABLE_BUT_RENT = `SELECT (b.receivable - coalesce((
+    SELECT sum(l.debit - l.credit) FROM journal_lines l
+      JOIN journal_entries e ON e.company_id = l.company_id AND e.id = l.entry_id
+      JOIN ledger_accounts a ON a.company_id = l.company_id AND a.id = l.account_id
+     WHERE l.company_id = b.company_id AND l.occupancy_id = b.occupancy_id AND a.role = 'receivable'
+       AND e.source IN ('rent', 'rent_adjustment', 'opening_balance')), 0))::text AS receivable
+  FROM lease_balances b WHERE b.company_id = $1 AND b.occupancy_id = $2`;
+
 describe(`books: what each money event posts (${testDriver})`, () => {
   let t: TestContext;
   let admin: TestClient;
@@ -91,10 +103,10 @@ describe(`books: what each money event posts (${testDriver})`, () => {
         ],
       },
     ]);
-    const [balance] = await t.database.query<{ receivable: string }>(
-      'SELECT receivable::text FROM lease_balances WHERE company_id = $1 AND occupancy_id = $2',
-      [companyId, leaseId],
-    );
+    const [balance] = await t.database.query<{ receivable: string }>(RECEIVABLE_BUT_RENT, [
+      companyId,
+      leaseId,
+    ]);
     expect(balance?.receivable).toBe('-1500000.00');
     // completed → void: the reversal ('payment_void'); its figures cannot be changed instead
     const changed = await admin.put(`/payments/${p.id}`, {
@@ -187,10 +199,7 @@ describe(`books: what each money event posts (${testDriver})`, () => {
     expect(commit.json()).toMatchObject({ created: 3 });
     const posted = await entries('payment');
     expect(posted).toHaveLength(14);
-    const [sum] = await t.database.query<{ receivable: string }>(
-      'SELECT receivable::text FROM lease_balances WHERE company_id = $1 AND occupancy_id = $2',
-      [companyId, leaseId],
-    );
+    const [sum] = await t.database.query<{ receivable: string }>(RECEIVABLE_BUT_RENT, [companyId, leaseId]);
     // 12 × 1000 + (0 + … + 11) + 700 + 800
     expect(sum?.receivable).toBe(`-${12 * 1000 + 66 + 1500}.00`);
   });
@@ -310,10 +319,10 @@ describe(`books: what each money event posts (${testDriver})`, () => {
       ['4200', '20000.00', '0.00'],
       ['1100', '0.00', '20000.00'],
     ]);
-    const [balance] = await t.database.query<{ receivable: string }>(
-      'SELECT receivable::text FROM lease_balances WHERE company_id = $1 AND occupancy_id = $2',
-      [companyId, leaseId],
-    );
+    const [balance] = await t.database.query<{ receivable: string }>(RECEIVABLE_BUT_RENT, [
+      companyId,
+      leaseId,
+    ]);
     expect(balance?.receivable).toBe('0.00');
     // the deposit held, then settled with a deduction: Security deposits held back to zero
     const lease = (await admin.get(`/occupancy/${leaseId}`)).json();

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execRows, type DbOrTx } from '../../db/client.ts';
-import { books, methodRole, type PostEntry } from '../books/post.ts';
+import { books, companyDay, methodRole, type PostEntry } from '../books/post.ts';
+import { postLeaseRent } from '../books/rent.ts';
 
 /**
  * A lease's entries beyond its terms and payments: charges (a late fee, a charge, a settlement's
@@ -145,7 +146,7 @@ export const leaseEntries = {
     existing: 'skip' | 'refuse',
   ): Promise<number[]> => {
     if (changes.length === 0) return [];
-    const rows = await execRows<{ id: number }>(
+    const rows = await execRows<{ id: number; occupancy_id: number }>(
       tx,
       sql`INSERT INTO rate_changes (company_id, occupancy_id, effective_date, rate, source, user_id)
           VALUES ${sql.join(
@@ -157,8 +158,17 @@ export const leaseEntries = {
             sql`, `,
           )}
           ${existing === 'skip' ? sql`ON CONFLICT (company_id, occupancy_id, effective_date) DO NOTHING` : sql``}
-          RETURNING id`,
+          RETURNING id, occupancy_id`,
     );
+    // the rent of the leases changed: posted through today, periods already posted adjusted
+    if (rows.length > 0)
+      await postLeaseRent(
+        tx,
+        companyId,
+        rows.map((r) => Number(r.occupancy_id)),
+        await companyDay(tx, companyId),
+        { userId: changes[0]?.user_id ?? null },
+      );
     return rows.map((r) => Number(r.id)).sort((a, b) => a - b);
   },
 
