@@ -54,6 +54,15 @@ export const appPageEntries: readonly NavEntry[] = [
     path: '/collections',
     audience: ['admin', 'editor'],
   },
+  // the books (issue 25): read by every staff role, changed by admins and company admins
+  {
+    section: 'Finance',
+    order: 50,
+    label: 'Chart of Accounts',
+    path: '/chart-of-accounts',
+    audience: everyRole,
+  },
+  { section: 'Finance', order: 55, label: 'Journal', path: '/journal', audience: everyRole },
   { section: 'Profile', order: 10, label: 'Change Password', path: '/change-password', audience: 'signedIn' },
   {
     section: 'Profile',
