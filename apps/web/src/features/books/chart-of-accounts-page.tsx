@@ -33,6 +33,7 @@ import { useSession } from '../../lib/session.ts';
 import { AccountFormDialog } from './account-form-dialog.tsx';
 import { accountsQuery, booksKeys, deleteAccount, updateAccount, type LedgerAccount } from './books-api.ts';
 import { accountTypeLabels, accountTypes, roleLabel } from './books-rules.ts';
+import { usePhone } from './use-phone.ts';
 
 /** The Actions column stays in view when the table scrolls sideways (as the entity lists'). */
 const stickyActions = {
@@ -45,6 +46,45 @@ const stickyActions = {
 
 type Editing = { account: LedgerAccount | null } | null;
 
+type ActionsProps = {
+  a: LedgerAccount;
+  onEdit: (a: LedgerAccount) => void;
+  onToggle: (a: LedgerAccount) => void;
+  onDelete: (a: LedgerAccount) => void;
+};
+
+/** An account's Edit, Deactivate (or Activate) and Delete. */
+const AccountActions = ({ a, onEdit, onToggle, onDelete }: ActionsProps) => (
+  <>
+    <RowAction
+      label={`Edit ${a.code}`}
+      icon={<Edit fontSize="small" />}
+      color="primary"
+      onClick={() => onEdit(a)}
+    />
+    <RowAction
+      label={a.is_active ? `Deactivate ${a.code}` : `Activate ${a.code}`}
+      icon={a.is_active ? <ToggleOn fontSize="small" /> : <ToggleOff fontSize="small" />}
+      onClick={() => onToggle(a)}
+    />
+    <RowAction
+      label={`Delete ${a.code}`}
+      icon={<DeleteOutline fontSize="small" />}
+      color="error"
+      onClick={() => onDelete(a)}
+    />
+  </>
+);
+
+const ActiveChip = ({ active }: { active: boolean }) => (
+  <Chip
+    size="small"
+    label={active ? 'Active' : 'Inactive'}
+    color={active ? 'success' : 'default'}
+    variant="outlined"
+  />
+);
+
 /**
  * 'Chart of Accounts' (Finance, any staff; changed by admins and company admins): the company's
  * accounts by code with their type, what a default one is for, whether it is active and its balance.
@@ -52,6 +92,7 @@ type Editing = { account: LedgerAccount | null } | null;
 export const ChartOfAccountsPage = () => {
   const { user } = useSession();
   const admin = isCompanyAdmin(user);
+  const phone = usePhone();
   const company = useCompanyMoney();
   const money = (v: string) => formatMoney(v, company.currency, company.decimals);
   const client = useQueryClient();
@@ -102,6 +143,13 @@ export const ChartOfAccountsPage = () => {
     onSettled: () => setToDelete(null),
   });
 
+  const actions = {
+    onEdit: (a: LedgerAccount) => setEditing({ account: a }),
+    onToggle: (a: LedgerAccount) => toggle.mutate(a),
+    onDelete: (a: LedgerAccount) => setToDelete(a),
+  };
+  const message = accounts.isPending ? 'Fetching data...' : (loadError ?? 'No accounts match your search.');
+
   return (
     <Stack spacing={2}>
       <Box>
@@ -137,6 +185,7 @@ export const ChartOfAccountsPage = () => {
           label="Type"
           value={type}
           onChange={(e) => setType(e.target.value)}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 150 }}
         >
           <MenuItem value="">All</MenuItem>
@@ -152,88 +201,105 @@ export const ChartOfAccountsPage = () => {
           </Button>
         )}
       </ListToolbar>
-      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
-        <Box sx={{ height: 4 }}>{accounts.isFetching && <LinearProgress aria-hidden="true" />}</Box>
-        <TableContainer>
-          <Table size="small" aria-label="Chart of Accounts">
-            <TableHead>
-              <TableRow>
-                <HeadCell>Code</HeadCell>
-                <HeadCell>Name</HeadCell>
-                <HeadCell>Type</HeadCell>
-                <HeadCell>Default for</HeadCell>
-                <HeadCell>Active</HeadCell>
-                <HeadCell align="right">Balance</HeadCell>
-                {admin && (
-                  <HeadCell align="right" sx={stickyActions}>
-                    Actions
-                  </HeadCell>
-                )}
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {accounts.isPending ? (
-                <TableRow>
-                  <TableCell colSpan={7} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                    <span role="status">Fetching data...</span>
-                  </TableCell>
-                </TableRow>
-              ) : rows.length === 0 ? (
-                <TableRow>
-                  <TableCell colSpan={7} align="center" sx={{ py: 4, color: 'text.secondary' }}>
-                    {loadError ?? 'No accounts match your search.'}
-                  </TableCell>
-                </TableRow>
-              ) : (
-                rows.map((a) => (
-                  <TableRow key={a.id} hover sx={a.is_active ? undefined : { opacity: 0.65 }}>
-                    <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
-                      {a.code}
-                    </TableCell>
-                    <TableCell sx={{ minWidth: 160 }}>{a.name}</TableCell>
-                    <TableCell>{accountTypeLabels[a.type]}</TableCell>
-                    <TableCell sx={{ minWidth: 120, color: 'text.secondary' }}>
-                      {roleLabel(a.role) ?? '—'}
-                    </TableCell>
-                    <TableCell>
-                      <Chip
-                        size="small"
-                        label={a.is_active ? 'Active' : 'Inactive'}
-                        color={a.is_active ? 'success' : 'default'}
-                        variant="outlined"
-                      />
-                    </TableCell>
-                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      {money(a.balance)}
-                    </TableCell>
-                    {admin && (
-                      <TableCell align="right" sx={stickyActions}>
-                        <RowAction
-                          label={`Edit ${a.code}`}
-                          icon={<Edit fontSize="small" />}
-                          color="primary"
-                          onClick={() => setEditing({ account: a })}
-                        />
-                        <RowAction
-                          label={a.is_active ? `Deactivate ${a.code}` : `Activate ${a.code}`}
-                          icon={a.is_active ? <ToggleOn fontSize="small" /> : <ToggleOff fontSize="small" />}
-                          onClick={() => toggle.mutate(a)}
-                        />
-                        <RowAction
-                          label={`Delete ${a.code}`}
-                          icon={<DeleteOutline fontSize="small" />}
-                          color="error"
-                          onClick={() => setToDelete(a)}
-                        />
-                      </TableCell>
-                    )}
-                  </TableRow>
-                ))
+      {phone ? (
+        <Stack
+          spacing={1}
+          component="ul"
+          aria-label="Chart of Accounts"
+          sx={{ listStyle: 'none', p: 0, m: 0 }}
+        >
+          {rows.length === 0 && (
+            <Typography component="li" sx={{ py: 3, textAlign: 'center', color: 'text.secondary' }}>
+              {message}
+            </Typography>
+          )}
+          {rows.map((a) => (
+            <Paper key={a.id} component="li" variant="outlined" sx={{ p: 1.5 }}>
+              <Stack
+                direction="row"
+                spacing={1}
+                sx={{ alignItems: 'baseline', opacity: a.is_active ? 1 : 0.6 }}
+              >
+                <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>{a.code}</Typography>
+                <Typography sx={{ flexGrow: 1, minWidth: 0 }}>{a.name}</Typography>
+                <Typography sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{money(a.balance)}</Typography>
+              </Stack>
+              <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
+                <Typography variant="body2" sx={{ color: 'text.secondary', flexGrow: 1 }}>
+                  {accountTypeLabels[a.type]}
+                  {a.role ? ` · ${roleLabel(a.role) ?? ''}` : ''}
+                </Typography>
+                <ActiveChip active={a.is_active} />
+              </Stack>
+              {admin && (
+                <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.5 }}>
+                  <AccountActions a={a} {...actions} />
+                </Box>
               )}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      </Paper>
+            </Paper>
+          ))}
+        </Stack>
+      ) : (
+        <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+          <Box sx={{ height: 4 }}>{accounts.isFetching && <LinearProgress aria-hidden="true" />}</Box>
+          <TableContainer>
+            <Table size="small" aria-label="Chart of Accounts">
+              <TableHead>
+                <TableRow>
+                  <HeadCell>Code</HeadCell>
+                  <HeadCell>Name</HeadCell>
+                  <HeadCell>Type</HeadCell>
+                  <HeadCell>Default for</HeadCell>
+                  <HeadCell>Active</HeadCell>
+                  <HeadCell align="right">Balance</HeadCell>
+                  {admin && (
+                    <HeadCell align="right" sx={stickyActions}>
+                      Actions
+                    </HeadCell>
+                  )}
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {rows.length === 0 ? (
+                  <TableRow>
+                    <TableCell colSpan={7} align="center" sx={{ py: 4, color: 'text.secondary' }}>
+                      <span role={accounts.isPending ? 'status' : undefined}>{message}</span>
+                    </TableCell>
+                  </TableRow>
+                ) : (
+                  rows.map((a) => (
+                    <TableRow
+                      key={a.id}
+                      hover
+                      sx={a.is_active ? undefined : { '& > td:not(:last-of-type)': { opacity: 0.6 } }}
+                    >
+                      <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
+                        {a.code}
+                      </TableCell>
+                      <TableCell sx={{ minWidth: 160 }}>{a.name}</TableCell>
+                      <TableCell>{accountTypeLabels[a.type]}</TableCell>
+                      <TableCell sx={{ minWidth: 120, color: 'text.secondary' }}>
+                        {roleLabel(a.role) ?? '—'}
+                      </TableCell>
+                      <TableCell>
+                        <ActiveChip active={a.is_active} />
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {money(a.balance)}
+                      </TableCell>
+                      {admin && (
+                        <TableCell align="right" sx={stickyActions}>
+                          <AccountActions a={a} {...actions} />
+                        </TableCell>
+                      )}
+                    </TableRow>
+                  ))
+                )}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        </Paper>
+      )}
       {editing && <AccountFormDialog account={editing.account} onClose={() => setEditing(null)} />}
       <ConfirmDeleteDialog
         open={toDelete !== null}

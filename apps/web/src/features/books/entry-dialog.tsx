@@ -40,14 +40,33 @@ const RecordName = ({ entity, id, label }: { entity: string; id: number; label: 
   );
 };
 
-const LineRecords = ({ line }: { line: JournalLine }) => (
+const DIMS = [
+  ['occupancy_id', 'occupancy', 'Lease'],
+  ['tenant_id', 'tenants', 'Tenant'],
+  ['unit_id', 'units', 'Unit'],
+  ['property_id', 'properties', 'Property'],
+] as const;
+type Dim = (typeof DIMS)[number][0];
+
+/** The records a line names, but those every line of the entry names (shown once, above). */
+const LineRecords = ({ line, common }: { line: Partial<Record<Dim, number | null>>; common?: Set<Dim> }) => (
   <>
-    {line.occupancy_id !== null && <RecordName entity="occupancy" id={line.occupancy_id} label="Lease" />}
-    {line.tenant_id !== null && <RecordName entity="tenants" id={line.tenant_id} label="Tenant" />}
-    {line.unit_id !== null && <RecordName entity="units" id={line.unit_id} label="Unit" />}
-    {line.property_id !== null && <RecordName entity="properties" id={line.property_id} label="Property" />}
+    {DIMS.map(([key, entity, label]) => {
+      const id = line[key];
+      return id === null || id === undefined || common?.has(key) ? null : (
+        <RecordName key={key} entity={entity} id={id} label={label} />
+      );
+    })}
   </>
 );
+
+/** The records every line of an entry names alike. */
+const commonRecords = (lines: readonly JournalLine[]): Set<Dim> =>
+  new Set(
+    DIMS.map(([key]) => key).filter(
+      (key) => lines.length > 0 && lines[0]?.[key] !== null && lines.every((l) => l[key] === lines[0]?.[key]),
+    ),
+  );
 
 /** One journal entry: its date, memo and source, and its lines with their totals. */
 export const EntryDialog = ({
@@ -66,6 +85,10 @@ export const EntryDialog = ({
   const entry = useQuery(entryQuery(id));
   const e = entry.data;
   const totals = e ? entryTotals(e.lines) : null;
+  const common = e ? commonRecords(e.lines) : new Set<Dim>();
+  const first = e?.lines[0];
+  const side = (l: { debit: string; credit: string }) =>
+    Number(l.debit) ? `Dr ${money(l.debit)}` : `Cr ${money(l.credit)}`;
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby="entry-title">
       <DialogTitle id="entry-title">Journal entry #{id}</DialogTitle>
@@ -93,13 +116,24 @@ export const EntryDialog = ({
                 </>
               )}
             </Typography>
+            {first && common.size > 0 && (
+              <Box sx={{ mb: 2 }}>
+                <LineRecords line={Object.fromEntries([...common].map((k) => [k, first[k]]))} />
+              </Box>
+            )}
             <Box sx={{ overflowX: 'auto' }}>
               <Table size="small" aria-label="Lines">
                 <TableHead>
                   <TableRow>
                     <HeadCell>Account</HeadCell>
-                    <HeadCell align="right">Debit</HeadCell>
-                    <HeadCell align="right">Credit</HeadCell>
+                    {phone ? (
+                      <HeadCell align="right">Debit / Credit</HeadCell>
+                    ) : (
+                      <>
+                        <HeadCell align="right">Debit</HeadCell>
+                        <HeadCell align="right">Credit</HeadCell>
+                      </>
+                    )}
                   </TableRow>
                 </TableHead>
                 <TableBody>
@@ -107,26 +141,44 @@ export const EntryDialog = ({
                     <TableRow key={i}>
                       <TableCell sx={{ minWidth: 180 }}>
                         {l.account_code} {l.account_name}
-                        <LineRecords line={l} />
+                        <LineRecords line={l} common={common} />
                       </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                        {Number(l.debit) ? money(l.debit) : ''}
-                      </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
-                        {Number(l.credit) ? money(l.credit) : ''}
-                      </TableCell>
+                      {phone ? (
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                          {side(l)}
+                        </TableCell>
+                      ) : (
+                        <>
+                          <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                            {Number(l.debit) ? money(l.debit) : ''}
+                          </TableCell>
+                          <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                            {Number(l.credit) ? money(l.credit) : ''}
+                          </TableCell>
+                        </>
+                      )}
                     </TableRow>
                   ))}
                 </TableBody>
                 <TableFooter>
                   <TableRow>
                     <HeadCell sx={{ color: 'text.primary' }}>Total</HeadCell>
-                    <HeadCell align="right" sx={{ whiteSpace: 'nowrap', color: 'text.primary' }}>
-                      {money(decimalOf(totals.debit))}
-                    </HeadCell>
-                    <HeadCell align="right" sx={{ whiteSpace: 'nowrap', color: 'text.primary' }}>
-                      {money(decimalOf(totals.credit))}
-                    </HeadCell>
+                    {phone ? (
+                      <HeadCell align="right" sx={{ whiteSpace: 'nowrap', color: 'text.primary' }}>
+                        Dr {money(decimalOf(totals.debit))}
+                        <br />
+                        Cr {money(decimalOf(totals.credit))}
+                      </HeadCell>
+                    ) : (
+                      <>
+                        <HeadCell align="right" sx={{ whiteSpace: 'nowrap', color: 'text.primary' }}>
+                          {money(decimalOf(totals.debit))}
+                        </HeadCell>
+                        <HeadCell align="right" sx={{ whiteSpace: 'nowrap', color: 'text.primary' }}>
+                          {money(decimalOf(totals.credit))}
+                        </HeadCell>
+                      </>
+                    )}
                   </TableRow>
                 </TableFooter>
               </Table>

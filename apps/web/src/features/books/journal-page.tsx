@@ -113,6 +113,7 @@ export const JournalPage = () => {
           label="Account"
           value={filters.account_id ?? ''}
           onChange={set('account_id')}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
         >
           <MenuItem value="">All accounts</MenuItem>
@@ -128,6 +129,7 @@ export const JournalPage = () => {
           label="Source"
           value={filters.source ?? ''}
           onChange={set('source')}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
         >
           <MenuItem value="">All sources</MenuItem>

@@ -12,6 +12,7 @@ import IconButton from '@mui/material/IconButton';
 import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { alpha } from '@mui/material/styles';
 import Add from '@mui/icons-material/Add';
 import Close from '@mui/icons-material/Close';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -164,7 +165,7 @@ export const NewEntryDialog = ({
                 borderColor: lineErrors[i] ? 'error.main' : undefined,
               }}
             >
-              <Box sx={{ gridColumn: { xs: '1 / 3', sm: 'auto' } }}>
+              <Box sx={{ gridColumn: { xs: '1 / 3', sm: '1' }, gridRow: '1' }}>
                 <Controller
                   control={control}
                   name={`lines.${i}.account_id`}
@@ -190,7 +191,7 @@ export const NewEntryDialog = ({
                   )}
                 />
               </Box>
-              <Box sx={{ gridColumn: { xs: '3', sm: '4' }, gridRow: { xs: '1', sm: 'auto' } }}>
+              <Box sx={{ gridColumn: { xs: '3', sm: '4' }, gridRow: '1' }}>
                 <IconButton
                   aria-label={`Remove line ${i + 1}`}
                   disabled={lines.fields.length <= 2}
@@ -204,6 +205,7 @@ export const NewEntryDialog = ({
                   key={side}
                   sx={{
                     gridColumn: { xs: side === 'debit' ? '1' : '2 / 4', sm: side === 'debit' ? '2' : '3' },
+                    gridRow: { xs: '2', sm: '1' },
                   }}
                 >
                   <Controller
@@ -236,7 +238,10 @@ export const NewEntryDialog = ({
               mt: 2,
               p: 1.5,
               borderRadius: 1,
-              bgcolor: difference === 0n && totals.debit > 0n ? 'success.50' : 'action.hover',
+              bgcolor: (t) =>
+                difference === 0n && totals.debit > 0n
+                  ? alpha(t.palette.success.main, 0.1)
+                  : t.palette.action.hover,
               display: 'flex',
               flexWrap: 'wrap',
               gap: { xs: 1, sm: 3 },
