@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { API, sessionOf, signIn } from './helpers.ts';
 
@@ -23,6 +24,12 @@ const shown = (day: string) =>
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${day}T00:00:00Z`));
+
+/** axe's serious and critical violations on the page as it is now. */
+const seriousViolations = async (page: Page) =>
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 
 /** Both widths: the page (or dialog) fits 360 px, and a screenshot of each. */
 const shoot = async (page: Page, name: string) => {
@@ -143,6 +150,7 @@ test('a payment posts a balanced entry; a manual entry balances before it posts;
   await books.getByRole('combobox', { name: /^Source/ }).click();
   await books.getByRole('option', { name: 'All sources' }).click();
   await shoot(books, 'journal');
+  expect(await seriousViolations(books), 'the journal').toEqual([]);
 
   // A manual entry: Post waits until debits equal credits.
   await books.getByRole('button', { name: 'New journal entry' }).click();
@@ -192,10 +200,13 @@ test('a payment posts a balanced entry; a manual entry balances before it posts;
   await expect(books.getByRole('row').filter({ hasText: 'Petty cash' })).toContainText('Active');
   await books.getByRole('button', { name: 'Delete 1020' }).click();
   await books.getByRole('dialog', { name: 'Confirm Delete' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(books.getByRole('alert')).toContainText('1020 Bank cannot be deleted.');
+  await expect(books.getByRole('alert').filter({ hasText: 'cannot be deleted' })).toContainText(
+    '1020 Bank cannot be deleted. This account has entries: deactivate it instead.',
+  );
   await books.getByRole('button', { name: 'Deactivate 1040' }).click();
   await expect(books.getByRole('row').filter({ hasText: 'Petty cash' })).toContainText('Inactive');
   await shoot(books, 'chart');
+  expect(await seriousViolations(books), 'the chart').toEqual([]);
 
   // The close: through yesterday; afterwards an entry dated then is refused on its date.
   await books.goto('/journal');

@@ -218,7 +218,7 @@ export const ChartOfAccountsPage = () => {
               <Stack
                 direction="row"
                 spacing={1}
-                sx={{ alignItems: 'baseline', opacity: a.is_active ? 1 : 0.6 }}
+                sx={{ alignItems: 'baseline', color: a.is_active ? undefined : 'text.secondary' }}
               >
                 <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>{a.code}</Typography>
                 <Typography sx={{ flexGrow: 1, minWidth: 0 }}>{a.name}</Typography>
@@ -271,7 +271,7 @@ export const ChartOfAccountsPage = () => {
                     <TableRow
                       key={a.id}
                       hover
-                      sx={a.is_active ? undefined : { '& > td:not(:last-of-type)': { opacity: 0.6 } }}
+                      sx={a.is_active ? undefined : { '& > td': { color: 'text.secondary' } }}
                     >
                       <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                         {a.code}
