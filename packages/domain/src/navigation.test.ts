@@ -109,6 +109,16 @@ describe('drawerSections', () => {
     }
   });
 
+  it("shows every staff role the books' pages in Finance, after the spec's items (issue 25)", () => {
+    for (const role of ['admin', 'company_admin', 'editor', 'viewer'] as const) {
+      const finance = drawerSections(user(role)).find((s) => s.title === 'Finance')?.items ?? [];
+      const labels = finance.map((i) => i.label);
+      expect(labels.slice(-2), role).toEqual(['Chart of Accounts', 'Journal']);
+      expect(finance.at(-1)?.path).toBe('/journal');
+    }
+    expect(drawerSections(user()).flatMap((s) => s.items.map((i) => i.label))).not.toContain('Journal');
+  });
+
   it('shows nothing when signed out', () => {
     expect(drawerSections(null)).toEqual([]);
     expect(drawerSections(undefined)).toEqual([]);

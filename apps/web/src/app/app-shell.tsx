@@ -4,7 +4,6 @@ import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
-import { drawerSections } from '@kodi/domain';
 import { useSession } from '../lib/session.ts';
 import { DRAWER_WIDTH, NAVIGATION_ID } from './layout.ts';
 import { PageFooter } from './page-footer.tsx';
@@ -33,8 +32,9 @@ export const AppShell = () => {
   const onDrawerReady = useCallback(() => setDrawerReady(true), []);
 
   const bare = isBarePage(pathname);
-  // the pages that are not entities decide whether there is a drawer (any signed-in user has Profile)
-  const hasDrawer = !bare && drawerSections(user, []).length > 0;
+  // any signed-in user has a drawer (its Profile section is every signed-in user's: navigation.ts);
+  // the drawer's items are read with the drawer's code, so that they are not part of the first download
+  const hasDrawer = !bare && !!user;
   const drawerOpen = isDesktop ? desktopOpen : mobileOpen;
 
   useEffect(() => {

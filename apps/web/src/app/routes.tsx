@@ -19,6 +19,9 @@ export type AppRoute = LazyPage & {
   prefetch?: (url: URL) => void;
 };
 
+/** Any staff role (the books' pages: read by all of them). */
+const staff = ['admin', 'company_admin', 'editor', 'viewer'] as const;
+
 const notFound = () => lazyPage(() => import('../features/not-found/not-found-page.tsx'), 'NotFoundPage');
 
 /**
@@ -166,6 +169,18 @@ export const appRoutes: AppRoute[] = [
     path: '/collections',
     guard: ['admin', 'editor'],
     ...lazyPage(() => import('../features/collections/collections-page.tsx'), 'CollectionsPage'),
+  },
+  {
+    id: 'ChartOfAccounts',
+    path: '/chart-of-accounts',
+    guard: staff,
+    ...lazyPage(() => import('../features/books/chart-of-accounts-page.tsx'), 'ChartOfAccountsPage'),
+  },
+  {
+    id: 'Journal',
+    path: '/journal',
+    guard: staff,
+    ...lazyPage(() => import('../features/books/journal-page.tsx'), 'JournalPage'),
   },
   { id: 'NotFound', path: '*', guard: 'none', ...notFound() },
 ];

@@ -164,7 +164,8 @@ export const ResourceFormDialog = ({
         if (e.code === CONFLICT) setConflict(e.message);
         const unknown: string[] = [];
         for (const [name, message] of Object.entries(e.fields ?? {})) {
-          if (fields.some((f) => f.name === name)) setError(name, { type: 'server', message });
+          if (fields.some((f) => f.name === name) || extras?.formControls?.[name])
+            setError(name, { type: 'server', message });
           else unknown.push(message);
         }
         setOtherErrors(unknown);
@@ -259,6 +260,26 @@ export const ResourceFormDialog = ({
                     setValue(field.name, value, { shouldDirty: true });
                     setValue(companionName(field), fileName, { shouldDirty: true });
                   }}
+                />
+              </Box>
+            ))}
+            {Object.entries(extras?.formControls ?? {}).map(([name, custom]) => (
+              <Box key={name} sx={{ gridColumn: '1 / -1' }}>
+                <Controller
+                  name={name}
+                  control={control}
+                  render={({ field: input, fieldState }) => (
+                    <>
+                      {custom.render({
+                        value: input.value,
+                        onChange: input.onChange,
+                        onBlur: input.onBlur,
+                        inputRef: input.ref,
+                        error: fieldState.error?.message,
+                        creating: editId === null,
+                      })}
+                    </>
+                  )}
                 />
               </Box>
             ))}

@@ -8,6 +8,18 @@ import type { ListRowOf, RecordOf } from '../../lib/resources.ts';
  */
 type WithRow<Row, Out> = { call(row: Row): Out }['call'];
 
+/** What a control an extension draws for a form field gets (`ResourceExtras.formControls`). */
+export type FormControlProps = {
+  value: unknown;
+  onChange: (value: unknown) => void;
+  onBlur: () => void;
+  inputRef: (el: HTMLInputElement | null) => void;
+  /** The field's error (the form's rules or the server's). */
+  error?: string | undefined;
+  /** A new record (its form may choose a default). */
+  creating: boolean;
+};
+
 /** What an extension may do with the open form. */
 export type FormApi = {
   getValue: (name: string) => unknown;
@@ -45,6 +57,11 @@ export type ResourceExtras<N extends string = string> = {
   lockedFields?: WithRow<RecordOf<N>, { names: readonly string[]; note: string } | undefined>;
   /** An enum field the list can be filtered by, with 'All' first (payments: status, Void included). */
   filterField?: string;
+  /**
+   * Fields the definition keeps off the generic form (`form: false`) that a feature draws itself, after
+   * the others (expenses: the account paid from, a picker of the books' asset accounts).
+   */
+  formControls?: Readonly<Record<string, { label: string; render: (props: FormControlProps) => ReactNode }>>;
   /** A section of its own under the fields of the details dialog (occupancy: the ledger). */
   detailsSection?: WithRow<RecordOf<N>, ReactNode>;
 };

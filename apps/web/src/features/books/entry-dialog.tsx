@@ -1,0 +1,194 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableFooter from '@mui/material/TableFooter';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import Typography from '@mui/material/Typography';
+import { useQuery } from '@tanstack/react-query';
+import { formatDate, formatMoney } from '@kodi/domain';
+import { PageLoader } from '../../components/page-loader.tsx';
+import { HeadCell } from '../../components/ui/head-cell.tsx';
+import { errorMessage } from '../../lib/api-client.ts';
+import { recordQuery, useCompanyMoney, type ResourceRow } from '../../lib/resources.ts';
+import { entryQuery, type JournalLine } from './books-api.ts';
+import { decimalOf, entryTotals, sourceLabel } from './books-rules.ts';
+import { usePhone } from './use-phone.ts';
+
+const names: Record<string, (r: ResourceRow) => string> = {
+  tenants: (r) => [r.first_name, r.last_name].filter(Boolean).join(' '),
+  units: (r) => String(r.name ?? ''),
+  properties: (r) => String(r.name ?? ''),
+  occupancy: (r) => [r.tenant_name, r.unit_name].filter(Boolean).join(' · '),
+};
+
+/** A record a line names, by its name once read (its number meanwhile, or when it cannot be read). */
+const RecordName = ({ entity, id, label }: { entity: string; id: number; label: string }) => {
+  const record = useQuery({ ...recordQuery(entity, id), staleTime: 60_000, retry: false });
+  const name = record.data ? names[entity]?.(record.data) : '';
+  return (
+    <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8rem' }}>
+      {label}: {name || `#${id}`}
+    </Box>
+  );
+};
+
+const DIMS = [
+  ['occupancy_id', 'occupancy', 'Lease'],
+  ['tenant_id', 'tenants', 'Tenant'],
+  ['unit_id', 'units', 'Unit'],
+  ['property_id', 'properties', 'Property'],
+] as const;
+type Dim = (typeof DIMS)[number][0];
+
+/** The records a line names, but those every line of the entry names (shown once, above). */
+const LineRecords = ({ line, common }: { line: Partial<Record<Dim, number | null>>; common?: Set<Dim> }) => (
+  <>
+    {DIMS.map(([key, entity, label]) => {
+      const id = line[key];
+      return id === null || id === undefined || common?.has(key) ? null : (
+        <RecordName key={key} entity={entity} id={id} label={label} />
+      );
+    })}
+  </>
+);
+
+/** The records every line of an entry names alike. */
+const commonRecords = (lines: readonly JournalLine[]): Set<Dim> =>
+  new Set(
+    DIMS.map(([key]) => key).filter(
+      (key) => lines.length > 0 && lines[0]?.[key] !== null && lines.every((l) => l[key] === lines[0]?.[key]),
+    ),
+  );
+
+/** One journal entry: its date, memo and source, and its lines with their totals. */
+export const EntryDialog = ({
+  id,
+  onClose,
+  onOpen,
+}: {
+  id: number;
+  onClose: () => void;
+  /** Opens another entry (the one this one reverses). */
+  onOpen: (id: number) => void;
+}) => {
+  const phone = usePhone();
+  const company = useCompanyMoney();
+  const money = (v: string) => formatMoney(v, company.currency, company.decimals);
+  const entry = useQuery(entryQuery(id));
+  const e = entry.data;
+  const totals = e ? entryTotals(e.lines) : null;
+  const common = e ? commonRecords(e.lines) : new Set<Dim>();
+  const first = e?.lines[0];
+  const side = (l: { debit: string; credit: string }) =>
+    Number(l.debit) ? `Dr ${money(l.debit)}` : `Cr ${money(l.credit)}`;
+  return (
+    <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby="entry-title">
+      <DialogTitle id="entry-title">Journal entry #{id}</DialogTitle>
+      <DialogContent dividers>
+        {entry.isError && (
+          <Typography role="alert" color="error">
+            {errorMessage(entry.error, 'Failed to load the entry.')}
+          </Typography>
+        )}
+        {entry.isPending && <PageLoader />}
+        {e && totals && (
+          <>
+            <Typography variant="subtitle1" sx={{ fontWeight: 600 }}>
+              {e.memo}
+            </Typography>
+            <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
+              {formatDate(e.date)} · {sourceLabel(e.source)}
+              {e.source_id !== null ? ` #${e.source_id}` : ''}
+              {e.reverses_id !== null && (
+                <>
+                  {' · reverses '}
+                  <Link component="button" type="button" onClick={() => onOpen(e.reverses_id ?? 0)}>
+                    entry #{e.reverses_id}
+                  </Link>
+                </>
+              )}
+            </Typography>
+            {first && common.size > 0 && (
+              <Box sx={{ mb: 2 }}>
+                <LineRecords line={Object.fromEntries([...common].map((k) => [k, first[k]]))} />
+              </Box>
+            )}
+            <Box sx={{ overflowX: 'auto' }}>
+              <Table size="small" aria-label="Lines">
+                <TableHead>
+                  <TableRow>
+                    <HeadCell>Account</HeadCell>
+                    {phone ? (
+                      <HeadCell align="right">Debit / Credit</HeadCell>
+                    ) : (
+                      <>
+                        <HeadCell align="right">Debit</HeadCell>
+                        <HeadCell align="right">Credit</HeadCell>
+                      </>
+                    )}
+                  </TableRow>
+                </TableHead>
+                <TableBody>
+                  {e.lines.map((l, i) => (
+                    <TableRow key={i}>
+                      <TableCell sx={{ minWidth: 180 }}>
+                        {l.account_code} {l.account_name}
+                        <LineRecords line={l} common={common} />
+                      </TableCell>
+                      {phone ? (
+                        <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                          {side(l)}
+                        </TableCell>
+                      ) : (
+                        <>
+                          <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                            {Number(l.debit) ? money(l.debit) : ''}
+                          </TableCell>
+                          <TableCell align="right" sx={{ whiteSpace: 'nowrap', verticalAlign: 'top' }}>
+                            {Number(l.credit) ? money(l.credit) : ''}
+                          </TableCell>
+                        </>
+                      )}
+                    </TableRow>
+                  ))}
+                </TableBody>
+                <TableFooter>
+                  <TableRow>
+                    <HeadCell sx={{ color: 'text.primary' }}>Total</HeadCell>
+                    {phone ? (
+                      <HeadCell align="right" sx={{ whiteSpace: 'nowrap', color: 'text.primary' }}>
+                        Dr {money(decimalOf(totals.debit))}
+                        <br />
+                        Cr {money(decimalOf(totals.credit))}
+                      </HeadCell>
+                    ) : (
+                      <>
+                        <HeadCell align="right" sx={{ whiteSpace: 'nowrap', color: 'text.primary' }}>
+                          {money(decimalOf(totals.debit))}
+                        </HeadCell>
+                        <HeadCell align="right" sx={{ whiteSpace: 'nowrap', color: 'text.primary' }}>
+                          {money(decimalOf(totals.credit))}
+                        </HeadCell>
+                      </>
+                    )}
+                  </TableRow>
+                </TableFooter>
+              </Table>
+            </Box>
+          </>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
