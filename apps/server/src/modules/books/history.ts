@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { execRows, type Database, type DbOrTx } from '../../db/client.ts';
 import { advisoryLocks } from '../../db/advisory-locks.ts';
 import { books, companyDay, methodRole, type PostEntry } from './post.ts';
@@ -36,6 +36,23 @@ const unposted = (alias: string, sources: readonly string[], id = `${alias}.id`)
   sql.raw(`NOT EXISTS (SELECT 1 FROM journal_entries j WHERE j.company_id = ${alias}.company_id
     AND j.source IN (${sources.map((s) => `'${s}'`).join(', ')}) AND j.source_id = ${id})`);
 
+/**
+ * A query's rows a page at a time in the order of `key` (a whole table is never held in memory):
+ * `handle` gets each page; the query has no ORDER BY of its own.
+ */
+const paged = async (tx: DbOrTx, query: SQL, key: string, handle: (rows: Row[]) => Promise<void>) => {
+  let after = 0;
+  for (;;) {
+    const rows = await execRows<Row>(
+      tx,
+      sql`SELECT * FROM (${query}) q WHERE q.${sql.raw(key)} > ${after} ORDER BY q.${sql.raw(key)} LIMIT ${CHUNK}`,
+    );
+    if (rows.length > 0) await handle(rows);
+    if (rows.length < CHUNK) return;
+    after = Number(rows[rows.length - 1]?.[key]);
+  }
+};
+
 const postAll = async (tx: DbOrTx, companyId: number, entries: PostEntry[]) => {
   for (const c of chunks(entries)) await books.post(tx, companyId, c, { whenClosed: 'next_open_day' });
 };
@@ -44,172 +61,191 @@ const postAll = async (tx: DbOrTx, companyId: number, entries: PostEntry[]) => {
 const postRecords = async (tx: DbOrTx, companyId: number) => {
   const actor = { company_id: companyId, id: null };
   const leaseDims = `o.property_id, o.unit_id, o.tenant_id`;
+  const income = (kind: unknown, category: unknown) =>
+    kind === 'late_fee' ? 'late_fee_income' : `charge_income:${String(category ?? 'other')}`;
   // charges and late fees: Dr receivable / Cr their income account
-  const charges = await execRows<Row>(
+  await paged(
     tx,
     sql`SELECT c.id, c.occupancy_id, to_char(c.date, 'YYYY-MM-DD') AS date, c.kind, c.category, c.description,
                c.amount::text AS amount, c.user_id, ${sql.raw(leaseDims)}
           FROM charges c JOIN occupancy o ON o.company_id = c.company_id AND o.id = c.occupancy_id
-         WHERE c.company_id = ${companyId} AND ${unposted('c', ['charge', 'late_fee'])} ORDER BY c.id`,
-  );
-  const income = (kind: unknown, category: unknown) =>
-    kind === 'late_fee' ? 'late_fee_income' : `charge_income:${String(category ?? 'other')}`;
-  await postAll(
-    tx,
-    companyId,
-    charges.map((r) => ({
-      date: String(r.date),
-      memo: String(r.description),
-      source: r.kind === 'late_fee' ? 'late_fee' : 'charge',
-      source_id: Number(r.id),
-      user_id: r.user_id === null ? null : Number(r.user_id),
-      key: `charge:${Number(r.id)}`,
-      lines: [
-        { role: 'receivable', debit: String(r.amount), ...dims(r) },
-        { role: income(r.kind, r.category), credit: String(r.amount), ...dims(r) },
-      ],
-    })),
+         WHERE c.company_id = ${companyId} AND ${unposted('c', ['charge', 'late_fee'])}`,
+    'id',
+    async (charges) => {
+      await postAll(
+        tx,
+        companyId,
+        charges.map((r) => ({
+          date: String(r.date),
+          memo: String(r.description),
+          source: r.kind === 'late_fee' ? 'late_fee' : 'charge',
+          source_id: Number(r.id),
+          user_id: r.user_id === null ? null : Number(r.user_id),
+          key: `charge:${Number(r.id)}`,
+          lines: [
+            { role: 'receivable', debit: String(r.amount), ...dims(r) },
+            { role: income(r.kind, r.category), credit: String(r.amount), ...dims(r) },
+          ],
+        })),
+      );
+    },
   );
   // waivers: Dr the charge's income account / Cr receivable
-  const waivers = await execRows<Row>(
+  await paged(
     tx,
     sql`SELECT w.id, w.occupancy_id, to_char(w.date, 'YYYY-MM-DD') AS date, w.charge_kind, c.category, w.reason,
                w.amount::text AS amount, w.user_id, ${sql.raw(leaseDims)}
           FROM charge_waivers w JOIN charges c ON c.company_id = w.company_id AND c.id = w.charge_id
           JOIN occupancy o ON o.company_id = w.company_id AND o.id = w.occupancy_id
-         WHERE w.company_id = ${companyId} AND ${unposted('w', ['waiver'])} ORDER BY w.id`,
-  );
-  await postAll(
-    tx,
-    companyId,
-    waivers.map((r) => ({
-      date: String(r.date),
-      memo: `Waived: ${String(r.reason ?? '')}`.slice(0, 1000),
-      source: 'waiver',
-      source_id: Number(r.id),
-      user_id: r.user_id === null ? null : Number(r.user_id),
-      key: `waiver:${Number(r.id)}`,
-      lines: [
-        { role: income(r.charge_kind, r.category), debit: String(r.amount), ...dims(r) },
-        { role: 'receivable', credit: String(r.amount), ...dims(r) },
-      ],
-    })),
+         WHERE w.company_id = ${companyId} AND ${unposted('w', ['waiver'])}`,
+    'id',
+    async (waivers) => {
+      await postAll(
+        tx,
+        companyId,
+        waivers.map((r) => ({
+          date: String(r.date),
+          memo: `Waived: ${String(r.reason ?? '')}`.slice(0, 1000),
+          source: 'waiver',
+          source_id: Number(r.id),
+          user_id: r.user_id === null ? null : Number(r.user_id),
+          key: `waiver:${Number(r.id)}`,
+          lines: [
+            { role: income(r.charge_kind, r.category), debit: String(r.amount), ...dims(r) },
+            { role: 'receivable', credit: String(r.amount), ...dims(r) },
+          ],
+        })),
+      );
+    },
   );
   // deposits held (and those settled since): Dr cash / Cr deposits held, on the lease's start
-  const deposits = await execRows<Row>(
+  await paged(
     tx,
     sql`SELECT o.id AS occupancy_id, to_char(o.start_date, 'YYYY-MM-DD') AS date,
                coalesce(s.deposit_amount, o.deposit_amount)::text AS amount, ${sql.raw(leaseDims)}
           FROM occupancy o LEFT JOIN deposit_settlements s ON s.company_id = o.company_id AND s.occupancy_id = o.id
          WHERE o.company_id = ${companyId} AND coalesce(s.deposit_amount, o.deposit_amount) > 0
-           AND (s.id IS NOT NULL OR o.deposit_status = 'held') AND ${unposted('o', ['deposit'])}
-         ORDER BY o.id`,
-  );
-  await postAll(
-    tx,
-    companyId,
-    deposits.map((r) => ({
-      date: String(r.date),
-      memo: 'Deposit held',
-      source: 'deposit',
-      source_id: Number(r.occupancy_id),
-      key: `deposit:${Number(r.occupancy_id)}`,
-      lines: [
-        { role: 'cash', debit: String(r.amount), ...dims(r) },
-        { role: 'deposits_held', credit: String(r.amount), ...dims(r) },
-      ],
-    })),
+           AND (s.id IS NOT NULL OR o.deposit_status = 'held') AND ${unposted('o', ['deposit'])}`,
+    'occupancy_id',
+    async (deposits) => {
+      await postAll(
+        tx,
+        companyId,
+        deposits.map((r) => ({
+          date: String(r.date),
+          memo: 'Deposit held',
+          source: 'deposit',
+          source_id: Number(r.occupancy_id),
+          key: `deposit:${Number(r.occupancy_id)}`,
+          lines: [
+            { role: 'cash', debit: String(r.amount), ...dims(r) },
+            { role: 'deposits_held', credit: String(r.amount), ...dims(r) },
+          ],
+        })),
+      );
+    },
   );
   // settlements: applied (Dr deposits held / Cr receivable) and refunded (Cr the refund's money account)
-  const settlements = await execRows<Row>(
+  await paged(
     tx,
     sql`SELECT s.id, s.occupancy_id, to_char(s.date, 'YYYY-MM-DD') AS date, s.applied_amount::text AS applied,
                s.refund_amount::text AS refund, s.refund_method, s.user_id, ${sql.raw(leaseDims)}
           FROM deposit_settlements s JOIN occupancy o ON o.company_id = s.company_id AND o.id = s.occupancy_id
-         WHERE s.company_id = ${companyId} AND ${unposted('s', ['deposit_applied', 'deposit_refund'])} ORDER BY s.id`,
-  );
-  await postAll(
-    tx,
-    companyId,
-    settlements.flatMap((r): PostEntry[] => [
-      {
-        date: String(r.date),
-        memo: 'Deposit applied to the balance',
-        source: 'deposit_applied',
-        source_id: Number(r.id),
-        key: `deposit_applied:${Number(r.id)}`,
-        lines: [
-          { role: 'deposits_held', debit: String(r.applied), ...dims(r) },
-          { role: 'receivable', credit: String(r.applied), ...dims(r) },
-        ],
-      },
-      {
-        date: String(r.date),
-        memo: 'Deposit refunded',
-        source: 'deposit_refund',
-        source_id: Number(r.id),
-        key: `deposit_refund:${Number(r.id)}`,
-        lines: [
-          { role: 'deposits_held', debit: String(r.refund), ...dims(r) },
-          { role: methodRole(r.refund_method as string | null), credit: String(r.refund), ...dims(r) },
-        ],
-      },
-    ]),
+         WHERE s.company_id = ${companyId} AND ${unposted('s', ['deposit_applied', 'deposit_refund'])}`,
+    'id',
+    async (settlements) => {
+      await postAll(
+        tx,
+        companyId,
+        settlements.flatMap((r): PostEntry[] => [
+          {
+            date: String(r.date),
+            memo: 'Deposit applied to the balance',
+            source: 'deposit_applied',
+            source_id: Number(r.id),
+            key: `deposit_applied:${Number(r.id)}`,
+            lines: [
+              { role: 'deposits_held', debit: String(r.applied), ...dims(r) },
+              { role: 'receivable', credit: String(r.applied), ...dims(r) },
+            ],
+          },
+          {
+            date: String(r.date),
+            memo: 'Deposit refunded',
+            source: 'deposit_refund',
+            source_id: Number(r.id),
+            key: `deposit_refund:${Number(r.id)}`,
+            lines: [
+              { role: 'deposits_held', debit: String(r.refund), ...dims(r) },
+              { role: methodRole(r.refund_method as string | null), credit: String(r.refund), ...dims(r) },
+            ],
+          },
+        ]),
+      );
+    },
   );
   // payments completed, and voided ones (posted, then reversed on their void's day)
-  const payments = await execRows<Row>(
+  await paged(
     tx,
     sql`SELECT p.id, p.occupancy_id, p.tenant_id, p.unit_id, p.property_id, to_char(p.payment_date, 'YYYY-MM-DD') AS payment_date,
                p.amount_paid::text AS amount_paid, p.payment_method, p.payment_serial, p.receipt_number, p.status,
                to_char(p.voided_at AT TIME ZONE coalesce(cs.timezone, 'UTC'), 'YYYY-MM-DD') AS void_day
           FROM payments p LEFT JOIN company_settings cs ON cs.company_id = p.company_id
-         WHERE p.company_id = ${companyId} AND p.status IN ('completed', 'void') AND ${unposted('p', ['payment'])}
-         ORDER BY p.id`,
+         WHERE p.company_id = ${companyId} AND p.status IN ('completed', 'void') AND ${unposted('p', ['payment'])}`,
+    'id',
+    async (payments) => {
+      for (const c of chunks(payments))
+        await paymentPosted(
+          tx,
+          actor,
+          c.map((r) => ({ after: { ...r, status: 'completed' } })),
+        );
+      for (const r of payments.filter((p) => p.status === 'void'))
+        await books.reverse(
+          tx,
+          companyId,
+          { source: 'payment', source_id: Number(r.id) },
+          {
+            date: String(r.void_day ?? r.payment_date),
+            memo: `Payment ${String(r.payment_serial ?? '')} voided`,
+            source: 'payment_void',
+          },
+        );
+    },
   );
-  for (const c of chunks(payments))
-    await paymentPosted(
-      tx,
-      actor,
-      c.map((r) => ({ after: { ...r, status: 'completed' } })),
-    );
-  for (const r of payments.filter((p) => p.status === 'void'))
-    await books.reverse(
-      tx,
-      companyId,
-      { source: 'payment', source_id: Number(r.id) },
-      {
-        date: String(r.void_day ?? r.payment_date),
-        memo: `Payment ${String(r.payment_serial ?? '')} voided`,
-        source: 'payment_void',
-      },
-    );
   // expenses and paid wages
-  const expenses = await execRows<Row>(
+  await paged(
     tx,
     sql`SELECT x.id, x.unit_id, x.property_id, to_char(x.expense_date, 'YYYY-MM-DD') AS expense_date, x.amount::text AS amount,
                x.category, x.description, x.paid_from_account_id
           FROM expenses x WHERE x.company_id = ${companyId} AND x.paid_from_account_id IS NOT NULL
-           AND ${unposted('x', ['expense'])} ORDER BY x.id`,
+           AND ${unposted('x', ['expense'])}`,
+    'id',
+    async (expenses) => {
+      for (const c of chunks(expenses))
+        await expensePosted(
+          tx,
+          actor,
+          c.map((r) => ({ after: r })),
+        );
+    },
   );
-  for (const c of chunks(expenses))
-    await expensePosted(
-      tx,
-      actor,
-      c.map((r) => ({ after: r })),
-    );
-  const wages = await execRows<Row>(
+  await paged(
     tx,
     sql`SELECT w.id, to_char(w.payment_date, 'YYYY-MM-DD') AS payment_date, w.amount::text AS amount, w.payment_method,
                w.description, w.status
           FROM commission_wages w WHERE w.company_id = ${companyId} AND w.status = 'paid'
-           AND ${unposted('w', ['wage'])} ORDER BY w.id`,
+           AND ${unposted('w', ['wage'])}`,
+    'id',
+    async (wages) => {
+      for (const c of chunks(wages))
+        await wagePosted(
+          tx,
+          actor,
+          c.map((r) => ({ after: r })),
+        );
+    },
   );
-  for (const c of chunks(wages))
-    await wagePosted(
-      tx,
-      actor,
-      c.map((r) => ({ after: r })),
-    );
 };
 
 /**
