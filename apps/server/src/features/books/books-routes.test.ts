@@ -1,3 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
@@ -212,6 +217,39 @@ describe(`books: accounts, journal and close routes (${testDriver})`, () => {
     expect(one.json()).toMatchObject({ memo: 'Banked the takings', source: 'manual' });
     expect((await other.get(`/journal/${byAccount[0]?.id}`)).statusCode).toBe(404);
     expect((await other.get('/journal')).json()).toEqual([]);
+    // the export: a row a line of the entries the filters keep, oldest first
+    const xlsx = await editor.get(`/journal/export?fmt=xlsx&account_id=${bank.id}`);
+    expect(xlsx.statusCode, xlsx.body).toBe(200);
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const rows: unknown[][] = [];
+    wb.worksheets[0]?.eachRow((row) => rows.push((row.values as unknown[]).slice(1)));
+    expect(rows[0]).toEqual([
+      'Date',
+      'Entry',
+      'Memo',
+      'Source',
+      'Account',
+      'Account name',
+      'Debit',
+      'Credit',
+    ]);
+    expect(rows.slice(1).map((r) => [r[2], r[4]])).toEqual([
+      ['Banked the takings', '1020'],
+      ['Banked the takings', '1000'],
+    ]);
+    const pdf = await admin.get('/journal/export?fmt=pdf&q=takings');
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 4).toString()).toBe('%PDF');
+    const dir = mkdtempSync(join(tmpdir(), 'kodi-journal-'));
+    writeFileSync(join(dir, 'j.pdf'), pdf.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', join(dir, 'j.pdf'), '-']).toString();
+    expect(text).toContain('Banked the takings');
+    expect(text).not.toContain('Rent due');
+    const foreign = await other.get('/journal/export?fmt=xlsx');
+    const empty = new ExcelJS.Workbook();
+    await empty.xlsx.load(foreign.rawPayload as unknown as ArrayBuffer);
+    expect(empty.worksheets[0]?.rowCount).toBe(1);
   });
 
   it('closes the books: posting or voiding on or before that day answers 409 period_closed', async () => {

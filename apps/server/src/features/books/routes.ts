@@ -2,14 +2,16 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError, formatDate } from '@kodi/domain';
+import { AppError, formatDate, journalSourceLabels } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { execRows } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams } from '../../crud/record-route.ts';
-import { searchQuery } from '../../crud/export.ts';
+import { forEachBatch, searchQuery, sendTabular } from '../../crud/export.ts';
+import { pdfWriter, xlsxWriter, type TabularColumn } from '../../crud/tabular.ts';
+import { companyMoney } from '../../modules/companies/company.ts';
 import { pagedList, searchWords, sendTotal, sortOrder } from '../../crud/paged-list.ts';
-import { empty, errors, json, named } from '../../plugins/openapi.ts';
+import { empty, errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 import { books, companyDay, journalSources, toCents, type JournalSource } from '../../modules/books/post.ts';
 import { closeBooks, latestClosing, ledgerAccounts, listAccounts } from '../../modules/books/accounts.ts';
 
@@ -104,6 +106,42 @@ const ENTRY_COLUMNS = sql`t.id, to_char(t.date, 'YYYY-MM-DD') AS date, t.memo, t
             'occupancy_id', l.occupancy_id, 'tenant_id', l.tenant_id) ORDER BY l.id), '[]'::json)
      FROM journal_lines l JOIN ledger_accounts a ON a.company_id = l.company_id AND a.id = l.account_id
     WHERE l.company_id = t.company_id AND l.entry_id = t.id) AS lines`;
+
+/** The journal's filters as conditions over its entries `t` (the list and its export read the same). */
+const journalWhere = (
+  companyId: number,
+  q: Omit<z.infer<typeof journalQuery>, 'page' | 'page_size'>,
+): SQL[] => {
+  const where: SQL[] = [sql`t.company_id = ${companyId}`];
+  if (q.from) where.push(sql`t.date >= ${q.from}::date`);
+  if (q.to) where.push(sql`t.date <= ${q.to}::date`);
+  if (q.source) where.push(sql`t.source = ${q.source}`);
+  const line: SQL[] = [];
+  if (q.account_id) line.push(sql`l.account_id = ${q.account_id}`);
+  if (q.property_id) line.push(sql`l.property_id = ${q.property_id}`);
+  if (q.occupancy_id) line.push(sql`l.occupancy_id = ${q.occupancy_id}`);
+  if (q.tenant_id) line.push(sql`l.tenant_id = ${q.tenant_id}`);
+  if (line.length > 0)
+    where.push(
+      sql`EXISTS (SELECT 1 FROM journal_lines l WHERE l.company_id = t.company_id AND l.entry_id = t.id
+                    AND ${sql.join(line, sql` AND `)})`,
+    );
+  const words = searchWords(q.q);
+  if (words) where.push(sql`strpos(lower(t.memo), lower(${words})) > 0`);
+  return where;
+};
+
+/** The journal's export: a row a line. */
+const JOURNAL_COLUMNS: TabularColumn[] = [
+  { key: 'date', label: 'Date', kind: 'date' },
+  { key: 'entry', label: 'Entry', kind: 'integer' },
+  { key: 'memo', label: 'Memo', kind: 'text' },
+  { key: 'source', label: 'Source', kind: 'text' },
+  { key: 'account_code', label: 'Account', kind: 'text' },
+  { key: 'account_name', label: 'Account name', kind: 'text' },
+  { key: 'debit', label: 'Debit', kind: 'money' },
+  { key: 'credit', label: 'Credit', kind: 'money' },
+];
 
 type EntryRow = z.infer<typeof JournalEntry>;
 const presentEntry = (r: Record<string, unknown>): EntryRow => ({
@@ -219,22 +257,7 @@ export const booksRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (request, reply) => {
       const user = currentUser(request);
       const q = request.query;
-      const where: SQL[] = [sql`t.company_id = ${user.company_id}`];
-      if (q.from) where.push(sql`t.date >= ${q.from}::date`);
-      if (q.to) where.push(sql`t.date <= ${q.to}::date`);
-      if (q.source) where.push(sql`t.source = ${q.source}`);
-      const line: SQL[] = [];
-      if (q.account_id) line.push(sql`l.account_id = ${q.account_id}`);
-      if (q.property_id) line.push(sql`l.property_id = ${q.property_id}`);
-      if (q.occupancy_id) line.push(sql`l.occupancy_id = ${q.occupancy_id}`);
-      if (q.tenant_id) line.push(sql`l.tenant_id = ${q.tenant_id}`);
-      if (line.length > 0)
-        where.push(
-          sql`EXISTS (SELECT 1 FROM journal_lines l WHERE l.company_id = t.company_id AND l.entry_id = t.id
-                        AND ${sql.join(line, sql` AND `)})`,
-        );
-      const words = searchWords(q.q);
-      if (words) where.push(sql`strpos(lower(t.memo), lower(${words})) > 0`);
+      const where = journalWhere(user.company_id, q);
       const page = await pagedList(
         database,
         {
@@ -249,6 +272,48 @@ export const booksRoutes = (app: FastifyInstance, ctx: AppContext) => {
       );
       sendTotal(reply, page);
       return page.rows.map(presentEntry);
+    },
+  );
+
+  r.get(
+    '/journal/export',
+    {
+      config: { access: 'anyRole' },
+      schema: {
+        operationId: 'exportJournal',
+        tags: ['books'],
+        summary: 'The journal (same filters as the list) as xlsx or pdf: a row a line, oldest first',
+        querystring: journalQuery.omit({ page: true, page_size: true, sort: true }).extend({
+          fmt: z.enum(['xlsx', 'pdf']),
+        }),
+        response: { 200: file('The journal (named in Content-Disposition)', XLSX, PDF) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const q = request.query;
+      const where = journalWhere(user.company_id, q);
+      const money = await companyMoney(database, user.company_id);
+      const title = 'Journal';
+      const writer =
+        q.fmt === 'xlsx'
+          ? xlsxWriter(title, JOURNAL_COLUMNS, money)
+          : pdfWriter(title, JOURNAL_COLUMNS, money);
+      const name = `journal_${q.from ?? 'start'}_${q.to ?? (await companyDay(database.db, user.company_id))}.${q.fmt}`;
+      const query = sql`SELECT t.id AS entry, to_char(t.date, 'YYYY-MM-DD') AS date, t.memo, t.source,
+                               a.code AS account_code, a.name AS account_name, l.debit::text AS debit, l.credit::text AS credit
+                          FROM journal_entries t
+                          JOIN journal_lines l ON l.company_id = t.company_id AND l.entry_id = t.id
+                          JOIN ledger_accounts a ON a.company_id = l.company_id AND a.id = l.account_id
+                         WHERE ${sql.join(where, sql` AND `)}
+                         ORDER BY t.date, t.id, l.id`;
+      return sendTabular(reply, request, name, writer, (w) =>
+        forEachBatch(database.db, query, (rows) =>
+          w.write(
+            rows.map((r) => ({ ...r, source: journalSourceLabels[r.source as JournalSource] ?? r.source })),
+          ),
+        ),
+      );
     },
   );
 
