@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { ExportButtons } from '../../components/export-buttons.tsx';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import MenuItem from '@mui/material/MenuItem';
@@ -78,6 +79,18 @@ export const JournalPage = () => {
       </Box>
       <BooksClose canClose={admin} />
       <ListToolbar label="Search memos" value={listState.search} onChange={listState.setSearch}>
+        <ExportButtons
+          path="/journal"
+          label="the journal"
+          filename="journal"
+          params={{
+            q: listState.search || undefined,
+            from: filters.from || undefined,
+            to: filters.to || undefined,
+            account_id: filters.account_id || undefined,
+            source: filters.source || undefined,
+          }}
+        />
         {admin && (
           <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)}>
             New journal entry

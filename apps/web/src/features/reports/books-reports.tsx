@@ -18,7 +18,7 @@ import Typography from '@mui/material/Typography';
 import { formatDate, formatNumber } from '@kodi/domain';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useCompanyMoney } from '../../lib/resources.ts';
-import { ExportButtons } from './export-buttons.tsx';
+import { ExportButtons } from '../../components/export-buttons.tsx';
 import {
   LEDGER_PAGE,
   balanceSheetQuery,

@@ -22,7 +22,7 @@ import { useCompanyMoney } from '../../lib/resources.ts';
 import { PropertyFilter } from '../../components/property-filter.tsx';
 import { useSelectedProperty } from '../../lib/property-filter.ts';
 import { ReportTable } from './report-table.tsx';
-import { ExportButtons } from './export-buttons.tsx';
+import { ExportButtons } from '../../components/export-buttons.tsx';
 import { BalanceSheetReport, GeneralLedgerReport, TrialBalanceReport } from './books-reports.tsx';
 import {
   cashFlowQuery,

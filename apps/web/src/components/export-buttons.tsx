@@ -3,9 +3,9 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import GridOn from '@mui/icons-material/GridOn';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
-import { errorMessage } from '../../lib/api-client.ts';
-import { downloadFile } from '../../lib/resources.ts';
-import { useSnackbar } from '../../components/snackbar-provider.tsx';
+import { errorMessage } from '../lib/api-client.ts';
+import { downloadFile } from '../lib/resources.ts';
+import { useSnackbar } from './snackbar-provider.tsx';
 
 type ExportButtonsProps = {
   /** the report's path: its export is `${path}/export` */
