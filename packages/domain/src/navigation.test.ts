@@ -113,8 +113,9 @@ describe('drawerSections', () => {
     for (const role of ['admin', 'company_admin', 'editor', 'viewer'] as const) {
       const finance = drawerSections(user(role)).find((s) => s.title === 'Finance')?.items ?? [];
       const labels = finance.map((i) => i.label);
-      expect(labels.slice(-2), role).toEqual(['Chart of Accounts', 'Journal']);
-      expect(finance.at(-1)?.path).toBe('/journal');
+      // the books' pages, then the reports read from them
+      expect(labels.slice(-3), role).toEqual(['Chart of Accounts', 'Journal', 'Financial Reports']);
+      expect(finance.at(-2)?.path).toBe('/journal');
     }
     expect(drawerSections(user()).flatMap((s) => s.items.map((i) => i.label))).not.toContain('Journal');
   });

@@ -57,17 +57,17 @@ export const appPageEntries: readonly NavEntry[] = [
   // the books (issue 25): read by every staff role, changed by admins and company admins
   {
     section: 'Finance',
-    order: 55,
+    order: 50,
     label: 'Chart of Accounts',
     path: '/chart-of-accounts',
     audience: everyRole,
   },
-  { section: 'Finance', order: 57, label: 'Journal', path: '/journal', audience: everyRole },
+  { section: 'Finance', order: 55, label: 'Journal', path: '/journal', audience: everyRole },
   // issue 25: the Financial Reports page (income statement, cash flow and the books' reports), after
   // the spec's Finance items, for every role that reads reports
   {
     section: 'Finance',
-    order: 50,
+    order: 60,
     label: 'Financial Reports',
     path: '/financial-reports',
     audience: everyRole,
