@@ -262,6 +262,8 @@ export const postCompanyHistory = async (database: Database, companyId: number):
       )
     ).length > 0;
   if (await done(database.db)) return false;
+  // its chart first: a company written with the database's triggers off (a bulk load) has none yet
+  await database.db.execute(sql`SELECT books_default_chart(${companyId})`);
   const today = await companyDay(database.db, companyId);
   await postCompanyRent(database, companyId, today);
   return database.db.transaction(async (tx) => {
