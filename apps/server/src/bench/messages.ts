@@ -52,13 +52,17 @@ export const messagesPhase = async ({ databaseUrl, reduced, add, log }: Messages
       }
       const seconds = (Date.now() - (first || started)) / 1000;
       const rate = count / Math.max(seconds, 0.001);
+      const own = sms.requests.filter((r) =>
+        String(r.form.message ?? '').startsWith('Bench message '),
+      ).length;
       add({
         db: 'PostgreSQL',
         endpoint: `messages sent to the local SMS provider (${count.toLocaleString('en-US')} SMS)`,
         rps: Math.round(rate),
         budget: `≥ ${BUDGET_PER_S}/s`,
-        note: `${sms.requests.length.toLocaleString('en-US')} requests in ${seconds.toFixed(1)} s, one server`,
-        ok: sms.requests.length === count && (reduced || rate >= BUDGET_PER_S),
+        note: `${own.toLocaleString('en-US')} requests in ${seconds.toFixed(1)} s, one server`,
+        // its own messages, each sent once (messages queued by earlier phases are sent too, and not counted)
+        ok: own === count && (reduced || rate >= BUDGET_PER_S),
       });
       log(`messages: ${count} SMS in ${seconds.toFixed(1)} s (${rate.toFixed(0)}/s)`);
     } finally {
