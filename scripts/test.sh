@@ -4,7 +4,14 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-step() { printf '\n\033[1m==> %s\033[0m\n' "$*"; }
+# Each step prints how long the one before it took, and the end prints them all (CI must stay under 30 min).
+started=$SECONDS; last=$SECONDS; current=""; times=""
+step() {
+  [ -n "$current" ] && times="$times$(printf '%6ss  %s' $((SECONDS - last)) "$current")\n"
+  last=$SECONDS; current="$*"
+  printf '\n\033[1m==> %s\033[0m (at %ss)\n' "$*" $((SECONDS - started))
+}
+trap 'step done; printf "\nstep times:\n$times"' EXIT
 
 step "typecheck"
 npm run -s typecheck
