@@ -42,6 +42,7 @@ import {
 } from './processes.ts';
 import { hasChromium, timeDashboard } from './browser.ts';
 import { portalLighthouse } from './lighthouse.ts';
+import { staffLighthouse } from './staff-lighthouse.ts';
 import { renderReport, writeSections, type Row } from './report.ts';
 import { explainHotQueries, renderExplained } from './explain.ts';
 import { explainPaymentSorts, renderSortPlans, type SortPlans } from './sort-plans.ts';
@@ -263,6 +264,30 @@ const postgresPhase = async (db: Database) => {
         add({
           db: 'Web',
           endpoint: 'tenant portal Lighthouse',
+          budget: 'runs',
+          ok: false,
+          note: String(err).slice(0, 200),
+        });
+      }
+    }
+
+    // the staff app's pages on a phone (issue 26: performance ≥ 90, accessibility 100), full runs only
+    // (five Lighthouse runs take minutes; the reduced run keeps the portal's)
+    if (!reduced && runs('lighthouse') && hasChromium()) {
+      try {
+        for (const page of await staffLighthouse(kodi.url, session.cookie)) {
+          add({
+            db: 'Web',
+            endpoint: `staff ${page.path}, Lighthouse mobile: performance / accessibility`,
+            note: `${page.performance} / ${page.accessibility} (total blocking time ${page.tbt} ms, LCP ${page.lcp} ms)`,
+            budget: '≥ 90 / 100',
+            ok: page.performance >= 90 && page.accessibility === 100,
+          });
+        }
+      } catch (err) {
+        add({
+          db: 'Web',
+          endpoint: 'staff Lighthouse',
           budget: 'runs',
           ok: false,
           note: String(err).slice(0, 200),
