@@ -46,6 +46,18 @@ test('shows the financial reports with their charts, and exports one', async ({ 
   const income = page.getByRole('table', { name: 'Monthly Income Statement' });
   await expect(income.getByRole('rowheader', { name: 'Net Operating Income' })).toBeVisible();
   await expect(income.getByRole('rowheader', { name: 'Rental income' })).toBeVisible();
+  // the year's total: a last column whose value is the sum of the twelve months
+  await expect(income.getByRole('columnheader').last()).toHaveText('Total');
+  const rental = income
+    .getByRole('row')
+    .filter({ has: page.getByRole('rowheader', { name: 'Rental income' }) });
+  const cells = (await rental.getByRole('cell').allInnerTexts()).map((t) => Number(t.replace(/,/g, '')));
+  expect(cells).toHaveLength(13);
+  expect(cells[12]).toBeGreaterThan(0);
+  expect(cells[12]).toBeCloseTo(
+    cells.slice(0, 12).reduce((a, b) => a + b, 0),
+    0,
+  );
   const cash = page.getByRole('table', { name: 'Cash Flow Statement' });
   await expect(cash.getByRole('rowheader', { name: 'Closing balance' })).toBeVisible();
   // the two charts are drawn (SVG with bars and a line)

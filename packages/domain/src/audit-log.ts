@@ -24,6 +24,10 @@ export const auditLogEntrySchema = z.object({
   entity: z.string(),
   record_id: z.int(),
   summary: z.string(),
+  /** what happened, in words ('Charge waived', 'Payment voided'): `auditTitle` */
+  title: z.string(),
+  /** the changed fields as lines ('Amount Paid: 800,000 → 80,000'): `auditDetails` */
+  details: z.array(z.string()),
   changes: z.array(auditChangeSchema),
 });
 export type AuditLogEntry = z.infer<typeof auditLogEntrySchema>;

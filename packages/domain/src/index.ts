@@ -25,3 +25,4 @@ export * from './messages.ts';
 export * from './security-texts.ts';
 export * from './security.ts';
 export * from './audit-log.ts';
+export * from './audit-words.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { messageChannel, messageKind, messageStatus, templateKind } from './enums.ts';
+import { STALE_REMINDER_DAYS } from './rent-cycle.ts';
 
 /**
  * Messages to tenants and their templates (issue 17, 'Messages'; docs/decisions.md, 'Messages').
@@ -213,6 +214,8 @@ export const messageSchema = z.object({
   status: z.enum(messageStatus.values as readonly ['queued', 'sending', 'sent', 'failed', 'skipped']),
   attempts: z.int(),
   error: z.string().nullable(),
+  /** why it was skipped or failed (or is waiting to be tried again), in words: `messageReason` */
+  reason: z.string().nullable(),
   sent_at: z.string().nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
@@ -242,3 +245,30 @@ export const messageProvidersSchema = z.object({ email: z.boolean(), sms: z.bool
 export const MAX_SEND_ATTEMPTS = 5;
 export const NO_SMS_PROVIDER = 'No SMS provider configured';
 export const NO_SMTP_SERVER = 'No SMTP server configured';
+
+/**
+ * Why a message was not sent, in words, from the outcome the sender or the daily run recorded in
+ * `error` (a code, one of the two provider texts above, or the provider's own error): null when
+ * nothing went wrong (sent, or queued for the first time).
+ */
+export const messageReason = (m: {
+  status: string;
+  error: string | null;
+  channel: string;
+  kind: string;
+}): string | null => {
+  if (!m.error) return null;
+  switch (m.error) {
+    case 'stale':
+      return `Too late: more than ${STALE_REMINDER_DAYS} days after its send date (a reminder is never sent late).`;
+    case 'no_address':
+      if (m.kind === 'maintenance_request') return 'The company has no contact e-mail address.';
+      return m.channel === 'sms' ? 'The tenant has no phone number.' : 'The tenant has no e-mail address.';
+    case NO_SMS_PROVIDER:
+      return 'No SMS provider is set up on this server (SMS_URL).';
+    case NO_SMTP_SERVER:
+      return 'No e-mail server is set up on this server (SMTP_URL).';
+  }
+  // the provider's own words ('The SMS provider refused it: 403.', a timeout, an SMTP reply)
+  return m.status === 'queued' || m.status === 'sending' ? `Will be tried again: ${m.error}` : m.error;
+};

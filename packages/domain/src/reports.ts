@@ -90,7 +90,18 @@ export type ReportLine = {
   label: string;
   kind: 'item' | 'total' | 'heading';
   values: Record<string, number>;
+  /**
+   * The line over the whole range (the year, for the default 12 months): the months' sum, or for a
+   * balance its first month's opening or last month's closing.
+   */
+  total: number;
 };
+
+/** The heading of the report's total column. */
+export const REPORT_TOTAL_LABEL = 'Total';
+
+/** Sums amounts exactly to the cent (the API's numbers have at most 2 decimals). */
+const sumCents = (values: number[]) => values.reduce((a, v) => a + Math.round(v * 100), 0) / 100;
 
 const keysOf = (maps: Record<string, number>[]) => [...new Set(maps.flatMap((m) => Object.keys(m)))].sort();
 
@@ -99,11 +110,16 @@ const line = <T extends { month: string }>(
   kind: ReportLine['kind'],
   entries: T[],
   pick: (e: T) => number,
-): ReportLine => ({
-  label,
-  kind,
-  values: Object.fromEntries(entries.map((e) => [e.month, pick(e)])),
-});
+  total: 'sum' | 'first' | 'last' = 'sum',
+): ReportLine => {
+  const values = entries.map(pick);
+  return {
+    label,
+    kind,
+    values: Object.fromEntries(entries.map((e, i) => [e.month, values[i] ?? 0])),
+    total: total === 'sum' ? sumCents(values) : ((total === 'first' ? values[0] : values.at(-1)) ?? 0),
+  };
+};
 
 export const incomeStatementLines = (entries: IncomeStatementMonth[]): ReportLine[] => [
   line('Rental income', 'item', entries, (e) => e.rental_income),
@@ -117,7 +133,7 @@ export const incomeStatementLines = (entries: IncomeStatementMonth[]): ReportLin
 ];
 
 export const cashFlowLines = (entries: CashFlowMonth[]): ReportLine[] => [
-  line('Opening balance', 'total', entries, (e) => e.opening_balance),
+  line('Opening balance', 'total', entries, (e) => e.opening_balance, 'first'),
   ...keysOf(entries.map((e) => e.inflows)).map((k) =>
     line(`Inflow: ${reportLineLabel(k)}`, 'item', entries, (e) => e.inflows[k] ?? 0),
   ),
@@ -126,5 +142,5 @@ export const cashFlowLines = (entries: CashFlowMonth[]): ReportLine[] => [
     line(`Outflow: ${reportLineLabel(k)}`, 'item', entries, (e) => e.outflows[k] ?? 0),
   ),
   line('Total outflow', 'total', entries, (e) => e.total_outflow),
-  line('Closing balance', 'total', entries, (e) => e.closing_balance),
+  line('Closing balance', 'total', entries, (e) => e.closing_balance, 'last'),
 ];

@@ -11,6 +11,21 @@ export const roleLabels: Record<RoleName, string> = {
 
 /** The roles staff hold (and admins assign); `tenant` is the portal's own (a user linked to one tenant record). */
 export const staffRoleNames = ['admin', 'company_admin', 'editor', 'viewer'] as const;
+export type StaffRoleName = (typeof staffRoleNames)[number];
+
+/**
+ * What each staff role may do, in a sentence (the User Roles page and its dialogs, the Help Center).
+ * It follows `allows` below: canEdit is admin and editor, companyAdmin admin and company admin.
+ */
+export const roleDescriptions: Record<StaffRoleName, string> = {
+  admin:
+    'Does everything in their company, deleting records included, and manages the users and roles of the whole installation.',
+  company_admin:
+    "Runs the company: its settings and daily run, messages, the audit log, the books (accounts, journal entries, closing a period), waivers, voiding payments and tenants' portal access. Reads the rest without adding or editing records.",
+  editor:
+    'Adds records and edits units, tenants, leases, payments and maintenance requests, imports files and matches statements. Deletes nothing; voids only a payment they recorded today.',
+  viewer: "Reads the company's data without changing it.",
+};
 
 type HasRoles = { roles: readonly string[] } | null | undefined;
 

@@ -55,6 +55,13 @@ describe(`audit log (${testDriver})`, () => {
     ]);
     expect(units.rows[1]?.changes).toEqual([{ field: 'name', before: 'Audit A1', after: 'Audit A2' }]);
     expect(units.rows[1]?.summary).toBe(`Changed units #${unit.id}`);
+    // in words: what happened, and the changed fields by their labels
+    expect(units.rows.map((r) => r.title)).toEqual(['Unit deleted', 'Unit changed', 'Unit added']);
+    expect(units.rows[1]?.details).toEqual(['Name: Audit A1 → Audit A2']);
+    expect(units.rows[2]?.details).toContain('Name: Audit A1');
+    expect(units.rows[2]?.details).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Monthly Rate: \d{1,3}(,\d{3})+$/)]),
+    );
     expect(units.rows[2]?.changes).toContainEqual({ field: 'name', before: null, after: 'Audit A1' });
     expect(units.rows[0]?.at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
 
@@ -161,6 +168,7 @@ describe(`audit log (${testDriver})`, () => {
     const [access] = (await logOf(client, 'action=access')).rows;
     expect(access).toMatchObject({ entity: 'users', record_id: other.id, user_email: client.user.email });
     expect(access?.changes).toEqual([{ field: 'roles', before: '["viewer"]', after: '["editor"]' }]);
+    expect(access).toMatchObject({ title: 'Roles changed', details: ['Roles: Viewer → Editor'] });
 
     // settings changed
     const settings = expectStatus(await client.get('/company-settings'), 200).json<{ version: number }>();
@@ -170,6 +178,8 @@ describe(`audit log (${testDriver})`, () => {
     );
     const [changed] = (await logOf(client, 'entity=company_settings')).rows;
     expect(changed?.changes).toContainEqual({ field: 'daily_run_hour', before: '6', after: '9' });
+    expect(changed?.title).toBe('Company settings changed');
+    expect(changed?.details).toContain('Daily run hour: 6 → 9');
 
     // a waiver
     const editor = await signIn(['editor']);
@@ -189,6 +199,43 @@ describe(`audit log (${testDriver})`, () => {
     expect(waivers.rows[0]?.changes).toContainEqual(
       expect.objectContaining({ field: 'reason', after: 'Goodwill' }),
     );
+    expect(waivers.rows[0]?.title).toBe('Charge waived');
+    expect(waivers.rows[0]?.details).toEqual(expect.arrayContaining(['Amount: 45,000', 'Reason: Goodwill']));
+    const [charged] = (await logOf(client, 'entity=charges')).rows;
+    expect(charged?.title).toBe('Charge added');
+    expect(charged?.details).toEqual(expect.arrayContaining(['Category: utility', 'Description: Water']));
+
+    // a payment recorded, then voided: the receipt's fields as a list, never JSON
+    const payment = expectStatus(
+      await editor.post('/payments', {
+        tenant_id: lease.tenant_id,
+        unit_id: lease.unit_id,
+        occupancy_id: lease.id,
+        payment_date: '2026-03-02',
+        effective_start_date: '2026-03-01',
+        effective_end_date: '2026-03-31',
+        amount_paid: 800_000,
+        payment_method: 'mobilemoney',
+        status: 'completed',
+      }),
+      201,
+    ).json<{ id: number }>();
+    expectStatus(
+      await client.post(`/payments/${payment.id}/void`, { reason: 'Typed 800,000 for 80,000' }),
+      200,
+    );
+    const payments = (await logOf(client, 'entity=payments')).rows;
+    expect(payments.map((r) => r.title)).toEqual(['Payment voided', 'Payment recorded']);
+    expect(payments[0]?.details).toEqual(
+      expect.arrayContaining([
+        'Payment Status: Completed → Void',
+        'Void Reason: — → Typed 800,000 for 80,000',
+      ]),
+    );
+    expect(payments[1]?.details).toEqual(
+      expect.arrayContaining(['Amount Paid: 800,000', 'Payment Method: Mobile money']),
+    );
+    expect(JSON.stringify(payments.map((r) => r.details))).not.toMatch(/[{}]/);
   });
 
   it("holds a tenant's portal sign-ins and failed ones, under the tenant's company", async () => {
@@ -216,6 +263,8 @@ describe(`audit log (${testDriver})`, () => {
       [tl.tenantId, 'Tenant portal access turned off'],
     ]);
     expect(access[1]?.changes).toEqual([{ field: 'portal_access', before: 'true', after: 'false' }]);
+    expect(access.map((r) => r.title)).toEqual(['Invited to the tenant portal', 'Portal access turned off']);
+    expect(access[1]?.details).toEqual(['Portal access: Yes → No']);
   });
 
   it('exports the filtered log to xlsx and pdf', async () => {
@@ -228,10 +277,11 @@ describe(`audit log (${testDriver})`, () => {
     await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
     const sheet = wb.worksheets[0];
     const values = (n: number) => (sheet?.getRow(n).values as unknown[]).slice(1);
-    expect(values(1)).toEqual(['At', 'User', 'Action', 'Entity', 'Record', 'Summary', 'Changes']);
+    expect(values(1)).toEqual(['At', 'User', 'What happened', 'Entity', 'Record', 'Summary', 'Changes']);
     expect(sheet?.rowCount).toBe(3);
-    expect(values(2).slice(1, 4)).toEqual([client.user.email, 'Created', 'units']);
-    expect(String(values(2)[6])).toContain('name: — → Export A1');
+    expect(values(2).slice(1, 4)).toEqual([client.user.email, 'Unit added', 'units']);
+    expect(String(values(2)[6])).toContain('Name: Export A1; ');
+    expect(String(values(2)[6])).not.toMatch(/[{}"]/);
     expect(String(values(3)[6])).toContain('Export B2');
 
     const pdf = expectStatus(await client.get('/audit-log/export?fmt=pdf&q=units'), 200);

@@ -5,7 +5,9 @@ import { z } from 'zod';
 import {
   auditAction,
   auditChanges,
+  auditDetails,
   auditLogEntrySchema,
+  auditTitle,
   auditLogTexts,
   auditSummary,
   isValidIsoDate,
@@ -126,6 +128,8 @@ const present = (r: Row): AuditLogEntry => {
     record_id: Number(r.record_id),
     summary: r.summary,
   };
+  const before = parsed(r.before);
+  const after = parsed(r.after);
   return {
     id: Number(r.id),
     at: r.at,
@@ -133,24 +137,26 @@ const present = (r: Row): AuditLogEntry => {
     user_email: r.user_email,
     ...base,
     summary: auditSummary(base),
-    changes: auditChanges(parsed(r.before), parsed(r.after)),
+    title: auditTitle({ action: r.action, entity: r.entity, before, after }),
+    details: auditDetails({ entity: r.entity, before, after }),
+    changes: auditChanges(before, after),
   };
 };
 
 const EXPORT_COLUMNS: TabularColumn[] = [
   { key: 'at', label: 'At', kind: 'text' },
   { key: 'user_email', label: 'User', kind: 'text' },
-  { key: 'action', label: 'Action', kind: 'enum', options: auditAction },
+  { key: 'title', label: 'What happened', kind: 'text' },
   { key: 'entity', label: 'Entity', kind: 'text' },
   { key: 'record_id', label: 'Record', kind: 'integer' },
   { key: 'summary', label: 'Summary', kind: 'text' },
   { key: 'changes', label: 'Changes', kind: 'text' },
 ];
 
-/** The changes as one cell: `field: before → after; …` (long values cut). */
+/** The changes as one cell: `Label: before → after; …` (long ones cut). */
 const changesText = (e: AuditLogEntry) =>
-  e.changes
-    .map((c) => `${c.field}: ${(c.before ?? '—').slice(0, 80)} → ${(c.after ?? '—').slice(0, 80)}`)
+  e.details
+    .map((line) => (line.length > 200 ? `${line.slice(0, 199)}…` : line))
     .join('; ')
     .slice(0, 2000);
 

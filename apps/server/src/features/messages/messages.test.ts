@@ -23,6 +23,7 @@ type MessageRow = {
   status: string;
   attempts: number;
   error: string | null;
+  reason: string | null;
 };
 
 const PUBLIC_URL = 'https://kodi.example';
@@ -254,6 +255,12 @@ describe(`messages through SMTP and Africa's Talking (${testDriver})`, () => {
     );
     expect(log.map((m) => m.to)).toEqual(written.map(([, , to]) => to));
     expect(log.at(-1)).toMatchObject({ status: 'skipped', error: 'no_address' });
+    const answered = await messagesOf(client, '&status=skipped');
+    expect(answered.at(-1)).toMatchObject({
+      channel: 'sms',
+      error: 'no_address',
+      reason: 'The tenant has no phone number.',
+    });
   });
 
   it('queues receipts of payments completed by any path (here written straight to the table, as an import does)', async () => {
@@ -305,6 +312,7 @@ describe(`messages through SMTP and Africa's Talking (${testDriver})`, () => {
     let log = await messagesOf(client, '&status=failed');
     expect(log).toEqual([expect.objectContaining({ id: b, status: 'failed', attempts: 1 })]);
     expect(log[0]?.error).toContain('400');
+    expect(log[0]?.reason).toBe(log[0]?.error); // the provider's own words
 
     // a refusal in the answer itself (Africa's Talking's 403 InvalidPhoneNumber): failed, once
     sms.requests.length = 0;
@@ -391,9 +399,14 @@ describe(`messages through SMTP and Africa's Talking (${testDriver})`, () => {
     );
     await sender.drain();
     const log = await messagesOf(client);
-    expect(log.map((m) => [m.to, m.status, m.error])).toEqual([
-      ['+256700000010', 'skipped', 'stale'],
-      ['+256700000011', 'sent', null],
+    expect(log.map((m) => [m.to, m.status, m.error, m.reason])).toEqual([
+      [
+        '+256700000010',
+        'skipped',
+        'stale',
+        'Too late: more than 2 days after its send date (a reminder is never sent late).',
+      ],
+      ['+256700000011', 'sent', null, null],
     ]);
     expect(sms.requests.map((r) => r.form.to)).toEqual(['+256700000011']);
   });
@@ -490,6 +503,7 @@ describe(`messages through Twilio, and without providers (${testDriver})`, () =>
       expect((await messagesOf(client, '&channel=email'))[0]).toMatchObject({
         status: 'skipped',
         error: 'No SMTP server configured',
+        reason: 'No e-mail server is set up on this server (SMTP_URL).',
       });
     } finally {
       await sender.stop();
@@ -512,6 +526,7 @@ describe(`messages through Twilio, and without providers (${testDriver})`, () =>
       expect((await messagesOf(client))[0]).toMatchObject({
         status: 'skipped',
         error: NO_SMS_PROVIDER,
+        reason: 'No SMS provider is set up on this server (SMS_URL).',
         attempts: 1,
       });
     } finally {

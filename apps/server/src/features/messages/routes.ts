@@ -11,6 +11,7 @@ import {
   messageChannel,
   messageKind,
   messageProvidersSchema,
+  messageReason,
   messageSchema,
   messageStatus,
   messageTemplateBody,
@@ -112,6 +113,12 @@ const presentMessage = (r: Record<string, unknown>) => ({
   id: Number(r.id),
   tenant_id: r.tenant_id === null ? null : Number(r.tenant_id),
   attempts: Number(r.attempts),
+  reason: messageReason({
+    status: String(r.status),
+    error: r.error === null ? null : String(r.error),
+    channel: String(r.channel),
+    kind: String(r.kind),
+  }),
 });
 
 const notFound = (what: string) => new AppError('not_found', `${what} not found.`);

@@ -4,6 +4,7 @@ import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser } from '../../test/factories.ts';
 import { books } from '../../modules/books/post.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 
 describe(`income statement and cash flow (${testDriver})`, () => {
   let t: TestContext;
@@ -237,17 +238,80 @@ describe(`income statement and cash flow (${testDriver})`, () => {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
     const ws = wb.worksheets[0]!;
-    expect(ws.getRow(1).values).toEqual([undefined, '2026-01 to 2026-02', '2026-01', '2026-02']);
+    expect(ws.getRow(1).values).toEqual([undefined, '2026-01 to 2026-02', '2026-01', '2026-02', 'Total']);
     const rows = new Map<string, unknown[]>();
     ws.eachRow((row, i) => {
-      if (i > 1) rows.set(String(row.getCell(1).value), [row.getCell(2).value, row.getCell(3).value]);
+      if (i > 1)
+        rows.set(String(row.getCell(1).value), [
+          row.getCell(2).value,
+          row.getCell(3).value,
+          row.getCell(4).value,
+        ]);
     });
-    expect(rows.get('Rental income')).toEqual([350.35, 0]);
-    expect(rows.get('Condominium fees')).toEqual([15, 0]);
-    expect(rows.get('Salaries and commissions')).toEqual([120, 0]);
-    expect(rows.get('Net Operating Income')).toEqual([165.35, 0]);
+    expect(rows.get('Rental income')).toEqual([350.35, 0, 350.35]);
+    expect(rows.get('Condominium fees')).toEqual([15, 0, 15]);
+    expect(rows.get('Salaries and commissions')).toEqual([120, 0, 120]);
+    expect(rows.get('Net Operating Income')).toEqual([165.35, 0, 165.35]);
     const pdf = await admin.get('/cash-flow/export?fmt=pdf&from=2026-01&to=2026-02');
     expect(pdf.statusCode).toBe(200);
     expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('totals each line over the range: sums, and the first opening and last closing balance', async () => {
+    const xlsx = await admin.get('/cash-flow/export?fmt=xlsx&from=2026-01&to=2026-03');
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
+    const ws = wb.worksheets[0]!;
+    expect(ws.getRow(1).getCell(5).value).toBe('Total');
+    const byLabel = new Map<string, unknown[]>();
+    ws.eachRow((row, i) => {
+      if (i > 1)
+        byLabel.set(
+          String(row.getCell(1).value),
+          [2, 3, 4, 5].map((n) => row.getCell(n).value),
+        );
+    });
+    const months = (await admin.get('/cash-flow?from=2026-01&to=2026-03')).json<
+      { opening_balance: number; closing_balance: number; total_inflow: number }[]
+    >();
+    const opening = byLabel.get('Opening balance');
+    const closing = byLabel.get('Closing balance');
+    const inflow = byLabel.get('Total inflow');
+    expect(opening?.[3]).toBe(months[0]?.opening_balance);
+    expect(closing?.[3]).toBe(months[2]?.closing_balance);
+    expect(inflow?.[3]).toBeCloseTo(
+      months.reduce((a, m) => a + m.total_inflow, 0),
+      2,
+    );
+  });
+
+  it('writes the income statement PDF with every number whole on one line, and its total', async () => {
+    // twelve months of large amounts: 'UGX 1,234,567,890' is wider than an even share of the page
+    for (let m = 1; m <= 12; m += 1) {
+      const month = `2024-${String(m).padStart(2, '0')}`;
+      await exec(
+        `INSERT INTO payments (company_id, tenant_id, unit_id, occupancy_id, payment_date, payment_serial, amount_paid,
+                               effective_start_date, effective_end_date, status, payment_method)
+         SELECT $1, o.tenant_id, o.unit_id, o.id, $2::date, $3, 1234567890, $2::date, $2::date, 'completed', 'mobilemoney'
+           FROM occupancy o WHERE o.company_id = $1`,
+        [c, `${month}-05`, `PAY-BIG-${m}`],
+      );
+    }
+    const pdf = await admin.get('/income-statement/export?fmt=pdf&from=2024-01&to=2024-12');
+    expect(pdf.statusCode).toBe(200);
+    const text = pdfText(pdf.rawPayload);
+    const lines = text.split('\n');
+    const header = lines.find((l) => l.includes('Feb 2024')) ?? '';
+    // one header line holds the twelve months and the total: the table fits the page's width
+    expect(header).toContain('Dec 2024');
+    expect(header).toContain('Total');
+    const rental = lines.find((l) => l.trimStart().startsWith('Rental income')) ?? '';
+    expect(rental.match(/1,234,567,890/g)).toHaveLength(12);
+    expect(rental).toContain('14,814,814,680');
+    // no number is cut: every run of digits and commas on the page is a whole number
+    const table = lines.filter((l) => !l.includes('exported')).join('\n');
+    const numbers = table.match(/[\d,]*,[\d,]*/g) ?? [];
+    expect(numbers.length).toBeGreaterThan(24);
+    for (const n of numbers) expect(n).toMatch(/^\d{1,3}(,\d{3})+$/);
   });
 });

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AppError,
+  REPORT_TOTAL_LABEL,
   SALARIES_KEY,
   cashFlowLines,
   cashFlowSchema,
@@ -21,7 +22,8 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
-import { pdfWriter, xlsxWriter, type TabularColumn } from '../../crud/tabular.ts';
+import { xlsxWriter, type TabularColumn } from '../../crud/tabular.ts';
+import { reportPdf } from './report-pdf.ts';
 import { sendTabular } from '../../crud/export.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 import { ensureProperty, propertyQuery } from '../../modules/properties/property.ts';
@@ -218,12 +220,18 @@ const nextMonth = (m: string): string => {
   return new Date(Date.UTC(y, mo, 1)).toISOString().slice(0, 7);
 };
 
+/** The exported sheet's columns: the line, each month, and the total over the range. */
 const linesToColumns = (range: Range, entries: { month: string }[]): TabularColumn[] => [
   { key: 'label', label: `${range.from} to ${range.to}`, kind: 'text' },
   ...entries.map((e) => ({ key: e.month, label: e.month, kind: 'money' as const })),
+  { key: TOTAL_KEY, label: REPORT_TOTAL_LABEL, kind: 'money' },
 ];
 
-const linesToRows = (lines: ReportLine[]) => lines.map((l) => ({ label: l.label, ...l.values }));
+/** not a month (YYYY-MM): no clash with a month's key */
+const TOTAL_KEY = 'total';
+
+const linesToRows = (lines: ReportLine[]) =>
+  lines.map((l) => ({ label: l.label, ...l.values, [TOTAL_KEY]: l.total }));
 
 const basisQuery = z.object({
   basis: z
@@ -324,11 +332,21 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
         );
         const lines = (report.lines as (e: typeof entries) => ReportLine[])(entries);
         const money = await companyMoney(ctx.database, user.company_id);
-        const columns = linesToColumns(range, entries);
         const fmt = request.query.fmt;
-        const writer =
-          fmt === 'xlsx' ? xlsxWriter(report.title, columns, money) : pdfWriter(report.title, columns, money);
         const name = `${report.path.slice(1)}_${range.from}_${range.to}.${fmt}`;
+        if (fmt === 'pdf') {
+          // laid out for the report: numbers measured to fit their column, never broken across lines
+          const stream = reportPdf(
+            report.title,
+            range,
+            entries.map((e) => e.month),
+            lines,
+            money,
+          );
+          const done = () => Promise.resolve();
+          return sendTabular(reply, request, name, { stream, write: done, end: done }, done);
+        }
+        const writer = xlsxWriter(report.title, linesToColumns(range, entries), money);
         return sendTabular(reply, request, name, writer, (w) => w.write(linesToRows(lines)));
       },
     );

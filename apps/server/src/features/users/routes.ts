@@ -74,9 +74,10 @@ const SORTS: Record<string, string> = {
 
 type ListQuery = z.infer<typeof listQuerySchema>;
 
-/** The list's conditions over `t`: the search (the e-mail) and the filters (company, active). */
+/** The list's conditions over `t`: staff accounts, the search (the e-mail) and the filters (company, active). */
 const listWhere = (query: ListQuery): SQL[] => {
-  const parts: SQL[] = [sql`TRUE`];
+  // a tenant's portal account is the portal's, managed from its tenant record: never listed here
+  const parts: SQL[] = [sql`t.tenant_id IS NULL`];
   const q = searchWords(query.q);
   if (q) parts.push(searchCondition(q));
   if (query.filter) {
@@ -196,7 +197,8 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
       schema: {
         operationId: 'listUsers',
         tags,
-        summary: 'List users (X-Total-Count has the total); q searches the e-mail',
+        summary:
+          'List staff users (X-Total-Count has the total; tenant portal accounts are left out); q searches the e-mail',
         querystring: listQuerySchema,
         response: { 200: json(z.array(managedUserSchema), 'A page of users, newest first unless sorted') },
       },

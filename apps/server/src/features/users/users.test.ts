@@ -3,6 +3,7 @@ import type { RoleName } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser, type BuiltUser } from '../../test/factories.ts';
+import { portalTenant, tenantWithLease } from '../../test/portal.ts';
 
 describe(`users and roles (${testDriver})`, () => {
   let t: TestContext;
@@ -127,6 +128,25 @@ describe(`users and roles (${testDriver})`, () => {
       company_name: 'Other Homes',
     });
     expect((await c.get('/users/9999')).statusCode).toBe(404);
+  });
+
+  it("leaves tenants' portal accounts out of the list, its total and its search", async () => {
+    const lease = await tenantWithLease(c);
+    const portal = await portalTenant(t, c, lease.tenantId);
+    // the account exists (a user row of the tenant role) ...
+    const stored = await t.database.query<{ n: string }>(
+      'SELECT count(*) AS n FROM users WHERE tenant_id = $1',
+      [lease.tenantId],
+    );
+    expect(Number(stored[0]?.n)).toBe(1);
+    // ... and the staff list does not show it
+    const res = await c.get('/users');
+    expect(res.headers['x-total-count']).toBe('2');
+    expect((res.json() as { email: string }[]).map((r) => r.email)).toEqual([editor.email, admin.email]);
+    const searched = await c.get(`/users?q=${encodeURIComponent(lease.email)}`);
+    expect(searched.headers['x-total-count']).toBe('0');
+    expect(searched.json()).toEqual([]);
+    expect(portal.user.id).toBeGreaterThan(0);
   });
 
   it('lists the roles', async () => {

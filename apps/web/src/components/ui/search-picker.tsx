@@ -150,6 +150,8 @@ type SearchPickerProps<TData, V extends string | number, TKey extends QueryKey> 
   /** Load the first page at once (the field's own page) rather than when the list opens. */
   eager?: boolean;
   helperText?: string | undefined;
+  /** Orders the server's choices for the text searched (countries: names starting with it first). */
+  order?: (choices: PickerChoice<V>[], q: string) => PickerChoice<V>[];
 };
 
 const blankToNull = <V extends string | number>(v: V | null | undefined | ''): V | null =>
@@ -167,6 +169,7 @@ export const SearchPicker = <TData, V extends string | number, TKey extends Quer
   toChoices,
   loadErrorText,
   eager = false,
+  order,
   error,
   helperText,
   ...input
@@ -176,7 +179,10 @@ export const SearchPicker = <TData, V extends string | number, TKey extends Quer
   const { q, chosen } = search;
 
   const list = useQuery({ ...query(q), enabled: search.open || eager });
-  const choices = useMemo(() => (list.data ? toChoices(list.data) : []), [list.data, toChoices]);
+  const choices = useMemo(() => {
+    const all = list.data ? toChoices(list.data) : [];
+    return order ? order(all, q) : all;
+  }, [list.data, toChoices, order, q]);
 
   const selected = useMemo<PickerChoice<V> | null>(() => {
     if (value === null) return null;

@@ -6,16 +6,13 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
-import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import { useQuery } from '@tanstack/react-query';
-import { auditAction, auditLogTexts, type AuditLogEntry } from '@kodi/domain';
+import { auditAction, auditLogTexts, auditNoun, auditSummary, type AuditLogEntry } from '@kodi/domain';
 import { useErrorSnackbar } from '../../components/snackbar-provider.tsx';
 import { ExportMenu } from '../../components/resource/export-menu.tsx';
 import { ListTable, RowAction, type ListColumn } from '../../components/ui/list-table.tsx';
@@ -29,9 +26,8 @@ const LOAD_FAILED = 'Failed to load the audit log.';
 const columns: ListColumn[] = [
   { key: 'at', label: 'At', sortField: 'at' },
   { key: 'user_email', label: 'User' },
-  { key: 'action', label: 'Action', sortField: 'action' },
-  { key: 'entity', label: 'Entity', sortField: 'entity' },
-  { key: 'record_id', label: 'Record', sortField: 'record_id', align: 'right' },
+  { key: 'title', label: 'What happened', sortField: 'action' },
+  { key: 'record', label: 'Record', sortField: 'entity' },
   { key: 'summary', label: 'Summary' },
   { key: 'changes', label: 'Changes' },
 ];
@@ -39,57 +35,67 @@ const columns: ListColumn[] = [
 const when = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
 
-const words = (entity: string) => entity.replace(/_/g, ' ');
+/** 'Unit #12', 'Statement line #40'. */
+const recordText = (e: AuditLogEntry) =>
+  `${auditNoun(e.entity) ?? e.entity.replace(/_/g, ' ')} #${e.record_id}`;
 
-const clip = (v: string | null, n = 40) => (v === null ? '—' : v.length > n ? `${v.slice(0, n - 1)}…` : v);
+/** The stored summary, when the entry has one (the server answers 'Created units #7' otherwise). */
+const ownSummary = (e: AuditLogEntry) =>
+  e.summary === auditSummary({ action: e.action, entity: e.entity, record_id: e.record_id, summary: '' })
+    ? null
+    : e.summary;
 
-/** The first changes in a line; the whole list is in the entry's dialog. */
-const changesLine = (e: AuditLogEntry) => {
-  const shown = e.changes
-    .slice(0, 2)
-    .map((c) => `${c.field}: ${clip(c.before, 20)} → ${clip(c.after, 20)}`)
-    .join('; ');
-  return e.changes.length > 2 ? `${shown} (+${e.changes.length - 2})` : shown || '—';
-};
+const SHOWN_LINES = 3;
 
-const EntryDialog = ({ entry, onClose }: { entry: AuditLogEntry; onClose: () => void }) => (
-  <Dialog open onClose={onClose} maxWidth="md" fullWidth>
-    <DialogTitle>{entry.summary}</DialogTitle>
-    <DialogContent dividers>
-      <Typography variant="body2" sx={{ mb: 2 }}>
-        {when(entry.at)} · {entry.user_email ?? 'No user (a signed webhook)'} ·{' '}
-        {auditAction.labels[entry.action]} · {words(entry.entity)} #{entry.record_id}
-      </Typography>
-      {entry.changes.length === 0 ? (
-        <Typography variant="body2">No field changed.</Typography>
-      ) : (
-        <Box sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Changes">
-            <TableHead>
-              <TableRow>
-                <TableCell>Field</TableCell>
-                <TableCell>Before</TableCell>
-                <TableCell>After</TableCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {entry.changes.map((c) => (
-                <TableRow key={c.field}>
-                  <TableCell>{c.field}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>{c.before ?? '—'}</TableCell>
-                  <TableCell sx={{ wordBreak: 'break-word' }}>{c.after ?? '—'}</TableCell>
-                </TableRow>
-              ))}
-            </TableBody>
-          </Table>
+/** The first changed fields, a line each; the whole list is in the entry's dialog. */
+const ChangeLines = ({ entry }: { entry: AuditLogEntry }) =>
+  entry.details.length === 0 ? (
+    '—'
+  ) : (
+    <Box component="ul" sx={{ m: 0, pl: 2 }}>
+      {entry.details.slice(0, SHOWN_LINES).map((line, i) => (
+        <li key={i}>{line}</li>
+      ))}
+      {entry.details.length > SHOWN_LINES && (
+        <Box component="li" sx={{ listStyle: 'none', color: 'text.secondary' }}>
+          and {entry.details.length - SHOWN_LINES} more
         </Box>
       )}
-    </DialogContent>
-    <DialogActions>
-      <Button onClick={onClose}>Close</Button>
-    </DialogActions>
-  </Dialog>
-);
+    </Box>
+  );
+
+const EntryDialog = ({ entry, onClose }: { entry: AuditLogEntry; onClose: () => void }) => {
+  const summary = ownSummary(entry);
+  return (
+    <Dialog open onClose={onClose} maxWidth="md" fullWidth>
+      <DialogTitle>{entry.title}</DialogTitle>
+      <DialogContent dividers>
+        <Typography variant="body2" sx={{ mb: summary ? 1 : 2 }}>
+          {when(entry.at)} · {entry.user_email ?? 'No user (a signed webhook)'} · {recordText(entry)}
+        </Typography>
+        {summary && (
+          <Typography variant="body2" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
+            {summary}
+          </Typography>
+        )}
+        {entry.details.length === 0 ? (
+          <Typography variant="body2">No field changed.</Typography>
+        ) : (
+          <Box component="ul" aria-label="Changes" sx={{ m: 0, pl: 2.5, overflowWrap: 'anywhere' }}>
+            {entry.details.map((line, i) => (
+              <li key={i}>
+                <Typography variant="body2">{line}</Typography>
+              </li>
+            ))}
+          </Box>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>Close</Button>
+      </DialogActions>
+    </Dialog>
+  );
+};
 
 /**
  * 'Audit Log' (Administration, admins and company admins): every change of the company's records,
@@ -185,11 +191,12 @@ export const AuditLogPage = () => {
           <TableRow key={e.id} hover>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(e.at)}</TableCell>
             <TableCell sx={{ minWidth: 150, overflowWrap: 'anywhere' }}>{e.user_email ?? '—'}</TableCell>
-            <TableCell>{auditAction.labels[e.action]}</TableCell>
-            <TableCell>{words(e.entity)}</TableCell>
-            <TableCell align="right">{e.record_id}</TableCell>
-            <TableCell sx={{ minWidth: 160 }}>{e.summary}</TableCell>
-            <TableCell sx={{ minWidth: 160 }}>{changesLine(e)}</TableCell>
+            <TableCell sx={{ minWidth: 140, fontWeight: 500 }}>{e.title}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{recordText(e)}</TableCell>
+            <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>{ownSummary(e) ?? '—'}</TableCell>
+            <TableCell sx={{ minWidth: 220, overflowWrap: 'anywhere' }}>
+              <ChangeLines entry={e} />
+            </TableCell>
             <TableCell align="right">
               <RowAction
                 label="View entry"

@@ -1,4 +1,21 @@
-import { PASSWORD_MIN_LENGTH, RESET_TOKEN_MINUTES } from '@kodi/domain';
+import {
+  IMPORT_EXPIRY_HOURS,
+  MAX_IMPORT_ROWS,
+  MAX_PORTAL_PHOTOS,
+  MAX_REMINDERS,
+  MAX_SEND_ATTEMPTS,
+  MFA_CHALLENGE_MINUTES,
+  PASSWORD_MIN_LENGTH,
+  RECOVERY_CODE_COUNT,
+  RESET_TOKEN_MINUTES,
+  STALE_REMINDER_DAYS,
+  SMS_PART_LENGTH,
+  roleDescriptions,
+  roleLabels,
+  staffRoleNames,
+  statementSourceLabels,
+  templateVariables,
+} from '@kodi/domain';
 
 /**
  * The Help Center's text. It describes Kodi as it behaves (product decisions 'Help text',
@@ -10,6 +27,11 @@ export const LOCK_AFTER_FAILURES = 5;
 export const LOCK_MINUTES = 15;
 /** The dashboard's own refresh (features/dashboard/dashboard-query.ts: 600 000 ms). */
 export const DASHBOARD_REFRESH_MINUTES = 10;
+/** A portal invitation's link and a sign-in code (server: features/portal/accounts.ts INVITATION_DAYS, CODE_MINUTES). */
+export const PORTAL_INVITATION_DAYS = 7;
+export const PORTAL_CODE_MINUTES = 10;
+/** The largest import file (domain MAX_IMPORT_BYTES: 20 MB). */
+export const IMPORT_MAX_MB = 20;
 
 export type HelpBlock =
   | { kind: 'p'; text: string }
@@ -111,8 +133,10 @@ export const helpTopics: HelpTopic[] = [
         "The tenant needs an occupancy record for that unit, otherwise Kodi answers 'No matching occupancy found for this tenant and unit combination.' Choosing a tenant fills in the unit of their first lease.",
         'Status is Pending, Completed or Failed; a new payment starts as Completed.',
         'Every payment gets a serial number when it is recorded (PAY-000001, PAY-000002, ...). When a payment becomes Completed for the first time it also gets a receipt number (RCT-000001, RCT-000002, ...). Both count per company, without gaps, and are never reused; a receipt number never changes once given.',
-        'Print receipt, on a payment row, opens the receipt (receipt number, date, tenant, unit, method, status and amount) with Download PDF for an A4 copy.',
-        'Admins and editors add and edit payments; only admins delete them.',
+        'Print receipt, on a payment row, opens the receipt (receipt number, date, tenant, unit, method, status and amount) with Download PDF for an A4 copy. Its QR code lets anyone check the receipt online.',
+        'A receipt never changes: once a payment is Completed its amount, date, tenant, unit, method and status are locked. If something was wrong, void the payment (Void payment in its details, with a reason) and record a new one. A voided payment keeps its numbers, its receipt says VOID, and it no longer counts in balances, arrears or reports.',
+        'Admins and company admins void any payment; an editor voids only a payment they recorded the same day. Voided payments are hidden from the list unless you choose Void in its status filter.',
+        'Admins and editors add and edit payments. Deleting a completed payment voids it instead; pending and failed payments can be deleted by admins.',
       ),
     ],
   },
@@ -167,15 +191,121 @@ export const helpTopics: HelpTopic[] = [
     ],
   },
   {
+    id: 'imports',
+    title: 'Imports',
+    blocks: [
+      p(
+        `Import (Administration; admins and editors) brings records in from a CSV or Excel (xlsx) file: properties, units, tenants, occupancy records (leases, with their opening balances), payments and expenses. A file holds one kind of record, at most ${MAX_IMPORT_ROWS.toLocaleString('en-US')} rows and ${IMPORT_MAX_MB} MB.`,
+      ),
+      list(
+        'Download the template of the kind you import for its columns and an example row. Kodi also reads your own headers: the field labels and usual names such as Phone number, Mobile, Rent, DOB or Gender.',
+        'Upload the file and Kodi shows a preview before anything is saved: how many rows it will create, update or leave unchanged, and every problem by row number and field. Change a column’s mapping and the preview is made again. Download the errors file, fix the rows and import it again.',
+        `Import saves the valid rows all at once, or nothing if any of them fails. A preview not imported within ${IMPORT_EXPIRY_HOURS} hours expires: upload the file again.`,
+        'Related records are named, never numbered: a unit by its name, a tenant by their full name or phone, or by an external reference (External ref column). A row whose external reference already exists updates that record, changing only the columns the file has.',
+        "Dates may be written 2026-03-05, 5 Mar 2026 or, in the format you choose, 05/03/2026. Amounts may carry the company's currency (UGX 1,200,000); another currency is refused. Phones are read as numbers of the company's country: 0772 123456 becomes +256772123456.",
+        'A lease that started in the past charges the rent of every period since its start: the preview totals that back rent. Give the lease an opening balance (what the tenant owed on a date) so that only the rent after that date is charged.',
+      ),
+    ],
+  },
+  {
+    id: 'books',
+    title: 'The Books',
+    blocks: [
+      p(
+        'Kodi keeps double-entry books for your company. Every money event posts one balanced journal entry by itself: rent as it falls due, late fees, charges, waivers, payments and their voids, deposits, expenses, wages and opening balances. A posted entry never changes; a correction is an entry of its own.',
+      ),
+      list(
+        "Chart of Accounts (Finance) lists the company's accounts with their balances: cash on hand, mobile money, bank, accounts receivable (what tenants owe), tenant credits, deposits held, rental and fee income, one expense account per category, wages and more. Admins and company admins add, rename and deactivate accounts; an account that has entries is never deleted, only deactivated, and Kodi keeps posting to its default accounts even when they are deactivated.",
+        'Which account a payment goes to follows its method: cash to Cash on hand, mobile money to Mobile money, bank transfers and cheques to Bank. An expense is paid from the account chosen in its form (Cash on hand by default).',
+        'Journal (Finance) lists the entries, newest first, searchable by memo and filtered by date, account and source (Rent due, Payment voided, Manual entry…). Open an entry for its lines. Admins and company admins post a manual entry: two lines or more whose debits equal their credits.',
+        'Closing the books (Journal, Close the books; admins and company admins) fixes every day up to the date you choose: nothing can be posted, voided or adjusted on or before it, and a close cannot be undone. Rent still due for those days is posted on the first open day.',
+        'Opening balances: a lease can carry what the tenant owed (or had paid ahead, as a negative amount) on a date, its opening balance date. No rent is charged for the periods due on or before that date, so you can start in Kodi without entering the past.',
+        'Voiding a payment: a receipt never changes. Void the payment (with a reason) and record a new one; the void posts its own reversing entry on the day it is made.',
+      ),
+      p(
+        'Financial Reports (Finance, every staff role) shows the income statement and the cash flow by month with a total for the period, the trial balance, the general ledger of an account and the balance sheet, for the company or one property, each exported to Excel or PDF. The income statement is on a cash basis (payments received, split into rent, late fees and other charges) or an accrual basis (rent and charges as they fell due).',
+      ),
+    ],
+  },
+  {
+    id: 'collections',
+    title: 'Collections: Statements and Matching',
+    blocks: [
+      p(
+        `Collections (Finance; admins and editors) turns the money you received into payments. Upload a statement as it comes from the provider (${Object.values(statementSourceLabels).join(', ')}, choosing its source) in CSV or Excel: Kodi reads each incoming transaction and looks for the lease it pays.`,
+      ),
+      list(
+        "Matching reads the payer's phone (in any writing: 0772…, 256772…, +256772…) against tenants' phones, and the reference against unit and tenant names and external references. A phone and a reference naming the same lease, or a phone and exactly the rent due, is certain; a phone alone with another amount, or a reference alone, is a suggestion.",
+        'Each line is Unmatched, Suggested, Matched or Ignored. Accept a suggestion, or Match by hand (splitting the amount between leases if it pays several); each becomes a completed payment with its receipt, dated on the transaction day, its reference the transaction id.',
+        'Company Settings, Collections: turn on posting certain matches at once to make their payments without waiting for you.',
+        'Ignore a line that is not rent (with a reason). Money going out (withdrawals, fees) is ignored by itself. The same transaction in a second statement is recognised and never counted twice.',
+        'An admin can unmatch a matched line: its payments are voided (their receipts stay, marked void) and the line can be matched again. Deleting a statement (admins and company admins) voids every payment its lines made.',
+        'A payment provider or aggregator can also send each transaction to Kodi as it happens (Company Settings, payment webhook); those lines are matched the same way.',
+      ),
+    ],
+  },
+  {
+    id: 'late-fees-reminders',
+    title: 'Late Fees, Reminders and Messages',
+    blocks: [
+      p(
+        "Every day, at the company's daily run hour in its time zone (Company Settings, Daily run), Kodi applies the rent increases that fall due, posts late fees and queues rent reminders. 'Run the daily cycle now' runs it at once; a day is never run twice, and days missed while the server was down are caught up with their own dates.",
+      ),
+      list(
+        'Late fees (Company Settings, Late fees): after the grace days, a rent still unpaid gets a fee the next day, flat or a percentage of what is unpaid, once or again every week or month while unpaid, up to an optional cap per rent. A lease can have its own policy or be exempt. Only rent earns fees.',
+        'A fee or a charge is never changed or deleted: admins and company admins waive it (Waive, with a reason, in the lease’s Charges and fees), which takes its amount off what the tenant owes.',
+        `Reminders (Company Settings, Reminders; up to ${MAX_REMINDERS}): before the due date, on it, or after it, by e-mail and SMS, each with its template. A reminder goes only when something of that rent is still unpaid at the end of the day before, and never more than ${STALE_REMINDER_DAYS} days late.`,
+        'Receipts can be sent by themselves, by e-mail (with the PDF) and SMS, when a payment is completed (Company Settings, Receipts and messages; a tenant can be left out with their own e-mail and SMS choices).',
+        `Templates (Messages, Templates) hold the words of each reminder and receipt, with placeholders such as ${templateVariables
+          .slice(0, 3)
+          .map((v) => `{{${v}}}`)
+          .join(', ')}. An SMS longer than ${SMS_PART_LENGTH} characters goes as several parts.`,
+        `The message log (Messages) shows every message with its address, status and, for one skipped or failed, the reason: no e-mail address or phone for the tenant, no e-mail or SMS provider set up on the server, or the provider's refusal. A failed send is retried up to ${MAX_SEND_ATTEMPTS} times; Send again queues a failed or skipped message once more.`,
+      ),
+    ],
+  },
+  {
+    id: 'tenant-portal',
+    title: 'Tenant Portal',
+    blocks: [
+      p(
+        'Tenants have a portal of their own, made for phones: what they owe and when the next rent is due, their ledger and statement, their payments with receipts, and their repair requests.',
+      ),
+      list(
+        `Invite a tenant from their details (Tenant portal: Invite by e-mail or Invite by SMS; admins and editors). The link works once, for ${PORTAL_INVITATION_DAYS} days, and lets the tenant choose a password; a new invitation replaces the earlier one.`,
+        `Tenants sign in at /portal with their e-mail address or phone number and their password, or with a ${PORTAL_CODE_MINUTES}-minute code sent to them. The staff sign-in page does not let tenants in.`,
+        `A tenant can report a repair with up to ${MAX_PORTAL_PHOTOS} photos; it appears among the Maintenance Requests, marked as submitted by the tenant.`,
+        'The portal keeps what it last fetched, so a tenant can still read it offline.',
+        'Admins and company admins turn a tenant’s portal access off (and on again): turning it off signs the tenant out at once.',
+      ),
+    ],
+  },
+  {
+    id: 'two-factor',
+    title: 'Two-Factor Sign-In',
+    blocks: [
+      p(
+        'Two-factor sign-in asks for a code from an authenticator app on your phone after your password, so that a stolen password alone cannot open your account.',
+      ),
+      list(
+        'Turn it on in Account Security (Profile in the menu): scan the QR code with an authenticator app (Google Authenticator, Microsoft Authenticator, 1Password…) or type its key, then enter the code the app shows and your password.',
+        `You then get ${RECOVERY_CODE_COUNT} recovery codes, shown only once: keep them somewhere safe. Each signs you in once if you lose your phone.`,
+        `At sign-in, after your password, enter the app's current code (or a recovery code) within ${MFA_CHALLENGE_MINUTES} minutes. A code works once. Wrong codes count as failed sign-ins, like wrong passwords.`,
+        'Turning it on signs you out everywhere else. To turn it off, enter a current code and your password.',
+        'Account Security also lists where you are signed in; end a session you do not recognise, or all the others at once.',
+        'Lost your phone and your recovery codes? An administrator resets your two-factor sign-in (User Roles, Sign-in security), then you set it up again.',
+        'Company Settings, Sign-in can require two-factor sign-in for every staff user of the company: a user without it is taken to Account Security until it is on.',
+      ),
+    ],
+  },
+  {
     id: 'user-roles',
     title: 'User Roles',
     blocks: [
-      p('Every user holds one or more roles:'),
-      list(
-        'Admin: runs the whole installation. Does everything in their company, including deleting records and editing expenses, vendors, employees, commission wages, companies, countries and currencies, and manages users on the User Roles page.',
-        'Company admin: reads the company’s data; the menu also shows Employees and Commission Wages. A company admin does not add, change or delete records.',
-        'Editor: adds records, and edits units, tenants, occupancy records, payments and maintenance requests. Editors do not delete.',
-        'Viewer: reads the company’s data without changing it; of the data pages, the menu shows Units and Countries.',
+      p('Every staff user holds one or more roles:'),
+      list(...staffRoleNames.map((r) => `${roleLabels[r]}: ${roleDescriptions[r]}`)),
+      p(
+        "Tenants' portal accounts are not staff users: they are not listed on User Roles and are managed in the Tenant portal section of a tenant's details.",
       ),
       p(
         'A user without a role can sign in but sees no data until an administrator grants one. Everyone signed in can change their own password (Profile, Change Password).',
@@ -283,6 +413,23 @@ export const helpTopics: HelpTopic[] = [
             text: 'The image of characters you type at sign-in and sign-up, to show you are a person.',
           },
           { term: 'Export', text: 'A copy of a list as an Excel (xlsx) or PDF file.' },
+          {
+            term: 'Void',
+            text: 'What happens to a wrong payment: it stays, with its receipt marked void, and no longer counts.',
+          },
+          {
+            term: 'Opening balance',
+            text: 'What a tenant owed (or had paid ahead) on the day a lease starts being kept in Kodi.',
+          },
+          {
+            term: 'Journal entry',
+            text: 'One money event in the books: accounts debited and credited by equal amounts.',
+          },
+          {
+            term: 'Statement line',
+            text: 'One transaction of an uploaded mobile-money or bank statement, matched to a lease.',
+          },
+          { term: 'Waiver', text: 'A fee or charge taken off what a tenant owes, with its reason.' },
         ],
       },
     ],

@@ -42,6 +42,7 @@ const columns: ListColumn[] = [
   { key: 'tenant_name', label: 'Tenant', sortField: 'tenant_name' },
   { key: 'text', label: 'Message' },
   { key: 'status', label: 'Status', sortField: 'status' },
+  { key: 'reason', label: 'Reason' },
   { key: 'attempts', label: 'Attempts', sortField: 'attempts', align: 'right' },
 ];
 
@@ -143,7 +144,8 @@ const MessageLog = () => {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(m.created_at)}</TableCell>
             <TableCell>{messageKind.labels[m.kind]}</TableCell>
             <TableCell>{channelLabel(m.channel)}</TableCell>
-            <TableCell sx={{ wordBreak: 'break-all' }}>{m.to ?? '—'}</TableCell>
+            {/* an address is read whole: never cut nor broken across lines */}
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.to ?? '—'}</TableCell>
             <TableCell>{m.tenant_name ?? '—'}</TableCell>
             <TableCell sx={{ minWidth: 160 }}>{short(m)}</TableCell>
             <TableCell>
@@ -151,8 +153,16 @@ const MessageLog = () => {
                 size="small"
                 color={statusColor[m.status] ?? 'default'}
                 label={messageStatus.labels[m.status]}
-                title={m.error ?? undefined}
               />
+            </TableCell>
+            <TableCell sx={{ minWidth: 180 }}>
+              {m.reason ? (
+                <Typography variant="body2" color={m.status === 'failed' ? 'error' : 'text.secondary'}>
+                  {m.reason}
+                </Typography>
+              ) : (
+                '—'
+              )}
             </TableCell>
             <TableCell align="right">{m.attempts}</TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
@@ -180,8 +190,12 @@ const MessageLog = () => {
               <Typography variant="body2">
                 {messageKind.labels[shown.kind]} by {channelLabel(shown.channel)} to {shown.to ?? '—'} ·{' '}
                 {messageStatus.labels[shown.status]}
-                {shown.error ? ` (${shown.error})` : ''}
               </Typography>
+              {shown.reason && (
+                <Typography variant="body2" color="text.secondary">
+                  Reason: {shown.reason}
+                </Typography>
+              )}
               {shown.subject && <Typography sx={{ fontWeight: 600 }}>{shown.subject}</Typography>}
               <Typography sx={{ whiteSpace: 'pre-wrap' }}>{shown.body}</Typography>
             </Stack>

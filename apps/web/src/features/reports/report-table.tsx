@@ -4,7 +4,7 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import { formatNumber, type ReportLine } from '@kodi/domain';
+import { REPORT_TOTAL_LABEL, formatNumber, type ReportLine } from '@kodi/domain';
 
 type ReportTableProps = { caption: string; months: string[]; lines: ReportLine[]; decimals: number };
 
@@ -13,7 +13,15 @@ const monthLabel = (m: string) =>
     new Date(`${m}-01T00:00:00Z`),
   );
 
-/** Report lines by month: thousands separators, 0 for empty, totals in bold. */
+/** The total column stands apart: shaded, after the months. */
+const totalSx = {
+  bgcolor: 'action.hover',
+  borderLeft: 1,
+  borderLeftColor: 'divider',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** Report lines by month and their total over the range: thousands separators, 0 for empty, totals in bold. */
 export const ReportTable = ({ caption, months, lines, decimals }: ReportTableProps) => (
   <TableContainer sx={{ overflowX: 'auto' }}>
     <Table size="small" aria-label={caption}>
@@ -29,6 +37,9 @@ export const ReportTable = ({ caption, months, lines, decimals }: ReportTablePro
               {monthLabel(m)}
             </TableCell>
           ))}
+          <TableCell align="right" sx={{ fontWeight: 700, ...totalSx }}>
+            {REPORT_TOTAL_LABEL}
+          </TableCell>
         </TableRow>
       </TableHead>
       <TableBody>
@@ -55,6 +66,9 @@ export const ReportTable = ({ caption, months, lines, decimals }: ReportTablePro
                 {formatNumber(line.values[m] ?? 0, decimals)}
               </TableCell>
             ))}
+            <TableCell align="right" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', ...totalSx }}>
+              {formatNumber(line.total, decimals)}
+            </TableCell>
           </TableRow>
         ))}
       </TableBody>

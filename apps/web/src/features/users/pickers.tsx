@@ -3,7 +3,8 @@ import { Controller, type FieldValues } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import type { FieldOf } from '../../components/ui/form-text-field.tsx';
 import { SearchPicker, type PickerChoice } from '../../components/ui/search-picker.tsx';
-import { pickerQuery, type ListResult } from '../../lib/resources.ts';
+import { prefixFirst } from '../../components/ui/choice-order.ts';
+import { listQuery, pickerQuery, type ListResult } from '../../lib/resources.ts';
 
 export const COMPANIES_LOAD_FAILED = 'Failed to load companies.';
 export const COUNTRIES_LOAD_FAILED = 'Failed to load countries.';
@@ -19,7 +20,18 @@ type PickerFieldProps<V> = {
 };
 
 const companiesQuery = (q: string) => pickerQuery('companies', q);
-const countriesQuery = (q: string) => pickerQuery('countries', q);
+/**
+ * The countries matching the search, by name: the whole list is a few hundred rows, so every match
+ * is read and those whose name starts with the text come first ('Ug' → Uganda before Portugal).
+ */
+export const COUNTRIES_PAGE_SIZE = 300;
+const countriesQuery = (q: string) =>
+  listQuery('countries', {
+    page: 0,
+    pageSize: COUNTRIES_PAGE_SIZE,
+    q: q.trim() || undefined,
+    sort: 'country_name',
+  });
 
 // signed out (the register form) the companies list answers only ids and names
 const companyChoices = (data: { rows: Pick<ListResult<'companies'>['rows'][number], 'id' | 'name'>[] }) =>
@@ -60,6 +72,7 @@ export const CountryField = (props: PickerFieldProps<string>) => {
       required
       query={countriesQuery}
       toChoices={countryChoices}
+      order={prefixFirst}
       loadErrorText={COUNTRIES_LOAD_FAILED}
     />
   );

@@ -12,7 +12,7 @@ import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { userRolesBody, type ManagedUser, type Role } from '@kodi/domain';
+import { roleDescriptions, userRolesBody, type ManagedUser, type Role } from '@kodi/domain';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import type { FieldOf } from '../../components/ui/form-text-field.tsx';
@@ -45,7 +45,22 @@ export const RoleChecklist = ({ roles, value, onChange, error, label }: RoleChec
         {roles.map((role) => (
           <FormControlLabel
             key={role.name}
-            label={role.readable_name}
+            sx={{ alignItems: 'flex-start', mb: 0.5, '& .MuiCheckbox-root': { mt: -0.75 } }}
+            label={
+              <>
+                {role.readable_name}
+                {role.name in roleDescriptions && (
+                  <Typography
+                    component="span"
+                    variant="body2"
+                    color="text.secondary"
+                    sx={{ display: 'block' }}
+                  >
+                    {roleDescriptions[role.name as keyof typeof roleDescriptions]}
+                  </Typography>
+                )}
+              </>
+            }
             control={
               <Checkbox
                 checked={value.includes(role.name)}

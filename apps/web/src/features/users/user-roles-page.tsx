@@ -13,7 +13,20 @@ import LockReset from '@mui/icons-material/LockReset';
 import ManageAccounts from '@mui/icons-material/ManageAccounts';
 import Security from '@mui/icons-material/Security';
 import { useQuery } from '@tanstack/react-query';
-import { canEdit, formatDate, isAdmin, roleLabels, type ManagedUser, type RoleName } from '@kodi/domain';
+import Accordion from '@mui/material/Accordion';
+import AccordionDetails from '@mui/material/AccordionDetails';
+import AccordionSummary from '@mui/material/AccordionSummary';
+import ExpandMore from '@mui/icons-material/ExpandMore';
+import {
+  canEdit,
+  formatDate,
+  isAdmin,
+  roleDescriptions,
+  roleLabels,
+  staffRoleNames,
+  type ManagedUser,
+  type RoleName,
+} from '@kodi/domain';
 import { useErrorSnackbar } from '../../components/snackbar-provider.tsx';
 import { ListTable, RowAction, type ListColumn } from '../../components/ui/list-table.tsx';
 import { ListToolbar } from '../../components/ui/list-toolbar.tsx';
@@ -56,6 +69,33 @@ export const companyText = (user: ManagedUser): string =>
 
 export const lastLoginText = (value: string | null): string => (value ? formatDate(value) || value : 'N/A');
 
+/** What each staff role may do (tenants' portal accounts are not listed here: they are the portal's). */
+export const RoleGuide = () => (
+  <Accordion disableGutters variant="outlined">
+    <AccordionSummary expandIcon={<ExpandMore />} aria-controls="role-guide" id="role-guide-header">
+      <Typography>What each role may do</Typography>
+    </AccordionSummary>
+    <AccordionDetails id="role-guide">
+      <Stack component="dl" spacing={1} sx={{ m: 0 }}>
+        {staffRoleNames.map((name) => (
+          <div key={name}>
+            <Typography component="dt" sx={{ fontWeight: 600 }}>
+              {roleLabels[name]}
+            </Typography>
+            <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
+              {roleDescriptions[name]}
+            </Typography>
+          </div>
+        ))}
+        <Typography variant="body2" color="text.secondary">
+          Tenants&apos; portal accounts are not listed here: they are managed in the Tenant portal section of
+          a tenant&apos;s details (invite, turn access on or off).
+        </Typography>
+      </Stack>
+    </AccordionDetails>
+  </Accordion>
+);
+
 /** User Roles Management (02-admin §2): admins list, add and edit users and their roles. */
 export const UserRolesPage = () => {
   const { user: me } = useSession();
@@ -94,6 +134,8 @@ export const UserRolesPage = () => {
       <Typography variant="h4" component="h1">
         User Roles Management
       </Typography>
+
+      <RoleGuide />
 
       <ListToolbar label="Search by email" value={listState.search} onChange={listState.setSearch}>
         {mayAdd && (
