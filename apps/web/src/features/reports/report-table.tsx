@@ -13,11 +13,12 @@ const monthLabel = (m: string) =>
     new Date(`${m}-01T00:00:00Z`),
   );
 
-/** The total column stands apart: shaded, after the months. */
+/** The total column stands apart, after the months, and stays in view while the months scroll sideways. */
 const totalSx = {
-  bgcolor: 'action.hover',
-  borderLeft: 1,
-  borderLeftColor: 'divider',
+  position: 'sticky',
+  right: 0,
+  bgcolor: 'background.paper',
+  boxShadow: 'inset 1px 0 0 rgba(0, 0, 0, 0.12)',
   whiteSpace: 'nowrap',
 } as const;
 
