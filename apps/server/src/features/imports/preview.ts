@@ -242,7 +242,8 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
   const tenantsEntity = input.tenants;
   const createsTenants =
     tenantsEntity !== undefined &&
-    extraNames.has('new_tenant_phone') &&
+    // (a tenant has a phone: a file without one names tenants it has, as before)
+    mappedNames.has('new_tenant_phone') &&
     mappedNames.has('tenant_id') &&
     allows(tenantsEntity.def.access.create, user);
   const tenantSchema = tenantsEntity ? formSchema(tenantsEntity.def) : undefined;
