@@ -293,6 +293,8 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
       first(r, 'tenant_id', `No tenant matches '${name}': give a first and a last name to add the tenant.`);
       return;
     }
+    // the lease's own rules are checked all the same (what else the row lacks is said at once)
+    r.input.tenant_id = NEW_TENANT_ID;
     for (const [column, message] of Object.entries(r.extraErrors ?? {})) first(r, column, message);
     for (const [column, value] of Object.entries(fill))
       if (extraNames.has(column) && blank(r.extra?.[column]) && !r.extraErrors?.[column]) {
