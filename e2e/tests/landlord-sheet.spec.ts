@@ -65,7 +65,11 @@ test('previews and imports a combined sheet of tenants, leases and opening balan
   await expect(page.getByText('2 tenants added.')).toBeVisible();
   await page.goto('/tenants');
   await page.getByLabel('Search Tenants (Name, Phone)').fill(`Sheet${tag}`);
-  await expect(page.getByRole('table').first().getByRole('row').filter({ hasText: `Sheet${tag}` })).toHaveCount(
-    2,
-  );
+  await expect(
+    page
+      .getByRole('table')
+      .first()
+      .getByRole('row')
+      .filter({ hasText: `Sheet${tag}` }),
+  ).toHaveCount(2);
 });

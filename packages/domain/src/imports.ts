@@ -132,8 +132,9 @@ export const derivedRates = (
 ): { weekly_rate: number; daily_rate: number } => {
   let digits = 2;
   try {
-    digits = new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
-      .maximumFractionDigits ?? 2;
+    digits =
+      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2;
   } catch {
     digits = 2;
   }

@@ -38,7 +38,9 @@ describe(`the first run (${testDriver})`, () => {
     // the demo company, as an admin sees it after choosing it in their profile
     const demo = companies.find((x) => x.name === DEMO_COMPANY_NAME);
     await t.database.query('UPDATE users SET company_id = $2 WHERE email = $1', [admin.email, demo?.id]);
-    const leases = await c.get('/occupancy?filter={"field":"occupancy_status","value":"active"}&page_size=100');
+    const leases = await c.get(
+      '/occupancy?filter={"field":"occupancy_status","value":"active"}&page_size=100',
+    );
     const active = Number(leases.headers['x-total-count']);
     expect(active).toBeGreaterThan(10);
     const arrears = (await c.get('/arrears/summary')).json<{ total: number; leases: number }>();

@@ -146,22 +146,24 @@ describe(`imports of a landlord's own sheet (${testDriver})`, () => {
     expect(done.json()).toMatchObject({ created: 4, tenants_created: 2, skipped_invalid: 2 });
 
     const tenants = (await admin.get('/tenants?sort=id')).json<Row[]>();
-    expect(
-      tenants.map((x) => [x.first_name, x.last_name, x.phone, x.sex, x.date_of_birth]),
-    ).toEqual([
+    expect(tenants.map((x) => [x.first_name, x.last_name, x.phone, x.sex, x.date_of_birth])).toEqual([
       ['Amina', 'Achieng', '+256701000001', 'F', '1990-04-12'],
       ['Brian Bbosa', 'Okello', '+256772123456', 'F', '1990-01-01'],
       ['Carol', 'Cheptoo', '+256772123456', 'F', '1990-01-01'],
     ]);
     const leases = (await admin.get('/occupancy?sort=id')).json<Row[]>();
-    expect(leases.map((l) => [l.tenant_name, l.unit_name, l.opening_balance, l.opening_balance_date])).toEqual([
+    expect(
+      leases.map((l) => [l.tenant_name, l.unit_name, l.opening_balance, l.opening_balance_date]),
+    ).toEqual([
       ['Amina Achieng', 'A1', 300_000, today],
       ['Brian Bbosa Okello', 'B1', 0, null],
       ['Carol Cheptoo', 'C1', null, null],
       ['Brian Bbosa Okello', 'D1', null, null],
     ]);
     // Amina owes what the sheet says: nothing is charged for the periods before it
-    const ledger = (await admin.get(`/occupancy/${String(leases[0]?.id)}/ledger`)).json<{ balance: number }>();
+    const ledger = (await admin.get(`/occupancy/${String(leases[0]?.id)}/ledger`)).json<{
+      balance: number;
+    }>();
     expect(ledger.balance).toBe(300_000);
   });
 
@@ -256,7 +258,13 @@ describe(`imports of a landlord's own sheet (${testDriver})`, () => {
     const bad = await upload(
       admin,
       'tenants',
-      { name: 't.csv', content: csv([['Full name', 'Phone'], ['Ann Apio', '0772555333']]) },
+      {
+        name: 't.csv',
+        content: csv([
+          ['Full name', 'Phone'],
+          ['Ann Apio', '0772555333'],
+        ]),
+      },
       { fill: JSON.stringify({ date_of_birth: 'yesterday-ish' }) },
     );
     expect(bad.statusCode).toBe(400);
@@ -264,7 +272,10 @@ describe(`imports of a landlord's own sheet (${testDriver})`, () => {
     const p = (
       await upload(admin, 'tenants', {
         name: 't.csv',
-        content: csv([['Full name', 'Phone'], ['Ann Apio', '']]),
+        content: csv([
+          ['Full name', 'Phone'],
+          ['Ann Apio', ''],
+        ]),
       })
     ).json<ImportRecord>();
     // a phone is each tenant's own: no value for every row is offered

@@ -250,14 +250,19 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
   const tenantDefaults = tenantsEntity ? formDefaults(tenantsEntity.def) : {};
   // a file of leases without a tenant column, with a phone column: the phone names the tenant
   const tenantByPhone = extraNames.has('new_tenant_phone') && !mappedNames.has('tenant_id');
-  const phoneIndex = tenantByPhone ? mapped.find((m) => m.field.name === 'new_tenant_phone')?.index : undefined;
+  const phoneIndex = tenantByPhone
+    ? mapped.find((m) => m.field.name === 'new_tenant_phone')?.index
+    : undefined;
   // units: the weekly and daily rates from the monthly one when the file has none
   const derivesRates = ['monthly_rate', 'weekly_rate', 'daily_rate'].every((f) => fields.has(f));
   const fullNameIndex = mapped.find((m) => m.field.name === 'full_name')?.index;
 
   const resolvers = new Map<string, ReferenceResolver>(
     [...fields.values()]
-      .filter((f) => f.kind === 'reference' && (mappedNames.has(f.name) || (tenantByPhone && f.name === 'tenant_id')))
+      .filter(
+        (f) =>
+          f.kind === 'reference' && (mappedNames.has(f.name) || (tenantByPhone && f.name === 'tenant_id')),
+      )
       .map((f) => [f.name, referenceResolver(f, companyId, ctx)]),
   );
 
@@ -460,7 +465,8 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
       for (const field of Object.keys(r.errors ?? {}))
         if (FILLABLE_KINDS.has(fields.get(field)?.kind ?? '')) {
           const value = extraNames.has(field) ? r.extra?.[field] : r.input[field];
-          if (blank(value) && !(field in (r.extraErrors ?? {}))) missing.set(field, (missing.get(field) ?? 0) + 1);
+          if (blank(value) && !(field in (r.extraErrors ?? {})))
+            missing.set(field, (missing.get(field) ?? 0) + 1);
         }
       for (const field of r.filled ?? []) missing.set(field, (missing.get(field) ?? 0) + 1);
       if (r.parsed && !r.errors) {

@@ -58,12 +58,14 @@ const recordSchema = summarySchema.extend({
   sample: z
     .array(z.record(z.string(), z.unknown()))
     .describe(
-      'The first rows as they will be saved; `names`: the referenced records by name, `filled`: the fields given for every row, `new_tenant`: a lease\'s tenant created with it',
+      "The first rows as they will be saved; `names`: the referenced records by name, `filled`: the fields given for every row, `new_tenant`: a lease's tenant created with it",
     ),
   warnings: z
     .array(errorSchema)
     .describe('What is saved but worth a look (two tenants with one phone), the first 200'),
-  fill: z.record(z.string(), z.string()).describe('The values given for every row without one (field → text)'),
+  fill: z
+    .record(z.string(), z.string())
+    .describe('The values given for every row without one (field → text)'),
   missing: z
     .array(z.object({ field: z.string(), label: z.string(), rows: z.number() }))
     .describe('The required fields rows lack, for which one value may be given (`fill`)'),

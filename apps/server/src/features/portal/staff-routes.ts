@@ -27,7 +27,10 @@ const invitationSchema = named(
     expires_at: z.string(),
     message_id: z.int(),
     sent: z.boolean().describe('Whether the message can go out: false when the channel is not set up'),
-    not_sent: z.string().nullable().describe("Why it is not sent ('Not sent: e-mail is not set up'), else null"),
+    not_sent: z
+      .string()
+      .nullable()
+      .describe("Why it is not sent ('Not sent: e-mail is not set up'), else null"),
     link: z
       .string()
       .nullable()
