@@ -33,7 +33,11 @@ export default defineConfig({
       ],
     },
   },
-  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  // the demo data is in its own company (issue 26): the administrator works in it before the specs
+  projects: [
+    { name: 'demo', testMatch: /demo\.setup\.ts/ },
+    { name: 'chromium', use: { browserName: 'chromium' }, dependencies: ['demo'] },
+  ],
   webServer: {
     command: 'node apps/server/dist/main.js',
     cwd: '..',

@@ -15,6 +15,9 @@ export const accountMessages = {
   companyMissing: 'The selected company does not exist.',
   countryMissing: 'The selected country does not exist.',
   forgotSent: 'If that address is registered you will receive an email shortly.',
+  /** issue 26: with no SMTP_URL, no link can go out (said whatever the address: it tells nothing of it) */
+  forgotNotSetUp:
+    'Not sent: e-mail is not set up on this server. Ask an administrator to set a new password for you.',
   resetInvalid: 'This reset link is invalid or has expired.',
   resetDone: 'Password updated – you may now log in.',
   resetTokenMissing: 'Reset token missing.',

@@ -111,6 +111,12 @@ export type EntityImport = {
   synonyms?: Readonly<Record<string, readonly string[]>>;
   /** fields of this entity, besides `external_ref` and its label fields, that a reference to it may name */
   matchBy?: readonly string[];
+  /**
+   * Columns a file may have besides the entity's fields (issue 26): a tenant's 'Full name', split into
+   * its first and last names; a lease's new tenant's phone, sex, date of birth and e-mail. The import
+   * reads them (imports/preview.ts); they are no field of the record.
+   */
+  columns?: readonly Field[];
 };
 
 /** Where an entity's list page sits in the app: its route and its drawer item. */

@@ -28,6 +28,12 @@ export type ImportStatus = 'previewed' | 'committed' | 'expired';
 export type ImportError = { row: number; field: string; message: string };
 
 /**
+ * A field the spec requires that some rows lack (a tenant's sex, date of birth): how many rows, and
+ * whether one value given for every row without one (`fill`) is taken.
+ */
+export type ImportMissing = { field: string; label: string; rows: number };
+
+/**
  * The back rent an import of leases charges (issue 25): the new leases starting before today whose
  * rent from their start (after their opening balance date, if any) is charged on commit, their total,
  * and the first of them (at most `IMPORT_ERROR_LIMIT`).
@@ -62,6 +68,17 @@ export type ImportRecord = {
   /** the file's columns, in its order */
   columns: string[];
   errors: ImportError[];
+  /** what is saved but worth a look (two tenants with one phone), the first 200 */
+  warnings: ImportError[];
+  /** the values given for every row that lacks them (field → the text given) */
+  fill: Record<string, string>;
+  /** the required fields rows lack, for which one value may be given */
+  missing: ImportMissing[];
+  /**
+   * the first rows as they will be saved; `names`: the referenced records by name (field → 'Amina
+   * Achieng', 'A1 · Kololo Court'); `filled`: the fields given by `fill`; `new_tenant`: a lease's tenant
+   * created with it
+   */
   sample: Record<string, unknown>[];
   /** leases: the back rent committing them charges (null: none, or not leases) */
   back_rent: ImportBackRent | null;
@@ -84,6 +101,8 @@ export type ImportCommitResult = {
   updated: number;
   unchanged: number;
   skipped_invalid: number;
+  /** leases: the tenants created with them */
+  tenants_created?: number;
 };
 
 /** The entities a file can be imported into, in their order (those whose definition has `import`). */
@@ -99,6 +118,39 @@ export const importFields = (def: EntityDefinition): Field[] =>
   def.fields.filter(
     (f) => f.name in def.shape && !f.readOnly && f.form !== false && f.kind !== 'image' && f.kind !== 'file',
   );
+
+/** The columns an import reads: the entity's fields (`importFields`) and its import-only columns. */
+export const importColumnFields = (def: EntityDefinition): Field[] => [
+  ...importFields(def),
+  ...(def.import?.columns ?? []),
+];
+
+/** The monthly rate's weekly and daily rates (× 12 / 52, × 12 / 365), rounded to the currency's minor unit. */
+export const derivedRates = (
+  monthly: number,
+  currency: string,
+): { weekly_rate: number; daily_rate: number } => {
+  let digits = 2;
+  try {
+    digits =
+      new Intl.NumberFormat('en-US', { style: 'currency', currency }).resolvedOptions()
+        .maximumFractionDigits ?? 2;
+  } catch {
+    digits = 2;
+  }
+  const round = (n: number) => {
+    const f = 10 ** digits;
+    return Math.max(Math.round(n * f) / f, 1 / f);
+  };
+  return { weekly_rate: round((monthly * 12) / 52), daily_rate: round((monthly * 12) / 365) };
+};
+
+/** A whole name as first and last names: the last word the last name, the words before it the first. */
+export const splitFullName = (text: string): { first_name: string; last_name: string } | undefined => {
+  const words = text.trim().split(/\s+/).filter(Boolean);
+  if (words.length < 2) return undefined;
+  return { first_name: words.slice(0, -1).join(' '), last_name: words[words.length - 1] ?? '' };
+};
 
 /** A header as compared: letters and digits only, lowercased ('Phone number' → 'phonenumber'). */
 export const normalHeader = (header: string): string =>
@@ -118,7 +170,7 @@ export const headerNames = (def: EntityDefinition): Map<string, string> => {
     const key = normalHeader(header);
     if (key && !names.has(key)) names.set(key, field);
   };
-  const fields = importFields(def);
+  const fields = importColumnFields(def);
   // labels and names first: a synonym never takes a header that is another field's own name
   for (const f of fields) {
     add(f.label, f.name);
@@ -157,7 +209,7 @@ export const mappingProblems = (
   def: EntityDefinition,
   mapping: Record<string, string | null>,
 ): Record<string, string> => {
-  const fields = new Set(importFields(def).map((f) => f.name));
+  const fields = new Set(importColumnFields(def).map((f) => f.name));
   const seen = new Map<string, string>();
   const problems: Record<string, string> = {};
   for (const [column, field] of Object.entries(mapping)) {

@@ -1,5 +1,13 @@
 /** The tenant portal's texts (issues 19, 23): no zod, so that the portal's pages ship them alone. */
 export const portalMessages = {
+  /** issue 26: nothing says 'sent' when nothing was sent (no SMTP_URL, no SMS_URL) */
+  emailNotSetUp: 'Not sent: e-mail is not set up',
+  smsNotSetUp: 'Not sent: SMS is not set up',
+  copyLink: 'Copy the link and give it to the tenant yourself (WhatsApp, a text message or on paper).',
+  codeOnItsWay: (channel: 'email' | 'sms') =>
+    `If this ${channel === 'email' ? 'e-mail' : 'phone'} is yours, a 6-digit code is on its way.`,
+  codeNotSetUp: (channel: 'email' | 'sms') =>
+    `Not sent: ${channel === 'email' ? 'e-mail' : 'SMS'} is not set up on this server. Sign in with your password, or ask your landlord for a new invitation link.`,
   loginRequired: 'Enter your e-mail or phone number.',
   codeFormat: 'The code has 6 digits.',
   noEmail: 'This tenant has no e-mail address.',

@@ -1391,6 +1391,12 @@ export const imports = pgTable(
     sample: jsonb().notNull(),
     /** leases (issue 25): the back rent the new leases charge, and the first of them (ImportBackRent) */
     back_rent: jsonb(),
+    /** issue 26: [{ row, field, message }] saved but worth a look (two tenants with one phone) */
+    warnings: jsonb().notNull().default([]),
+    /** issue 26: field → the value given for every row without one */
+    fill: jsonb().notNull().default({}),
+    /** issue 26: [{ field, label, rows }] the required fields rows lack */
+    missing: jsonb().notNull().default([]),
     created: integer(),
     updated: integer(),
     unchanged: integer(),

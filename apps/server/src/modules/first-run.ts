@@ -9,11 +9,14 @@ import { advisoryLocks } from '../db/advisory-locks.ts';
 import { createFirstAdmin } from './identity/accounts.ts';
 import { recordColumns } from '../crud/record-columns.ts';
 
+/** The company the demo data lives in (never the administrator's). */
+export const DEMO_COMPANY_NAME = 'Demo Properties';
+
 export type BootstrapResult = { createdAdmin?: { email: string; password: string; generated: boolean } };
 
 /**
- * First run: reference data (idempotent), then, on an empty database, a first company and its admin,
- * and the demo data when asked for. A PostgreSQL advisory lock keeps two starting servers apart.
+ * First run: reference data (idempotent), then, on an empty database, a first company and its admin
+ * (the company empty), and the demo data in its own company ('Demo Properties') when asked for. A PostgreSQL advisory lock keeps two starting servers apart.
  */
 export const bootstrap = async (
   database: Database,
@@ -41,7 +44,20 @@ export const bootstrap = async (
     });
     const passwordHash = await hashPassword(password);
     await createFirstAdmin(tx, { email, companyId, countryCode: 'UGA', passwordHash });
-    if (config.demoData) await seedDemoData(tx, companyId, today);
+    // the demo data lives in a company of its own: the administrator's starts clean (issue 26); an
+    // admin looks at the demo by choosing 'Demo Properties' as their profile's company
+    if (config.demoData) {
+      const demoId = await recordColumns.insert(tx, 'companies', null, {
+        name: DEMO_COMPANY_NAME,
+        email: 'demo@kodi.local',
+        currency_code: 'UGX',
+        country_code: 'UGA',
+        address: 'Plot 14, Acacia Avenue, Kololo, Kampala',
+        industry_type: 'Real estate',
+        description: 'Demo data: residential and commercial rentals in Kampala, made up.',
+      });
+      await seedDemoData(tx, demoId, today);
+    }
     return { createdAdmin: { email, password, generated } };
   });
 };

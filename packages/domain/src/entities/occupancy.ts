@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEntity, editorMaintained, sortableColumns } from '../entity.ts';
 import { operators } from '../navigation.ts';
-import { depositStatus, occupancyStatus, rentCycle } from '../enums.ts';
+import { depositStatus, occupancyStatus, rentCycle, sex } from '../enums.ts';
 import {
   bool,
   endNotBeforeStart,
@@ -137,7 +137,7 @@ export const occupancy = defineEntity({
   import: {
     order: 40,
     synonyms: {
-      tenant_id: ['Tenant name', 'Tenant phone', 'Occupant'],
+      tenant_id: ['Tenant name', 'Occupant', 'Full name', 'Name'],
       unit_id: ['Unit name', 'Unit no', 'Unit number'],
       start_date: ['Start', 'Lease start', 'Move in', 'Move-in date', 'From'],
       end_date: ['End', 'Lease end', 'Move out', 'Move-out date', 'To'],
@@ -146,7 +146,29 @@ export const occupancy = defineEntity({
       deposit_amount: ['Deposit'],
       occupancy_status: ['Status', 'Lease status'],
       notice_period_days: ['Notice', 'Notice period', 'Notice days'],
+      opening_balance: ['Balance', 'Arrears', 'Balance owed', 'Amount owed', 'Owed'],
+      opening_balance_date: ['Balance date', 'Balance as of', 'As of'],
+      new_tenant_phone: [
+        'Phone',
+        'Phone number',
+        'Tenant phone',
+        'Mobile',
+        'Mobile number',
+        'Tel',
+        'Telephone',
+      ],
+      new_tenant_sex: ['Sex', 'Gender'],
+      new_tenant_date_of_birth: ['Date of birth', 'DOB', 'Birth date'],
+      new_tenant_email: ['Email', 'E-mail', 'Email address'],
     },
+    // a sheet of tenants with their leases (issue 26): a row whose tenant is not found creates it from
+    // its name (the 'Tenant' column) and these columns
+    columns: [
+      field.phone('new_tenant_phone', "Tenant's phone"),
+      field.enum('new_tenant_sex', "Tenant's sex", sex),
+      field.date('new_tenant_date_of_birth', "Tenant's date of birth"),
+      field.email('new_tenant_email', "Tenant's e-mail"),
+    ],
   },
   ...corePages('Occupancy record', 'occupancy records', {
     searchLabel: 'Search Occupancy (Tenant, Unit, Dates)',

@@ -91,9 +91,12 @@ export const tenants = defineEntity({
       id_or_passport_number: ['ID number', 'National ID', 'Passport', 'Passport number'],
       emergency_contact_name: ['Emergency contact', 'Next of kin'],
       emergency_contact_phone: ['Emergency phone', 'Next of kin phone'],
+      full_name: ['Tenant name', 'Name', 'Tenant', 'Names', 'Full names', 'Tenant names'],
     },
     // a lease's or payment's 'Tenant' column may give the tenant's phone
     matchBy: ['phone'],
+    // one column of whole names: the last word the last name, the words before it the first name
+    columns: [field.text('full_name', 'Full name')],
   },
   ...corePages('Tenant', 'tenants', {
     title: 'Tenants Management',

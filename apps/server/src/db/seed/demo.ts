@@ -954,6 +954,11 @@ export const seedDemoData = async (db: Db, companyId: number, today: Date = new 
               occupancy_status: l.end ? 'terminated' : 'active',
               notice_period_days: 30,
               is_active: !l.end,
+              // the payments below cover the last year: what was due before it was settled (a
+              // believable company: most tenants pay on time, issue 26)
+              ...(l.start < yearAgo
+                ? { opening_balance: '0', opening_balance_date: iso(addDays(yearAgo, -1)) }
+                : {}),
             };
           }),
         )
@@ -1009,7 +1014,7 @@ export const seedDemoData = async (db: Db, companyId: number, today: Date = new 
         const method = rng.chance(0.8) ? preferred : rng.weighted(methodWeights);
         let status: PaymentStatus = 'completed';
         if (!l.end && leaseIndex === firstActive && isLast) status = 'pending';
-        else if (!l.end && p.start >= recent && rng.chance(0.3)) status = 'pending';
+        else if (!l.end && isLast && p.start >= recent && rng.chance(0.15)) status = 'pending';
         const partial = status === 'completed' && !isLast && rng.chance(0.06);
         const amount = partial ? round1000(amountDue / 2) : amountDue;
         const label = l.cycle === 'weekly' ? `4 weeks from ${longDate(p.start)}` : monthLabel(p.start);
@@ -1057,6 +1062,19 @@ export const seedDemoData = async (db: Db, companyId: number, today: Date = new 
             ? `Part payment of rent for ${label}; balance of ${money(amountDue - amount)} to follow`
             : `Rent for ${label}`,
         });
+        // the balance of a part payment follows within two weeks (most tenants pay on time, issue 26)
+        const balanceOn = addDays(paidOn, rng.int(5, 14));
+        if (partial && balanceOn <= now)
+          planned.push({
+            ...base,
+            payment_date: iso(balanceOn),
+            amount_paid: money(amountDue - amount),
+            payment_method: method,
+            status: 'completed',
+            reference_number: referenceFor(method),
+            payment_details: `Balance of rent for ${label}`,
+            wantsInvoice: false,
+          });
       });
     });
     planned.sort((a, b) => a.payment_date.localeCompare(b.payment_date) || a.lease - b.lease);

@@ -74,6 +74,7 @@ export const passwordRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (request) => {
       const floor = answerFloor(FORGOT_FLOOR_MS);
       if (config.rateLimits) await hitRateLimit(database, `forgot:${request.ip}`, 10);
+
       const email = request.body.email.toLowerCase();
       // hashed: an address may be 255 characters, a rate-limit key 200
       const mailKey = `forgot-mail:${sha256(email)}`;
@@ -101,7 +102,8 @@ export const passwordRoutes = (app: FastifyInstance, ctx: AppContext) => {
       // and the answer never comes sooner than FORGOT_FLOOR_MS: what is left of a known address's
       // extra work (the token's insert, the mail queued) hides under it, on a busy server too
       await floor();
-      return { message: accountMessages.forgotSent };
+      // no mail server: nothing goes to anybody, and the answer says so, whatever the address (issue 26)
+      return { message: config.smtpUrl ? accountMessages.forgotSent : accountMessages.forgotNotSetUp };
     },
   );
 

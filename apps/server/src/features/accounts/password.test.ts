@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { accountMessages } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser, type BuiltUser } from '../../test/factories.ts';
@@ -197,12 +198,15 @@ describe(`forgot password without SMTP_URL (${testDriver})`, () => {
     await t.app.close();
   });
 
-  it('still stores the token (the message goes to the log)', async () => {
+  it('still stores the token (the message goes to the log), and says honestly that nothing was sent', async () => {
     const company = await buildCompany(t.database);
     const user = await buildUser(t.database, { company_id: company.id });
     const c = new TestClient(t.app);
     await c.get('/auth/status');
-    expect((await c.post('/auth/forgot-password', { email: user.email })).json()).toEqual(NEUTRAL);
+    // issue 26: whatever the address, the answer says no e-mail goes out
+    const notSent = { message: accountMessages.forgotNotSetUp };
+    expect((await c.post('/auth/forgot-password', { email: user.email })).json()).toEqual(notSent);
+    expect((await c.post('/auth/forgot-password', { email: 'nobody@example.com' })).json()).toEqual(notSent);
     const rows = await t.database.query('SELECT 1 FROM password_reset_tokens WHERE user_id = $1', [user.id]);
     expect(rows).toHaveLength(1);
   });

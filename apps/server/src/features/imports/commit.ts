@@ -62,6 +62,9 @@ export const commitImport = async (
     const e = entities.get(head.entity);
     if (!e) throw new AppError('not_found', 'Import not found.');
     const counts = { created: 0, updated: 0, unchanged: 0 };
+    // leases: the tenants created with them, once for every row of the same new tenant
+    const tenantIds = new Map<string, number>();
+    const tenantsEntity = entities.get('tenants');
     let last = 0;
     let processed = 0;
     for (;;) {
@@ -79,6 +82,27 @@ export const commitImport = async (
       }));
       const creations = staged.filter((s) => s.id === undefined);
       const changes = staged.filter((s) => s.id !== undefined);
+
+      const newTenants = creations.flatMap((c) =>
+        c.tenant && !tenantIds.has(c.tenant.key) ? [{ row: c.row, ...c.tenant }] : [],
+      );
+      const firstOfKey = [...new Map(newTenants.map((t) => [t.key, t])).values()];
+      if (firstOfKey.length > 0) {
+        if (!tenantsEntity || !allows(tenantsEntity.def.access.create, user))
+          throw new AppError('forbidden', 'You may not add tenants.');
+        const made = await recordWriter.createMany(
+          tx,
+          tenantsEntity,
+          firstOfKey.map((t) => ({ user, values: t.values })),
+          { json: true, importId: id },
+        );
+        for (const [i, r] of made.entries()) {
+          if (r instanceof AppError) onRow(firstOfKey[i]?.row ?? 0, r);
+          else tenantIds.set(firstOfKey[i]?.key ?? '', Number(r.id));
+        }
+      }
+      for (const c of creations)
+        if (c.tenant) c.values = { ...c.values, tenant_id: tenantIds.get(c.tenant.key) };
 
       if (creations.length > 0) {
         // the entity's rules for all of them, one INSERT (the values as one JSON parameter) and their
@@ -155,9 +179,15 @@ export const commitImport = async (
       entity: 'imports',
       recordId: id,
       after: { entity: head.entity, ...counts, skipped_invalid: skipped },
-      summary: `Import of ${e.def.name.replace(/_/g, ' ')}: ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${skipped} skipped`,
+      summary: `Import of ${e.def.name.replace(/_/g, ' ')}: ${counts.created} created, ${counts.updated} updated, ${counts.unchanged} unchanged, ${skipped} skipped${tenantIds.size > 0 ? `; ${tenantIds.size} tenants added` : ''}`,
       importId: id,
     });
-    return { id, status: 'committed' as const, ...counts, skipped_invalid: skipped };
+    return {
+      id,
+      status: 'committed' as const,
+      ...counts,
+      skipped_invalid: skipped,
+      ...(tenantIds.size > 0 ? { tenants_created: tenantIds.size } : {}),
+    };
   });
 };

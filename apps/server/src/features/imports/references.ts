@@ -11,7 +11,7 @@ import { phoneDigits, type CellContext } from './cells.ts';
  * ignored). Everything is read from the definitions: a new importable entity and the references to
  * it need nothing here.
  */
-export type Resolution = { id: number } | { error: string };
+export type Resolution = { id: number; label: string } | { error: string; missing?: boolean };
 
 type Step = { name: string; where: (key: SQL) => SQL; keys: (key: string) => string[] };
 
@@ -34,6 +34,10 @@ export const referenceResolver = (field: Field, companyId: number, ctx: CellCont
       ? `t.${ref.labelFields[0] ?? 'name'}`
       : `concat_ws(' ', ${ref.labelFields.map((f) => `t.${f}`).join(', ')})`,
   );
+  // how the preview names the record found: its label, and a unit's property ('A1 · Kololo Court')
+  const shownExpr = fieldOf('property_name')
+    ? sql`concat_ws(' · ', ${labelExpr}, t.property_name)`
+    : labelExpr;
   const steps: Step[] = [
     ...(fieldOf('external_ref')
       ? [{ name: 'external_ref', where: (k: SQL) => sql`t.external_ref = ${k}`, keys: (s: string) => [s] }]
@@ -58,15 +62,16 @@ export const referenceResolver = (field: Field, companyId: number, ctx: CellCont
   /** Each step's matches for keys still unresolved: one statement per step and batch. */
   const matches = async (tx: DbOrTx, step: Step, keys: string[]) => {
     const pairs = keys.flatMap((key) => step.keys(key).map((k) => ({ key, k })));
-    if (pairs.length === 0) return new Map<string, number[]>();
-    const rows = await execRows<{ key: string; id: number }>(
+    if (pairs.length === 0) return new Map<string, { id: number; label: string }[]>();
+    const rows = await execRows<{ key: string; id: number; label: string | null }>(
       tx,
-      sql`SELECT DISTINCT x.key, t.id
+      sql`SELECT DISTINCT x.key, t.id, ${shownExpr} AS label
             FROM jsonb_to_recordset(${JSON.stringify(pairs)}::jsonb) AS x(key text, k text)
             JOIN ${table} t ON t.company_id = ${companyId} AND ${step.where(sql`x.k`)}`,
     );
-    const found = new Map<string, number[]>();
-    for (const r of rows) found.set(r.key, [...(found.get(r.key) ?? []), Number(r.id)]);
+    const found = new Map<string, { id: number; label: string }[]>();
+    for (const r of rows)
+      found.set(r.key, [...(found.get(r.key) ?? []), { id: Number(r.id), label: r.label ?? '' }]);
     return found;
   };
 
@@ -82,7 +87,7 @@ export const referenceResolver = (field: Field, companyId: number, ctx: CellCont
           out.set(
             key,
             ids.length === 1 && ids[0] !== undefined
-              ? { id: ids[0] }
+              ? ids[0]
               : {
                   error: `${ids.length} ${plural(target)} match '${key}' by ${step.name === 'name' ? 'name' : step.name}: give its ${by.filter((b) => b !== 'name').join(' or ') || 'id'} instead.`,
                 },
@@ -91,7 +96,7 @@ export const referenceResolver = (field: Field, companyId: number, ctx: CellCont
         open = open.filter((k) => !found.has(k));
       }
       for (const key of open)
-        out.set(key, { error: `No ${label(target)} matches '${key}' (by ${by.join(', ')}).` });
+        out.set(key, { error: `No ${label(target)} matches '${key}' (by ${by.join(', ')}).`, missing: true });
       for (const [key, r] of out) if (cache.size < MAX_CACHED) cache.set(key, r);
       for (const key of keys) if (!out.has(key)) out.set(key, cache.get(key) ?? { error: 'Not found.' });
       return out;

@@ -55,7 +55,20 @@ const recordSchema = summarySchema.extend({
   mapping: z.record(z.string(), z.string().nullable()),
   columns: z.array(z.string()),
   errors: z.array(errorSchema),
-  sample: z.array(z.record(z.string(), z.unknown())),
+  sample: z
+    .array(z.record(z.string(), z.unknown()))
+    .describe(
+      "The first rows as they will be saved; `names`: the referenced records by name, `filled`: the fields given for every row, `new_tenant`: a lease's tenant created with it",
+    ),
+  warnings: z
+    .array(errorSchema)
+    .describe('What is saved but worth a look (two tenants with one phone), the first 200'),
+  fill: z
+    .record(z.string(), z.string())
+    .describe('The values given for every row without one (field → text)'),
+  missing: z
+    .array(z.object({ field: z.string(), label: z.string(), rows: z.number() }))
+    .describe('The required fields rows lack, for which one value may be given (`fill`)'),
   back_rent: z
     .object({
       leases: z.number(),
@@ -85,6 +98,7 @@ const commitSchema = z.object({
   updated: z.number(),
   unchanged: z.number(),
   skipped_invalid: z.number(),
+  tenants_created: z.number().optional().describe('Leases: the tenants created with them'),
 });
 
 const listQuery = z.object({
@@ -105,7 +119,7 @@ const importColumns = (full: boolean) => sql`
          NULLIF(concat_ws(' ', u.first_name, u.last_name), '') AS user_name,
          ${ts('i.created_at')} AS created_at, ${ts('i.committed_at')} AS committed_at,
          ${ts("(i.created_at + interval '24 hours')")} AS expires_at
-         ${full ? sql`, i.mapping, i.columns, i.errors, i.sample, i.back_rent` : sql``}`;
+         ${full ? sql`, i.mapping, i.columns, i.errors, i.sample, i.back_rent, i.warnings, i.fill, i.missing` : sql``}`;
 const IMPORT_JOINS = sql`LEFT JOIN users u ON u.id = i.user_id`;
 const importSelect = (full: boolean) => sql`SELECT ${importColumns(full)} FROM imports i ${IMPORT_JOINS}`;
 
@@ -131,6 +145,9 @@ const present = (r: Record<string, unknown>): ImportRecord => {
           errors: json(r.errors) as ImportRecord['errors'],
           sample: json(r.sample) as ImportRecord['sample'],
           back_rent: (json(r.back_rent) ?? null) as ImportRecord['back_rent'],
+          warnings: (json(r.warnings) ?? []) as ImportRecord['warnings'],
+          fill: (json(r.fill) ?? {}) as ImportRecord['fill'],
+          missing: (json(r.missing) ?? []) as ImportRecord['missing'],
         }
       : {}),
   };
@@ -164,10 +181,26 @@ const uploadFields = (entities: readonly string[]) =>
       .enum(importDateFormats, { error: `Choose one of: ${importDateFormats.join(', ')}.` })
       .default('YYYY-MM-DD'),
     mapping: z.string().max(100_000).optional(),
+    fill: z.string().max(20_000).optional(),
     replaces: z.coerce.number().int().positive().max(2147483647).optional(),
   });
 
 const mappingSchema = z.record(z.string().max(500), z.string().max(100).nullable());
+const fillSchema = z.record(z.string().max(100), z.string().max(500));
+
+const parseFill = (text: string | undefined) => {
+  if (text === undefined || text.trim() === '') return undefined;
+  const message = 'The values for every row must be JSON: { "field": "value" }.';
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalid('fill', message);
+  }
+  const parsed = fillSchema.safeParse(value);
+  if (!parsed.success) throw invalid('fill', message);
+  return parsed.data;
+};
 
 const parseMapping = (text: string | undefined) => {
   if (text === undefined || text.trim() === '') return undefined;
@@ -216,7 +249,7 @@ export const importRoutes = async (
         operationId: 'previewImport',
         tags,
         summary:
-          'Upload a CSV or xlsx file (multipart: entity, file, mapping, date_format) and preview its import; nothing is saved',
+          'Upload a CSV or xlsx file (multipart: entity, file, mapping, date_format, fill) and preview its import; nothing is saved',
         consumes: ['multipart/form-data'],
         response: {
           201: jsonAnswer(importAnswer, 'The import, previewed: counts, mapping, first errors and sample'),
@@ -239,6 +272,7 @@ export const importRoutes = async (
         if (!e) throw invalid('entity', `Choose one of: ${importable.join(', ')}.`);
         if (!allows(e.def.access.create, user)) throw new AppError('forbidden');
         const mapping = parseMapping(fields.data.mapping);
+        const fill = parseFill(fields.data.fill);
         const kind = await sniffFile(tmp);
         const rows = fileRows(tmp, kind);
         try {
@@ -260,6 +294,8 @@ export const importRoutes = async (
                 fileName,
                 dateFormat: date_format,
                 mapping,
+                fill,
+                tenants: byName.get('tenants'),
               });
             }),
           );

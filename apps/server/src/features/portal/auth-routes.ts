@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AppError,
   portalMessages,
@@ -11,6 +12,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { hitRateLimit, touchRateLimit } from '../../plugins/rate-limit.ts';
 import { answerFloor } from '../../platform/answer-floor.ts';
+import { smsProvider } from '../../platform/sms.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
 import { completeSignIn, recordFailedSignIn, refuseIfLocked } from '../../modules/identity/sign-in.ts';
 import { attachSignInAddress, setPortalPassword } from '../../modules/identity/accounts.ts';
@@ -148,7 +150,16 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
         summary: 'Send a one-time sign-in code (6 digits, 10 minutes) by e-mail or SMS',
         description: 'Always 202, whether or not the login belongs to a tenant.',
         body: portalCodeBody,
-        response: { 202: empty('Sent if the login is a tenant’s'), ...errors(429) },
+        response: {
+          202: json(
+            z.object({
+              sent: z.boolean().describe('false: this server cannot send by that channel (not set up)'),
+              message: z.string(),
+            }),
+            'Sent if the login is a tenant’s; the same answer whatever the login',
+          ),
+          ...errors(429),
+        },
       },
     },
     async (request, reply) => {
@@ -178,7 +189,12 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
       }
       // and never sooner than the floor: the rest of a known login's work (the code's statements) hides under it
       await floor();
-      return reply.code(202).send();
+      // a channel this server cannot send by is said so, whoever asks (it tells nothing of the login)
+      const canSend = channel === 'email' ? !!ctx.config.smtpUrl : !!smsProvider(ctx.config.smsUrl);
+      return reply.code(202).send({
+        sent: canSend,
+        message: canSend ? portalMessages.codeOnItsWay(channel) : portalMessages.codeNotSetUp(channel),
+      });
     },
   );
 

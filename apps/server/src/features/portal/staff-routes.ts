@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams } from '../../crud/record-route.ts';
 import { recordAuditEntry } from '../../modules/audit/audit.ts';
+import { smsProvider } from '../../platform/sms.ts';
 import { createPortalAccount, setUserActive, updatePortalAccount } from '../../modules/identity/accounts.ts';
 import { errors, json, named } from '../../plugins/openapi.ts';
 import {
@@ -21,7 +22,20 @@ import {
 
 const portalStatusSchema = z.enum(portalStatuses);
 const invitationSchema = named(
-  z.object({ portal_status: portalStatusSchema, expires_at: z.string(), message_id: z.int() }),
+  z.object({
+    portal_status: portalStatusSchema,
+    expires_at: z.string(),
+    message_id: z.int(),
+    sent: z.boolean().describe('Whether the message can go out: false when the channel is not set up'),
+    not_sent: z
+      .string()
+      .nullable()
+      .describe("Why it is not sent ('Not sent: e-mail is not set up'), else null"),
+    link: z
+      .string()
+      .nullable()
+      .describe('When not sent: the link itself, for staff to give the tenant (WhatsApp, paper); else null'),
+  }),
   'PortalInvitation',
 );
 const accessSchema = named(z.object({ portal_status: portalStatusSchema }), 'PortalAccess');
@@ -69,7 +83,7 @@ export const portalStaffRoutes = (app: FastifyInstance, ctx: AppContext) => {
         params: recordIdParams,
         body: portalInviteBody,
         response: {
-          201: json(invitationSchema, 'The invitation is queued'),
+          201: json(invitationSchema, 'The invitation is queued (or, with no provider, its link given)'),
           ...errors(404, 409),
         },
       },
@@ -161,10 +175,19 @@ export const portalStaffRoutes = (app: FastifyInstance, ctx: AppContext) => {
         after: { portal_status: 'invited', channel, to },
         summary: `Invited to the tenant portal by ${channel === 'email' ? 'e-mail' : 'SMS'}`,
       });
+      // nothing says 'sent' when nothing is: with no SMTP_URL (SMS_URL) the staff get the link (issue 26)
+      const canSend = channel === 'email' ? !!config.smtpUrl : !!smsProvider(config.smsUrl);
       return reply.code(201).send({
         portal_status: 'invited' as const,
         expires_at: expiresAt.toISOString(),
         message_id: messageId,
+        sent: canSend,
+        not_sent: canSend
+          ? null
+          : channel === 'email'
+            ? portalMessages.emailNotSetUp
+            : portalMessages.smsNotSetUp,
+        link: canSend ? null : link,
       });
     },
   );

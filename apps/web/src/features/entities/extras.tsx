@@ -1,5 +1,6 @@
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
-import type { EntityName } from '@kodi/domain';
+import { DEFAULT_CURRENCY, derivedRates, type EntityName } from '@kodi/domain';
+import { getSession } from '../../lib/session.ts';
 import type { ResourceExtras } from '../../components/resource/types.ts';
 import { fetchList, type ListRowOf } from '../../lib/resources.ts';
 import { BackRentNote } from './back-rent-note.tsx';
@@ -41,7 +42,36 @@ const employeeName = (row: Pick<ListRowOf<'commission_wages'>, 'employee_name' |
 };
 
 /** The extras of each entity, typed with its own rows. */
+/**
+ * A unit's weekly and daily rates prefilled from its monthly one while they are empty (× 12 / 52,
+ * × 12 / 365, as an import derives them: issue 26); the 'greater than 0' rule stays the server's.
+ */
+let prefilled: Record<string, unknown> = {};
+const prefillRates = (
+  value: unknown,
+  form: { getValue: (n: string) => unknown; setValue: (n: string, v: unknown) => void },
+) => {
+  const monthly = typeof value === 'number' ? value : Number(value);
+  if (!Number.isFinite(monthly) || monthly <= 0) return;
+  const rates = derivedRates(monthly, getSession().company?.currency_code?.trim() || DEFAULT_CURRENCY);
+  // empty, or as prefilled from the monthly rate typed so far (never a rate the user typed)
+  const untouched = (name: string) => {
+    const v = form.getValue(name);
+    return v === undefined || v === null || v === '' || (name in prefilled && prefilled[name] === v);
+  };
+  const next: Record<string, unknown> = {};
+  for (const name of ['weekly_rate', 'daily_rate'] as const)
+    if (untouched(name)) {
+      form.setValue(name, rates[name]);
+      next[name] = rates[name];
+    }
+  prefilled = next;
+};
+
 export const entityExtras: { [N in EntityName]?: ResourceExtras<N> } = {
+  units: {
+    onFieldChange: { monthly_rate: prefillRates },
+  },
   properties: {
     // its units with their status and current tenant, and links to its payments and arrears
     detailsSection: (record) => <PropertyUnits propertyId={record.id} />,

@@ -3,9 +3,10 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { canEdit, isCompanyAdmin } from '@kodi/domain';
+import { canEdit, isCompanyAdmin, portalMessages } from '@kodi/domain';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { resourceKeys } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
@@ -31,15 +32,24 @@ export const TenantPortal = ({
   const queryClient = useQueryClient();
   const [status, setStatus] = useState(tenant.portal_status ?? 'none');
   const [note, setNote] = useState<{ ok: boolean; text: string } | null>(null);
+  // an invitation that could not go out (no e-mail or SMS set up): its link, to give by hand
+  const [link, setLink] = useState<string | null>(null);
+  const [copied, setCopied] = useState(false);
   const [busy, setBusy] = useState(false);
 
-  const run = async (call: () => Promise<{ portal_status: string }>, done: string) => {
+  type Answer = { portal_status: string; not_sent?: string | null; link?: string | null };
+  const run = async (call: () => Promise<Answer>, done: string) => {
     setBusy(true);
     setNote(null);
+    setLink(null);
+    setCopied(false);
     try {
       const answer = await call();
       setStatus(answer.portal_status);
-      setNote({ ok: true, text: done });
+      if (answer.not_sent) {
+        setNote({ ok: false, text: `${answer.not_sent}. ${portalMessages.copyLink}` });
+        setLink(answer.link ?? null);
+      } else setNote({ ok: true, text: done });
       await queryClient.invalidateQueries({ queryKey: resourceKeys.entity('tenants') });
     } catch (e) {
       setNote({ ok: false, text: errorMessage(e, 'That did not work. Try again.') });
@@ -49,7 +59,7 @@ export const TenantPortal = ({
   };
   const invite = (channel: 'email' | 'sms') =>
     run(
-      () => api.post<{ portal_status: string }>(`/tenants/${tenant.id}/invite`, { channel }),
+      () => api.post<Answer>(`/tenants/${tenant.id}/invite`, { channel }),
       channel === 'email' ? 'Invitation sent by e-mail.' : 'Invitation sent by SMS.',
     );
   const access = (enabled: boolean) =>
@@ -95,9 +105,33 @@ export const TenantPortal = ({
         ) : null}
       </Stack>
       {note ? (
-        <Alert severity={note.ok ? 'success' : 'error'} sx={{ mt: 1 }}>
+        <Alert severity={note.ok ? 'success' : link ? 'warning' : 'error'} sx={{ mt: 1 }}>
           {note.text}
         </Alert>
+      ) : null}
+      {link ? (
+        <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ mt: 1, gap: 1, alignItems: { sm: 'center' } }}>
+          <TextField
+            size="small"
+            label="Invitation link"
+            value={link}
+            slotProps={{ htmlInput: { readOnly: true } }}
+            onFocus={(e) => e.target.select()}
+            sx={{ flex: 1, minWidth: 0 }}
+          />
+          <Button
+            size="small"
+            variant="contained"
+            onClick={() =>
+              void navigator.clipboard?.writeText(link).then(
+                () => setCopied(true),
+                () => setCopied(false),
+              )
+            }
+          >
+            {copied ? 'Copied' : 'Copy link'}
+          </Button>
+        </Stack>
       ) : null}
     </Box>
   );

@@ -5,7 +5,10 @@ import { apiErrorOf, uploadForm } from '../../lib/upload.ts';
 import { fetchPage, type PageParams } from '../../lib/pages.ts';
 
 /** An import as the list answers it (without its mapping, errors and sample). */
-export type ImportSummary = Omit<ImportRecord, 'mapping' | 'columns' | 'errors' | 'sample'>;
+export type ImportSummary = Omit<
+  ImportRecord,
+  'mapping' | 'columns' | 'errors' | 'sample' | 'warnings' | 'fill' | 'missing'
+>;
 
 export const importKeys = {
   all: ['imports'] as const,
@@ -29,6 +32,8 @@ export type PreviewRequest = {
   file: File;
   dateFormat: ImportDateFormat;
   mapping?: Record<string, string | null>;
+  /** field → one value for every row without one */
+  fill?: Record<string, string>;
   /** the preview this one replaces (its mapping changed) */
   replaces?: number;
 };
@@ -42,6 +47,7 @@ export const previewImport = async (
   form.append('entity', req.entity);
   form.append('date_format', req.dateFormat);
   if (req.mapping) form.append('mapping', JSON.stringify(req.mapping));
+  if (req.fill && Object.keys(req.fill).length > 0) form.append('fill', JSON.stringify(req.fill));
   if (req.replaces !== undefined) form.append('replaces', String(req.replaces));
   form.append('file', req.file, req.file.name);
   return uploadForm<ImportRecord>('/imports', form, onProgress);

@@ -22,7 +22,7 @@ import UploadFile from '@mui/icons-material/UploadFile';
 import {
   formatNumber,
   importDateFormats,
-  importFields,
+  importColumnFields,
   importableEntities,
   type ImportCommitResult,
   type ImportDateFormat,
@@ -74,6 +74,8 @@ export const ImportPage = () => {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ImportRecord | null>(null);
   const [mapping, setMapping] = useState<Record<string, string | null>>({});
+  // one value for every row without one (a sex, a date of birth), as the preview asks
+  const [fill, setFill] = useState<Record<string, string>>({});
   const [progress, setProgress] = useState<Progress>(null);
   const [error, setError] = useState<string | null>(null);
   const [result, setResult] = useState<ImportCommitResult | null>(null);
@@ -82,13 +84,17 @@ export const ImportPage = () => {
   const list = useQuery(importsQuery({ page, pageSize }));
 
   const def = entities.find((d) => d.name === (preview?.entity ?? entity));
-  const fields = def ? importFields(def) : [];
+  const fields = def ? importColumnFields(def) : [];
   const labelOf = (field: string) => fields.find((f) => f.name === field)?.label ?? field;
   const columnOf = (field: string) =>
     Object.entries(preview?.mapping ?? {}).find(([, f]) => f === field)?.[0] ?? labelOf(field);
   const busy = progress !== null;
+  const fillChanged =
+    preview !== null &&
+    preview.missing.some((m) => (fill[m.field] ?? '').trim() !== (preview.fill[m.field] ?? ''));
   const mappingChanged =
-    preview !== null && Object.entries(mapping).some(([c, f]) => (preview.mapping[c] ?? null) !== f);
+    preview !== null &&
+    (Object.entries(mapping).some(([c, f]) => (preview.mapping[c] ?? null) !== f) || fillChanged);
 
   const upload = async (again: boolean) => {
     if (!file) return;
@@ -101,7 +107,7 @@ export const ImportPage = () => {
           entity,
           file,
           dateFormat,
-          ...(again && preview ? { mapping, replaces: preview.id } : {}),
+          ...(again && preview ? { mapping, fill, replaces: preview.id } : {}),
         },
         (fraction) =>
           setProgress(
@@ -112,6 +118,7 @@ export const ImportPage = () => {
       );
       setPreview(answer);
       setMapping(answer.mapping);
+      setFill(answer.fill);
       await client.invalidateQueries({ queryKey: importKeys.all });
     } catch (e) {
       setError(errorMessage(e, 'The file could not be previewed.'));
@@ -147,6 +154,7 @@ export const ImportPage = () => {
   const choose = (e: ChangeEvent<HTMLInputElement>) => {
     setFile(e.target.files?.[0] ?? null);
     setPreview(null);
+    setFill({});
     setResult(null);
     setError(null);
   };
@@ -160,8 +168,27 @@ export const ImportPage = () => {
       )
     : [];
   const sampleFields = preview
-    ? fields.filter((f) => Object.values(preview.mapping).includes(f.name)).slice(0, 8)
+    ? fields
+        .filter(
+          (f) =>
+            Object.values(preview.mapping).includes(f.name) ||
+            preview.missing.some((m) => m.field === f.name),
+        )
+        .filter((f) => f.name !== 'full_name')
+        .slice(0, 10)
     : [];
+  /** A sample's cell: a record by name (never its id), a lease's new tenant said so, a value given for every row said so. */
+  const sampleCell = (r: Record<string, unknown>, field: string) => {
+    const names = (r.names ?? {}) as Record<string, string>;
+    const newTenant = r.new_tenant as Record<string, unknown> | undefined;
+    const filled = ((r.filled ?? []) as string[]).includes(field);
+    const value = field.startsWith('new_tenant_')
+      ? newTenant?.[field.slice('new_tenant_'.length)]
+      : (names[field] ?? r[field]);
+    const text = value === undefined || value === null ? '' : String(value);
+    if (field === 'tenant_id' && newTenant) return `${text} (new tenant)`;
+    return filled ? `${text} (given for every row)` : text;
+  };
 
   return (
     <Stack spacing={2} sx={{ maxWidth: '100%', minWidth: 0 }}>
@@ -269,6 +296,7 @@ export const ImportPage = () => {
                 Imported: {formatNumber(result.created)} created, {formatNumber(result.updated)} updated,{' '}
                 {formatNumber(result.unchanged)} unchanged, {formatNumber(result.skipped_invalid)} rejected
                 rows skipped.
+                {result.tenants_created ? ` ${formatNumber(result.tenants_created)} tenants added.` : ''}
               </Alert>
             )}
           </Stack>
@@ -346,6 +374,89 @@ export const ImportPage = () => {
                 </Button>
               </Box>
 
+              {preview.missing.length > 0 && (
+                <>
+                  <Typography variant="subtitle1" component="h3">
+                    Values the file lacks
+                  </Typography>
+                  <Typography variant="body2">
+                    Give one value for every row without one, then preview again; the rows show it as given
+                    for every row.
+                  </Typography>
+                  <Stack spacing={1}>
+                    {preview.missing.map((m) => {
+                      const f = fields.find((x) => x.name === m.field);
+                      const id = `import-fill-${m.field}`;
+                      const value = fill[m.field] ?? '';
+                      const set = (v: string) => setFill({ ...fill, [m.field]: v });
+                      return (
+                        <Stack
+                          key={m.field}
+                          direction={{ xs: 'column', sm: 'row' }}
+                          spacing={1}
+                          sx={{ alignItems: { sm: 'center' } }}
+                        >
+                          <Typography variant="body2" component="label" htmlFor={id} sx={{ minWidth: 220 }}>
+                            {m.label} ({formatNumber(m.rows)} {m.rows === 1 ? 'row' : 'rows'} without one)
+                          </Typography>
+                          {f?.options ? (
+                            <NativeSelect
+                              inputProps={{ id }}
+                              value={value}
+                              disabled={busy}
+                              onChange={(e) => set(e.target.value)}
+                            >
+                              <option value="">None given</option>
+                              {f.options.values.map((v) => (
+                                <option key={v} value={v}>
+                                  {f.options?.labels[v] ?? v}
+                                </option>
+                              ))}
+                            </NativeSelect>
+                          ) : (
+                            <input
+                              id={id}
+                              type={f?.kind === 'date' ? 'date' : 'text'}
+                              value={value}
+                              disabled={busy}
+                              onChange={(e) => set(e.target.value)}
+                            />
+                          )}
+                        </Stack>
+                      );
+                    })}
+                  </Stack>
+                </>
+              )}
+
+              {preview.warnings.length > 0 && (
+                <>
+                  <Typography variant="subtitle1" component="h3">
+                    Worth a look (saved all the same)
+                  </Typography>
+                  <Box sx={scroll}>
+                    <Table size="small" aria-label="Warnings">
+                      <TableHead>
+                        <TableRow>
+                          <TableCell>Row</TableCell>
+                          <TableCell>Column</TableCell>
+                          <TableCell>Warning</TableCell>
+                        </TableRow>
+                      </TableHead>
+                      <TableBody>
+                        {preview.warnings.map((w, i) => (
+                          <TableRow key={`${w.row}-${w.field}-${i}`}>
+                            <TableCell>{w.row}</TableCell>
+                            <TableCell>{columnOf(w.field)}</TableCell>
+                            <TableCell>{w.message}</TableCell>
+                          </TableRow>
+                        ))}
+                      </TableBody>
+                    </Table>
+                  </Box>
+                </>
+              )}
+
               {preview.errors.length > 0 && (
                 <>
                   <Typography variant="subtitle1" component="h3">
@@ -399,7 +510,7 @@ export const ImportPage = () => {
                             <TableCell>{String(r.row ?? '')}</TableCell>
                             <TableCell>{r.action === 'update' ? 'Update' : 'New'}</TableCell>
                             {sampleFields.map((f) => (
-                              <TableCell key={f.name}>{String(r[f.name] ?? '')}</TableCell>
+                              <TableCell key={f.name}>{sampleCell(r, f.name)}</TableCell>
                             ))}
                           </TableRow>
                         ))}
@@ -420,7 +531,7 @@ export const ImportPage = () => {
                 </Button>
                 {mappingChanged && (
                   <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
-                    Preview again to import with the columns changed.
+                    Preview again to import with the columns and values changed.
                   </Typography>
                 )}
               </Box>

@@ -97,11 +97,15 @@ const LoginPage = ({ onSignedIn }: { onSignedIn: () => void }) => {
         await api('POST', '/portal/auth/login', { login, password });
         onSignedIn();
       } else if (mode === 'code') {
-        await api('POST', '/portal/auth/code', { login, channel });
-        setInfo(
-          `If this ${channel === 'email' ? 'e-mail' : 'phone'} is yours, a 6-digit code is on its way.`,
-        );
-        setMode('verify');
+        // the answer says whether a code can go out at all (no e-mail or SMS set up: it says so)
+        const answer = await api<{ sent: boolean; message: string }>('POST', '/portal/auth/code', {
+          login,
+          channel,
+        });
+        if (answer.sent) {
+          setInfo(answer.message);
+          setMode('verify');
+        } else setError(answer.message);
       } else {
         await api('POST', '/portal/auth/code/verify', { login, code });
         onSignedIn();
