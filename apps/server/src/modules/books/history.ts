@@ -83,7 +83,7 @@ const postRecords = async (tx: DbOrTx, companyId: number) => {
           user_id: r.user_id === null ? null : Number(r.user_id),
           key: `charge:${Number(r.id)}`,
           lines: [
-            { role: 'receivable', debit: String(r.amount), ...dims(r) },
+            { role: 'receivable', debit: String(r.amount), ...dims(r), due_date: String(r.date) },
             { role: income(r.kind, r.category), credit: String(r.amount), ...dims(r) },
           ],
         })),
@@ -94,6 +94,7 @@ const postRecords = async (tx: DbOrTx, companyId: number) => {
   await paged(
     tx,
     sql`SELECT w.id, w.occupancy_id, to_char(w.date, 'YYYY-MM-DD') AS date, w.charge_kind, c.category, w.reason,
+               to_char(c.date, 'YYYY-MM-DD') AS charge_date,
                w.amount::text AS amount, w.user_id, ${sql.raw(leaseDims)}
           FROM charge_waivers w JOIN charges c ON c.company_id = w.company_id AND c.id = w.charge_id
           JOIN occupancy o ON o.company_id = w.company_id AND o.id = w.occupancy_id
@@ -112,7 +113,7 @@ const postRecords = async (tx: DbOrTx, companyId: number) => {
           key: `waiver:${Number(r.id)}`,
           lines: [
             { role: income(r.charge_kind, r.category), debit: String(r.amount), ...dims(r) },
-            { role: 'receivable', credit: String(r.amount), ...dims(r) },
+            { role: 'receivable', credit: String(r.amount), ...dims(r), due_date: String(r.charge_date) },
           ],
         })),
       );

@@ -109,9 +109,10 @@ const loadParts = async (database: Database, companyId: number, ids: number[], t
     q(`SELECT occupancy_id, to_char(date, 'YYYY-MM-DD') AS date, applied_amount::text AS applied_amount,
               refund_amount::text AS refund_amount, refund_method
          FROM deposit_settlements WHERE company_id = $1 AND occupancy_id = ANY($2::int[]) AND date <= $3::date`),
-    // what the books posted (issue 25): the rent of each period and the opening balance
+    // what the books posted (issue 25): the rent of each period (all of it: the rules look ahead of
+    // `through`, and what is posted is posted through its own day) and the opening balance
     q(`SELECT occupancy_id, to_char(due_date, 'YYYY-MM-DD') AS due_date, amount::text AS amount
-         FROM lease_rent_posted WHERE company_id = $1 AND occupancy_id = ANY($2::int[]) AND due_date <= $3::date
+         FROM lease_rent_posted WHERE company_id = $1 AND occupancy_id = ANY($2::int[]) AND $3::date IS NOT NULL
         ORDER BY occupancy_id, due_date`),
     q(`SELECT occupancy_id, to_char(through, 'YYYY-MM-DD') AS through, to_char(opening_date, 'YYYY-MM-DD') AS opening_date,
               opening_amount::text AS opening_amount
