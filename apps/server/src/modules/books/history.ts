@@ -270,7 +270,10 @@ export const postCompanyHistory = async (database: Database, companyId: number):
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${advisoryLocks.booksHistory}, ${companyId})`);
     if (await done(tx)) return false;
+    // the ageing of the leases touched allocated once, after all their records
+    books.deferAgeing(tx);
     await postRecords(tx, companyId);
+    await books.flushAgeing(tx, companyId);
     await tx.execute(
       sql`INSERT INTO books_state AS b (company_id, history_posted_at) VALUES (${companyId}, now())
           ON CONFLICT (company_id) DO UPDATE SET history_posted_at = now(), updated_at = now(), version = b.version + 1`,

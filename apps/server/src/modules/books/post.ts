@@ -187,6 +187,7 @@ const keepAgeing = async (
           ON CONFLICT (company_id, occupancy_id, day)
             DO UPDATE SET amount = d.amount + excluded.amount, updated_at = now(), version = d.version + 1`,
     );
+  if (leaseIds.length === 0) return;
   const ids = `{${[...leaseIds].sort((a, b) => a - b).join(',')}}`;
   await tx.execute(
     sql`WITH a AS MATERIALIZED (
@@ -212,6 +213,23 @@ const keepAgeing = async (
           FROM oldest o
          WHERE b.company_id = ${companyId} AND b.occupancy_id = o.id AND b.oldest_due IS DISTINCT FROM o.day`,
   );
+};
+
+/**
+ * Transactions whose ageing is allocated once at the end (`deferAgeing`, then `flushAgeing`): a bulk
+ * posting (the upgrade's history) posts thousands of entries of the same leases in many calls; the
+ * debit days are still added at each call, the allocation runs once for every lease touched.
+ */
+const deferred = new WeakMap<object, Set<number>>();
+
+const deferAgeing = (tx: DbOrTx): void => {
+  if (!deferred.has(tx)) deferred.set(tx, new Set());
+};
+
+const flushAgeing = async (tx: DbOrTx, companyId: number): Promise<void> => {
+  const leases = deferred.get(tx);
+  deferred.delete(tx);
+  if (leases && leases.size > 0) await keepAgeing(tx, companyId, [], [...leases]);
 };
 
 const post = async (
@@ -351,7 +369,9 @@ const post = async (
         )
         SELECT (SELECT count(*) FROM totals) + (SELECT count(*) FROM leases) AS n`,
   );
-  if (leasesTouched.size > 0)
+  if (leasesTouched.size > 0) {
+    const later = deferred.get(tx);
+    for (const id of later ? leasesTouched : []) later?.add(id);
     await keepAgeing(
       tx,
       companyId,
@@ -360,8 +380,9 @@ const post = async (
         day: a.day,
         amount: fromCents(a.amount),
       })),
-      [...leasesTouched],
+      later ? [] : [...leasesTouched],
     );
+  }
   return ids.filter((id): id is number => id !== undefined && kept.has(id));
 };
 
@@ -426,4 +447,4 @@ const reverse = async (
 };
 
 /** The posting API: the only writer of the journal (BOOKS.md). */
-export const books = { post, reverse, closedThrough };
+export const books = { post, reverse, closedThrough, deferAgeing, flushAgeing };
