@@ -186,11 +186,26 @@ export type LedgerSettlement = {
   refund_method?: string | null;
 };
 
+/**
+ * What the books posted of a lease's rent (issue 25): the amount of each period, by its due date, as
+ * `lease_rent_posted` keeps it (rent and its adjustments), posted through `through`, and the opening
+ * balance as posted (`lease_rent_state`). Given, a ledger reads the rent and the opening balance from
+ * here and not from the terms; only periods due after `through` (not posted yet: the upcoming) follow
+ * the terms.
+ */
+export type PostedRent = {
+  through: string;
+  rent: readonly { due_date: string; amount: string | number }[];
+  opening: { date: string; amount: string | number } | null;
+};
+
 /** What a lease's ledger holds besides its terms and payments. */
 export type LedgerExtras = {
   charges?: readonly LedgerCharge[];
   waivers?: readonly LedgerWaiver[];
   settlement?: LedgerSettlement | null;
+  /** the rent the books posted (none: the rent is derived from the terms, as before the books) */
+  posted?: PostedRent | null;
 };
 
 export const chargeKinds = ['late_fee', 'charge'] as const;
@@ -365,6 +380,45 @@ export const openingBalance = (terms: LeaseTerms, asOf: string): { date: string;
   return amount === 0n ? null : { date, amount };
 };
 
+/**
+ * The rent charges of a lease due on or before `asOf`: what the books posted when `extras.posted` is
+ * given (periods of no amount left out), and the terms' charges for periods due after the day rent is
+ * posted through; else the terms' (`rentCharges`).
+ */
+export const leaseRentCharges = (terms: LeaseTerms, extras: LedgerExtras, asOf: string): RentCharge[] => {
+  const posted = extras.posted;
+  if (!posted) return rentCharges(terms, asOf);
+  const ends = new Map(rentPeriods(terms, asOf).map((c) => [c.due_date, c.period_end]));
+  const out: RentCharge[] = [];
+  for (const r of posted.rent) {
+    if (r.due_date > asOf || r.due_date > posted.through) continue;
+    const amount = toCents(r.amount);
+    if (amount === 0n) continue;
+    out.push({ due_date: r.due_date, period_end: ends.get(r.due_date) ?? r.due_date, amount });
+  }
+  for (const c of rentCharges(terms, asOf)) if (c.due_date > posted.through) out.push(c);
+  return out.sort((a, b) => (a.due_date < b.due_date ? -1 : a.due_date > b.due_date ? 1 : 0));
+};
+
+/**
+ * The opening balance counted on `asOf`: as the books posted it when `extras.posted` is given (the
+ * terms' when it was not posted yet, dated after the day posted through), else the terms'.
+ */
+export const leaseOpening = (
+  terms: LeaseTerms,
+  extras: LedgerExtras | undefined,
+  asOf: string,
+): { date: string; amount: Cents } | null => {
+  const posted = extras?.posted;
+  if (!posted) return openingBalance(terms, asOf);
+  if (!posted.opening) {
+    const t = openingBalance(terms, asOf);
+    return t && t.date > posted.through ? t : null;
+  }
+  const amount = toCents(posted.opening.amount);
+  return posted.opening.date > asOf || amount === 0n ? null : { date: posted.opening.date, amount };
+};
+
 /** The payments that count on `asOf`: completed, dated on or before it. */
 export const countedPayments = <P extends LedgerPayment>(payments: readonly P[], asOf: string): P[] =>
   payments.filter((p) => p.status === 'completed' && p.payment_date <= asOf);
@@ -409,7 +463,7 @@ export const leaseDebits = (terms: LeaseTerms, extras: LedgerExtras, through: st
     list.push({ date: w.date, amount: toCents(w.amount) });
     waivers.set(w.charge_id, list);
   }
-  const debits: Debit[] = rentCharges(terms, through).map((c, i) => ({
+  const debits: Debit[] = leaseRentCharges(terms, extras, through).map((c, i) => ({
     date: c.due_date,
     rank: RANK.rent,
     seq: i,
@@ -419,7 +473,7 @@ export const leaseDebits = (terms: LeaseTerms, extras: LedgerExtras, through: st
     waivers: [],
   }));
   // an opening balance owed is the lease's oldest debit on its day (a credit is among the credits)
-  const opening = openingBalance(terms, through);
+  const opening = leaseOpening(terms, extras, through);
   if (opening && opening.amount > 0n) {
     debits.push({
       date: opening.date,
@@ -462,7 +516,7 @@ export const leaseCredits = (
   let credits = countedPayments(payments, day).reduce((sum, p) => sum + toCents(p.amount_paid), 0n);
   const s = extras.settlement;
   if (s && s.date <= day) credits += toCents(s.applied_amount);
-  const opening = terms ? openingBalance(terms, day) : null;
+  const opening = terms ? leaseOpening(terms, extras, day) : null;
   if (opening && opening.amount < 0n) credits -= opening.amount;
   return credits;
 };
@@ -580,7 +634,7 @@ export const buildLedger = (
     });
   }
   // the opening balance, owed or a credit, on its date
-  const opening = openingBalance(terms, asOf);
+  const opening = leaseOpening(terms, extras, asOf);
   if (opening) {
     drafts.push({
       date: opening.date,

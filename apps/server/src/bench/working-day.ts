@@ -2,7 +2,8 @@
  * The working day: several staff sessions at once, each a closed loop of random requests drawn from
  * a weighted mix of what staff do all day (issue 15): list pages at random pages with a random
  * sortable column in either direction, searches for words of the dataset, the dashboard, the two
- * reports over random ranges, receipt PDFs, a lease's ledger and statement, the arrears, and about
+ * reports over random ranges, receipt PDFs, a lease's ledger and statement, the arrears, the journal
+ * (pages, either order, a source filtered now and then) and the trial balance, and about
  * a fifth of writes (new payments for random leases, and edits: a record read, then saved with the
  * version read; a 409 from a concurrent edit is a legitimate answer, counted apart).
  *
@@ -218,8 +219,8 @@ type Rng = ReturnType<typeof generator>;
 const API = '/rentapi/api';
 
 /**
- * The mix, by weight (they add up to 100 actions). An edit is two requests (the read, then the
- * save), so of 111 requests 22 write: about a fifth.
+ * The mix, by weight (they add up to 103 actions). An edit is two requests (the read, then the
+ * save), so of 114 requests 22 write: about a fifth.
  */
 const WEIGHTS = {
   list: { payments: 17, tenants: 7, units: 5, occupancy: 6, expenses: 4, maintenance_requests: 5 },
@@ -231,6 +232,8 @@ const WEIGHTS = {
   ledger: 2,
   statement: 1,
   arrears: 3,
+  journal: 2,
+  trialBalance: 1,
   newPayment: 11,
   edit: 11,
 } as const;
@@ -248,7 +251,18 @@ const EDIT_WEIGHTS: Record<Edited, number> = {
 type Action =
   | { a: 'list'; list: MixList }
   | { a: 'search'; list: MixList }
-  | { a: 'dashboard' | 'incomeStatement' | 'cashFlow' | 'receipt' | 'ledger' | 'statement' | 'arrears' }
+  | {
+      a:
+        | 'dashboard'
+        | 'incomeStatement'
+        | 'cashFlow'
+        | 'receipt'
+        | 'ledger'
+        | 'statement'
+        | 'arrears'
+        | 'journal'
+        | 'trialBalance';
+    }
   | { a: 'newPayment' }
   | { a: 'edit' };
 
@@ -264,6 +278,8 @@ const ACTIONS: { weight: number; action: Action }[] = [
       'ledger',
       'statement',
       'arrears',
+      'journal',
+      'trialBalance',
       'newPayment',
       'edit',
     ] as const
@@ -290,6 +306,8 @@ const KINDS: { kind: string; group: Group }[] = [
   { kind: 'GET /income-statement', group: 'report' },
   { kind: 'GET /cash-flow', group: 'report' },
   { kind: 'GET /arrears', group: 'report' },
+  { kind: 'GET /journal', group: 'report' },
+  { kind: 'GET /reports/trial-balance', group: 'report' },
   { kind: 'GET /payments/:id/receipt.pdf', group: 'document' },
   { kind: 'GET /occupancy/:id/ledger', group: 'report' },
   { kind: 'GET /occupancy/:id/statement.pdf', group: 'document' },
@@ -472,6 +490,23 @@ const act = async (plan: MixPlan, s: Session, rec: Recorder, action: Action) => 
       if (a && !q && Number.isFinite(totalOf(a))) learnt.set('arrears', totalOf(a));
       return;
     }
+    case 'journal': {
+      // the journal's pages as the pagination reaches them, newest or oldest first; a source now and then
+      const source = rng.chance(0.2) ? rng.pick(['rent', 'payment', 'expense', 'late_fee']) : undefined;
+      const total = learnt.get(source ? `journal:${source}` : 'journal') ?? 100;
+      const qs =
+        `page=${drawPage(rng, total, 25)}&page_size=25${rng.chance(0.3) ? '&sort=date' : ''}` +
+        (source ? `&source=${source}` : '');
+      const j = await rec.time('GET /journal', undefined, () => call('GET', `/journal?${qs}`));
+      if (j && Number.isFinite(totalOf(j))) learnt.set(source ? `journal:${source}` : 'journal', totalOf(j));
+      return;
+    }
+    case 'trialBalance':
+      // today's, or as of a day of the last two years
+      await rec.time('GET /reports/trial-balance', undefined, () =>
+        call('GET', `/reports/trial-balance${rng.chance(0.5) ? '' : `?as_of=${daysAgo(rng.int(1, 730))}`}`),
+      );
+      return;
     case 'newPayment': {
       const lease = rng.pick(plan.leases);
       const paid = daysAgo(rng.int(0, 30));

@@ -5,7 +5,7 @@ import { buildApp } from '../app.ts';
 import type { Database } from '../db/client.ts';
 import { resetDatabase, testConfig, testDatabase, testDriver, type TestContext } from '../test/harness.ts';
 import { companyWith, expectStatus } from '../test/rent-cycle.ts';
-import { arrearsQuery } from '../features/ledger/arrears-sql.ts';
+import { arrearsQuery, keptArrearsQuery, keptArrearsSummaryQuery } from '../features/ledger/arrears-sql.ts';
 import { paymentsServer } from '../features/payments/server.ts';
 import { listRecords } from './list.ts';
 import { generateDataset } from '../bench/dataset.ts';
@@ -134,6 +134,23 @@ describe(`the features' list searches are served by indexes (${testDriver})`, ()
     expect(text.sql).toContain('o.search_text LIKE lower(');
     noFullRead(await planOf(t.database, text.sql, text.params), 'arrears');
     expect(await searchPlan('occupancy', rare)).toContain('occupancy_search_trgm_idx');
+  });
+
+  it('reads today’s arrears from the kept ageing: leases in arrears by their oldest unpaid day', async () => {
+    const companyId = session.company.id;
+    const queries = [
+      keptArrearsQuery({ companyId, asOf: '2025-06-01' }),
+      keptArrearsQuery({ companyId, asOf: '2025-06-01', sort: '-days_over_90' }),
+      keptArrearsQuery({ companyId, asOf: '2025-06-01', sort: 'tenant_name', q: rare }),
+      keptArrearsSummaryQuery(companyId, '2025-06-01'),
+    ];
+    for (const query of queries) {
+      const text = new PgDialect().sqlToQuery(query);
+      const plan = await planOf(t.database, text.sql, text.params);
+      noFullRead(plan, 'kept arrears');
+      expect(text.sql).toContain('b.oldest_due < ');
+      expect(text.sql).not.toContain('rate_changes');
+    }
   });
 
   // a search that finds few rows reads them from the trigram index and sorts them, never walking

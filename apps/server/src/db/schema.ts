@@ -1705,16 +1705,46 @@ export const accountDayTotals = pgTable(
   (t) => [primaryKey({ columns: [t.company_id, t.account_id, t.day] })],
 );
 
-/** A lease's receivable (Σ debit − Σ credit of its Accounts receivable lines), kept by books.post. */
+/**
+ * A lease's receivable (Σ debit − Σ credit of its Accounts receivable lines) and the due date of its
+ * oldest unpaid debit (`oldest_due`, null when nothing is unpaid), kept by books.post: a lease is in
+ * arrears on a day when `oldest_due` is before it (an index read).
+ */
 export const leaseBalances = pgTable(
   'lease_balances',
   {
     company_id: booksCompanyId(),
     occupancy_id: integer().notNull(),
     receivable: numeric({ precision: 18, scale: 2, mode: 'string' }).notNull().default('0'),
+    oldest_due: date({ mode: 'string' }),
     ...stamps(),
   },
-  (t) => [primaryKey({ columns: [t.company_id, t.occupancy_id] })],
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.occupancy_id] }),
+    index('lease_balances_oldest_due_idx')
+      .on(t.company_id, t.oldest_due)
+      .where(sql`${t.oldest_due} IS NOT NULL`),
+  ],
+);
+
+/**
+ * A lease's debits by the day they age from (rent by its due date, charges and late fees by their
+ * date less their waivers, an opening balance owed by its date): `amount`, Σ of what was posted for
+ * that day, and `open`, what of it is unpaid (the receivable allocated to the newest days first, as
+ * payments pay the oldest first). Kept by books.post; the arrears bucket the open amounts by age at
+ * read time.
+ */
+export const leaseDebitDays = pgTable(
+  'lease_debit_days',
+  {
+    company_id: booksCompanyId(),
+    occupancy_id: integer().notNull(),
+    day: date({ mode: 'string' }).notNull(),
+    amount: numeric({ precision: 18, scale: 2, mode: 'string' }).notNull().default('0'),
+    open: numeric({ precision: 18, scale: 2, mode: 'string' }).notNull().default('0'),
+    ...stamps(),
+  },
+  (t) => [primaryKey({ columns: [t.company_id, t.occupancy_id, t.day] })],
 );
 
 /** What rent of a lease is posted, per period (its due date): Σ of its rent and adjustment entries. */

@@ -369,3 +369,95 @@ export const presentArrearsRow = (r: Record<string, unknown>) => ({
       ? null
       : cents(r.last_payment_amount),
 });
+
+/**
+ * The arrears of today from what the books keep (issue 25, docs/decisions.md "Kept ageing"): a lease
+ * is in arrears when its oldest unpaid debit (`lease_balances.oldest_due`) fell due before the day,
+ * read from the index `(company_id, oldest_due)`; its balance is its kept receivable; its buckets
+ * are its open debit days (`lease_debit_days`, a few rows from its oldest unpaid day on) aged by
+ * the day: due on the day (or later) is current, then 1–30, 31–60, 61–90 and more than 90 days.
+ * Nothing is derived from the terms and no history is read: only the rows of the leases in arrears
+ * (and, for the rows answered, their names and last payment). The same columns as `arrearsQuery`.
+ */
+const keptBuckets = (asOf: string, b: string) => sql`LEFT JOIN LATERAL (
+      SELECT COALESCE((sum(d.open) FILTER (WHERE d.day >= ${asOf}::date) * 100)::bigint, 0) AS current,
+             COALESCE((sum(d.open) FILTER (WHERE d.day < ${asOf}::date AND d.day >= ${addDays(asOf, -30)}::date) * 100)::bigint, 0) AS days_1_30,
+             COALESCE((sum(d.open) FILTER (WHERE d.day < ${addDays(asOf, -30)}::date AND d.day >= ${addDays(asOf, -60)}::date) * 100)::bigint, 0) AS days_31_60,
+             COALESCE((sum(d.open) FILTER (WHERE d.day < ${addDays(asOf, -60)}::date AND d.day >= ${addDays(asOf, -90)}::date) * 100)::bigint, 0) AS days_61_90,
+             COALESCE((sum(d.open) FILTER (WHERE d.day < ${addDays(asOf, -90)}::date) * 100)::bigint, 0) AS days_over_90
+        FROM lease_debit_days d
+       WHERE d.company_id = ${sql.raw(b)}.company_id AND d.occupancy_id = ${sql.raw(b)}.occupancy_id
+         AND d.day >= ${sql.raw(b)}.oldest_due AND d.open > 0) g ON TRUE`;
+
+/** The leases in arrears on `asOf` as kept: their balance (cents), ids, of a property, searched. */
+const keptLeases = (
+  companyId: number,
+  asOf: string,
+  propertyId: number | undefined,
+  search: string | undefined,
+) => {
+  const searched = search
+    ? sql`AND ${searchCondition(search, 'o')}
+          AND (lower(o.tenant_name) LIKE lower(${likePattern(search)}) OR lower(o.unit_name) LIKE lower(${likePattern(search)}))`
+    : sql``;
+  return sql`SELECT b.company_id, b.occupancy_id, b.oldest_due, o.tenant_id, o.unit_id,
+                    (b.receivable * 100)::bigint AS balance
+               FROM lease_balances b
+               JOIN occupancy o ON o.company_id = b.company_id AND o.id = b.occupancy_id
+              WHERE b.company_id = ${companyId} AND b.oldest_due IS NOT NULL AND b.oldest_due < ${asOf}::date
+                ${propertyId === undefined ? sql`` : sql`AND o.property_id = ${propertyId}`} ${searched}`;
+};
+
+export const keptArrearsQuery = ({ companyId, asOf, propertyId, q, sort, page }: ArrearsQuery): SQL => {
+  const { field, desc } = parseSort(sort);
+  const search = q?.trim();
+  const namesEarly = NAME_SORTS.has(field);
+  const bucketsEarly = BUCKET_SORTS.has(field);
+  const lastEarly = field === 'last_payment_date' || field === 'last_payment_amount';
+  const order = (prefix = '') =>
+    sql.raw(`${prefix}${field} ${desc ? 'DESC' : 'ASC'} NULLS LAST, ${prefix}occupancy_id ASC`);
+  const lastPayment = (alias: string) => sql`LEFT JOIN LATERAL (
+      SELECT p.payment_date AS last_payment_date, (p.amount_paid * 100)::bigint AS last_payment_amount
+        FROM payments p
+       WHERE p.company_id = ${companyId} AND p.occupancy_id = ${sql.raw(alias)}.occupancy_id
+         AND p.status = 'completed' AND p.payment_date <= ${asOf}::date
+       ORDER BY p.payment_date DESC, p.id DESC LIMIT 1) lp ON TRUE`;
+  const limit = page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``;
+  return sql`WITH arrears AS MATERIALIZED (
+    SELECT c.*${bucketsEarly ? sql`, g.*` : sql``}${namesEarly ? sql.raw(`, ${NAMES}`) : sql``}
+      FROM (${keptLeases(companyId, asOf, propertyId, search)}) c
+      ${bucketsEarly ? keptBuckets(asOf, 'c') : sql``}
+      ${namesEarly ? nameJoins(companyId, 'c') : sql``}
+  ),
+  ranked AS (
+    SELECT a.*${lastEarly ? sql`, lp.last_payment_date, lp.last_payment_amount` : sql``}
+      FROM arrears a ${lastEarly ? lastPayment('a') : sql``}
+     ORDER BY ${order()} ${limit}
+  )
+  SELECT t.total, r.occupancy_id, r.tenant_id, r.unit_id, r.tenant_first_name, r.tenant_last_name,
+         r.tenant_name, r.unit_name, r.balance::text AS balance, r.current::text AS current,
+         r.days_1_30::text AS days_1_30, r.days_31_60::text AS days_31_60,
+         r.days_61_90::text AS days_61_90, r.days_over_90::text AS days_over_90,
+         ${sql.raw(isoDaySql('r.last_payment_date'))} AS last_payment_date,
+         r.last_payment_amount::text AS last_payment_amount
+    FROM (SELECT count(*)::int AS total FROM arrears) t
+    LEFT JOIN (
+      SELECT x.occupancy_id, x.tenant_id, x.unit_id, x.balance,
+             ${sql.raw(bucketsEarly ? 'x.current, x.days_1_30, x.days_31_60, x.days_61_90, x.days_over_90' : 'g.current, g.days_1_30, g.days_31_60, g.days_61_90, g.days_over_90')},
+             ${sql.raw(namesEarly ? 'x.tenant_first_name, x.tenant_last_name, x.tenant_name, x.unit_name' : NAMES)},
+             ${sql.raw(lastEarly ? 'x.last_payment_date, x.last_payment_amount' : 'lp.last_payment_date, lp.last_payment_amount')}
+        FROM ranked x ${bucketsEarly ? sql`` : keptBuckets(asOf, 'x')}
+        ${namesEarly ? sql`` : nameJoins(companyId, 'x')}
+        ${lastEarly ? sql`` : lastPayment('x')}
+    ) r ON TRUE
+   ORDER BY ${order('r.')}`;
+};
+
+/** The count of leases in arrears today and the sum of their overdue (open before the day) amounts, as kept. */
+export const keptArrearsSummaryQuery = (companyId: number, asOf: string, propertyId?: number): SQL =>
+  sql`SELECT count(*)::int AS leases, COALESCE(sum(g.overdue), 0)::text AS total_cents
+    FROM (${keptLeases(companyId, asOf, propertyId, undefined)}) c
+    CROSS JOIN LATERAL (
+      SELECT COALESCE((sum(d.open) * 100)::bigint, 0) AS overdue FROM lease_debit_days d
+       WHERE d.company_id = c.company_id AND d.occupancy_id = c.occupancy_id
+         AND d.day >= c.oldest_due AND d.day < ${asOf}::date AND d.open > 0) g`;

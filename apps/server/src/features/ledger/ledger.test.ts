@@ -5,6 +5,7 @@ import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser } from '../../test/factories.ts';
 import { leaseFixtures } from './ledger-fixtures.ts';
 import { pdfText } from '../../test/pdf-text.ts';
+import { companyDay } from '../../modules/books/post.ts';
 
 describe(`the ledger and the tenant statement of a lease (${testDriver})`, () => {
   let t: TestContext;
@@ -127,6 +128,43 @@ describe(`the ledger and the tenant statement of a lease (${testDriver})`, () =>
     expect(voided.statusCode).toBe(200);
     const res = await admin.get(`/occupancy/${l.id}/ledger?as_of=2026-03-20`);
     expect(res.json()).toMatchObject({ balance: 2_500_000 });
+  });
+
+  it('reads the rent the books posted, not the terms: the ledger, the arrears and the summary (issue 25)', async () => {
+    const today = await companyDay(t.database.db, companyId);
+    const start = `${Number(today.slice(0, 4)) - 1}-${today.slice(5, 7)}-01`;
+    const l = await fx.lease('Posted', 'Rent', 'Ntinda B2', {
+      start_date: start,
+      rate: 100_000,
+      rent_cycle: 'monthly',
+    });
+    const before = (await admin.get(`/occupancy/${l.id}/ledger`)).json<{
+      balance: number;
+      entries: unknown[];
+    }>();
+    expect(before.balance).toBe(1_300_000);
+    const summary = (await admin.get('/arrears/summary')).json<{ total: number; leases: number }>();
+    // a rate written behind the books' back (no posting): what was posted stays what is owed
+    await t.database.query('UPDATE occupancy SET rate = 900000 WHERE company_id = $1 AND id = $2', [
+      companyId,
+      l.id,
+    ]);
+    const after = (await admin.get(`/occupancy/${l.id}/ledger`)).json<{
+      balance: number;
+      entries: unknown[];
+    }>();
+    expect(after).toEqual(before);
+    const [row] = (await admin.get('/arrears')).json<
+      { occupancy_id: number; balance: number; current: number }[]
+    >();
+    expect(row).toMatchObject({ occupancy_id: l.id, balance: 1_300_000 });
+    expect((await admin.get('/arrears/summary')).json()).toEqual(summary);
+    expect(summary).toEqual({ total: 1_300_000 - (today.endsWith('-01') ? 100_000 : 0), leases: 1 });
+    // a payment pays the oldest posted rent first: the kept ageing follows at once
+    await fx.pay(l, today, 1_250_000);
+    const paid = (await admin.get('/arrears')).json<Record<string, number>[]>();
+    if (today.endsWith('-01')) expect(paid).toEqual([]);
+    else expect(paid[0]).toMatchObject({ balance: 50_000, days_1_30: 50_000, days_over_90: 0 });
   });
 
   it('is open to every role of the company and to nobody else', async () => {

@@ -22,7 +22,14 @@ import { pdfWriter, xlsxWriter, type TabularColumn } from '../../crud/tabular.ts
 import { forEachBatch, sendTabular } from '../../crud/export.ts';
 import { listQuerySchema } from '../../crud/routes.ts';
 import { ensureProperty, propertyIdQuery } from '../../modules/properties/property.ts';
-import { arrearsQuery, arrearsSummaryQuery, presentArrearsRow } from './arrears-sql.ts';
+import {
+  arrearsQuery,
+  arrearsSummaryQuery,
+  keptArrearsQuery,
+  keptArrearsSummaryQuery,
+  presentArrearsRow,
+  type ArrearsQuery,
+} from './arrears-sql.ts';
 import { leaseLedger } from '../../modules/leases/ledger-data.ts';
 import { statementPdf } from '../../modules/leases/statement-pdf.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
@@ -82,6 +89,22 @@ export const arrearsExportColumns = (headers: string | undefined): TabularColumn
       });
     return col;
   });
+};
+
+/**
+ * The arrears of a day: today's (the default) read from what the books keep per lease, an index
+ * read at any size; another day's computed for that day (`arrearsQuery`), since what is kept is
+ * the ageing of what is posted now (docs/decisions.md, "Kept ageing").
+ */
+const arrearsOf = async (
+  database: AppContext['database'],
+  q: ArrearsQuery & { asOfGiven: string | undefined },
+) => {
+  const { asOfGiven, ...query } = q;
+  const today = await companyToday(database, q.companyId);
+  return asOfGiven === undefined || asOfGiven === today
+    ? keptArrearsQuery({ ...query, asOf: today })
+    : arrearsQuery(query);
 };
 
 /**
@@ -170,9 +193,10 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const as_of = request.query.as_of ?? (await companyToday(database, user.company_id));
       const rows = await execRows<Record<string, unknown>>(
         database.db,
-        arrearsQuery({
+        await arrearsOf(database, {
           companyId: user.company_id,
           asOf: as_of,
+          asOfGiven: request.query.as_of,
           propertyId: property_id,
           q,
           sort,
@@ -201,10 +225,13 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (request): Promise<ArrearsSummary> => {
       const user = currentUser(request);
       const { property_id } = request.query;
-      const as_of = request.query.as_of ?? (await companyToday(database, user.company_id));
+      const today = await companyToday(database, user.company_id);
+      const as_of = request.query.as_of ?? today;
       const rows = await execRows<{ leases: number; total_cents: string }>(
         database.db,
-        arrearsSummaryQuery(user.company_id, as_of, property_id),
+        as_of === today
+          ? keptArrearsSummaryQuery(user.company_id, as_of, property_id)
+          : arrearsSummaryQuery(user.company_id, as_of, property_id),
       );
       if (property_id !== undefined && Number(rows[0]?.leases ?? 0) === 0)
         await ensureProperty(database.db, user.company_id, property_id);
@@ -233,9 +260,10 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const as_of = request.query.as_of ?? (await companyToday(database, user.company_id));
       const columns = arrearsExportColumns(headers);
       if (property_id !== undefined) await ensureProperty(database.db, user.company_id, property_id);
-      const query = arrearsQuery({
+      const query = await arrearsOf(database, {
         companyId: user.company_id,
         asOf: as_of,
+        asOfGiven: request.query.as_of,
         propertyId: property_id,
         q,
         sort,

@@ -20,7 +20,8 @@ type Op =
   | { kind: 'waive'; which: number }
   | { kind: 'pay'; day: number; amount: number; method: string }
   | { kind: 'void'; which: number }
-  | { kind: 'terms'; rate: number; end: number | null };
+  | { kind: 'terms'; rate: number; end: number | null }
+  | { kind: 'opening'; amount: number };
 
 const op: fc.Arbitrary<Op> = fc.oneof(
   fc.record({ kind: fc.constant('rate' as const), day: fc.nat(200), rate: fc.integer({ min: 1, max: 30 }) }),
@@ -42,6 +43,8 @@ const op: fc.Arbitrary<Op> = fc.oneof(
     rate: fc.integer({ min: 1, max: 30 }),
     end: fc.option(fc.nat(200), { nil: null }),
   }),
+  // an opening balance set or changed (owed, a credit, or its sign turned)
+  fc.record({ kind: fc.constant('opening' as const), amount: fc.integer({ min: -10, max: 30 }) }),
 );
 
 const scenario = fc.record({
@@ -147,6 +150,14 @@ describe(`books: the journal agrees with the ledger (property, ${testDriver})`, 
             if (p === undefined) continue;
             const res = await admin.post(`/payments/${p}/void`, { reason: 'Property test' });
             expect([200, 409]).toContain(res.statusCode);
+          } else if (o.kind === 'opening') {
+            const lease = (await admin.get(`/occupancy/${id}`)).json();
+            const res = await admin.put(`/occupancy/${id}`, {
+              ...lease,
+              opening_balance: o.amount * 10000,
+              opening_balance_date: lease.opening_balance_date ?? start,
+            });
+            expect(res.statusCode, res.body).toBe(200);
           } else {
             const lease = (await admin.get(`/occupancy/${id}`)).json();
             const end = o.end === null ? null : addDays(start, o.end);
@@ -178,6 +189,17 @@ describe(`books: the journal agrees with the ledger (property, ${testDriver})`, 
           [companyId],
         );
         expect(tb?.d).toBe(tb?.c);
+        // the kept ageing: the open days add up to what is owed, from the oldest unpaid day on
+        const [open] = await t.database.query<{ open: string; oldest: string | null; first: string | null }>(
+          `SELECT coalesce(sum(d.open), 0)::text AS open, to_char(b.oldest_due, 'YYYY-MM-DD') AS oldest,
+                  to_char(min(d.day) FILTER (WHERE d.open > 0), 'YYYY-MM-DD') AS first
+             FROM lease_balances b
+             LEFT JOIN lease_debit_days d ON d.company_id = b.company_id AND d.occupancy_id = b.occupancy_id
+            WHERE b.company_id = $1 AND b.occupancy_id = $2 GROUP BY b.oldest_due`,
+          [companyId, id],
+        );
+        expect(Number(open?.open ?? 0)).toBe(Math.max(0, ledger.balance));
+        expect(open?.oldest ?? null).toBe(open?.first ?? null);
         // the arrears' buckets: the ledger's ageing
         const book = await loadLeaseBook(t.database, companyId, id, today);
         const ageing = leaseArrears(book.lease, book.payments, today, book.extras);

@@ -83,7 +83,7 @@ const postRecords = async (tx: DbOrTx, companyId: number) => {
           user_id: r.user_id === null ? null : Number(r.user_id),
           key: `charge:${Number(r.id)}`,
           lines: [
-            { role: 'receivable', debit: String(r.amount), ...dims(r) },
+            { role: 'receivable', debit: String(r.amount), ...dims(r), due_date: String(r.date) },
             { role: income(r.kind, r.category), credit: String(r.amount), ...dims(r) },
           ],
         })),
@@ -94,6 +94,7 @@ const postRecords = async (tx: DbOrTx, companyId: number) => {
   await paged(
     tx,
     sql`SELECT w.id, w.occupancy_id, to_char(w.date, 'YYYY-MM-DD') AS date, w.charge_kind, c.category, w.reason,
+               to_char(c.date, 'YYYY-MM-DD') AS charge_date,
                w.amount::text AS amount, w.user_id, ${sql.raw(leaseDims)}
           FROM charge_waivers w JOIN charges c ON c.company_id = w.company_id AND c.id = w.charge_id
           JOIN occupancy o ON o.company_id = w.company_id AND o.id = w.occupancy_id
@@ -112,7 +113,7 @@ const postRecords = async (tx: DbOrTx, companyId: number) => {
           key: `waiver:${Number(r.id)}`,
           lines: [
             { role: income(r.charge_kind, r.category), debit: String(r.amount), ...dims(r) },
-            { role: 'receivable', credit: String(r.amount), ...dims(r) },
+            { role: 'receivable', credit: String(r.amount), ...dims(r), due_date: String(r.charge_date) },
           ],
         })),
       );
@@ -269,7 +270,10 @@ export const postCompanyHistory = async (database: Database, companyId: number):
   return database.db.transaction(async (tx) => {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(${advisoryLocks.booksHistory}, ${companyId})`);
     if (await done(tx)) return false;
+    // the ageing of the leases touched allocated once, after all their records
+    books.deferAgeing(tx);
     await postRecords(tx, companyId);
+    await books.flushAgeing(tx, companyId);
     await tx.execute(
       sql`INSERT INTO books_state AS b (company_id, history_posted_at) VALUES (${companyId}, now())
           ON CONFLICT (company_id) DO UPDATE SET history_posted_at = now(), updated_at = now(), version = b.version + 1`,

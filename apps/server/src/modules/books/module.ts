@@ -12,6 +12,7 @@ export const booksModule: KodiModule = {
     'journal_lines',
     'account_day_totals',
     'lease_balances',
+    'lease_debit_days',
     'books_closings',
     'lease_rent_posted',
     'lease_rent_state',

@@ -57,6 +57,13 @@ export type PostLine = {
   unit_id?: number | null;
   occupancy_id?: number | null;
   tenant_id?: number | null;
+  /**
+   * A line of a lease's Accounts receivable that is (or takes off) a debit the tenant owes: the day
+   * it ages from (rent: its due date; a charge: its date; a waiver: its charge's date). Receivable
+   * lines without it (payments, their voids, a deposit applied, a credit) pay or unpay the oldest
+   * debits first. A manual entry's receivable debit ages from the entry's date.
+   */
+  due_date?: string | null;
 };
 
 export type PostEntry = {
@@ -159,6 +166,72 @@ type Line = {
   tenant_id: number | null;
 };
 
+/**
+ * The kept ageing of these leases (docs/decisions.md, "Kept ageing"): the posted debits added to
+ * their days, then each lease's receivable allocated to its newest debit days (what payments have
+ * not paid, since they pay the oldest first), and its oldest unpaid day. Reads only these leases'
+ * rows: a lease has a row per day something fell due.
+ */
+const keepAgeing = async (
+  tx: DbOrTx,
+  companyId: number,
+  days: readonly { occupancy_id: number; day: string; amount: string }[],
+  leaseIds: readonly number[],
+): Promise<void> => {
+  if (days.length > 0)
+    await tx.execute(
+      sql`INSERT INTO lease_debit_days AS d (company_id, occupancy_id, day, amount)
+          SELECT ${companyId}, r.occupancy_id, r.day, r.amount
+            FROM jsonb_to_recordset(${JSON.stringify(days)}::jsonb) AS r (occupancy_id int, day date, amount numeric)
+           ORDER BY r.occupancy_id, r.day
+          ON CONFLICT (company_id, occupancy_id, day)
+            DO UPDATE SET amount = d.amount + excluded.amount, updated_at = now(), version = d.version + 1`,
+    );
+  if (leaseIds.length === 0) return;
+  const ids = `{${[...leaseIds].sort((a, b) => a - b).join(',')}}`;
+  await tx.execute(
+    sql`WITH a AS MATERIALIZED (
+          SELECT d.occupancy_id, d.day, d.open,
+                 LEAST(GREATEST(d.amount, 0), GREATEST(0, b.receivable - COALESCE(sum(GREATEST(d.amount, 0)) OVER (
+                   PARTITION BY d.occupancy_id ORDER BY d.day DESC
+                   ROWS BETWEEN UNBOUNDED PRECEDING AND 1 PRECEDING), 0))) AS now
+            FROM lease_debit_days d
+            JOIN lease_balances b ON b.company_id = d.company_id AND b.occupancy_id = d.occupancy_id
+           WHERE d.company_id = ${companyId} AND d.occupancy_id = ANY(${ids}::int[])
+        ), changed AS (
+          UPDATE lease_debit_days d SET open = a.now, updated_at = now(), version = d.version + 1
+            FROM a
+           WHERE d.company_id = ${companyId} AND d.occupancy_id = a.occupancy_id AND d.day = a.day AND d.open <> a.now
+          RETURNING 1
+        ), oldest AS (
+          SELECT x.id, g.day
+            FROM unnest(${ids}::int[]) AS x (id)
+            LEFT JOIN (SELECT occupancy_id, min(day) FILTER (WHERE now > 0) AS day FROM a GROUP BY occupancy_id) g
+              ON g.occupancy_id = x.id
+        )
+        UPDATE lease_balances b SET oldest_due = o.day, updated_at = now(), version = b.version + 1
+          FROM oldest o
+         WHERE b.company_id = ${companyId} AND b.occupancy_id = o.id AND b.oldest_due IS DISTINCT FROM o.day`,
+  );
+};
+
+/**
+ * Transactions whose ageing is allocated once at the end (`deferAgeing`, then `flushAgeing`): a bulk
+ * posting (the upgrade's history) posts thousands of entries of the same leases in many calls; the
+ * debit days are still added at each call, the allocation runs once for every lease touched.
+ */
+const deferred = new WeakMap<object, Set<number>>();
+
+const deferAgeing = (tx: DbOrTx): void => {
+  if (!deferred.has(tx)) deferred.set(tx, new Set());
+};
+
+const flushAgeing = async (tx: DbOrTx, companyId: number): Promise<void> => {
+  const leases = deferred.get(tx);
+  deferred.delete(tx);
+  if (leases && leases.size > 0) await keepAgeing(tx, companyId, [], [...leases]);
+};
+
 const post = async (
   tx: DbOrTx,
   companyId: number,
@@ -232,10 +305,24 @@ const post = async (
   const kept = new Set(inserted.map((r) => Number(r.id)));
   if (kept.size === 0) return [];
   const lines: (Line & { entry_id: number; date: string })[] = [];
+  // the receivable's debits by the day they age from, and the leases whose ageing changes
+  const aged = new Map<string, { occupancy_id: number; day: string; amount: bigint }>();
+  const leasesTouched = new Set<number>();
   prepared.forEach((e, i) => {
     const id = ids[i];
     if (id === undefined || !kept.has(id)) return;
-    for (const l of e.lines)
+    for (const l of e.lines) {
+      const account = accountOf(l);
+      if (account === receivable && l.occupancy_id !== null && l.occupancy_id !== undefined) {
+        leasesTouched.add(l.occupancy_id);
+        const net = l.debit - l.credit;
+        const day = l.due_date ?? (e.source === 'manual' && net > 0n ? e.date : null);
+        if (day) {
+          const k = `${l.occupancy_id}|${day}`;
+          const was = aged.get(k);
+          aged.set(k, { occupancy_id: l.occupancy_id, day, amount: (was?.amount ?? 0n) + net });
+        }
+      }
       lines.push({
         n: lines.length,
         entry_id: id,
@@ -248,6 +335,7 @@ const post = async (
         occupancy_id: l.occupancy_id ?? null,
         tenant_id: l.tenant_id ?? null,
       });
+    }
   });
   // the lines, the accounts' day totals and the leases' receivable, in one statement
   await tx.execute(
@@ -281,6 +369,20 @@ const post = async (
         )
         SELECT (SELECT count(*) FROM totals) + (SELECT count(*) FROM leases) AS n`,
   );
+  if (leasesTouched.size > 0) {
+    const later = deferred.get(tx);
+    for (const id of later ? leasesTouched : []) later?.add(id);
+    await keepAgeing(
+      tx,
+      companyId,
+      [...aged.values()].map((a) => ({
+        occupancy_id: a.occupancy_id,
+        day: a.day,
+        amount: fromCents(a.amount),
+      })),
+      later ? [] : [...leasesTouched],
+    );
+  }
   return ids.filter((id): id is number => id !== undefined && kept.has(id));
 };
 
@@ -345,4 +447,4 @@ const reverse = async (
 };
 
 /** The posting API: the only writer of the journal (BOOKS.md). */
-export const books = { post, reverse, closedThrough };
+export const books = { post, reverse, closedThrough, deferAgeing, flushAgeing };

@@ -239,7 +239,7 @@ export const postLeaseRent = async (
         user_id: opts.userId ?? null,
         key,
         lines: [
-          { role: 'receivable', debit: fromCents(cents), ...dims },
+          { role: 'receivable', debit: fromCents(cents), ...dims, due_date: date },
           { role: 'rental_income', credit: fromCents(cents), ...dims },
         ],
       });
@@ -295,9 +295,12 @@ export const postLeaseRent = async (
     const wasDate = l.state?.opening_date ?? null;
     const wasAmount = l.state?.opening_amount ?? 0n;
     let n = l.state?.opening_adjustments ?? 0;
-    const open = (date: string, memo: string, cents: bigint) => {
+    // an opening balance owed is a debit that ages from its date; a credit pays the oldest debits
+    // first: a change of sign takes the old amount off and puts the new one on, in one entry
+    const open = (date: string, memo: string, parts: { cents: bigint; due: string | null }[]) => {
       const first = n === 0 && !l.state?.opening_date;
       n += 1;
+      const total = parts.reduce((sum, p) => sum + p.cents, 0n);
       entries.push({
         date,
         memo,
@@ -306,11 +309,12 @@ export const postLeaseRent = async (
         user_id: opts.userId ?? null,
         key: first ? `opening:${l.id}` : `opening:${l.id}:${n}`,
         lines: [
-          { role: 'receivable', debit: fromCents(cents), ...dims },
-          { role: 'opening_balances', credit: fromCents(cents), ...dims },
+          ...parts.map((p) => ({ role: 'receivable', debit: fromCents(p.cents), ...dims, due_date: p.due })),
+          { role: 'opening_balances', credit: fromCents(total), ...dims },
         ],
       });
     };
+    const part = (cents: bigint, date: string, owed: bigint) => ({ cents, due: owed > 0n ? date : null });
     const nowDate = opening?.date ?? null;
     const nowAmount = opening?.amount ?? 0n;
     if (wasDate !== null && wasAmount !== 0n && (wasDate !== nowDate || nowAmount === 0n)) {
@@ -319,7 +323,7 @@ export const postLeaseRent = async (
         l.terms
           ? `Opening balance of ${formatDate(wasDate)} changed`
           : 'Lease deleted: opening balance taken off',
-        -wasAmount,
+        [part(-wasAmount, wasDate, wasAmount)],
       );
     }
     if (nowDate !== null && nowAmount !== 0n) {
@@ -330,7 +334,9 @@ export const postLeaseRent = async (
           base === 0n
             ? `Opening balance`
             : `Opening balance changed from ${memoAmount(base)} to ${memoAmount(nowAmount)}`,
-          nowAmount - base,
+          base !== 0n && base > 0n !== nowAmount > 0n
+            ? [part(-base, nowDate, base), part(nowAmount, nowDate, nowAmount)]
+            : [part(nowAmount - base, nowDate, nowAmount)],
         );
     }
     if (l.terms) {

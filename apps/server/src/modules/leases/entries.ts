@@ -125,7 +125,7 @@ export const leaseEntries = {
           user_id: r.user_id,
           key: `charge:${Number(r.id)}`,
           lines: [
-            { role: 'receivable', debit: r.amount, ...lease },
+            { role: 'receivable', debit: r.amount, ...lease, due_date: r.date },
             { role: incomeRole(r.kind, r.category), credit: r.amount, ...lease },
           ],
         };
@@ -188,13 +188,16 @@ export const leaseEntries = {
       charge_kind: string;
       amount: string;
       category: string | null;
+      charge_date: string;
     }>(
       tx,
       sql`INSERT INTO charge_waivers (company_id, charge_id, occupancy_id, charge_kind, date, amount, reason, user_id)
           SELECT company_id, id, occupancy_id, kind, ${w.date}, amount, ${w.reason}, ${w.user_id}
             FROM charges WHERE company_id = ${companyId} AND id = ${chargeId}
           RETURNING id, occupancy_id, charge_kind, amount::text AS amount,
-                    (SELECT category FROM charges c WHERE c.company_id = ${companyId} AND c.id = ${chargeId}) AS category`,
+                    (SELECT category FROM charges c WHERE c.company_id = ${companyId} AND c.id = ${chargeId}) AS category,
+                    (SELECT to_char(c.date, 'YYYY-MM-DD') FROM charges c
+                      WHERE c.company_id = ${companyId} AND c.id = ${chargeId}) AS charge_date`,
     );
     const waiver = rows[0];
     if (!waiver) return undefined;
@@ -212,7 +215,8 @@ export const leaseEntries = {
         key: `waiver:${Number(waiver.id)}`,
         lines: [
           { role: incomeRole(waiver.charge_kind, waiver.category), debit: waiver.amount, ...lease },
-          { role: 'receivable', credit: waiver.amount, ...lease },
+          // the waiver takes its charge off: the charge's day is owed less
+          { role: 'receivable', credit: waiver.amount, ...lease, due_date: waiver.charge_date },
         ],
       },
     ]);

@@ -8,6 +8,7 @@ import {
   type LedgerPayment,
   type LedgerSettlement,
   type LedgerWaiver,
+  type PostedRent,
   type RateChange,
 } from '@kodi/domain';
 import type { Database } from '../../db/client.ts';
@@ -89,7 +90,7 @@ const presentLease = (r: Row): Omit<BookLease, 'rate_changes'> => ({
 /** The parts of the books of these leases, each by lease id. */
 const loadParts = async (database: Database, companyId: number, ids: number[], through: string) => {
   const q = <T extends Row>(text: string) => database.query<T>(text, [companyId, ids, through]);
-  const [rates, payments, charges, waivers, settlements] = await Promise.all([
+  const [rates, payments, charges, waivers, settlements, posted, states] = await Promise.all([
     q(`SELECT occupancy_id, to_char(effective_date, 'YYYY-MM-DD') AS effective_date, rate::text AS rate
          FROM rate_changes WHERE company_id = $1 AND occupancy_id = ANY($2::int[]) AND $3::date IS NOT NULL
         ORDER BY occupancy_id, effective_date`),
@@ -108,6 +109,14 @@ const loadParts = async (database: Database, companyId: number, ids: number[], t
     q(`SELECT occupancy_id, to_char(date, 'YYYY-MM-DD') AS date, applied_amount::text AS applied_amount,
               refund_amount::text AS refund_amount, refund_method
          FROM deposit_settlements WHERE company_id = $1 AND occupancy_id = ANY($2::int[]) AND date <= $3::date`),
+    // what the books posted (issue 25): the rent of each period (all of it: the rules look ahead of
+    // `through`, and what is posted is posted through its own day) and the opening balance
+    q(`SELECT occupancy_id, to_char(due_date, 'YYYY-MM-DD') AS due_date, amount::text AS amount
+         FROM lease_rent_posted WHERE company_id = $1 AND occupancy_id = ANY($2::int[]) AND $3::date IS NOT NULL
+        ORDER BY occupancy_id, due_date`),
+    q(`SELECT occupancy_id, to_char(through, 'YYYY-MM-DD') AS through, to_char(opening_date, 'YYYY-MM-DD') AS opening_date,
+              opening_amount::text AS opening_amount
+         FROM lease_rent_state WHERE company_id = $1 AND occupancy_id = ANY($2::int[]) AND $3::date IS NOT NULL`),
   ]);
   const group = <T>(rows: Row[], map: (r: Row) => T) => {
     const out = new Map<number, T[]>();
@@ -119,7 +128,22 @@ const loadParts = async (database: Database, companyId: number, ids: number[], t
     }
     return out;
   };
+  const rent = group(posted, (r) => ({ due_date: str(r.due_date), amount: str(r.amount) }));
+  const postedRent = new Map<number, PostedRent>(
+    states.map((r) => [
+      Number(r.occupancy_id),
+      {
+        through: str(r.through),
+        rent: rent.get(Number(r.occupancy_id)) ?? [],
+        opening:
+          r.opening_date === null || r.opening_date === undefined
+            ? null
+            : { date: str(r.opening_date), amount: str(r.opening_amount) },
+      },
+    ]),
+  );
   return {
+    posted: postedRent,
     rates: group<RateChange>(rates, (r) => ({ effective_date: str(r.effective_date), rate: str(r.rate) })),
     payments: group<LedgerPayment>(payments, (r) => ({
       id: Number(r.id),
@@ -166,6 +190,7 @@ const assemble = (
       charges: parts.charges.get(l.id) ?? [],
       waivers: parts.waivers.get(l.id) ?? [],
       settlement: parts.settlements.get(l.id)?.[0] ?? null,
+      posted: parts.posted.get(l.id) ?? null,
     },
   }));
 
