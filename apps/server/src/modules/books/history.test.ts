@@ -224,7 +224,7 @@ describe(`books: the upgrade posts every company's history once, every balance k
     expect(keptByPost.days.length).toBeGreaterThan(0);
     await t.database.query('DELETE FROM lease_debit_days WHERE company_id = $1', [companyId]);
     await t.database.query('UPDATE lease_balances SET oldest_due = NULL WHERE company_id = $1', [companyId]);
-    const migration = readFileSync(new URL('../../../drizzle/0038_kept-ageing.sql', import.meta.url), 'utf8')
+    const migration = readFileSync(new URL('../../../drizzle/0039_kept-ageing.sql', import.meta.url), 'utf8')
       .split('--> statement-breakpoint')
       .filter((statement) => /^\s*(--.*\n)*\s*(INSERT INTO "lease_debit_days"|UPDATE)/.test(statement));
     expect(migration).toHaveLength(3);
