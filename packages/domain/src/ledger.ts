@@ -777,14 +777,34 @@ export type ArrearsRow = Record<AgingBucket, number> & {
   balance: number;
   last_payment_date: string | null;
   last_payment_amount: number | null;
+  /** the tenant's phone and e-mail, as kept (issue 26: the list is where a reminder starts) */
+  tenant_phone: string | null;
+  tenant_email: string | null;
 };
 
-/** `GET /arrears/summary`: the overdue amounts of every lease in arrears, and how many leases. */
-export type ArrearsSummary = { total: number; leases: number };
+/**
+ * `GET /arrears/summary`: the overdue amounts of every lease in arrears, and how many leases; with
+ * `by_age`, what of their balances falls in each age bucket (their sum is the balances' total).
+ */
+export type ArrearsSummary = {
+  total: number;
+  leases: number;
+  by_age?: Record<AgingBucket, number> & { balance: number };
+};
+
+/** `GET /arrears?bucket=`: the leases with something owed in that age bucket (the dashboard's links). */
+export const arrearsBucketLabels: Record<AgingBucket, string> = {
+  current: 'Current',
+  days_1_30: '1–30 days',
+  days_31_60: '31–60 days',
+  days_61_90: '61–90 days',
+  days_over_90: 'Over 90 days',
+};
 
 /** The Arrears page's columns, which its exports use by label too. */
 export const arrearsColumns: readonly Column[] = [
   { field: 'tenant_name', label: 'Tenant', sortable: true },
+  { field: 'tenant_phone', label: 'Phone', sortable: false },
   { field: 'unit_name', label: 'Unit', sortable: true },
   { field: 'balance', label: 'Balance', kind: 'money', sortable: true },
   { field: 'current', label: 'Current', kind: 'money', sortable: true },
