@@ -60,14 +60,14 @@ type ArrearsArgs = Parameters<typeof arrearsQuery>[0];
 
 /**
  * The arrears rows of `arrearsQuery`, of one age bucket when asked: its statement read as a table
- * (rows in its order), those with something in the bucket kept, counted and paged. The bucket's sort
+ * (rows in its order), those with something in the bucket kept, counted (`bucket_total`) and paged. The bucket's sort
  * is the default (most owed in it first), so that its amounts are computed before the page.
  */
 const arrearsRows = (args: ArrearsArgs, bucket: AgingBucket | undefined): SQL => {
   if (!bucket) return arrearsQuery(args);
   const { page, ...all } = args;
   const limit = page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``;
-  return sql`SELECT count(*) OVER ()::int AS total, a.*
+  return sql`SELECT count(*) OVER ()::int AS bucket_total, a.*
     FROM (${arrearsQuery({ ...all, sort: args.sort || `-${bucket}` })}) a
    WHERE a.occupancy_id IS NOT NULL AND a.${sql.raw(bucket)}::bigint > 0 ${limit}`;
 };
@@ -240,7 +240,7 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
       );
       if (property_id !== undefined && !rows.some((row) => row.occupancy_id !== null))
         await ensureProperty(database.db, user.company_id, property_id);
-      void reply.header('X-Total-Count', String(Number(rows[0]?.total ?? 0)));
+      void reply.header('X-Total-Count', String(Number(rows[0]?.[bucket ? 'bucket_total' : 'total'] ?? 0)));
       return rows.filter((row) => row.occupancy_id !== null).map(presentRow);
     },
   );
