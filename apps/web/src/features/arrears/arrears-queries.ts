@@ -39,7 +39,7 @@ export const arrearsSummaryQuery = (propertyId: number | null = null) =>
       api.get<ArrearsSummary>('/arrears/summary', {
         signal,
         quietForbidden: true,
-        query: { property_id: propertyParam(propertyId) },
+        query: { property_id: propertyParam(propertyId), by_age: 'true' },
       }),
     refetchInterval: 600_000,
     staleTime: 0,

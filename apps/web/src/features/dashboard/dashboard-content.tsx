@@ -25,8 +25,9 @@ import { expenseCategory, formatDate, formatMoney } from '@kodi/domain';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { HeadCell } from '../../components/ui/head-cell.tsx';
 import { StatIcon, StatTitle, ViewAllLink } from '../../components/ui/stat-card.tsx';
-import { propertySearch, useSelectedProperty } from '../../lib/property-filter.ts';
+import { filteredLink, useSelectedProperty } from '../../lib/property-filter.ts';
 import { dashboardQuery, type Dashboard } from './dashboard-query.ts';
+import { MoneyCard } from './money-card.tsx';
 
 export const DASHBOARD_LIST_SIZE = 5;
 
@@ -138,14 +139,27 @@ const ListCard = ({ title, empty, items }: ListCardProps) => (
   </DashboardCard>
 );
 
-type CountCardSpec = Omit<CountCardProps, 'count'> & { count: keyof Dashboard['counts'] };
+type CountCardSpec = Omit<CountCardProps, 'count' | 'to'> & {
+  count: keyof Dashboard['counts'];
+  /** the list that counts it, and its filter (issue 26: 'View All' opens what the card counts) */
+  to: string;
+  filter: (month: { from: string; to: string }) => Record<string, string>;
+};
 
 const COUNT_CARDS: CountCardSpec[] = [
-  { title: 'Available Units', count: 'available_units', to: '/units', icon: <HomeWork />, color: 'success' },
+  {
+    title: 'Available Units',
+    count: 'available_units',
+    to: '/units',
+    filter: () => ({ status: 'available' }),
+    icon: <HomeWork />,
+    color: 'success',
+  },
   {
     title: 'Pending Repairs',
     count: 'pending_repairs',
     to: '/maintenance-requests',
+    filter: () => ({ status: 'open' }),
     icon: <Build />,
     color: 'warning',
   },
@@ -153,6 +167,7 @@ const COUNT_CARDS: CountCardSpec[] = [
     title: 'Payments This Month',
     count: 'payments_this_month',
     to: '/payments',
+    filter: ({ from, to }) => ({ from, to }),
     icon: <Payments />,
     color: 'primary',
   },
@@ -160,10 +175,20 @@ const COUNT_CARDS: CountCardSpec[] = [
     title: 'Incomplete Payments',
     count: 'incomplete_payments',
     to: '/payments',
+    filter: () => ({ status: 'pending' }),
     icon: <HourglassTop />,
     color: 'error',
   },
 ];
+
+/** The month the dashboard counts: the answer's, else today's (UTC). */
+const monthOf = (data: Dashboard) => {
+  if (data.money) return { from: data.money.from, to: data.money.to };
+  const from = `${new Date().toISOString().slice(0, 7)}-01`;
+  const d = new Date(`${from}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1, 0);
+  return { from, to: d.toISOString().slice(0, 10) };
+};
 
 type DashboardBodyProps = {
   data: Dashboard;
@@ -208,15 +233,17 @@ const DashboardBody = ({ data, summary, propertyId = null }: DashboardBodyProps)
           gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
         }}
       >
-        {COUNT_CARDS.map((card) => (
+        {COUNT_CARDS.map(({ filter, ...card }) => (
           <CountCard
             key={card.title}
             {...card}
-            to={`${card.to}${propertySearch(propertyId)}`}
+            to={filteredLink(card.to, filter(monthOf(data)), propertyId)}
             count={counts[card.count]}
           />
         ))}
       </Box>
+
+      {data.money && <MoneyCard money={data.money} format={money} propertyId={propertyId} />}
 
       {painted && <DashboardRest data={data} summary={summary} money={money} />}
     </Stack>
