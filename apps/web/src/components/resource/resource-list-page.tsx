@@ -18,7 +18,7 @@ import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import Visibility from '@mui/icons-material/Visibility';
 import { useQuery } from '@tanstack/react-query';
-import { allows, formatDate, type EntityDefinition, type FieldKind } from '@kodi/domain';
+import { allows, cardColumns, formatDate, type EntityDefinition, type FieldKind } from '@kodi/domain';
 import {
   listQuery,
   useCompanyMoney,
@@ -30,7 +30,7 @@ import { useSession } from '../../lib/session.ts';
 import { useSelectedProperty } from '../../lib/property-filter.ts';
 import { PropertyFilter } from '../property-filter.tsx';
 import { useErrorSnackbar, useSnackbar } from '../snackbar-provider.tsx';
-import { ListTable, RowAction } from '../ui/list-table.tsx';
+import { ListTable, RowAction, RowCard } from '../ui/list-table.tsx';
 import { ListToolbar } from '../ui/list-toolbar.tsx';
 import { useListState } from '../ui/use-list-state.ts';
 import { visuallyHidden } from '../ui/visually-hidden.ts';
@@ -183,6 +183,38 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
     align: col.kind === 'money' ? ('right' as const) : ('left' as const),
   }));
 
+  const mainColumns = cardColumns(def);
+  const cellOf = (row: ResourceRow, field: string, kind: FieldKind | undefined) =>
+    extras?.cells?.[field]?.(row) ?? formatValue(def, field, row, money, kind);
+  const rowActions = (row: ResourceRow) => (
+    <>
+      <RowAction
+        label="View details"
+        icon={<Visibility fontSize="small" />}
+        onClick={() => setDetailsId(row.id)}
+      />
+      {canUpdate && (
+        <RowAction
+          label="Edit"
+          icon={<Edit fontSize="small" />}
+          color="primary"
+          onClick={() => openForm({ kind: 'edit', id: row.id })}
+        />
+      )}
+      {canDelete && (
+        <RowAction
+          label="Delete"
+          icon={<DeleteOutline fontSize="small" />}
+          color="error"
+          onClick={() => setToDelete(row)}
+        />
+      )}
+      {extras?.rowActions?.map((action) => (
+        <RowAction key={action.label} label={action.label} icon={action.icon} to={action.to(row)} />
+      ))}
+    </>
+  );
+
   const openForm = (mode: FormMode) => setForm((f) => ({ open: true, mode, key: f.key + 1 }));
 
   const toggleExpanded = (id: number) =>
@@ -286,6 +318,18 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
           )
         }
         actionsSx={stickyActions}
+        cards={rows.map((row) => {
+          const [first, ...rest] = mainColumns;
+          return (
+            <RowCard
+              key={row.id}
+              titleLabel={first?.label ?? ''}
+              title={first ? cellOf(row, first.field, first.kind) : `#${row.id}`}
+              fields={rest.map((col) => ({ label: col.label, value: cellOf(row, col.field, col.kind) }))}
+              actions={rowActions(row)}
+            />
+          );
+        })}
       >
         {rows.map((row) => {
           const isOpen = expanded.has(row.id);
@@ -311,39 +355,11 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
                     align={col.kind === 'money' ? 'right' : 'left'}
                     sx={cellSx(col.kind ?? fieldByName(def, col.field)?.kind)}
                   >
-                    {extras?.cells?.[col.field]?.(row) ?? formatValue(def, col.field, row, money, col.kind)}
+                    {cellOf(row, col.field, col.kind)}
                   </TableCell>
                 ))}
                 <TableCell align="right" sx={stickyActions}>
-                  <RowAction
-                    label="View details"
-                    icon={<Visibility fontSize="small" />}
-                    onClick={() => setDetailsId(row.id)}
-                  />
-                  {canUpdate && (
-                    <RowAction
-                      label="Edit"
-                      icon={<Edit fontSize="small" />}
-                      color="primary"
-                      onClick={() => openForm({ kind: 'edit', id: row.id })}
-                    />
-                  )}
-                  {canDelete && (
-                    <RowAction
-                      label="Delete"
-                      icon={<DeleteOutline fontSize="small" />}
-                      color="error"
-                      onClick={() => setToDelete(row)}
-                    />
-                  )}
-                  {extras?.rowActions?.map((action) => (
-                    <RowAction
-                      key={action.label}
-                      label={action.label}
-                      icon={action.icon}
-                      to={action.to(row)}
-                    />
-                  ))}
+                  {rowActions(row)}
                 </TableCell>
               </TableRow>
               {expandable && (
