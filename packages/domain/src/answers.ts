@@ -5,6 +5,7 @@ import {
   ledgerEntryKinds,
   type ArrearsRow,
   type ArrearsSummary,
+  type DashboardMoney,
   type LedgerAnswer,
 } from './ledger.ts';
 import type { CashFlowMonth, IncomeStatementMonth } from './reports.ts';
@@ -50,27 +51,6 @@ export type OwnCompany = z.infer<typeof ownCompanySchema>['company'];
 
 /** `GET /companies` signed out: the active companies' ids and names (the register form's picker). */
 export const publicCompanySchema = z.strictObject({ id: z.int(), name: z.string() });
-
-const percent = () => z.int().nullable().describe('collected ÷ rent due, rounded; null when nothing is due');
-
-/** What came in and what is let, of the company or of one property (issue 26, 'Money first'). */
-const moneyFigures = {
-  collected: amount().describe('completed payments dated in the month'),
-  rent_due: amount().describe('rent posted to Rental income for periods due in the month (the books)'),
-  collected_percent: percent(),
-  let_units: z.int(),
-  vacant_units: z.int(),
-};
-
-/** `GET /dashboard`'s `money`: this month's collections against the rent due, overall and per property. */
-export const dashboardMoneySchema = z.object({
-  month: z.string().regex(/^\d{4}-\d{2}$/),
-  from: isoDay(),
-  to: isoDay(),
-  ...moneyFigures,
-  properties: z.array(z.object({ property_id: z.int(), name: z.string(), ...moneyFigures })),
-});
-export type DashboardMoney = z.infer<typeof dashboardMoneySchema>;
 
 /** `GET /dashboard`: Home's counts and short lists, in the company's currency. */
 export const dashboardSchema = z.object({
@@ -122,9 +102,9 @@ export const dashboardSchema = z.object({
   ),
   currency_code: z.string(),
   currency_decimal_places: z.int().nullable(),
-  money: dashboardMoneySchema.optional(),
 });
-export type Dashboard = z.infer<typeof dashboardSchema>;
+/** With `money` (issue 26): the server declares its schema (features/dashboard), the web reads the type. */
+export type Dashboard = z.infer<typeof dashboardSchema> & { money?: DashboardMoney };
 
 const month = () => z.string().regex(/^\d{4}-\d{2}$/);
 
@@ -197,47 +177,7 @@ export const arrearsRowSchema = z.object({
 export const arrearsSummarySchema = z.object({
   total: amount(),
   leases: z.int(),
-  by_age: z
-    .object({
-      balance: amount(),
-      ...(Object.fromEntries(agingBuckets.map((b) => [b, amount()])) as Record<
-        (typeof agingBuckets)[number],
-        z.ZodNumber
-      >),
-    })
-    .optional()
-    .describe('The balances of the leases in arrears and what of them falls in each age bucket'),
 }) satisfies z.ZodType<ArrearsSummary>;
-
-/** `POST /arrears/remind`: the leases to remind (or every lease in arrears) and by which channel. */
-export const arrearsRemindBodySchema = z
-  .object({
-    occupancy_ids: z.array(z.int().positive()).max(1000, 'At most 1,000 leases at once.').optional(),
-    all: z.boolean().optional().describe('Every lease in arrears (of property_id when given)'),
-    property_id: z.int().positive().optional(),
-    channel: z.enum(['sms', 'email'], { error: "Use 'sms' or 'email'." }),
-  })
-  .refine((b) => b.all === true || (b.occupancy_ids?.length ?? 0) > 0, {
-    message: 'Choose the leases to remind.',
-    path: ['occupancy_ids'],
-  });
-export type ArrearsRemindBody = z.infer<typeof arrearsRemindBodySchema>;
-
-/** What `POST /arrears/remind` did: queued, skipped (no address) and already sent today, by lease. */
-export const arrearsRemindAnswerSchema = z.object({
-  queued: z.int(),
-  skipped: z.int(),
-  already: z.int().describe('Reminded by this channel today already: not sent again'),
-  results: z.array(
-    z.object({
-      occupancy_id: z.int(),
-      tenant_name: z.string(),
-      status: z.enum(['queued', 'skipped', 'already', 'not_in_arrears']),
-      to: z.string().nullable(),
-    }),
-  ),
-});
-export type ArrearsRemindAnswer = z.infer<typeof arrearsRemindAnswerSchema>;
 
 /** An entry of `GET /{entity}/{id}/history`: who did what, and the record before and after. */
 export const historyEntrySchema = z.object({

@@ -792,6 +792,44 @@ export type ArrearsSummary = {
   by_age?: Record<AgingBucket, number> & { balance: number };
 };
 
+/** `POST /arrears/remind` (its zod rules are the server's: the web needs only the types). */
+export type ArrearsRemindBody = {
+  occupancy_ids?: number[] | undefined;
+  all?: boolean | undefined;
+  property_id?: number | undefined;
+  channel: 'sms' | 'email';
+};
+
+/** What `POST /arrears/remind` did: queued, skipped (no address) and already sent today, by lease. */
+export type ArrearsRemindAnswer = {
+  queued: number;
+  skipped: number;
+  already: number;
+  results: {
+    occupancy_id: number;
+    tenant_name: string;
+    status: 'queued' | 'skipped' | 'already' | 'not_in_arrears';
+    to: string | null;
+  }[];
+};
+
+/** The figures of `GET /dashboard`'s `money`: what came in and what is let. */
+export type MoneyFigures = {
+  collected: number;
+  rent_due: number;
+  collected_percent: number | null;
+  let_units: number;
+  vacant_units: number;
+};
+
+/** `GET /dashboard`'s `money`: this month's collections against the rent due, overall and per property. */
+export type DashboardMoney = MoneyFigures & {
+  month: string;
+  from: string;
+  to: string;
+  properties: (MoneyFigures & { property_id: number; name: string })[];
+};
+
 /** `GET /arrears?bucket=`: the leases with something owed in that age bucket (the dashboard's links). */
 export const arrearsBucketLabels: Record<AgingBucket, string> = {
   current: 'Current',

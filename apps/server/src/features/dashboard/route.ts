@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   AppError,
@@ -201,6 +202,28 @@ export const dashboardMoney = async (
   };
 };
 
+const percent = () => z.int().nullable().describe('collected ÷ rent due, rounded; null when nothing is due');
+
+/** What came in and what is let, of the company or of one property (issue 26, 'Money first'). */
+const moneyFigures = {
+  collected: z.number().describe('completed payments dated in the month'),
+  rent_due: z.number().describe('rent credited to Rental income for the month (the books)'),
+  collected_percent: percent(),
+  let_units: z.int(),
+  vacant_units: z.int(),
+};
+
+/** `GET /dashboard`'s `money` (the web reads its type, `DashboardMoney` of @kodi/domain). */
+const dashboardMoneySchema = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  from: z.iso.date(),
+  to: z.iso.date(),
+  ...moneyFigures,
+  properties: z.array(z.object({ property_id: z.int(), name: z.string(), ...moneyFigures })),
+}) satisfies z.ZodType<DashboardMoney>;
+
+const dashboardAnswerSchema = dashboardSchema.extend({ money: dashboardMoneySchema.optional() });
+
 const list = <T extends Record<string, unknown>>(v: T[] | string | null): T[] =>
   typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []);
 
@@ -250,7 +273,7 @@ export const dashboardRoute = (app: FastifyInstance, ctx: AppContext) => {
         summary: 'Counts and short lists for Home (of one property with property_id)',
         querystring: propertyQuery,
         response: {
-          200: json(named(dashboardSchema, 'Dashboard'), "Home's counts and lists"),
+          200: json(named(dashboardAnswerSchema, 'Dashboard'), "Home's counts and lists"),
           ...errors(404),
         },
       },

@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import {
-  arrearsRemindAnswerSchema,
-  arrearsRemindBodySchema,
-  formatCents,
-  formatDate,
-  formatMoney,
-  type ArrearsRemindAnswer,
-  type Ledger,
-} from '@kodi/domain';
+import { formatCents, formatDate, formatMoney, type ArrearsRemindAnswer, type Ledger } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { execRows } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
@@ -22,6 +14,7 @@ import { leaseLedger } from '../../modules/leases/ledger-data.ts';
 import { loadTemplates, pickTemplate, renderMessage } from '../../modules/messaging/message-templates.ts';
 import { outbox, type OutgoingMessage } from '../../modules/messaging/outbox.ts';
 import { arrearsQuery } from './arrears-sql.ts';
+import { arrearsRemindAnswerSchema, arrearsRemindBodySchema } from './answers.ts';
 
 const DEBITS = new Set(['rent', 'late_fee', 'charge', 'opening_balance']);
 

@@ -7,7 +7,6 @@ import {
   agingBuckets,
   arrearsColumns,
   arrearsRowSchema,
-  arrearsSummarySchema,
   centsToNumber,
   isValidIsoDate,
   ledgerAnswer,
@@ -16,6 +15,7 @@ import {
   type ArrearsSummary,
 } from '@kodi/domain';
 import { arrearsRemindRoute } from './remind.ts';
+import { arrearsSummaryByAgeSchema } from './answers.ts';
 import type { AppContext } from '../../context.ts';
 import { execRows } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
@@ -255,7 +255,12 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
         summary:
           'The total overdue and the number of leases in arrears (the dashboard card); with by_age=true, their balances by age',
         querystring: arrearsSummaryParams.extend({ by_age: z.enum(['true', 'false']).optional() }),
-        response: { 200: json(named(arrearsSummarySchema, 'ArrearsSummary'), 'The total and the count') },
+        response: {
+          200: json(
+            named(arrearsSummaryByAgeSchema, 'ArrearsSummary'),
+            'The total and the count (and by age)',
+          ),
+        },
       },
     },
     async (request): Promise<ArrearsSummary> => {

@@ -38,7 +38,12 @@ const ArrearsCardBody = () => {
                 Failed to load the arrears.
               </Typography>
             ) : data ? (
-              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
+              <Stack
+                direction="row"
+                spacing={1.5}
+                useFlexGap
+                sx={{ alignItems: 'baseline', flexWrap: 'wrap', rowGap: 0 }}
+              >
                 <Typography
                   variant="h4"
                   component="p"

@@ -67,7 +67,15 @@ const sortable = (col: Column) =>
 
 const exportHeaders = arrearsColumns.map((c) => c.label);
 
-const listColumns: ListColumn[] = arrearsColumns.map((col) => ({
+/**
+ * The table's columns at a desktop's width (every one fits at 1366 px, issue 26): the phone under the
+ * tenant's name and the last payment's amount under its date; the amounts without the currency, which
+ * the page's line names. The exports and the cards keep every column.
+ */
+const TABLE_HIDDEN = new Set(['tenant_phone', 'last_payment_amount']);
+const tableColumns = arrearsColumns.filter((c) => !TABLE_HIDDEN.has(c.field));
+
+const listColumns: ListColumn[] = tableColumns.map((col) => ({
   key: col.field,
   label: col.label,
   sortField: sortable(col) ? col.field : undefined,
@@ -167,6 +175,34 @@ export const ArrearsPage = () => {
     </>
   );
 
+  const amount = (n: number | null) => (n === null ? '—' : money(n).replace(/^[^\d-]+/, ''));
+  const tableCell = (row: ArrearsRow, col: Column) => {
+    if (col.field === 'tenant_name')
+      return (
+        <>
+          {row.tenant_name}
+          {row.tenant_phone && (
+            <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+              {row.tenant_phone}
+            </Typography>
+          )}
+        </>
+      );
+    if (col.field === 'last_payment_date')
+      return row.last_payment_date ? (
+        <>
+          {formatDate(row.last_payment_date)}
+          <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+            {amount(row.last_payment_amount)}
+          </Typography>
+        </>
+      ) : (
+        '—'
+      );
+    if (col.kind === 'money') return amount(row[col.field as keyof ArrearsRow] as number | null);
+    return cell(row, col);
+  };
+
   const cell = (row: ArrearsRow, col: Column) => {
     const value = row[col.field as keyof ArrearsRow];
     if (col.kind === 'money') return money(value as number | null);
@@ -182,7 +218,7 @@ export const ArrearsPage = () => {
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           Leases with rent overdue on {formatDate(todayIso())}, by how long each unpaid charge has been
-          overdue.
+          overdue (amounts in {company.currency}).
           {summary.data &&
             ` Total overdue: ${money(summary.data.total)} on ${formatNumber(summary.data.leases)} ${
               summary.data.leases === 1 ? 'lease' : 'leases'
@@ -239,7 +275,11 @@ export const ArrearsPage = () => {
         query={list}
         emptyText={loadError ?? (q ? 'No leases in arrears match your search.' : 'No leases in arrears.')}
         columns={listColumns}
-        tableSx={{ '& th, & td': { px: 1 } }}
+        tableSx={{
+          '& th, & td': { px: 0.75, fontSize: '0.8125rem' },
+          // the headings wrap ('1–30 / days'): the columns are as wide as their amounts
+          '& th': { whiteSpace: 'normal', lineHeight: 1.25, verticalAlign: 'bottom' },
+        }}
         headStart={
           <TableCell padding="checkbox">
             <Checkbox
@@ -255,7 +295,7 @@ export const ArrearsPage = () => {
           totals && !bucket && !q ? (
             <TableRow sx={{ '& td': { fontWeight: 600, borderTop: 2, borderColor: 'divider' } }}>
               <TableCell />
-              {arrearsColumns.map((col, i) => (
+              {tableColumns.map((col, i) => (
                 <TableCell
                   key={col.field}
                   align={col.kind === 'money' ? 'right' : 'left'}
@@ -264,7 +304,7 @@ export const ArrearsPage = () => {
                   {i === 0
                     ? `Total (${formatNumber(summary.data?.leases ?? 0)} ${summary.data?.leases === 1 ? 'lease' : 'leases'})`
                     : col.field in totals
-                      ? money(totals[col.field as keyof typeof totals])
+                      ? amount(totals[col.field as keyof typeof totals])
                       : ''}
                 </TableCell>
               ))}
@@ -304,17 +344,17 @@ export const ArrearsPage = () => {
                 slotProps={{ input: { 'aria-label': `Select ${row.tenant_name}` } }}
               />
             </TableCell>
-            {arrearsColumns.map((col) => (
+            {tableColumns.map((col) => (
               <TableCell
                 key={col.field}
                 align={col.kind === 'money' ? 'right' : 'left'}
                 sx={{
                   whiteSpace: col.kind ? 'nowrap' : undefined,
-                  minWidth: col.kind ? undefined : 140,
+                  minWidth: col.kind ? undefined : 120,
                   fontWeight: col.field === 'balance' ? 600 : undefined,
                 }}
               >
-                {cell(row, col)}
+                {tableCell(row, col)}
               </TableCell>
             ))}
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>

@@ -28,6 +28,7 @@ import { StatIcon, StatTitle, ViewAllLink } from '../../components/ui/stat-card.
 import { filteredLink, useSelectedProperty } from '../../lib/property-filter.ts';
 import { dashboardQuery, type Dashboard } from './dashboard-query.ts';
 import { MoneyCard } from './money-card.tsx';
+import { usePhone } from '../../lib/use-phone.ts';
 
 export const DASHBOARD_LIST_SIZE = 5;
 
@@ -115,29 +116,48 @@ const item = (key: number, primary: ReactNode, secondary: ReactNode, side: React
 
 type ListCardProps = { title: string; empty: string; items: ListItemData[] };
 
-const ListCard = ({ title, empty, items }: ListCardProps) => (
-  <DashboardCard title={title} empty={items.length === 0 ? empty : null}>
-    <List dense disablePadding aria-label={title}>
-      {items.slice(0, DASHBOARD_LIST_SIZE).map((item) => (
-        <ListItem
-          key={item.key}
-          divider
-          disableGutters
-          secondaryAction={
-            item.side ? (
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {item.side}
-              </Typography>
-            ) : undefined
-          }
-          sx={{ pr: item.side ? 14 : 0 }}
-        >
-          <ListItemText primary={item.primary} secondary={item.secondary} />
-        </ListItem>
-      ))}
-    </List>
-  </DashboardCard>
-);
+/** On a phone the side text goes under the item's text (beside it, it would cover it). */
+const ListCard = ({ title, empty, items }: ListCardProps) => {
+  const phone = usePhone();
+  return (
+    <DashboardCard title={title} empty={items.length === 0 ? empty : null}>
+      <List dense disablePadding aria-label={title}>
+        {items.slice(0, DASHBOARD_LIST_SIZE).map((item) => (
+          <ListItem
+            key={item.key}
+            divider
+            disableGutters
+            secondaryAction={
+              item.side && !phone ? (
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {item.side}
+                </Typography>
+              ) : undefined
+            }
+            sx={{ pr: item.side && !phone ? 14 : 0 }}
+          >
+            <ListItemText
+              primary={item.primary}
+              secondary={
+                phone && item.side ? (
+                  <>
+                    {item.secondary}
+                    <Box component="span" sx={{ display: 'block' }}>
+                      {item.side}
+                    </Box>
+                  </>
+                ) : (
+                  item.secondary
+                )
+              }
+              sx={{ overflowWrap: 'anywhere' }}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </DashboardCard>
+  );
+};
 
 type CountCardSpec = Omit<CountCardProps, 'count' | 'to'> & {
   count: keyof Dashboard['counts'];
@@ -252,6 +272,7 @@ const DashboardBody = ({ data, summary, propertyId = null }: DashboardBodyProps)
 
 /** Everything of the dashboard below its count cards. */
 const DashboardRest = ({ data, summary, money }: DashboardBodyProps & { money: (n: number) => string }) => {
+  const phone = usePhone();
   const units = data.available_units.map((u) =>
     item(u.id, u.name, u.address, `${money(u.monthly_rate)} / month`),
   );
@@ -282,30 +303,46 @@ const DashboardRest = ({ data, summary, money }: DashboardBodyProps & { money: (
         title="Incomplete Payments (Pending)"
         empty={data.pending_payments.length === 0 ? EMPTY_TEXTS.incompletePayments : null}
       >
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Incomplete Payments (Pending)">
-            <TableHead>
-              <TableRow>
-                <HeadCell>Tenant</HeadCell>
-                <HeadCell>Unit</HeadCell>
-                <HeadCell align="right">Amount</HeadCell>
-                <HeadCell>Due Date</HeadCell>
-                <HeadCell>Details</HeadCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.pending_payments.map((p) => (
-                <TableRow key={p.id} hover>
-                  <TableCell>{fullName(p.tenant_first_name, p.tenant_last_name)}</TableCell>
-                  <TableCell>{p.unit_name || 'Unknown Unit'}</TableCell>
-                  <TableCell align="right">{money(p.amount_paid)}</TableCell>
-                  <TableCell>{formatDate(p.due_date)}</TableCell>
-                  <TableCell>{p.payment_details || '—'}</TableCell>
+        {phone ? (
+          <List dense disablePadding aria-label="Incomplete Payments (Pending)">
+            {data.pending_payments.map((p) => (
+              <ListItem key={p.id} divider disableGutters>
+                <ListItemText
+                  primary={`${fullName(p.tenant_first_name, p.tenant_last_name)} · ${p.unit_name || 'Unknown Unit'}`}
+                  secondary={[money(p.amount_paid), formatDate(p.due_date), p.payment_details]
+                    .filter(Boolean)
+                    .join(' · ')}
+                  sx={{ overflowWrap: 'anywhere' }}
+                />
+              </ListItem>
+            ))}
+          </List>
+        ) : (
+          <TableContainer component={Paper} variant="outlined">
+            <Table size="small" aria-label="Incomplete Payments (Pending)">
+              <TableHead>
+                <TableRow>
+                  <HeadCell>Tenant</HeadCell>
+                  <HeadCell>Unit</HeadCell>
+                  <HeadCell align="right">Amount</HeadCell>
+                  <HeadCell>Due Date</HeadCell>
+                  <HeadCell>Details</HeadCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+              </TableHead>
+              <TableBody>
+                {data.pending_payments.map((p) => (
+                  <TableRow key={p.id} hover>
+                    <TableCell>{fullName(p.tenant_first_name, p.tenant_last_name)}</TableCell>
+                    <TableCell>{p.unit_name || 'Unknown Unit'}</TableCell>
+                    <TableCell align="right">{money(p.amount_paid)}</TableCell>
+                    <TableCell>{formatDate(p.due_date)}</TableCell>
+                    <TableCell>{p.payment_details || '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
       </DashboardCard>
     </>
   );
