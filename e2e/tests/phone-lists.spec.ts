@@ -33,9 +33,9 @@ const expectNoSideScroll = async (page: Page, what: string, width = PHONE.width)
     `${what}: page width`,
   ).toBeLessThanOrEqual(width);
 
-const shot = async (page: Page, name: string) => {
+const shot = async (page: Page, name: string, fullPage = true) => {
   fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage });
 };
 
 test('every entity list at 360 px shows its rows as cards with their main fields and its next page on screen', async ({
@@ -157,8 +157,15 @@ test('the dashboard, arrears, a tenant, the payments and a receipt at 1366 and 3
     await page.getByRole('button', { name: 'View details' }).first().click();
     const dialog = page.getByRole('dialog');
     await expect(dialog).toBeVisible();
-    await page.waitForTimeout(500);
-    await shot(page, `tenant-details-${width}`);
+    // the hub: leases with their balance and statement, the last payments with their receipts
+    await expect(dialog.getByRole('heading', { name: 'Leases' })).toBeVisible();
+    await expect(dialog.getByTestId('tenant-lease').first()).toContainText(/Owes|Credit/);
+    await expect(dialog.getByRole('button', { name: 'Statement' }).first()).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Last payments' })).toBeVisible();
+    await expect(dialog.getByRole('link', { name: /^Receipt / }).first()).toBeVisible();
+    await expect(dialog.getByRole('heading', { name: 'Messages sent' })).toBeVisible();
+    await dialog.getByRole('heading', { name: 'Leases' }).scrollIntoViewIfNeeded();
+    await shot(page, `tenant-details-${width}`, false);
     await page.keyboard.press('Escape');
   }
 });
