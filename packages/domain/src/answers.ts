@@ -5,6 +5,7 @@ import {
   ledgerEntryKinds,
   type ArrearsRow,
   type ArrearsSummary,
+  type DashboardMoney,
   type LedgerAnswer,
 } from './ledger.ts';
 import type { CashFlowMonth, IncomeStatementMonth } from './reports.ts';
@@ -102,7 +103,8 @@ export const dashboardSchema = z.object({
   currency_code: z.string(),
   currency_decimal_places: z.int().nullable(),
 });
-export type Dashboard = z.infer<typeof dashboardSchema>;
+/** With `money` (issue 26): the server declares its schema (features/dashboard), the web reads the type. */
+export type Dashboard = z.infer<typeof dashboardSchema> & { money?: DashboardMoney };
 
 const month = () => z.string().regex(/^\d{4}-\d{2}$/);
 
@@ -167,6 +169,8 @@ export const arrearsRowSchema = z.object({
   >),
   last_payment_date: isoDay().nullable(),
   last_payment_amount: amount().nullable(),
+  tenant_phone: z.string().nullable(),
+  tenant_email: z.string().nullable(),
 }) satisfies z.ZodType<ArrearsRow>;
 
 /** `GET /arrears/summary`. */

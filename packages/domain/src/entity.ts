@@ -388,3 +388,15 @@ export const standardMessages = (singular: string, plural: string, noun = singul
   updated: `${singular} updated successfully!`,
   deleted: `${singular} deleted successfully!`,
 });
+
+/** How many of a list's columns its rows show as cards on a phone (issue 26, 'On a phone'). */
+export const CARD_FIELD_COUNT = 5;
+
+/**
+ * The main fields of an entity's list: its first columns that are no long text, shown on each row's
+ * card at 360 px (the payments list: date, status, tenant, unit, amount). The first is the card's title.
+ */
+export const cardColumns = (def: Pick<EntityDefinition, 'columns' | 'fields'>): Column[] =>
+  def.columns
+    .filter((c) => def.fields.find((f) => f.name === c.field)?.kind !== 'textarea')
+    .slice(0, CARD_FIELD_COUNT);

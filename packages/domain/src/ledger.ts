@@ -831,14 +831,72 @@ export type ArrearsRow = Record<AgingBucket, number> & {
   balance: number;
   last_payment_date: string | null;
   last_payment_amount: number | null;
+  /** the tenant's phone and e-mail, as kept (issue 26: the list is where a reminder starts) */
+  tenant_phone: string | null;
+  tenant_email: string | null;
 };
 
-/** `GET /arrears/summary`: the overdue amounts of every lease in arrears, and how many leases. */
-export type ArrearsSummary = { total: number; leases: number };
+/**
+ * `GET /arrears/summary`: the overdue amounts of every lease in arrears, and how many leases; with
+ * `by_age`, what of their balances falls in each age bucket (their sum is the balances' total).
+ */
+export type ArrearsSummary = {
+  total: number;
+  leases: number;
+  by_age?: Record<AgingBucket, number> & { balance: number };
+};
+
+/** `POST /arrears/remind` (its zod rules are the server's: the web needs only the types). */
+export type ArrearsRemindBody = {
+  occupancy_ids?: number[] | undefined;
+  all?: boolean | undefined;
+  property_id?: number | undefined;
+  channel: 'sms' | 'email';
+};
+
+/** What `POST /arrears/remind` did: queued, skipped (no address) and already sent today, by lease. */
+export type ArrearsRemindAnswer = {
+  queued: number;
+  skipped: number;
+  already: number;
+  results: {
+    occupancy_id: number;
+    tenant_name: string;
+    status: 'queued' | 'skipped' | 'already' | 'not_in_arrears';
+    to: string | null;
+  }[];
+};
+
+/** The figures of `GET /dashboard`'s `money`: what came in and what is let. */
+export type MoneyFigures = {
+  collected: number;
+  rent_due: number;
+  collected_percent: number | null;
+  let_units: number;
+  vacant_units: number;
+};
+
+/** `GET /dashboard`'s `money`: this month's collections against the rent due, overall and per property. */
+export type DashboardMoney = MoneyFigures & {
+  month: string;
+  from: string;
+  to: string;
+  properties: (MoneyFigures & { property_id: number; name: string })[];
+};
+
+/** `GET /arrears?bucket=`: the leases with something owed in that age bucket (the dashboard's links). */
+export const arrearsBucketLabels: Record<AgingBucket, string> = {
+  current: 'Current',
+  days_1_30: '1–30 days',
+  days_31_60: '31–60 days',
+  days_61_90: '61–90 days',
+  days_over_90: 'Over 90 days',
+};
 
 /** The Arrears page's columns, which its exports use by label too. */
 export const arrearsColumns: readonly Column[] = [
   { field: 'tenant_name', label: 'Tenant', sortable: true },
+  { field: 'tenant_phone', label: 'Phone', sortable: false },
   { field: 'unit_name', label: 'Unit', sortable: true },
   { field: 'balance', label: 'Balance', kind: 'money', sortable: true },
   { field: 'current', label: 'Current', kind: 'money', sortable: true },

@@ -109,7 +109,18 @@ export const listWhere = (
   // a status the list leaves out unless asked for (voided payments): not a filter, the total is kept
   if (e.hiddenStatus !== undefined && !filters.some((f) => f.field === 'status'))
     parts.push(sql`t.status <> ${e.hiddenStatus}`);
-  for (const { field, value } of filters) {
+  for (const f of filters) {
+    if ('from' in f) {
+      // a range of a date field (issue 26: the dashboard's 'collected this month' opens the payments of the month)
+      const def = e.def.fields.find((d) => d.name === f.field && d.kind === 'date');
+      if (!def) throw unknownFilter(f.field);
+      filtered = true;
+      const column = sql.raw(`t.${listColumn(e, f.field).name}`);
+      if (f.from !== null) parts.push(sql`${column} >= ${f.from}::date`);
+      if (f.to !== null) parts.push(sql`${column} <= ${f.to}::date`);
+      continue;
+    }
+    const { field, value } = f;
     if (field === 'company_id') {
       // The scope is the session's company; a filter for another one selects nothing.
       if (e.def.scope === 'company' && Number(value) !== user.company_id) {
@@ -129,8 +140,25 @@ export const listWhere = (
 const unknownFilter = (field: unknown) =>
   new AppError('validation_failed', `Unknown filter field: ${String(field)}.`, { filter: 'Unknown field.' });
 
-/** The spec's `{"field":"company_id","value":N}`, or a list of such. */
-const parseFilter = (filter: string | undefined): { field: string; value: string | number | boolean }[] => {
+type ListFilter =
+  | { field: string; value: string | number | boolean }
+  | { field: string; from: string | null; to: string | null };
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+const dayOrNull = (field: string, v: unknown): string | null => {
+  if (v === undefined || v === null || v === '') return null;
+  if (typeof v !== 'string' || !ISO_DAY.test(v) || Number.isNaN(Date.parse(v)))
+    throw new AppError('validation_failed', 'Use dates as YYYY-MM-DD.', {
+      filter: `${field}: use YYYY-MM-DD.`,
+    });
+  return v;
+};
+
+/**
+ * The spec's `{"field":"company_id","value":N}`, or a list of such; a date field's range is
+ * `{"field":"payment_date","from":"2026-05-01","to":"2026-05-31"}` (either end may be left out).
+ */
+const parseFilter = (filter: string | undefined): ListFilter[] => {
   if (!filter) return [];
   let parsed: unknown;
   try {
@@ -138,8 +166,15 @@ const parseFilter = (filter: string | undefined): { field: string; value: string
   } catch {
     throw new AppError('validation_failed', 'The filter is not valid JSON.', { filter: 'Invalid JSON.' });
   }
-  return (Array.isArray(parsed) ? parsed : [parsed]).map((f) => {
-    const { field, value } = (f ?? {}) as { field?: unknown; value?: unknown };
+  return (Array.isArray(parsed) ? parsed : [parsed]).map((f): ListFilter => {
+    const { field, value, from, to } = (f ?? {}) as {
+      field?: unknown;
+      value?: unknown;
+      from?: unknown;
+      to?: unknown;
+    };
+    if (typeof field === 'string' && value === undefined && (from !== undefined || to !== undefined))
+      return { field, from: dayOrNull(field, from), to: dayOrNull(field, to) };
     if (
       typeof field !== 'string' ||
       (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean')

@@ -104,5 +104,21 @@ export const useRememberedProperty = (): void => {
 };
 
 /** `?property_id=N` for a link to another of those pages (empty for all properties). */
+/**
+ * A page's link with these query parameters (those undefined left out) and the property shown: the
+ * dashboard's figures open the list filtered to what they count (`/payments?status=pending`).
+ */
+export const filteredLink = (
+  path: string,
+  params: Record<string, string | undefined>,
+  propertyId: number | null,
+): string => {
+  const q = new URLSearchParams();
+  for (const [k, v] of Object.entries(params)) if (v !== undefined) q.set(k, v);
+  if (propertyId !== null) q.set(PROPERTY_PARAM, String(propertyId));
+  const text = q.toString();
+  return text ? `${path}?${text}` : path;
+};
+
 export const propertySearch = (propertyId: number | null): string =>
   propertyId === null ? '' : `?${PROPERTY_PARAM}=${propertyId}`;

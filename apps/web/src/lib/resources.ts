@@ -30,9 +30,16 @@ export type ListRowOf<N extends string> = N extends EntityName ? EntityListRow<D
 /** A record of `GET /{entity}/{id}` (and what POST and PUT answer) for entity `N`: see `ListRowOf`. */
 export type RecordOf<N extends string> = N extends EntityName ? EntityRecord<Definitions[N]> : ResourceRow;
 
+export type ListFilter =
+  | { field: string; value: string | number | boolean }
+  | { field: string; from: string | null; to: string | null };
+
 export type ListParams = PageParams & {
-  /** The API's `filter`: `{ field, value }` (enum and reference fields, company_id). */
-  filter?: { field: string; value: string | number | boolean };
+  /**
+   * The API's `filter`: `{ field, value }` (enum and reference fields, company_id), a date field's
+   * range `{ field, from, to }`, or a list of them.
+   */
+  filter?: ListFilter | ListFilter[];
   /** The rows of one property (`property_id`; lists of entities `byProperty`). */
   propertyId?: number | undefined;
 };

@@ -1,12 +1,22 @@
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, DEFAULT_CURRENCY, dashboardSchema, todayIso, type Dashboard } from '@kodi/domain';
+import {
+  AppError,
+  DEFAULT_CURRENCY,
+  addDays,
+  addMonths,
+  dashboardSchema,
+  type Dashboard,
+  type DashboardMoney,
+} from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { isoDaySql } from '../../db/dates.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { errors, json, named } from '../../plugins/openapi.ts';
 import { propertyQuery } from '../../modules/properties/property.ts';
+import { companyToday } from '../../modules/companies/company-settings.ts';
 
 export const DASHBOARD_LIST_SIZE = 5;
 export const DASHBOARD_PENDING_SIZE = 10;
@@ -100,6 +110,120 @@ const dashboardSql = (byProperty: boolean) => {
 const DASHBOARD_SQL = dashboardSql(false);
 const PROPERTY_DASHBOARD_SQL = dashboardSql(true);
 
+/**
+ * This month's money (issue 26, 'Money first'): collected (completed payments dated in the month, from
+ * the kept monthly totals) against the rent due (what the books credited to Rental income for the
+ * month: rent posted for the periods due in it, with their adjustments; read from the journal's lines
+ * of that account through `journal_lines_account_idx`, or `journal_lines_property_idx` per property),
+ * and the units let and vacant. $1 company, $2 month start, $3 next month's start, $4 property or
+ * null. Each property's row reads its own index range: the company's properties are few.
+ */
+const MONEY_SQL = `
+  WITH income AS (
+    SELECT id FROM ledger_accounts WHERE company_id = $1 AND role = 'rental_income'
+  ),
+  props AS (
+    SELECT p.id, p.name FROM properties p
+     WHERE p.company_id = $1 AND ($4::int IS NULL OR p.id = $4::int)
+     ORDER BY p.name, p.id LIMIT 200
+  ),
+  per AS (
+    SELECT pr.id AS property_id, pr.name,
+      (SELECT COALESCE(sum(m.amount), 0) FROM property_monthly_totals m
+        WHERE m.company_id = $1 AND m.property_id = pr.id AND m.source = 'payments'
+          AND m.month = $2::date AND m.status = 'completed')::text AS collected,
+      (SELECT COALESCE(sum(l.credit - l.debit), 0) FROM journal_lines l
+        WHERE l.company_id = $1 AND l.property_id = pr.id AND l.account_id IN (SELECT id FROM income)
+          AND l.date >= $2::date AND l.date < $3::date)::text AS rent_due,
+      (SELECT count(*) FROM units u WHERE u.company_id = $1 AND u.property_id = pr.id AND u.status = 'occupied')::int AS let_units,
+      (SELECT count(*) FROM units u WHERE u.company_id = $1 AND u.property_id = pr.id AND u.status = 'available')::int AS vacant_units
+    FROM props pr
+  )
+  SELECT
+    CASE WHEN $4::int IS NULL THEN
+      (SELECT COALESCE(sum(amount), 0) FROM monthly_totals WHERE company_id = $1 AND source = 'payments'
+          AND month = $2::date AND status = 'completed')::text
+    ELSE (SELECT COALESCE(sum(collected::numeric), 0)::text FROM per) END AS collected,
+    CASE WHEN $4::int IS NULL THEN
+      (SELECT COALESCE(sum(l.credit - l.debit), 0) FROM journal_lines l
+        WHERE l.company_id = $1 AND l.account_id IN (SELECT id FROM income)
+          AND l.date >= $2::date AND l.date < $3::date)::text
+    ELSE (SELECT COALESCE(sum(rent_due::numeric), 0)::text FROM per) END AS rent_due,
+    CASE WHEN $4::int IS NULL THEN
+      (SELECT COALESCE(sum(n), 0) FROM status_counts WHERE company_id = $1 AND table_name = 'units' AND status = 'occupied')::int
+    ELSE (SELECT COALESCE(sum(let_units), 0)::int FROM per) END AS let_units,
+    CASE WHEN $4::int IS NULL THEN
+      (SELECT COALESCE(sum(n), 0) FROM status_counts WHERE company_id = $1 AND table_name = 'units' AND status = 'available')::int
+    ELSE (SELECT COALESCE(sum(vacant_units), 0)::int FROM per) END AS vacant_units,
+    (SELECT json_agg(per ORDER BY per.name, per.property_id) FROM per) AS properties`;
+
+type Figures = {
+  collected: string | number;
+  rent_due: string | number;
+  let_units: number;
+  vacant_units: number;
+};
+
+type MoneyRow = Figures & { properties: (Figures & { property_id: number; name: string })[] | string | null };
+
+/** Collected as a whole percentage of the rent due (null when nothing is due). */
+const figures = (r: Figures) => {
+  const collected = Number(r.collected);
+  const rentDue = Number(r.rent_due);
+  return {
+    collected,
+    rent_due: rentDue,
+    collected_percent: rentDue > 0 ? Math.round((collected / rentDue) * 100) : null,
+    let_units: Number(r.let_units),
+    vacant_units: Number(r.vacant_units),
+  };
+};
+
+/** `money` of `GET /dashboard`: the month of `today` (the company's day). */
+export const dashboardMoney = async (
+  database: Database,
+  companyId: number,
+  today: string,
+  propertyId?: number,
+): Promise<DashboardMoney> => {
+  const from = `${today.slice(0, 7)}-01`;
+  const next = addMonths(from, 1);
+  const r = (await database.prepared<MoneyRow>(MONEY_SQL, [companyId, from, next, propertyId ?? null]))[0];
+  return {
+    month: from.slice(0, 7),
+    from,
+    to: addDays(next, -1),
+    ...figures(r ?? { collected: 0, rent_due: 0, let_units: 0, vacant_units: 0 }),
+    properties: list(r?.properties ?? null).map((p) => ({
+      property_id: Number(p.property_id),
+      name: p.name,
+      ...figures(p),
+    })),
+  };
+};
+
+const percent = () => z.int().nullable().describe('collected ÷ rent due, rounded; null when nothing is due');
+
+/** What came in and what is let, of the company or of one property (issue 26, 'Money first'). */
+const moneyFigures = {
+  collected: z.number().describe('completed payments dated in the month'),
+  rent_due: z.number().describe('rent credited to Rental income for the month (the books)'),
+  collected_percent: percent(),
+  let_units: z.int(),
+  vacant_units: z.int(),
+};
+
+/** `GET /dashboard`'s `money` (the web reads its type, `DashboardMoney` of @kodi/domain). */
+const dashboardMoneySchema = z.object({
+  month: z.string().regex(/^\d{4}-\d{2}$/),
+  from: z.iso.date(),
+  to: z.iso.date(),
+  ...moneyFigures,
+  properties: z.array(z.object({ property_id: z.int(), name: z.string(), ...moneyFigures })),
+}) satisfies z.ZodType<DashboardMoney>;
+
+const dashboardAnswerSchema = dashboardSchema.extend({ money: dashboardMoneySchema.optional() });
+
 const list = <T extends Record<string, unknown>>(v: T[] | string | null): T[] =>
   typeof v === 'string' ? (JSON.parse(v) as T[]) : (v ?? []);
 
@@ -149,17 +273,20 @@ export const dashboardRoute = (app: FastifyInstance, ctx: AppContext) => {
         summary: 'Counts and short lists for Home (of one property with property_id)',
         querystring: propertyQuery,
         response: {
-          200: json(named(dashboardSchema, 'Dashboard'), "Home's counts and lists"),
+          200: json(named(dashboardAnswerSchema, 'Dashboard'), "Home's counts and lists"),
           ...errors(404),
         },
       },
     },
-    async (request) =>
-      dashboard(
-        ctx.database,
-        currentUser(request).company_id,
-        `${todayIso().slice(0, 7)}-01`,
-        request.query.property_id,
-      ),
+    async (request) => {
+      const companyId = currentUser(request).company_id;
+      const today = await companyToday(ctx.database, companyId);
+      const { property_id } = request.query;
+      const [base, money] = await Promise.all([
+        dashboard(ctx.database, companyId, `${today.slice(0, 7)}-01`, property_id),
+        dashboardMoney(ctx.database, companyId, today, property_id),
+      ]);
+      return { ...base, money };
+    },
   );
 };

@@ -93,6 +93,8 @@ describe(`the arrears report (${testDriver})`, () => {
     days_over_90: 0,
     last_payment_date: '2026-03-03',
     last_payment_amount: 1_500_000,
+    tenant_phone: '+256772123456',
+    tenant_email: expect.any(String),
   });
 
   it('answers one row per lease with an overdue balance, aged, biggest balance first', async () => {
@@ -117,6 +119,8 @@ describe(`the arrears report (${testDriver})`, () => {
         days_over_90: 500_000,
         last_payment_date: null,
         last_payment_amount: null,
+        tenant_phone: '+256772123456',
+        tenant_email: expect.any(String),
       },
       {
         occupancy_id: joseph.id,
@@ -134,6 +138,8 @@ describe(`the arrears report (${testDriver})`, () => {
         days_over_90: 0,
         last_payment_date: null,
         last_payment_amount: null,
+        tenant_phone: '+256772123456',
+        tenant_email: expect.any(String),
       },
     ]);
   });
@@ -189,6 +195,8 @@ describe(`the arrears report (${testDriver})`, () => {
         days_61_90: 0,
         last_payment_date: '2026-06-10',
         last_payment_amount: 2_000_000,
+        tenant_phone: '+256772123456',
+        tenant_email: expect.any(String),
       },
     ]);
     await fx.pay(joseph, '2026-06-15', 200_000);

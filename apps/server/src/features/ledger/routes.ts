@@ -1,17 +1,21 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   AppError,
+  agingBuckets,
   arrearsColumns,
   arrearsRowSchema,
-  arrearsSummarySchema,
   centsToNumber,
   isValidIsoDate,
   ledgerAnswer,
   ledgerAnswerSchema,
+  type AgingBucket,
   type ArrearsSummary,
 } from '@kodi/domain';
+import { arrearsRemindRoute } from './remind.ts';
+import { arrearsSummaryByAgeSchema } from './answers.ts';
 import type { AppContext } from '../../context.ts';
 import { execRows } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
@@ -28,7 +32,6 @@ import {
   keptArrearsQuery,
   keptArrearsSummaryQuery,
   presentArrearsRow,
-  type ArrearsQuery,
 } from './arrears-sql.ts';
 import { leaseLedger } from '../../modules/leases/ledger-data.ts';
 import { statementPdf } from '../../modules/leases/statement-pdf.ts';
@@ -48,11 +51,67 @@ const asOfSchema = z
 const idParams = recordIdParams;
 const asOfQuery = z.object({ as_of: asOfSchema });
 
+/** `bucket=days_31_60`: only the leases with something owed in that age bucket (the dashboard's links). */
+const bucketQuery = z
+  .enum(agingBuckets, { error: `bucket must be one of ${agingBuckets.join(', ')}.` })
+  .optional();
+
 const arrearsListQuery = listQuerySchema
   .omit({ filter: true })
-  .extend({ as_of: asOfSchema, property_id: propertyIdQuery });
+  .extend({ as_of: asOfSchema, property_id: propertyIdQuery, bucket: bucketQuery });
 
 const arrearsSummaryParams = asOfQuery.extend({ property_id: propertyIdQuery });
+
+type ArrearsArgs = Parameters<typeof arrearsQuery>[0];
+/** Where a day's arrears rows come from: what the books keep (today) or computed for the day. */
+type ArrearsSource = (args: ArrearsArgs) => SQL;
+const keptArrears =
+  (today: string): ArrearsSource =>
+  (args) =>
+    keptArrearsQuery({ ...args, asOf: today });
+
+/**
+ * The arrears rows of `arrearsQuery`, of one age bucket when asked: its statement read as a table
+ * (rows in its order), those with something in the bucket kept, counted (`bucket_total`) and paged. The bucket's sort
+ * is the default (most owed in it first), so that its amounts are computed before the page.
+ */
+const arrearsRows = (source: ArrearsSource, args: ArrearsArgs, bucket: AgingBucket | undefined): SQL => {
+  if (!bucket) return source(args);
+  const { page, ...all } = args;
+  const limit = page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``;
+  return sql`SELECT count(*) OVER ()::int AS bucket_total, a.*
+    FROM (${source({ ...all, sort: args.sort || `-${bucket}` })}) a
+   WHERE a.occupancy_id IS NOT NULL AND a.${sql.raw(bucket)}::bigint > 0 ${limit}`;
+};
+
+/** The sums (in cents, as text) of the balances and buckets of every lease in arrears. */
+const arrearsTotalsQuery = (
+  source: ArrearsSource,
+  args: ArrearsArgs,
+): SQL => sql`SELECT count(*)::int AS leases,
+    COALESCE(sum(a.balance::bigint), 0)::text AS balance,
+    ${sql.raw(agingBuckets.map((b) => `COALESCE(sum(a.${b}::bigint), 0)::text AS ${b}`).join(', '))}
+  FROM (${source(args)}) a WHERE a.occupancy_id IS NOT NULL`;
+
+const centsText = (v: unknown) => centsToNumber(BigInt(String(v ?? '0')));
+
+/**
+ * The rows of an arrears statement with their tenant's phone and e-mail: a probe of the tenant's key
+ * per row, in the select list, so that the rows keep the statement's order.
+ */
+const withContacts = (companyId: number, query: SQL): SQL => sql`SELECT a.*,
+    (SELECT tn.phone FROM tenants tn WHERE tn.company_id = ${companyId} AND tn.id = a.tenant_id) AS tenant_phone,
+    (SELECT tn.email FROM tenants tn WHERE tn.company_id = ${companyId} AND tn.id = a.tenant_id) AS tenant_email
+  FROM (${query}) a`;
+
+const strOrNull = (v: unknown): string | null => (v === null || v === undefined ? null : String(v));
+
+/** A row as `GET /arrears` answers it, with its contacts. */
+const presentRow = (row: Record<string, unknown>) => ({
+  ...presentArrearsRow(row),
+  tenant_phone: strOrNull(row.tenant_phone),
+  tenant_email: strOrNull(row.tenant_email),
+});
 
 const arrearsExportQuery = z.object({
   fmt: z.enum(['xlsx', 'pdf'], { error: "fmt must be 'xlsx' or 'pdf'." }),
@@ -61,6 +120,7 @@ const arrearsExportQuery = z.object({
   sort: z.string().max(60).optional(),
   as_of: asOfSchema,
   property_id: propertyIdQuery,
+  bucket: bucketQuery,
 });
 
 const invalidHeaders = (message: string) =>
@@ -96,15 +156,13 @@ export const arrearsExportColumns = (headers: string | undefined): TabularColumn
  * read at any size; another day's computed for that day (`arrearsQuery`), since what is kept is
  * the ageing of what is posted now (docs/decisions.md, "Kept ageing").
  */
-const arrearsOf = async (
+const arrearsSource = async (
   database: AppContext['database'],
-  q: ArrearsQuery & { asOfGiven: string | undefined },
-) => {
-  const { asOfGiven, ...query } = q;
-  const today = await companyToday(database, q.companyId);
-  return asOfGiven === undefined || asOfGiven === today
-    ? keptArrearsQuery({ ...query, asOf: today })
-    : arrearsQuery(query);
+  companyId: number,
+  asOfGiven: string | undefined,
+): Promise<ArrearsSource> => {
+  const today = await companyToday(database, companyId);
+  return asOfGiven === undefined || asOfGiven === today ? keptArrears(today) : arrearsQuery;
 };
 
 /**
@@ -114,6 +172,7 @@ const arrearsOf = async (
 export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database } = ctx;
+  arrearsRemindRoute(app, ctx);
 
   r.get(
     '/occupancy/:id/ledger',
@@ -189,24 +248,30 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { page, page_size, q, sort, property_id } = request.query;
+      const { page, page_size, q, sort, property_id, bucket } = request.query;
       const as_of = request.query.as_of ?? (await companyToday(database, user.company_id));
       const rows = await execRows<Record<string, unknown>>(
         database.db,
-        await arrearsOf(database, {
-          companyId: user.company_id,
-          asOf: as_of,
-          asOfGiven: request.query.as_of,
-          propertyId: property_id,
-          q,
-          sort,
-          page: { limit: page_size, offset: (page - 1) * page_size },
-        }),
+        withContacts(
+          user.company_id,
+          arrearsRows(
+            await arrearsSource(database, user.company_id, request.query.as_of),
+            {
+              companyId: user.company_id,
+              asOf: as_of,
+              propertyId: property_id,
+              q,
+              sort,
+              page: { limit: page_size, offset: (page - 1) * page_size },
+            },
+            bucket,
+          ),
+        ),
       );
       if (property_id !== undefined && !rows.some((row) => row.occupancy_id !== null))
         await ensureProperty(database.db, user.company_id, property_id);
-      void reply.header('X-Total-Count', String(Number(rows[0]?.total ?? 0)));
-      return rows.filter((row) => row.occupancy_id !== null).map(presentArrearsRow);
+      void reply.header('X-Total-Count', String(Number(rows[0]?.[bucket ? 'bucket_total' : 'total'] ?? 0)));
+      return rows.filter((row) => row.occupancy_id !== null).map(presentRow);
     },
   );
 
@@ -217,9 +282,15 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
       schema: {
         operationId: 'getArrearsSummary',
         tags: ['arrears'],
-        summary: 'The total overdue and the number of leases in arrears (the dashboard card)',
-        querystring: arrearsSummaryParams,
-        response: { 200: json(named(arrearsSummarySchema, 'ArrearsSummary'), 'The total and the count') },
+        summary:
+          'The total overdue and the number of leases in arrears (the dashboard card); with by_age=true, their balances by age',
+        querystring: arrearsSummaryParams.extend({ by_age: z.enum(['true', 'false']).optional() }),
+        response: {
+          200: json(
+            named(arrearsSummaryByAgeSchema, 'ArrearsSummary'),
+            'The total and the count (and by age)',
+          ),
+        },
       },
     },
     async (request): Promise<ArrearsSummary> => {
@@ -235,9 +306,30 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
       );
       if (property_id !== undefined && Number(rows[0]?.leases ?? 0) === 0)
         await ensureProperty(database.db, user.company_id, property_id);
-      return {
+      const summary: ArrearsSummary = {
         total: centsToNumber(BigInt(rows[0]?.total_cents ?? '0')),
         leases: Number(rows[0]?.leases ?? 0),
+      };
+      if (request.query.by_age !== 'true') return summary;
+      const totals = (
+        await execRows<Record<string, unknown>>(
+          database.db,
+          arrearsTotalsQuery(as_of === today ? keptArrears(today) : arrearsQuery, {
+            companyId: user.company_id,
+            asOf: as_of,
+            propertyId: property_id,
+          }),
+        )
+      )[0];
+      return {
+        ...summary,
+        by_age: {
+          balance: centsText(totals?.balance),
+          ...(Object.fromEntries(agingBuckets.map((b) => [b, centsText(totals?.[b])])) as Record<
+            AgingBucket,
+            number
+          >),
+        },
       };
     },
   );
@@ -256,26 +348,40 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
     },
     async (request, reply) => {
       const user = currentUser(request);
-      const { fmt, headers, q, sort, property_id } = request.query;
+      const { fmt, headers, q, sort, property_id, bucket } = request.query;
       const as_of = request.query.as_of ?? (await companyToday(database, user.company_id));
       const columns = arrearsExportColumns(headers);
       if (property_id !== undefined) await ensureProperty(database.db, user.company_id, property_id);
-      const query = await arrearsOf(database, {
-        companyId: user.company_id,
-        asOf: as_of,
-        asOfGiven: request.query.as_of,
-        propertyId: property_id,
-        q,
-        sort,
-      });
+      const query = withContacts(
+        user.company_id,
+        arrearsRows(
+          await arrearsSource(database, user.company_id, request.query.as_of),
+          { companyId: user.company_id, asOf: as_of, propertyId: property_id, q, sort },
+          bucket,
+        ),
+      );
       const money = await companyMoney(database, user.company_id);
       const title = `Arrears on ${as_of}`;
       const writer = fmt === 'xlsx' ? xlsxWriter(title, columns, money) : pdfWriter(title, columns, money);
-      return sendTabular(reply, request, `arrears.${fmt}`, writer, (w) =>
-        forEachBatch(database.db, query, (rows) =>
-          w.write(rows.filter((row) => row.occupancy_id !== null).map(presentArrearsRow)),
-        ),
-      );
+      // the totals row after the rows (issue 26): the sums of what was written, in cents
+      const sums = new Map<string, bigint>();
+      let count = 0;
+      const summed = ['balance', ...agingBuckets] as const;
+      return sendTabular(reply, request, `arrears.${fmt}`, writer, async (w) => {
+        await forEachBatch(database.db, query, async (rows) => {
+          const present = rows.filter((row) => row.occupancy_id !== null);
+          count += present.length;
+          for (const row of present)
+            for (const f of summed) sums.set(f, (sums.get(f) ?? 0n) + BigInt(String(row[f] ?? '0')));
+          await w.write(present.map(presentRow));
+        });
+        await w.write([
+          {
+            tenant_name: `Total (${count.toLocaleString('en-US')} ${count === 1 ? 'lease' : 'leases'})`,
+            ...Object.fromEntries(summed.map((f) => [f, centsToNumber(sums.get(f) ?? 0n)])),
+          },
+        ]);
+      });
     },
   );
 };

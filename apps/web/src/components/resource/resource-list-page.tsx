@@ -1,4 +1,6 @@
-import { Fragment, useEffect, useState } from 'react';
+import { Fragment, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import Chip from '@mui/material/Chip';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
@@ -16,13 +18,19 @@ import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import Visibility from '@mui/icons-material/Visibility';
 import { useQuery } from '@tanstack/react-query';
-import { allows, type EntityDefinition, type FieldKind } from '@kodi/domain';
-import { listQuery, useCompanyMoney, useResourceMutations, type ResourceRow } from '../../lib/resources.ts';
+import { allows, cardColumns, formatDate, type EntityDefinition, type FieldKind } from '@kodi/domain';
+import {
+  listQuery,
+  useCompanyMoney,
+  useResourceMutations,
+  type ListFilter,
+  type ResourceRow,
+} from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { useSelectedProperty } from '../../lib/property-filter.ts';
 import { PropertyFilter } from '../property-filter.tsx';
 import { useErrorSnackbar, useSnackbar } from '../snackbar-provider.tsx';
-import { ListTable, RowAction } from '../ui/list-table.tsx';
+import { ListTable, RowAction, RowCard } from '../ui/list-table.tsx';
 import { ListToolbar } from '../ui/list-toolbar.tsx';
 import { useListState } from '../ui/use-list-state.ts';
 import { visuallyHidden } from '../ui/visually-hidden.ts';
@@ -50,6 +58,47 @@ const stickyActions = {
   boxShadow: 'inset 1px 0 0 rgba(0, 0, 0, 0.08)',
   whiteSpace: 'nowrap',
 } as const;
+
+type LinkFilter = { filter: ListFilter; label: string; params: string[] };
+
+/**
+ * The filters a link puts in the URL: an enum field's value (`?status=occupied`) and a date range
+ * (`?from=2026-05-01&to=2026-05-31`, of `date_field` or the list's first date column), shown as chips.
+ */
+const linkFilters = (
+  def: EntityDefinition,
+  params: URLSearchParams,
+  own: string | undefined,
+): LinkFilter[] => {
+  const out: LinkFilter[] = [];
+  for (const f of def.fields) {
+    const value = params.get(f.name);
+    if (f.kind !== 'enum' || f.name === own || !value || !f.options?.values.includes(value)) continue;
+    out.push({
+      filter: { field: f.name, value },
+      label: `${f.label}: ${f.options.labels[value] ?? value}`,
+      params: [f.name],
+    });
+  }
+  const day = (k: string) => {
+    const v = params.get(k);
+    return v && /^\d{4}-\d{2}-\d{2}$/.test(v) ? v : null;
+  };
+  const from = day('from');
+  const to = day('to');
+  const dateField =
+    def.fields.find((f) => f.name === params.get('date_field') && f.kind === 'date') ??
+    def.columns.map((c) => fieldByName(def, c.field)).find((f) => f?.kind === 'date');
+  if ((from || to) && dateField) {
+    const range = [from ? formatDate(from) : '…', to ? formatDate(to) : '…'].join(' – ');
+    out.push({
+      filter: { field: dateField.name, from, to },
+      label: `${dateField.label}: ${range}`,
+      params: ['from', 'to', 'date_field'],
+    });
+  }
+  return out;
+};
 
 export type ResourceListPageProps = {
   def: EntityDefinition;
@@ -83,11 +132,32 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
   useEffect(() => setPage(0), [propertyId, setPage]);
   // the list filtered by one enum field's value (`extras.filterField`: payments by status)
   const filterField = extras?.filterField ? fieldByName(def, extras.filterField) : undefined;
-  const [filterValue, setFilterValue] = useState('');
+  const [params, setParams] = useSearchParams();
+  const [filterValue, setFilterValue] = useState(() =>
+    filterField ? (params.get(filterField.name) ?? '') : '',
+  );
   useEffect(() => setPage(0), [filterValue, setPage]);
   const filter = filterField && filterValue ? { field: filterField.name, value: filterValue } : undefined;
+  // what a link asked for (issue 26: the dashboard's figures): `?status=available`, `?from=&to=`
+  const urlFilters = useMemo(
+    () => linkFilters(def, params, filterField?.name),
+    [def, params, filterField?.name],
+  );
+  const filters: ListFilter[] = [...(filter ? [filter] : []), ...urlFilters.map((f) => f.filter)];
+  const clearUrlFilters = () =>
+    setParams(
+      (p) => {
+        for (const f of urlFilters) for (const k of f.params) p.delete(k);
+        return p;
+      },
+      { replace: true },
+    );
   const list = useQuery(
-    listQuery(def.name, { ...listState.params, propertyId, ...(filter ? { filter } : {}) }),
+    listQuery(def.name, {
+      ...listState.params,
+      propertyId,
+      ...(filters.length === 1 ? { filter: filters[0] } : filters.length > 1 ? { filter: filters } : {}),
+    }),
   );
   const rows = list.data?.rows ?? [];
   const loadError = list.isError ? loadErrorText(def, list.error) : null;
@@ -112,6 +182,38 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
     sortField: col.sortable && def.sort.includes(col.field) ? col.field : undefined,
     align: col.kind === 'money' ? ('right' as const) : ('left' as const),
   }));
+
+  const mainColumns = cardColumns(def);
+  const cellOf = (row: ResourceRow, field: string, kind: FieldKind | undefined) =>
+    extras?.cells?.[field]?.(row) ?? formatValue(def, field, row, money, kind);
+  const rowActions = (row: ResourceRow) => (
+    <>
+      <RowAction
+        label="View details"
+        icon={<Visibility fontSize="small" />}
+        onClick={() => setDetailsId(row.id)}
+      />
+      {canUpdate && (
+        <RowAction
+          label="Edit"
+          icon={<Edit fontSize="small" />}
+          color="primary"
+          onClick={() => openForm({ kind: 'edit', id: row.id })}
+        />
+      )}
+      {canDelete && (
+        <RowAction
+          label="Delete"
+          icon={<DeleteOutline fontSize="small" />}
+          color="error"
+          onClick={() => setToDelete(row)}
+        />
+      )}
+      {extras?.rowActions?.map((action) => (
+        <RowAction key={action.label} label={action.label} icon={action.icon} to={action.to(row)} />
+      ))}
+    </>
+  );
 
   const openForm = (mode: FormMode) => setForm((f) => ({ open: true, mode, key: f.key + 1 }));
 
@@ -173,7 +275,7 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
           headers={def.columns.map((c) => c.label)}
           q={q}
           sort={sort}
-          more={{ property_id: propertyId, filter: filter ? JSON.stringify(filter) : undefined }}
+          more={{ property_id: propertyId, filter: filters.length > 0 ? JSON.stringify(filters) : undefined }}
           errorText={(e) => actionErrorText(def, e, 'The export failed.')}
           errorMs={ui.timeouts.error}
           showProgress
@@ -184,6 +286,20 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
           </Button>
         )}
       </ListToolbar>
+
+      {urlFilters.length > 0 && (
+        <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+          {urlFilters.map((f) => (
+            <Chip
+              key={f.label}
+              label={f.label}
+              onDelete={clearUrlFilters}
+              color="primary"
+              variant="outlined"
+            />
+          ))}
+        </Stack>
+      )}
 
       <ListTable
         label={ui.title}
@@ -202,6 +318,18 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
           )
         }
         actionsSx={stickyActions}
+        cards={rows.map((row) => {
+          const [first, ...rest] = mainColumns;
+          return (
+            <RowCard
+              key={row.id}
+              titleLabel={first?.label ?? ''}
+              title={first ? cellOf(row, first.field, first.kind) : `#${row.id}`}
+              fields={rest.map((col) => ({ label: col.label, value: cellOf(row, col.field, col.kind) }))}
+              actions={rowActions(row)}
+            />
+          );
+        })}
       >
         {rows.map((row) => {
           const isOpen = expanded.has(row.id);
@@ -227,39 +355,11 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
                     align={col.kind === 'money' ? 'right' : 'left'}
                     sx={cellSx(col.kind ?? fieldByName(def, col.field)?.kind)}
                   >
-                    {extras?.cells?.[col.field]?.(row) ?? formatValue(def, col.field, row, money, col.kind)}
+                    {cellOf(row, col.field, col.kind)}
                   </TableCell>
                 ))}
                 <TableCell align="right" sx={stickyActions}>
-                  <RowAction
-                    label="View details"
-                    icon={<Visibility fontSize="small" />}
-                    onClick={() => setDetailsId(row.id)}
-                  />
-                  {canUpdate && (
-                    <RowAction
-                      label="Edit"
-                      icon={<Edit fontSize="small" />}
-                      color="primary"
-                      onClick={() => openForm({ kind: 'edit', id: row.id })}
-                    />
-                  )}
-                  {canDelete && (
-                    <RowAction
-                      label="Delete"
-                      icon={<DeleteOutline fontSize="small" />}
-                      color="error"
-                      onClick={() => setToDelete(row)}
-                    />
-                  )}
-                  {extras?.rowActions?.map((action) => (
-                    <RowAction
-                      key={action.label}
-                      label={action.label}
-                      icon={action.icon}
-                      to={action.to(row)}
-                    />
-                  ))}
+                  {rowActions(row)}
                 </TableCell>
               </TableRow>
               {expandable && (

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -14,6 +14,8 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { usePhone } from '../../lib/use-phone.ts';
 import { PAGE_SIZES, type ListState } from './use-list-state.ts';
 import { visuallyHidden } from './visually-hidden.ts';
 
@@ -82,6 +84,75 @@ export const RowAction = ({ label, icon, color, onClick, to }: RowActionProps) =
   </Tooltip>
 );
 
+/** A field of a row's card: its label and value (`data-card-field`: the 360 px test finds it). */
+export type CardField = { label: string; value: ReactNode };
+
+type RowCardProps = {
+  /** The card's first line (the row's name, or its first field) and the label it stands for. */
+  title: ReactNode;
+  titleLabel: string;
+  fields: CardField[];
+  /** before the fields (a checkbox) */
+  leading?: ReactNode;
+  /** the row's actions, under its fields */
+  actions?: ReactNode;
+};
+
+/**
+ * A row of a list on a phone (issue 26, 'On a phone'): its main fields as label and value, wrapping
+ * within the screen's width, then its actions.
+ */
+export const RowCard = ({ title, titleLabel, fields, leading, actions }: RowCardProps) => (
+  <Box
+    component="li"
+    data-testid="row-card"
+    sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 1, minWidth: 0 }}
+  >
+    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+      {leading}
+      <Box sx={{ flex: 1, minWidth: 0 }}>
+        <Typography
+          variant="subtitle2"
+          component="p"
+          data-card-field={titleLabel}
+          sx={{ overflowWrap: 'anywhere', mb: 0.5 }}
+        >
+          {title}
+        </Typography>
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)',
+            columnGap: 1.5,
+            rowGap: 0.25,
+            m: 0,
+            typography: 'body2',
+          }}
+        >
+          {fields.map((f) => (
+            <Fragment key={f.label}>
+              <Box component="dt" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
+                {f.label}
+              </Box>
+              <Box
+                component="dd"
+                data-card-field={f.label}
+                sx={{ m: 0, overflowWrap: 'anywhere', minWidth: 0 }}
+              >
+                {f.value}
+              </Box>
+            </Fragment>
+          ))}
+        </Box>
+      </Box>
+    </Box>
+    {actions && (
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', mt: 0.5 }}>{actions}</Box>
+    )}
+  </Box>
+);
+
 /** A column of a list: its heading, and the sort field when it sorts. */
 export type ListColumn = {
   key: string;
@@ -114,7 +185,11 @@ type ListTableProps = {
   actionsSx?: Record<string, string | number>;
   /** The rows. */
   children: ReactNode;
+  /** The rows as cards (`RowCard`s), shown instead of the table on a phone. */
+  cards?: ReactNode;
   paginationSx?: SxProps<Theme>;
+  /** Rows after the table's rows (a totals row), in the table only. */
+  footer?: ReactNode;
 };
 
 /** A server-paged table: the loading bar, the headings, the rows (or a message) and the pagination. */
@@ -129,8 +204,11 @@ export const ListTable = ({
   headStart,
   actionsSx,
   children,
+  cards,
   paginationSx,
+  footer,
 }: ListTableProps) => {
+  const phone = usePhone();
   const { page, pageSize } = list;
   const total = query.data?.total ?? 0;
   // more rows than the server counted: the pagination goes on while pages come full
@@ -147,37 +225,59 @@ export const ListTable = ({
           </Box>
         )}
       </Box>
-      <TableContainer>
-        <Table size="small" aria-label={label} sx={tableSx}>
-          <TableHead>
-            <TableRow>
-              {headStart}
-              {columns.map((col) => (
-                <SortHeadCell
-                  key={col.key}
-                  label={col.label}
-                  field={col.sortField}
-                  sort={list.sort}
-                  onSort={list.toggleSort}
-                  align={col.align}
-                />
-              ))}
-              <TableCell align="right" sx={{ fontWeight: 600, ...actionsSx }}>
-                Actions
-              </TableCell>
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {query.isPending ? (
-              <TableMessageRow colSpan={columnCount} text="Fetching data..." status />
-            ) : !query.data?.rows.length ? (
-              <TableMessageRow colSpan={columnCount} text={emptyText} />
-            ) : (
-              children
-            )}
-          </TableBody>
-        </Table>
-      </TableContainer>
+      {phone && cards !== undefined ? (
+        query.isPending || !query.data?.rows.length ? (
+          <Typography
+            role={query.isPending ? 'status' : undefined}
+            sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
+          >
+            {query.isPending ? 'Fetching data...' : emptyText}
+          </Typography>
+        ) : (
+          <Box
+            component="ul"
+            aria-label={label}
+            sx={{ listStyle: 'none', m: 0, p: 1, display: 'grid', gap: 1 }}
+          >
+            {cards}
+          </Box>
+        )
+      ) : (
+        <TableContainer>
+          <Table size="small" aria-label={label} sx={tableSx}>
+            <TableHead>
+              <TableRow>
+                {headStart}
+                {columns.map((col) => (
+                  <SortHeadCell
+                    key={col.key}
+                    label={col.label}
+                    field={col.sortField}
+                    sort={list.sort}
+                    onSort={list.toggleSort}
+                    align={col.align}
+                  />
+                ))}
+                <TableCell align="right" sx={{ fontWeight: 600, ...actionsSx }}>
+                  Actions
+                </TableCell>
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {query.isPending ? (
+                <TableMessageRow colSpan={columnCount} text="Fetching data..." status />
+              ) : !query.data?.rows.length ? (
+                <TableMessageRow colSpan={columnCount} text={emptyText} />
+              ) : (
+                <>
+                  {children}
+                  {footer}
+                </>
+              )}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
       {/* drawn with the rows: on the first load the rows come in where nothing was, and move nothing
           visible (the footer waits below the fold, app-shell.tsx) */}
       {query.data && (
@@ -191,10 +291,15 @@ export const ListTable = ({
             }`
           }
           rowsPerPage={pageSize}
-          rowsPerPageOptions={PAGE_SIZES}
-          showFirstButton
-          showLastButton
-          sx={paginationSx}
+          rowsPerPageOptions={phone ? [] : PAGE_SIZES}
+          showFirstButton={!phone}
+          showLastButton={!phone}
+          sx={[
+            phone
+              ? { '& .MuiTablePagination-toolbar': { px: 1 }, '& .MuiTablePagination-actions': { ml: 1 } }
+              : {},
+            ...(Array.isArray(paginationSx) ? paginationSx : [paginationSx]),
+          ]}
           onPageChange={(_e, p) => list.setPage(p)}
           onRowsPerPageChange={(e) => {
             list.setPageSize(Number(e.target.value));

@@ -7,10 +7,12 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import WarningAmber from '@mui/icons-material/WarningAmber';
 import { useQuery } from '@tanstack/react-query';
-import { canEdit, formatMoney } from '@kodi/domain';
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
+import { agingBuckets, arrearsBucketLabels, canEdit, formatMoney } from '@kodi/domain';
 import { StatIcon, StatTitle, ViewAllLink } from '../../components/ui/stat-card.tsx';
 import { useSession } from '../../lib/session.ts';
-import { propertySearch, useSelectedProperty } from '../../lib/property-filter.ts';
+import { filteredLink, propertySearch, useSelectedProperty } from '../../lib/property-filter.ts';
 import { useCompanyMoney } from '../../lib/resources.ts';
 import { arrearsSummaryQuery } from './arrears-queries.ts';
 
@@ -36,8 +38,22 @@ const ArrearsCardBody = () => {
                 Failed to load the arrears.
               </Typography>
             ) : data ? (
-              <Stack direction="row" spacing={1.5} sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
-                <Typography variant="h4" component="p" sx={{ fontWeight: 600 }} data-testid="total-arrears">
+              <Stack
+                direction="row"
+                spacing={1.5}
+                useFlexGap
+                sx={{ alignItems: 'baseline', flexWrap: 'wrap', rowGap: 0 }}
+              >
+                <Typography
+                  variant="h4"
+                  component="p"
+                  sx={{
+                    fontWeight: 600,
+                    overflowWrap: 'anywhere',
+                    fontSize: { xs: '1.6rem', sm: '2.125rem' },
+                  }}
+                  data-testid="total-arrears"
+                >
                   {formatMoney(data.total, company.currency, company.decimals)}
                 </Typography>
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
@@ -48,6 +64,68 @@ const ArrearsCardBody = () => {
               </Stack>
             ) : (
               <Skeleton variant="text" width={180} sx={{ fontSize: '2rem' }} />
+            )}
+            {data?.by_age && data.leases > 0 && (
+              <Box
+                component="ul"
+                aria-label="Arrears by age"
+                sx={{
+                  listStyle: 'none',
+                  p: 0,
+                  m: 0,
+                  mt: 1,
+                  display: 'grid',
+                  gap: 1,
+                  gridTemplateColumns: {
+                    xs: 'repeat(2, minmax(0, 1fr))',
+                    sm: 'repeat(3, minmax(0, 1fr))',
+                    lg: 'repeat(6, minmax(0, 1fr))',
+                  },
+                }}
+              >
+                {agingBuckets.map((b) => (
+                  <li key={b}>
+                    <Link
+                      component={RouterLink}
+                      to={filteredLink('/arrears', { bucket: b }, propertyId)}
+                      underline="hover"
+                      sx={{ display: 'block', color: 'inherit' }}
+                      data-testid={`arrears-${b}`}
+                    >
+                      <Typography
+                        variant="caption"
+                        component="span"
+                        sx={{ color: 'text.secondary', display: 'block' }}
+                      >
+                        {arrearsBucketLabels[b]}
+                      </Typography>
+                      <Typography
+                        variant="body2"
+                        component="span"
+                        sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+                      >
+                        {formatMoney(data.by_age?.[b] ?? 0, company.currency, company.decimals)}
+                      </Typography>
+                    </Link>
+                  </li>
+                ))}
+                <li>
+                  <Typography
+                    variant="caption"
+                    component="span"
+                    sx={{ color: 'text.secondary', display: 'block' }}
+                  >
+                    Total owed
+                  </Typography>
+                  <Typography
+                    variant="body2"
+                    component="span"
+                    sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
+                  >
+                    {formatMoney(data.by_age.balance, company.currency, company.decimals)}
+                  </Typography>
+                </li>
+              </Box>
             )}
           </Box>
           <ViewAllLink to={`/arrears${propertySearch(propertyId)}`} title={TITLE} />

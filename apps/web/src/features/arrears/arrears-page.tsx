@@ -1,6 +1,13 @@
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Sms from '@mui/icons-material/Sms';
 import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
@@ -10,37 +17,65 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
-import { useQuery } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  agingBuckets,
+  arrearsBucketLabels,
   arrearsColumns,
   arrearsSortFields,
   formatDate,
   formatMoney,
   formatNumber,
   todayIso,
+  type AgingBucket,
+  type ArrearsRemindAnswer,
   type ArrearsRow,
   type Column,
 } from '@kodi/domain';
 import { ExportMenu } from '../../components/resource/export-menu.tsx';
-import { useErrorSnackbar } from '../../components/snackbar-provider.tsx';
-import { ListTable, RowAction, type ListColumn } from '../../components/ui/list-table.tsx';
+import { useErrorSnackbar, useSnackbar } from '../../components/snackbar-provider.tsx';
+import { ListTable, RowAction, RowCard, type ListColumn } from '../../components/ui/list-table.tsx';
 import { ListToolbar } from '../../components/ui/list-toolbar.tsx';
 import { PropertyFilter } from '../../components/property-filter.tsx';
 import { useSelectedProperty } from '../../lib/property-filter.ts';
 import { useListState } from '../../components/ui/use-list-state.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useCompanyMoney } from '../../lib/resources.ts';
-import { arrearsQuery, arrearsSummaryQuery } from './arrears-queries.ts';
+import { resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
+import { arrearsQuery, arrearsSummaryQuery, remindArrears } from './arrears-queries.ts';
 import { LedgerSection } from './ledger-section.tsx';
 
 const LOAD_FAILED = 'Failed to load arrears.';
+
+/** The fields of a row's card on a phone, after the tenant's name. */
+const CARD_FIELDS = ['tenant_phone', 'unit_name', 'balance', 'days_over_90', 'last_payment_date'] as const;
+
+/** Who a reminder goes to: the rows chosen, or every lease in arrears. */
+type RemindTarget = { kind: 'rows'; rows: ArrearsRow[] } | { kind: 'all'; count: number };
+
+/** 'Reminders queued: 2. Not sent (no address): 1. Already sent today: 1.' */
+export const remindSummary = (a: ArrearsRemindAnswer): string =>
+  [
+    `Reminders queued: ${a.queued}.`,
+    a.skipped > 0 ? `Not sent (no address): ${a.skipped}.` : '',
+    a.already > 0 ? `Already sent today: ${a.already}.` : '',
+  ]
+    .filter(Boolean)
+    .join(' ');
 
 const sortable = (col: Column) =>
   col.sortable && (arrearsSortFields as readonly string[]).includes(col.field);
 
 const exportHeaders = arrearsColumns.map((c) => c.label);
 
-const listColumns: ListColumn[] = arrearsColumns.map((col) => ({
+/**
+ * The table's columns at a desktop's width (every one fits at 1366 px, issue 26): the phone under the
+ * tenant's name and the last payment's amount under its date; the amounts without the currency, which
+ * the page's line names. The exports and the cards keep every column.
+ */
+const TABLE_HIDDEN = new Set(['tenant_phone', 'last_payment_amount']);
+const tableColumns = arrearsColumns.filter((c) => !TABLE_HIDDEN.has(c.field));
+
+const listColumns: ListColumn[] = tableColumns.map((col) => ({
   key: col.field,
   label: col.label,
   sortField: sortable(col) ? col.field : undefined,
@@ -61,12 +96,112 @@ export const ArrearsPage = () => {
   const { propertyId } = useSelectedProperty();
   useEffect(() => setPage(0), [propertyId, setPage]);
 
-  const list = useQuery(arrearsQuery({ ...listState.params, propertyId: propertyId ?? undefined }));
+  const [params, setParams] = useSearchParams();
+  const rawBucket = params.get('bucket');
+  const bucket = (agingBuckets as readonly string[]).includes(rawBucket ?? '')
+    ? (rawBucket as AgingBucket)
+    : undefined;
+  useEffect(() => setPage(0), [bucket, setPage]);
+  const clearBucket = () =>
+    setParams(
+      (p) => {
+        p.delete('bucket');
+        return p;
+      },
+      { replace: true },
+    );
+
+  const list = useQuery(arrearsQuery({ ...listState.params, propertyId: propertyId ?? undefined, bucket }));
   const summary = useQuery(arrearsSummaryQuery(propertyId));
+
+  // the rows chosen for a reminder (kept across pages, by lease)
+  const [selected, setSelected] = useState<ReadonlyMap<number, ArrearsRow>>(new Map());
+  const pageRows = list.data?.rows ?? [];
+  const allOnPage = pageRows.length > 0 && pageRows.every((r) => selected.has(r.occupancy_id));
+  const toggle = (row: ArrearsRow) =>
+    setSelected((m) => {
+      const next = new Map(m);
+      if (next.has(row.occupancy_id)) next.delete(row.occupancy_id);
+      else next.set(row.occupancy_id, row);
+      return next;
+    });
+  const togglePage = () =>
+    setSelected((m) => {
+      const next = new Map(m);
+      for (const r of pageRows) {
+        if (allOnPage) next.delete(r.occupancy_id);
+        else next.set(r.occupancy_id, r);
+      }
+      return next;
+    });
+  const [remindOf, setRemindOf] = useState<RemindTarget | null>(null);
+  const [channel, setChannel] = useState<'sms' | 'email'>('sms');
+  const { showSnackbar } = useSnackbar();
+  const queryClient = useQueryClient();
+  const remind = useMutation({
+    mutationFn: (target: RemindTarget) =>
+      remindArrears(
+        target.kind === 'all'
+          ? { all: true, channel, ...(propertyId !== null ? { property_id: propertyId } : {}) }
+          : { occupancy_ids: target.rows.map((r) => r.occupancy_id), channel },
+      ),
+    onSuccess: (answer) => {
+      showSnackbar({ message: remindSummary(answer), severity: 'success', autoHideDuration: 6000 });
+      setRemindOf(null);
+      setSelected(new Map());
+      void queryClient.invalidateQueries({ queryKey: resourceKeys.entity('messages') });
+    },
+    onError: (e) =>
+      showSnackbar({ message: errorMessage(e, 'The reminders could not be sent.'), severity: 'error' }),
+  });
+  const totals = summary.data?.by_age;
   const rows = list.data?.rows ?? [];
   const loadError = list.isError ? errorMessage(list.error, LOAD_FAILED) : null;
 
   useErrorSnackbar(loadError);
+
+  const rowActions = (row: ArrearsRow) => (
+    <>
+      <RowAction
+        label="Remind"
+        icon={<Sms fontSize="small" />}
+        onClick={() => setRemindOf({ kind: 'rows', rows: [row] })}
+      />
+      <RowAction
+        label="View ledger"
+        icon={<ReceiptLong fontSize="small" />}
+        onClick={() => setLedgerOf(row)}
+      />
+    </>
+  );
+
+  const amount = (n: number | null) => (n === null ? '—' : money(n).replace(/^[^\d-]+/, ''));
+  const tableCell = (row: ArrearsRow, col: Column) => {
+    if (col.field === 'tenant_name')
+      return (
+        <>
+          {row.tenant_name}
+          {row.tenant_phone && (
+            <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+              {row.tenant_phone}
+            </Typography>
+          )}
+        </>
+      );
+    if (col.field === 'last_payment_date')
+      return row.last_payment_date ? (
+        <>
+          {formatDate(row.last_payment_date)}
+          <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
+            {amount(row.last_payment_amount)}
+          </Typography>
+        </>
+      ) : (
+        '—'
+      );
+    if (col.kind === 'money') return amount(row[col.field as keyof ArrearsRow] as number | null);
+    return cell(row, col);
+  };
 
   const cell = (row: ArrearsRow, col: Column) => {
     const value = row[col.field as keyof ArrearsRow];
@@ -83,7 +218,7 @@ export const ArrearsPage = () => {
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           Leases with rent overdue on {formatDate(todayIso())}, by how long each unpaid charge has been
-          overdue.
+          overdue (amounts in {company.currency}).
           {summary.data &&
             ` Total overdue: ${money(summary.data.total)} on ${formatNumber(summary.data.leases)} ${
               summary.data.leases === 1 ? 'lease' : 'leases'
@@ -102,10 +237,37 @@ export const ArrearsPage = () => {
           headers={exportHeaders}
           q={q}
           sort={sort}
-          more={{ property_id: propertyId ?? undefined }}
+          more={{ property_id: propertyId ?? undefined, bucket }}
           errorText={(e) => errorMessage(e, 'The export failed.')}
         />
       </ListToolbar>
+
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
+        {bucket && (
+          <Chip
+            label={`Overdue: ${arrearsBucketLabels[bucket]}`}
+            onDelete={clearBucket}
+            color="primary"
+            variant="outlined"
+          />
+        )}
+        <Button
+          variant="contained"
+          startIcon={<Sms />}
+          disabled={selected.size === 0}
+          onClick={() => setRemindOf({ kind: 'rows', rows: [...selected.values()] })}
+        >
+          Remind selected{selected.size > 0 ? ` (${selected.size})` : ''}
+        </Button>
+        <Button
+          variant="outlined"
+          startIcon={<Sms />}
+          disabled={!summary.data || summary.data.leases === 0}
+          onClick={() => setRemindOf({ kind: 'all', count: summary.data?.leases ?? 0 })}
+        >
+          Remind all
+        </Button>
+      </Stack>
 
       <ListTable
         label="Arrears"
@@ -113,32 +275,127 @@ export const ArrearsPage = () => {
         query={list}
         emptyText={loadError ?? (q ? 'No leases in arrears match your search.' : 'No leases in arrears.')}
         columns={listColumns}
+        tableSx={{
+          '& th, & td': { px: 0.75, fontSize: '0.8125rem' },
+          // the headings wrap ('1–30 / days'): the columns are as wide as their amounts
+          '& th': { whiteSpace: 'normal', lineHeight: 1.25, verticalAlign: 'bottom' },
+        }}
+        headStart={
+          <TableCell padding="checkbox">
+            <Checkbox
+              size="small"
+              checked={allOnPage}
+              indeterminate={!allOnPage && pageRows.some((r) => selected.has(r.occupancy_id))}
+              onChange={togglePage}
+              slotProps={{ input: { 'aria-label': 'Select the leases of this page' } }}
+            />
+          </TableCell>
+        }
+        footer={
+          totals && !bucket && !q ? (
+            <TableRow sx={{ '& td': { fontWeight: 600, borderTop: 2, borderColor: 'divider' } }}>
+              <TableCell />
+              {tableColumns.map((col, i) => (
+                <TableCell
+                  key={col.field}
+                  align={col.kind === 'money' ? 'right' : 'left'}
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
+                  {i === 0
+                    ? `Total (${formatNumber(summary.data?.leases ?? 0)} ${summary.data?.leases === 1 ? 'lease' : 'leases'})`
+                    : col.field in totals
+                      ? amount(totals[col.field as keyof typeof totals])
+                      : ''}
+                </TableCell>
+              ))}
+              <TableCell />
+            </TableRow>
+          ) : undefined
+        }
+        cards={rows.map((row) => (
+          <RowCard
+            key={row.occupancy_id}
+            titleLabel="Tenant"
+            title={row.tenant_name}
+            leading={
+              <Checkbox
+                size="small"
+                checked={selected.has(row.occupancy_id)}
+                onChange={() => toggle(row)}
+                slotProps={{ input: { 'aria-label': `Select ${row.tenant_name}` } }}
+                sx={{ p: 0.5 }}
+              />
+            }
+            fields={CARD_FIELDS.map((f) => {
+              const col = arrearsColumns.find((c) => c.field === f) as Column;
+              return { label: col.label, value: cell(row, col) };
+            })}
+            actions={rowActions(row)}
+          />
+        ))}
       >
         {rows.map((row) => (
-          <TableRow key={row.occupancy_id} hover>
-            {arrearsColumns.map((col) => (
+          <TableRow key={row.occupancy_id} hover selected={selected.has(row.occupancy_id)}>
+            <TableCell padding="checkbox">
+              <Checkbox
+                size="small"
+                checked={selected.has(row.occupancy_id)}
+                onChange={() => toggle(row)}
+                slotProps={{ input: { 'aria-label': `Select ${row.tenant_name}` } }}
+              />
+            </TableCell>
+            {tableColumns.map((col) => (
               <TableCell
                 key={col.field}
                 align={col.kind === 'money' ? 'right' : 'left'}
                 sx={{
                   whiteSpace: col.kind ? 'nowrap' : undefined,
-                  minWidth: col.kind ? undefined : 140,
+                  minWidth: col.kind ? undefined : 120,
                   fontWeight: col.field === 'balance' ? 600 : undefined,
                 }}
               >
-                {cell(row, col)}
+                {tableCell(row, col)}
               </TableCell>
             ))}
-            <TableCell align="right">
-              <RowAction
-                label="View ledger"
-                icon={<ReceiptLong fontSize="small" />}
-                onClick={() => setLedgerOf(row)}
-              />
+            <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+              {rowActions(row)}
             </TableCell>
           </TableRow>
         ))}
       </ListTable>
+
+      <Dialog open={remindOf !== null} onClose={() => setRemindOf(null)} maxWidth="xs" fullWidth>
+        <DialogTitle>Send a reminder</DialogTitle>
+        <DialogContent>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            {remindOf?.kind === 'all'
+              ? `The overdue reminder goes to every lease in arrears (${formatNumber(remindOf.count)}).`
+              : remindOf?.rows.length === 1
+                ? `The overdue reminder goes to ${remindOf.rows[0]?.tenant_name ?? ''} (${remindOf.rows[0]?.unit_name ?? ''}).`
+                : `The overdue reminder goes to ${remindOf?.rows.length ?? 0} tenants.`}{' '}
+            It uses the company's overdue template and shows in the message log; a lease is reminded once a
+            day by each channel.
+          </Typography>
+          <RadioGroup
+            aria-label="Channel"
+            value={channel}
+            onChange={(e) => setChannel(e.target.value === 'email' ? 'email' : 'sms')}
+          >
+            <FormControlLabel value="sms" control={<Radio />} label="SMS" />
+            <FormControlLabel value="email" control={<Radio />} label="E-mail" />
+          </RadioGroup>
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={() => setRemindOf(null)}>Cancel</Button>
+          <Button
+            variant="contained"
+            disabled={remind.isPending}
+            onClick={() => remindOf && remind.mutate(remindOf)}
+          >
+            Send
+          </Button>
+        </DialogActions>
+      </Dialog>
 
       <Dialog
         open={ledgerOf !== null}

@@ -1,5 +1,12 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { ArrearsRow, ArrearsSummary, LedgerAnswer } from '@kodi/domain';
+import type {
+  AgingBucket,
+  ArrearsRemindAnswer,
+  ArrearsRemindBody,
+  ArrearsRow,
+  ArrearsSummary,
+  LedgerAnswer,
+} from '@kodi/domain';
 import { api } from '../../lib/api-client.ts';
 import { fetchPage, type PageParams } from '../../lib/pages.ts';
 import { DASHBOARD_KEY, resourceKeys } from '../../lib/resources.ts';
@@ -15,7 +22,11 @@ export const arrearsKeys = {
 };
 
 /** The server's default sort is `-balance`; `propertyId`: the leases of one property. */
-export type ArrearsParams = PageParams & { propertyId?: number | undefined };
+export type ArrearsParams = PageParams & {
+  propertyId?: number | undefined;
+  /** only the leases owing something in this age bucket (the dashboard's links) */
+  bucket?: AgingBucket | undefined;
+};
 
 /** `property_id` of a query, when one property is shown. */
 const propertyParam = (propertyId: number | null | undefined) =>
@@ -26,7 +37,10 @@ export const arrearsQuery = (params: ArrearsParams) =>
   queryOptions({
     queryKey: arrearsKeys.list(params),
     queryFn: ({ signal }) =>
-      fetchPage<ArrearsRow>('/arrears', params, signal, { property_id: propertyParam(params.propertyId) }),
+      fetchPage<ArrearsRow>('/arrears', params, signal, {
+        property_id: propertyParam(params.propertyId),
+        bucket: params.bucket,
+      }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -39,7 +53,7 @@ export const arrearsSummaryQuery = (propertyId: number | null = null) =>
       api.get<ArrearsSummary>('/arrears/summary', {
         signal,
         quietForbidden: true,
-        query: { property_id: propertyParam(propertyId) },
+        query: { property_id: propertyParam(propertyId), by_age: 'true' },
       }),
     refetchInterval: 600_000,
     staleTime: 0,
@@ -53,3 +67,7 @@ export const ledgerQuery = (occupancyId: number) =>
       api.get<LedgerAnswer>(`/occupancy/${occupancyId}/ledger`, { signal, quietForbidden: true }),
     staleTime: 0,
   });
+
+/** `POST /arrears/remind`: the overdue reminder to the chosen leases (or all), by SMS or e-mail. */
+export const remindArrears = (body: ArrearsRemindBody) =>
+  api.post<ArrearsRemindAnswer>('/arrears/remind', body);

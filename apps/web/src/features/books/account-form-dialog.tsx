@@ -19,7 +19,7 @@ import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { showFieldErrors } from '../../lib/form-errors.ts';
 import { booksKeys, createAccount, updateAccount, type LedgerAccount } from './books-api.ts';
 import { accountFormSchema, accountTypeLabels, accountTypes, type AccountForm } from './books-rules.ts';
-import { usePhone } from './use-phone.ts';
+import { usePhone } from '../../lib/use-phone.ts';
 
 const FIELDS = new Set(['code', 'name', 'type', 'is_active']);
 

@@ -17,7 +17,7 @@ import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { booksKeys, closeBooks, closeQuery } from './books-api.ts';
 import { dayBefore } from './books-rules.ts';
-import { usePhone } from './use-phone.ts';
+import { usePhone } from '../../lib/use-phone.ts';
 
 /** The close of the books: the day they are closed through; admins close through a later day. */
 export const BooksClose = ({ canClose }: { canClose: boolean }) => {

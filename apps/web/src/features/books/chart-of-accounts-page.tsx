@@ -33,7 +33,7 @@ import { useSession } from '../../lib/session.ts';
 import { AccountFormDialog } from './account-form-dialog.tsx';
 import { accountsQuery, booksKeys, deleteAccount, updateAccount, type LedgerAccount } from './books-api.ts';
 import { accountTypeLabels, accountTypes, roleLabel } from './books-rules.ts';
-import { usePhone } from './use-phone.ts';
+import { usePhone } from '../../lib/use-phone.ts';
 
 /** The Actions column stays in view when the table scrolls sideways (as the entity lists'). */
 const stickyActions = {

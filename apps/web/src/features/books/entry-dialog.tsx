@@ -20,7 +20,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { recordQuery, useCompanyMoney, type ResourceRow } from '../../lib/resources.ts';
 import { entryQuery, type JournalLine } from './books-api.ts';
 import { decimalOf, entryTotals, sourceLabel } from './books-rules.ts';
-import { usePhone } from './use-phone.ts';
+import { usePhone } from '../../lib/use-phone.ts';
 
 const names: Record<string, (r: ResourceRow) => string> = {
   tenants: (r) => [r.first_name, r.last_name].filter(Boolean).join(' '),

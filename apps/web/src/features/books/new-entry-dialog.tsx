@@ -30,7 +30,7 @@ import {
   manualEntrySchema,
   type ManualEntryForm,
 } from './books-rules.ts';
-import { usePhone } from './use-phone.ts';
+import { usePhone } from '../../lib/use-phone.ts';
 
 const blankLine = { account_id: null, debit: '', credit: '' };
 const accountLabel = (a: LedgerAccount) => `${a.code} ${a.name}`;

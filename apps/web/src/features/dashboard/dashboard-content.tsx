@@ -25,8 +25,10 @@ import { expenseCategory, formatDate, formatMoney } from '@kodi/domain';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { HeadCell } from '../../components/ui/head-cell.tsx';
 import { StatIcon, StatTitle, ViewAllLink } from '../../components/ui/stat-card.tsx';
-import { propertySearch, useSelectedProperty } from '../../lib/property-filter.ts';
+import { filteredLink, useSelectedProperty } from '../../lib/property-filter.ts';
 import { dashboardQuery, type Dashboard } from './dashboard-query.ts';
+import { MoneyCard } from './money-card.tsx';
+import { usePhone } from '../../lib/use-phone.ts';
 
 export const DASHBOARD_LIST_SIZE = 5;
 
@@ -114,38 +116,70 @@ const item = (key: number, primary: ReactNode, secondary: ReactNode, side: React
 
 type ListCardProps = { title: string; empty: string; items: ListItemData[] };
 
-const ListCard = ({ title, empty, items }: ListCardProps) => (
-  <DashboardCard title={title} empty={items.length === 0 ? empty : null}>
-    <List dense disablePadding aria-label={title}>
-      {items.slice(0, DASHBOARD_LIST_SIZE).map((item) => (
-        <ListItem
-          key={item.key}
-          divider
-          disableGutters
-          secondaryAction={
-            item.side ? (
-              <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                {item.side}
-              </Typography>
-            ) : undefined
-          }
-          sx={{ pr: item.side ? 14 : 0 }}
-        >
-          <ListItemText primary={item.primary} secondary={item.secondary} />
-        </ListItem>
-      ))}
-    </List>
-  </DashboardCard>
-);
+/** On a phone the side text goes under the item's text (beside it, it would cover it). */
+const ListCard = ({ title, empty, items }: ListCardProps) => {
+  const phone = usePhone();
+  return (
+    <DashboardCard title={title} empty={items.length === 0 ? empty : null}>
+      <List dense disablePadding aria-label={title}>
+        {items.slice(0, DASHBOARD_LIST_SIZE).map((item) => (
+          <ListItem
+            key={item.key}
+            divider
+            disableGutters
+            secondaryAction={
+              item.side && !phone ? (
+                <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+                  {item.side}
+                </Typography>
+              ) : undefined
+            }
+            sx={{ pr: item.side && !phone ? 14 : 0 }}
+          >
+            <ListItemText
+              primary={item.primary}
+              secondary={
+                phone && item.side ? (
+                  <>
+                    {item.secondary}
+                    <Box component="span" sx={{ display: 'block' }}>
+                      {item.side}
+                    </Box>
+                  </>
+                ) : (
+                  item.secondary
+                )
+              }
+              sx={{ overflowWrap: 'anywhere' }}
+            />
+          </ListItem>
+        ))}
+      </List>
+    </DashboardCard>
+  );
+};
 
-type CountCardSpec = Omit<CountCardProps, 'count'> & { count: keyof Dashboard['counts'] };
+type CountCardSpec = Omit<CountCardProps, 'count' | 'to'> & {
+  count: keyof Dashboard['counts'];
+  /** the list that counts it, and its filter (issue 26: 'View All' opens what the card counts) */
+  to: string;
+  filter: (month: { from: string; to: string }) => Record<string, string>;
+};
 
 const COUNT_CARDS: CountCardSpec[] = [
-  { title: 'Available Units', count: 'available_units', to: '/units', icon: <HomeWork />, color: 'success' },
+  {
+    title: 'Available Units',
+    count: 'available_units',
+    to: '/units',
+    filter: () => ({ status: 'available' }),
+    icon: <HomeWork />,
+    color: 'success',
+  },
   {
     title: 'Pending Repairs',
     count: 'pending_repairs',
     to: '/maintenance-requests',
+    filter: () => ({ status: 'open' }),
     icon: <Build />,
     color: 'warning',
   },
@@ -153,6 +187,7 @@ const COUNT_CARDS: CountCardSpec[] = [
     title: 'Payments This Month',
     count: 'payments_this_month',
     to: '/payments',
+    filter: ({ from, to }) => ({ from, to }),
     icon: <Payments />,
     color: 'primary',
   },
@@ -160,10 +195,20 @@ const COUNT_CARDS: CountCardSpec[] = [
     title: 'Incomplete Payments',
     count: 'incomplete_payments',
     to: '/payments',
+    filter: () => ({ status: 'pending' }),
     icon: <HourglassTop />,
     color: 'error',
   },
 ];
+
+/** The month the dashboard counts: the answer's, else today's (UTC). */
+const monthOf = (data: Dashboard) => {
+  if (data.money) return { from: data.money.from, to: data.money.to };
+  const from = `${new Date().toISOString().slice(0, 7)}-01`;
+  const d = new Date(`${from}T00:00:00Z`);
+  d.setUTCMonth(d.getUTCMonth() + 1, 0);
+  return { from, to: d.toISOString().slice(0, 10) };
+};
 
 type DashboardBodyProps = {
   data: Dashboard;
@@ -208,15 +253,17 @@ const DashboardBody = ({ data, summary, propertyId = null }: DashboardBodyProps)
           gridTemplateColumns: { xs: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(4, 1fr)' },
         }}
       >
-        {COUNT_CARDS.map((card) => (
+        {COUNT_CARDS.map(({ filter, ...card }) => (
           <CountCard
             key={card.title}
             {...card}
-            to={`${card.to}${propertySearch(propertyId)}`}
+            to={filteredLink(card.to, filter(monthOf(data)), propertyId)}
             count={counts[card.count]}
           />
         ))}
       </Box>
+
+      {data.money && <MoneyCard money={data.money} format={money} propertyId={propertyId} />}
 
       {painted && <DashboardRest data={data} summary={summary} money={money} />}
     </Stack>
@@ -225,6 +272,7 @@ const DashboardBody = ({ data, summary, propertyId = null }: DashboardBodyProps)
 
 /** Everything of the dashboard below its count cards. */
 const DashboardRest = ({ data, summary, money }: DashboardBodyProps & { money: (n: number) => string }) => {
+  const phone = usePhone();
   const units = data.available_units.map((u) =>
     item(u.id, u.name, u.address, `${money(u.monthly_rate)} / month`),
   );
@@ -255,30 +303,46 @@ const DashboardRest = ({ data, summary, money }: DashboardBodyProps & { money: (
         title="Incomplete Payments (Pending)"
         empty={data.pending_payments.length === 0 ? EMPTY_TEXTS.incompletePayments : null}
       >
-        <TableContainer component={Paper} variant="outlined">
-          <Table size="small" aria-label="Incomplete Payments (Pending)">
-            <TableHead>
-              <TableRow>
-                <HeadCell>Tenant</HeadCell>
-                <HeadCell>Unit</HeadCell>
-                <HeadCell align="right">Amount</HeadCell>
-                <HeadCell>Due Date</HeadCell>
-                <HeadCell>Details</HeadCell>
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {data.pending_payments.map((p) => (
-                <TableRow key={p.id} hover>
-                  <TableCell>{fullName(p.tenant_first_name, p.tenant_last_name)}</TableCell>
-                  <TableCell>{p.unit_name || 'Unknown Unit'}</TableCell>
-                  <TableCell align="right">{money(p.amount_paid)}</TableCell>
-                  <TableCell>{formatDate(p.due_date)}</TableCell>
-                  <TableCell>{p.payment_details || '—'}</TableCell>
+        {phone ? (
+          <List dense disablePadding aria-label="Incomplete Payments (Pending)">
+            {data.pending_payments.map((p) => (
+              <ListItem key={p.id} divider disableGutters>
+                <ListItemText
+                  primary={`${fullName(p.tenant_first_name, p.tenant_last_name)} · ${p.unit_name || 'Unknown Unit'}`}
+                  secondary={[money(p.amount_paid), formatDate(p.due_date), p.payment_details]
+                    .filter(Boolean)
+                    .join(' · ')}
+                  sx={{ overflowWrap: 'anywhere' }}
+                />
+              </ListItem>
+            ))}
+          </List>
+        ) : (
+          <TableContainer component={Paper} variant="outlined">
+            <Table size="small" aria-label="Incomplete Payments (Pending)">
+              <TableHead>
+                <TableRow>
+                  <HeadCell>Tenant</HeadCell>
+                  <HeadCell>Unit</HeadCell>
+                  <HeadCell align="right">Amount</HeadCell>
+                  <HeadCell>Due Date</HeadCell>
+                  <HeadCell>Details</HeadCell>
                 </TableRow>
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
+              </TableHead>
+              <TableBody>
+                {data.pending_payments.map((p) => (
+                  <TableRow key={p.id} hover>
+                    <TableCell>{fullName(p.tenant_first_name, p.tenant_last_name)}</TableCell>
+                    <TableCell>{p.unit_name || 'Unknown Unit'}</TableCell>
+                    <TableCell align="right">{money(p.amount_paid)}</TableCell>
+                    <TableCell>{formatDate(p.due_date)}</TableCell>
+                    <TableCell>{p.payment_details || '—'}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
       </DashboardCard>
     </>
   );

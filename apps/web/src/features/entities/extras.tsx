@@ -7,6 +7,7 @@ import { BackRentNote } from './back-rent-note.tsx';
 import { PropertyUnits } from './property-units.tsx';
 import { RequestPhotos, SubmittedByTenant } from './request-photos.tsx';
 import { TenantPortal } from './tenant-portal.tsx';
+import { TenantHub } from './tenant-hub.tsx';
 import { lockedPaymentFields, VoidPaymentSection } from './void-payment.tsx';
 
 /**
@@ -116,7 +117,13 @@ export const entityExtras: { [N in EntityName]?: ResourceExtras<N> } = {
   },
   tenants: {
     // the tenant's portal account: its state, the invitation, access on or off (issue 19)
-    detailsSection: (record) => <TenantPortal tenant={record} />,
+    // the tenant's hub (issue 26): leases with balances and statements, payments, messages, then the portal
+    detailsSection: (record) => (
+      <>
+        <TenantHub tenantId={record.id} />
+        <TenantPortal tenant={record} />
+      </>
+    ),
   },
   maintenance_requests: {
     // a request a tenant reported in the portal: marked, with its photos in the details

@@ -11,6 +11,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBack from '@mui/icons-material/ArrowBack';
+import Print from '@mui/icons-material/Print';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatMoney, paymentMethod, paymentStatus, type ReceiptLink } from '@kodi/domain';
@@ -142,23 +143,36 @@ export const ReceiptPage = () => {
     ['Tenant', tenant],
     ['Unit', p.unit_name ?? ''],
     ['Payment method', p.payment_method ? label(paymentMethod.labels, p.payment_method) : 'N/A'],
+    // as the PDF has them (modules/receipts/receipt-pdf.ts)
+    ['Period', `${formatDate(p.effective_start_date)} – ${formatDate(p.effective_end_date)}`],
+    ['Reference', p.reference_number || 'N/A'],
+    ['Payment serial', p.payment_serial ?? ''],
   ];
   const notes = p.payment_details?.trim() ?? '';
 
   return (
     <Box sx={{ maxWidth: 720, mx: 'auto' }}>
       {printStyles}
-      <Stack direction="row" spacing={1} className="no-print" sx={{ mb: 2, justifyContent: 'space-between' }}>
+      <Stack
+        direction="row"
+        className="no-print"
+        sx={{ mb: 2, justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
+      >
         {back}
-        <Button
-          variant="contained"
-          startIcon={<PictureAsPdf />}
-          loading={downloading}
-          loadingPosition="start"
-          onClick={() => void download()}
-        >
-          Download PDF
-        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button variant="outlined" startIcon={<Print />} onClick={() => window.print()}>
+            Print
+          </Button>
+          <Button
+            variant="contained"
+            startIcon={<PictureAsPdf />}
+            loading={downloading}
+            loadingPosition="start"
+            onClick={() => void download()}
+          >
+            Download PDF
+          </Button>
+        </Stack>
       </Stack>
       <Paper className="receipt-paper" variant="outlined" sx={{ p: { xs: 3, sm: 5 } }}>
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
