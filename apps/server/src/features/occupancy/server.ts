@@ -108,6 +108,7 @@ export const occupancyServer: ServerEntity = {
   prepare: async ({ tx, user, values, existing }) => {
     const refusal = openingRefusal(values, await companyTodayIn(tx, user.company_id));
     if (refusal) throw refusal;
+    const prepared = prepareLeaseDoc(values);
     // a unit is let once at a time (issue 26): checked when the lease's letting is new or changes
     if (!existing || lettingChanged(existing, values)) {
       const [occupied] = await lettingRefusals(
@@ -118,18 +119,13 @@ export const occupancyServer: ServerEntity = {
       );
       if (occupied) throw occupied;
     }
-    return prepareLeaseDoc(values);
+    return prepared;
   },
   prepareMany: async ({ tx, companyId, values }) => {
     const today = await companyTodayIn(tx, companyId);
-    const occupied = await lettingRefusals(
-      tx,
-      companyId,
-      values.map((v) => (openingRefusal(v, today) ? undefined : lettingOf(v))),
-      { lock: true },
-    );
-    return values.map((v, i) => {
-      const refusal = openingRefusal(v, today) ?? occupied[i];
+    // the rules of each record alone first (400), then the units' lettings (409)
+    const alone = values.map((v): Record<string, unknown> | AppError => {
+      const refusal = openingRefusal(v, today);
       if (refusal) return refusal;
       try {
         return prepareLeaseDoc(v);
@@ -138,6 +134,13 @@ export const occupancyServer: ServerEntity = {
         throw err;
       }
     });
+    const occupied = await lettingRefusals(
+      tx,
+      companyId,
+      values.map((v, i) => (alone[i] instanceof AppError ? undefined : lettingOf(v))),
+      { lock: true },
+    );
+    return alone.map((a, i) => occupied[i] ?? a);
   },
   checkMany: async ({ tx, companyId, values }) => {
     const today = await companyTodayIn(tx, companyId);
