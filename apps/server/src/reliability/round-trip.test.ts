@@ -18,6 +18,8 @@ type Case = {
   client: (w: CompanyWorld) => TestClient;
   /** the one field changed, from the answer read */
   change: (read: Body) => Body;
+  /** where the answer holds the record's fields (the portal: its `tenant`) */
+  view?: (answer: Body) => Body;
 };
 
 /** The resources other than the entities' records, by their path in the OpenAPI document. */
@@ -51,6 +53,7 @@ const resources: Record<string, Case> = {
       return portal;
     },
     change: () => ({ emergency_contact_name: `Edited ${nextN()}` }),
+    view: (answer) => answer.tenant as Body,
   },
 };
 
@@ -85,21 +88,26 @@ describe(`every GET answer goes back to its PUT (${testDriver})`, () => {
     expect(both).toContain('/company-settings');
   });
 
-  const roundTrip = async (client: TestClient, path: string, change: (read: Body) => Body) => {
+  const roundTrip = async (
+    client: TestClient,
+    path: string,
+    change: (read: Body) => Body,
+    view: (answer: Body) => Body = (a) => a,
+  ) => {
     const read = await client.get(path);
     expect(read.statusCode, `GET ${path}: ${read.body}`).toBe(200);
     const before = read.json<Body>();
-    const changed = change(before);
+    const changed = change(view(before));
     const res = await client.put(path, { ...before, ...changed });
     expect(res.statusCode, `PUT ${path}: ${res.body}`).toBe(200);
-    const after = (await client.get(path)).json<Body>();
+    const after = view((await client.get(path)).json<Body>());
     for (const [k, v] of Object.entries(changed)) expect(after[k], `${path} ${k}`).toEqual(v);
-    if (typeof before.version === 'number') expect(after.version, `${path} version`).toBe(before.version + 1);
-    // and sent again with the version read first, it is refused: the version is checked
-    if (typeof before.version === 'number') {
-      const stale = await client.put(path, { ...before, ...change(after) });
-      expect(stale.statusCode, `PUT ${path} with an old version: ${stale.body}`).toBe(409);
-    }
+    const version = view(before).version;
+    if (typeof version !== 'number') return;
+    expect(after.version, `${path} version`).toBe(version + 1);
+    // sent again with the version read first, it is refused: the version is checked
+    const stale = await client.put(path, { ...before, ...change(after) });
+    expect(stale.statusCode, `PUT ${path} with an old version: ${stale.body}`).toBe(409);
   };
 
   const editable = (def: EntityDefinition) => allows(def.access.update, { roles: ['admin'] });
@@ -116,6 +124,6 @@ describe(`every GET answer goes back to its PUT (${testDriver})`, () => {
   it.each(Object.keys(resources))('%s: its answer is written back with one field changed', async (key) => {
     const c = resources[key] as Case;
     const path = c.path(w).replace('{template}', String(templateId));
-    await roundTrip(c.client(w), path, c.change);
+    await roundTrip(c.client(w), path, c.change, c.view);
   });
 });
