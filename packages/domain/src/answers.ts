@@ -151,7 +151,7 @@ export const ledgerAnswerSchema = z.object({
       category: z
         .enum(chargeCategory.values)
         .nullable()
-        .describe("Charges: their category (utility, damage, other), as the charges list has it"),
+        .describe('Charges: their category (utility, damage, other), as the charges list has it'),
     }),
   ),
 }) satisfies z.ZodType<LedgerAnswer>;

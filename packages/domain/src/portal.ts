@@ -77,20 +77,23 @@ const fromPortalAnswer = (v: unknown): unknown => {
 };
 
 /** `PUT /portal/me`: what a tenant may change of its own record (or its GET's answer with changes). */
-export const portalMeBody = z.preprocess(fromPortalAnswer, z.strictObject({
-  version,
-  phone: z
-    .string({ error: messages.required })
-    .trim()
-    .max(24, 'Invalid phone number format.')
-    .refine((v) => PHONE_PATTERN.test(v), 'Invalid phone number format.')
-    .optional(),
-  email: optionalEmail(),
-  emergency_contact_name: optionalText(255),
-  emergency_contact_phone: optionalText(50),
-  notify_email: z.boolean().optional(),
-  notify_sms: z.boolean().optional(),
-}));
+export const portalMeBody = z.preprocess(
+  fromPortalAnswer,
+  z.strictObject({
+    version,
+    phone: z
+      .string({ error: messages.required })
+      .trim()
+      .max(24, 'Invalid phone number format.')
+      .refine((v) => PHONE_PATTERN.test(v), 'Invalid phone number format.')
+      .optional(),
+    email: optionalEmail(),
+    emergency_contact_name: optionalText(255),
+    emergency_contact_phone: optionalText(50),
+    notify_email: z.boolean().optional(),
+    notify_sms: z.boolean().optional(),
+  }),
+);
 export type PortalMeBody = z.infer<typeof portalMeBody>;
 
 /** `POST /portal/me/confirm`: the code sent to a new e-mail or phone. */

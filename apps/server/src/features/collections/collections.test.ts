@@ -140,7 +140,8 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
       return res.json<{ error: string; fields: Record<string, string> }>();
     };
     expect(await refusal('airtel_money', 'mtn_momo.csv')).toMatchObject({
-      error: 'This does not look like an Airtel Money statement: no "Transaction ID" or "Sender MSISDN" columns.',
+      error:
+        'This does not look like an Airtel Money statement: no "Transaction ID" or "Sender MSISDN" columns.',
       fields: { file: expect.stringContaining('Airtel Money') },
     });
     expect((await refusal('mtn_momo', 'airtel_money.csv')).error).toBe(
@@ -167,7 +168,9 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
     // a file of no known layout needs its source, or a mapping of its columns
     const unknown = await upload(client, '', 'custom.csv', sample('custom.csv'));
     expect(unknown.statusCode).toBe(400);
-    expect(unknown.json()).toMatchObject({ fields: { source: expect.stringContaining('does not recognise') } });
+    expect(unknown.json()).toMatchObject({
+      fields: { source: expect.stringContaining('does not recognise') },
+    });
     const mapped = await upload(client, '', 'custom.csv', sample('custom.csv'), {
       Txn: 'transaction_id',
       When: 'date',
@@ -181,11 +184,18 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
     const { client } = await companyWith(t);
     const f = await fixture(client);
     // Paul shares Peter's phone
-    const paulUnit = expectStatus(await client.post('/units', validUnit({ name: 'E6' })), 201).json<{ id: number }>();
+    const paulUnit = expectStatus(await client.post('/units', validUnit({ name: 'E6' })), 201).json<{
+      id: number;
+    }>();
     const paul = expectStatus(
       await client.post(
         '/tenants',
-        validTenant({ first_name: 'Paul', last_name: 'Mugisha', phone: '+256772100005', email: 'paul@example.com' }),
+        validTenant({
+          first_name: 'Paul',
+          last_name: 'Mugisha',
+          phone: '+256772100005',
+          email: 'paul@example.com',
+        }),
       ),
       201,
     ).json<{ id: number }>();
@@ -227,10 +237,16 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
     let lines = (await linesOf(client)) as Reasoned[];
     const reason = (tx: string) => [byTx(lines, tx).status, (byTx(lines, tx) as Reasoned).match_reason];
     expect(reason('L1')).toEqual(['unmatched', 'No tenant has this phone']);
-    expect(reason('L3')).toEqual(['suggested', expect.stringMatching(/^Amount differs from the rent due \(UGX\s500,000\)$/)]);
+    expect(reason('L3')).toEqual([
+      'suggested',
+      expect.stringMatching(/^Amount differs from the rent due \(UGX\s500,000\)$/),
+    ]);
     expect(byTx(lines, 'L3').occupancy_id).toBe(f.john.id);
     expect(reason('L4')).toEqual(['unmatched', 'Two tenants share this phone']);
-    expect(reason('L5')).toEqual(['suggested', 'The tenant has several leases: split the amount between them']);
+    expect(reason('L5')).toEqual([
+      'suggested',
+      'The tenant has several leases: split the amount between them',
+    ]);
     // staff match L1 by hand to Grace's lease: L2, of the same phone, follows it (suggested)
     const l1 = byTx(lines, 'L1');
     expectStatus(
@@ -259,7 +275,11 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
     expect(byTx(lines, 'L6')).toMatchObject({ status: 'matched', occupancy_id: f.grace.id });
     const made = await paymentsOf(client);
     expect(made.length).toBe(before + 1);
-    expect(made.at(-1)).toMatchObject({ occupancy_id: f.grace.id, amount_paid: 500_000, status: 'completed' });
+    expect(made.at(-1)).toMatchObject({
+      occupancy_id: f.grace.id,
+      amount_paid: 500_000,
+      status: 'completed',
+    });
   });
 
   it('reads an MTN MoMo statement: each rule of the matching, outgoing lines ignored, failed ones skipped', async () => {

@@ -410,13 +410,13 @@ export const decideMatch = (
       ? matchReasons.sharedPhone
       : (c.phoneTenants ?? 0) === 1 && c.byPhone.length === 0
         ? matchReasons.noLease
-      : c.byReference.length > 1
-        ? matchReasons.severalReferences
-        : line.payer_phone && c.phoneRead === false
-          ? matchReasons.unreadablePhone
-          : line.payer_phone
-            ? matchReasons.noPhoneTenant
-            : matchReasons.nothing;
+        : c.byReference.length > 1
+          ? matchReasons.severalReferences
+          : line.payer_phone && c.phoneRead === false
+            ? matchReasons.unreadablePhone
+            : line.payer_phone
+              ? matchReasons.noPhoneTenant
+              : matchReasons.nothing;
   return { ...UNMATCHED, reason };
 };
 

@@ -28,13 +28,20 @@ describe(`a unit is let once at a time (${testDriver})`, () => {
     t = await setupApp();
     ({ staff } = await portalCompany(t, 'Letting Homes'));
     unitId = expectStatus(await staff.post('/units', validUnit({ name: 'Kololo A1' })), 201).json<Lease>().id;
-    otherUnitId = expectStatus(await staff.post('/units', validUnit({ name: 'Kololo A2' })), 201).json<Lease>()
-      .id;
+    otherUnitId = expectStatus(
+      await staff.post('/units', validUnit({ name: 'Kololo A2' })),
+      201,
+    ).json<Lease>().id;
     grace = expectStatus(await staff.post('/tenants', validTenant()), 201).json<Lease>().id;
     peter = expectStatus(
       await staff.post(
         '/tenants',
-        validTenant({ first_name: 'Peter', last_name: 'Okello', email: 'peter@example.com', phone: '+256772000111' }),
+        validTenant({
+          first_name: 'Peter',
+          last_name: 'Okello',
+          email: 'peter@example.com',
+          phone: '+256772000111',
+        }),
       ),
       201,
     ).json<Lease>().id;
@@ -53,9 +60,9 @@ describe(`a unit is let once at a time (${testDriver})`, () => {
     const message = 'Unit Kololo A1 is let to Grace Namuli from Jan 1, 2026 to Jun 30, 2026.';
     expect(refused.json()).toEqual({ error: message, code: 'unit_occupied', fields: { unit_id: message } });
     // one that starts inside it, and one that covers it whole
-    expect((await lease({ tenant_id: peter, start_date: '2025-12-01', end_date: '2026-01-01' })).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await lease({ tenant_id: peter, start_date: '2025-12-01', end_date: '2026-01-01' })).statusCode,
+    ).toBe(409);
     expect((await lease({ tenant_id: peter, start_date: '2025-01-01' })).statusCode).toBe(409);
     // the day after, another unit, or a lease that is not running: let
     expectStatus(await lease({ tenant_id: peter, start_date: '2026-07-01' }), 201);
@@ -78,7 +85,10 @@ describe(`a unit is let once at a time (${testDriver})`, () => {
       await staff.put(`/occupancy/${first.id}`, { ...strip(first), end_date: '2026-04-30' }),
       200,
     ).json<Lease>();
-    const second = expectStatus(await lease({ tenant_id: peter, start_date: '2026-05-01' }), 201).json<Lease>();
+    const second = expectStatus(
+      await lease({ tenant_id: peter, start_date: '2026-05-01' }),
+      201,
+    ).json<Lease>();
     // moving the first lease's end into the second's dates is refused
     const moved = await staff.put(`/occupancy/${first.id}`, { ...strip(ended), end_date: '2026-05-31' });
     expect(moved.statusCode).toBe(409);
@@ -105,13 +115,35 @@ describe(`a unit is let once at a time (${testDriver})`, () => {
     expect(rows[0]?.n).toBe(1);
   });
 
+  it("offers the lease form's units with their rates, vacant ones first, the others with their tenant", async () => {
+    expectStatus(await lease({ start_date: '2020-01-01', end_date: '2099-12-31' }), 201);
+    const choices = expectStatus(await staff.get('/occupancy/unit-choices'), 200).json<
+      {
+        id: number;
+        name: string;
+        monthly_rate: number;
+        weekly_rate: number;
+        tenant_name: string | null;
+        let_until: string | null;
+      }[]
+    >();
+    expect(choices.map((c) => [c.name, c.tenant_name, c.let_until])).toEqual([
+      ['Kololo A2', null, null],
+      ['Kololo A1', 'Grace Namuli', '2099-12-31'],
+    ]);
+    expect(choices[0]).toMatchObject({ id: otherUnitId, monthly_rate: 1_500_000, weekly_rate: 375_000 });
+    const found = expectStatus(await staff.get('/occupancy/unit-choices?q=a1'), 200).json<{ id: number }[]>();
+    expect(found.map((c) => c.id)).toEqual([unitId]);
+  });
+
   // two connections: PostgreSQL only (PGlite has one)
   it.runIf(testDriver === 'pg')(
     'checks a lease after the writer holding its unit commits (the unit lock)',
     async () => {
       const companyId = Number(
-        (await t.database.query<{ id: number }>('SELECT company_id AS id FROM units WHERE id = $1', [unitId]))[0]
-          ?.id,
+        (
+          await t.database.query<{ id: number }>('SELECT company_id AS id FROM units WHERE id = $1', [unitId])
+        )[0]?.id,
       );
       let second: Promise<{ statusCode: number }> | undefined;
       await t.database.db.transaction(async (tx) => {
@@ -134,7 +166,20 @@ describe(`a unit is let once at a time (${testDriver})`, () => {
 /** A record as its form sends it back: the read-only fields left out, the version read kept. */
 const strip = (r: Lease): Record<string, unknown> => {
   const out: Record<string, unknown> = { ...r };
-  for (const k of ['id', 'company_id', 'tenant_name', 'tenant_first_name', 'tenant_last_name', 'unit_name', 'has_lease_doc', 'back_rent', 'created_at', 'updated_at', 'property_id', 'lease_doc_name'])
+  for (const k of [
+    'id',
+    'company_id',
+    'tenant_name',
+    'tenant_first_name',
+    'tenant_last_name',
+    'unit_name',
+    'has_lease_doc',
+    'back_rent',
+    'created_at',
+    'updated_at',
+    'property_id',
+    'lease_doc_name',
+  ])
     delete out[k];
   return out;
 };

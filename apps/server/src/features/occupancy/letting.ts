@@ -101,7 +101,11 @@ export const lettingRefusals = async (
   options: { lock: boolean },
 ): Promise<(AppError | undefined)[]> => {
   const present = lettings.filter((l): l is Letting => l !== undefined);
-  if (options.lock) await lockUnits(tx, present.map((l) => l.unit_id));
+  if (options.lock)
+    await lockUnits(
+      tx,
+      present.map((l) => l.unit_id),
+    );
   const accepted: Letting[] = [];
   const out: (AppError | undefined)[] = [];
   for (const l of lettings) {
