@@ -162,6 +162,8 @@ const userReadOnly = {
   company_name: ignored,
   roles: ignored,
   last_login_at: ignored,
+  mfa_enabled: ignored,
+  mfa_required: ignored,
   created_at: ignored,
   updated_at: ignored,
 };

@@ -10,6 +10,7 @@ import {
 } from './ledger.ts';
 import type { CashFlowMonth, IncomeStatementMonth } from './reports.ts';
 import type { Company } from './auth.ts';
+import { chargeCategory } from './enums.ts';
 
 /**
  * The API's answers other than entity records (those are in record-schema.ts), as zod schemas: the
@@ -149,6 +150,10 @@ export const ledgerAnswerSchema = z.object({
       amount: amount(),
       balance: amount(),
       charge_id: z.int().nullable().describe('Late fees, charges and waivers: the charge'),
+      category: z
+        .enum(chargeCategory.values)
+        .nullable()
+        .describe('Charges: their category (utility, damage, other), as the charges list has it'),
     }),
   ),
 }) satisfies z.ZodType<LedgerAnswer>;

@@ -87,6 +87,8 @@ export const statementLineSchema = z.object({
   payment_id: z.int().nullable(),
   payment_ids: z.array(z.int()),
   ignore_reason: z.string().nullable(),
+  /** why the matching matched, suggested or left it ('No tenant has this phone'; issue 26) */
+  match_reason: z.string().nullable(),
 });
 export type StatementLine = z.infer<typeof statementLineSchema>;
 

@@ -118,13 +118,14 @@ export const remindersSchema = z
   .array(reminderRuleSchema)
   .max(MAX_REMINDERS, `At most ${MAX_REMINDERS} reminders.`)
   .superRefine((rules, ctx) => {
+    // one reminder per event, day and channel: an e-mail and an SMS on the same day are two (issue 26)
     const seen = new Set<string>();
     rules.forEach((r, i) => {
-      const key = `${r.event}:${r.days}`;
-      if (seen.has(key)) {
+      const keys = r.channels.map((c) => `${r.event}:${r.days}:${c}`);
+      if (keys.some((k) => seen.has(k))) {
         ctx.addIssue({ code: 'custom', path: [i, 'days'], message: 'This reminder is there already.' });
       }
-      seen.add(key);
+      for (const k of keys) seen.add(k);
     });
   });
 
@@ -172,6 +173,10 @@ export const companySettingsBody = z.strictObject({
   auto_post_matches: companySettingsFields.auto_post_matches.optional(),
   require_mfa: companySettingsFields.require_mfa.optional(),
   version: z.preprocess(toNumber, z.int({ error: 'Required.' }).min(1)),
+  // what the GET answers and no PUT writes: taken back as read and left as they are (issue 26)
+  logo_type: z.unknown().optional().describe('Read-only (the logo’s type, from its bytes): ignored'),
+  webhook_url: z.unknown().optional().describe('Read-only (the payment webhook’s address): ignored'),
+  last_run: z.unknown().optional().describe('Read-only (the last daily run): ignored'),
 });
 export type CompanySettingsBody = z.infer<typeof companySettingsBody>;
 

@@ -44,6 +44,7 @@ export const errorCodes = {
     not_voidable: 'Only a completed payment can be voided.',
     already_void: 'This payment is voided already.',
     period_closed: 'The books are closed for that day.',
+    unit_occupied: 'The unit is let to another tenant for those dates.',
   }),
   ...withStatus(422, { wrong_currency: "The payment is not in the company's currency." }),
   ...withStatus(413, {

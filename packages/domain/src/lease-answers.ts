@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { chargeCategory, paymentMethod } from './enums.ts';
-import { bool, isoDate, oneOf, positiveNumber, text } from './fields.ts';
+import { bool, ignored, isoDate, oneOf, positiveNumber, text } from './fields.ts';
 import { isValidIsoDate } from './dates.ts';
 import { companySettingsSchema, lateFeePolicySchema } from './company-settings.ts';
 
@@ -127,7 +127,13 @@ export const rentCycleRunBody = z.strictObject({
  * `PUT /occupancy/{id}/late-fee`: the lease's own late-fee policy, used instead of the company's
  * (null: the company's). `late_fee_exempt` (a field of the lease) overrides both.
  */
-export const leaseLateFeeBody = z.strictObject({ late_fee: lateFeePolicySchema.nullable() });
+export const leaseLateFeeBody = z.strictObject({
+  late_fee: lateFeePolicySchema.nullable(),
+  // what its GET answers and this PUT does not write: taken back as read and left as they are (issue 26)
+  occupancy_id: ignored,
+  late_fee_exempt: ignored,
+  effective: ignored,
+});
 
 const policySchema = companySettingsSchema.shape.late_fee;
 

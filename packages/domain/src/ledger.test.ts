@@ -281,6 +281,7 @@ describe('the ledger', () => {
           amount: 1_000_000,
           balance: 1_000_000,
           charge_id: null,
+          category: null,
         },
         {
           date: '2026-01-15',
@@ -289,6 +290,7 @@ describe('the ledger', () => {
           amount: 2_000_000,
           balance: 1_000_000,
           charge_id: null,
+          category: null,
         },
         {
           date: '2026-01-15',
@@ -297,6 +299,7 @@ describe('the ledger', () => {
           amount: -1_000_000,
           balance: 0,
           charge_id: null,
+          category: null,
         },
         {
           date: '2026-02-15',
@@ -305,6 +308,7 @@ describe('the ledger', () => {
           amount: 1_000_000,
           balance: 1_000_000,
           charge_id: null,
+          category: null,
         },
         {
           date: '2026-02-15',
@@ -313,6 +317,7 @@ describe('the ledger', () => {
           amount: -1_000_000,
           balance: 0,
           charge_id: null,
+          category: null,
         },
         {
           date: '2026-03-15',
@@ -321,6 +326,7 @@ describe('the ledger', () => {
           amount: 1_000_000,
           balance: 1_000_000,
           charge_id: null,
+          category: null,
         },
       ],
     });

@@ -568,6 +568,8 @@ export type LedgerEntry = {
   balance: Cents;
   /** late fees, charges and waivers: the charge's id (what `POST /charges/{id}/waive` takes) */
   charge_id?: number;
+  /** charges: their category (utility, damage, other), as the charges list has it */
+  category?: string;
 };
 
 export type Ledger = { balance: Cents; entries: LedgerEntry[] };
@@ -631,6 +633,7 @@ export const buildLedger = (
       amount: d.amount,
       order: d.seq,
       ...(d.charge_id !== undefined ? { charge_id: d.charge_id } : {}),
+      ...(d.kind === 'charge' && d.category ? { category: d.category } : {}),
     });
   }
   // the opening balance, owed or a credit, on its date
@@ -802,8 +805,15 @@ export type LedgerAnswer = {
     balance: number;
     /** late fees, charges and waivers: the charge's id; otherwise null */
     charge_id: number | null;
+    /** charges: their category; otherwise null */
+    category: ChargeCategory | null;
   }[];
 };
+
+export type ChargeCategory = (typeof chargeCategory.values)[number];
+
+const chargeCategoryOf = (c: string | undefined): ChargeCategory | null =>
+  (chargeCategory.values as readonly string[]).includes(c ?? '') ? (c as ChargeCategory) : null;
 
 export const ledgerAnswer = (occupancyId: number, asOf: string, ledger: Ledger): LedgerAnswer => ({
   occupancy_id: occupancyId,
@@ -816,6 +826,7 @@ export const ledgerAnswer = (occupancyId: number, asOf: string, ledger: Ledger):
     amount: centsToNumber(e.amount),
     balance: centsToNumber(e.balance),
     charge_id: e.charge_id ?? null,
+    category: chargeCategoryOf(e.category),
   })),
 });
 

@@ -172,7 +172,15 @@ export type MessageTemplateBody = z.infer<typeof messageTemplateBody>;
 
 /** `PUT /message-templates/{id}`: the same, and the `version` that was read. */
 export const messageTemplateUpdateBody = z
-  .strictObject({ ...templateFields, version: z.coerce.number().int().min(1) })
+  .strictObject({
+    ...templateFields,
+    version: z.coerce.number().int().min(1),
+    // what its GET answers and no PUT writes: taken back as read and left as they are (issue 26)
+    id: z.unknown().optional(),
+    created_at: z.unknown().optional(),
+    updated_at: z.unknown().optional(),
+    warnings: z.unknown().optional(),
+  })
   .superRefine(subjectOfEmail);
 
 export const messageTemplateSchema = z.object({

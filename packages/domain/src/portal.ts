@@ -51,21 +51,49 @@ export const portalCodeVerifyBody = z.strictObject({
 });
 export type PortalLoginBody = z.infer<typeof portalLoginBody>;
 
-/** `PUT /portal/me`: what a tenant may change of its own record. */
-export const portalMeBody = z.strictObject({
-  version,
-  phone: z
-    .string({ error: messages.required })
-    .trim()
-    .max(24, 'Invalid phone number format.')
-    .refine((v) => PHONE_PATTERN.test(v), 'Invalid phone number format.')
-    .optional(),
-  email: optionalEmail(),
-  emergency_contact_name: optionalText(255),
-  emergency_contact_phone: optionalText(50),
-  notify_email: z.boolean().optional(),
-  notify_sms: z.boolean().optional(),
-});
+/** What a tenant may change of its own record, as `PUT /portal/me` takes it. */
+const PORTAL_ME_WRITABLE = [
+  'version',
+  'phone',
+  'email',
+  'emergency_contact_name',
+  'emergency_contact_phone',
+  'notify_email',
+  'notify_sms',
+] as const;
+
+/**
+ * `GET /portal/me`'s answer sent back (issue 26): its tenant's writable fields (those sent beside it
+ * win), the rest of the answer (the company, the leases, the day, what is pending) left as it is.
+ */
+const fromPortalAnswer = (v: unknown): unknown => {
+  if (v === null || typeof v !== 'object' || !('tenant' in v)) return v;
+  const { tenant, company: _c, leases: _l, as_of: _a, pending: _p, ...rest } = v as Record<string, unknown>;
+  const own = tenant !== null && typeof tenant === 'object' ? (tenant as Record<string, unknown>) : {};
+  const kept = Object.fromEntries(
+    PORTAL_ME_WRITABLE.flatMap((k) => (own[k] === undefined ? [] : [[k, own[k]]])),
+  );
+  return { ...kept, ...rest };
+};
+
+/** `PUT /portal/me`: what a tenant may change of its own record (or its GET's answer with changes). */
+export const portalMeBody = z.preprocess(
+  fromPortalAnswer,
+  z.strictObject({
+    version,
+    phone: z
+      .string({ error: messages.required })
+      .trim()
+      .max(24, 'Invalid phone number format.')
+      .refine((v) => PHONE_PATTERN.test(v), 'Invalid phone number format.')
+      .optional(),
+    email: optionalEmail(),
+    emergency_contact_name: optionalText(255),
+    emergency_contact_phone: optionalText(50),
+    notify_email: z.boolean().optional(),
+    notify_sms: z.boolean().optional(),
+  }),
+);
 export type PortalMeBody = z.infer<typeof portalMeBody>;
 
 /** `POST /portal/me/confirm`: the code sent to a new e-mail or phone. */

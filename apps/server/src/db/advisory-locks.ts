@@ -20,4 +20,6 @@ export const advisoryLocks = {
   rentPosting: 4244,
   /** transaction lock, two keys (this and the company's id): one server posts a company's history (the upgrade) */
   booksHistory: 4245,
+  /** transaction lock, two keys (this and the unit's id): one lease of a unit is written at a time (a unit is let once) */
+  unitLetting: 4246,
 } as const;

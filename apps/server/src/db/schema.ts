@@ -1503,6 +1503,8 @@ export const statementLines = pgTable(
     /** the tenant found (a tenant with two leases is suggested by tenant alone) */
     tenant_id: integer(),
     ignore_reason: varchar({ length: 500 }),
+    /** why the matching matched, suggested or left it (issue 26): 'No tenant has this phone' */
+    match_reason: varchar({ length: 300 }),
     // the names its list searches by, copied (db/derived.ts keeps them): the lease's tenant and unit,
     // or the tenant suggested without a lease
     lease_tenant_name: copied(),
@@ -1569,6 +1571,34 @@ export const statementLinePayments = pgTable(
       columns: [t.company_id, t.payment_id],
       foreignColumns: [payments.company_id, payments.id],
     }).onDelete('restrict'),
+  ],
+);
+
+/**
+ * What staff taught the matching (issue 26): a line matched by hand to one lease sends later lines of
+ * the same payer phone (E.164), or of the same reference when the line has no phone, to that lease.
+ */
+export const matchMemory = pgTable(
+  'match_memory',
+  {
+    company_id: companyId(),
+    /** 'phone' or 'reference' */
+    kind: varchar({ length: 10 }).notNull(),
+    /** the phone in E.164, or the reference as compared (normalKey) */
+    key: varchar({ length: 300 }).notNull(),
+    occupancy_id: integer().notNull(),
+    /** the line matched by hand that taught it */
+    line_id: integer(),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.kind, t.key] }),
+    index('match_memory_occupancy_idx').on(t.company_id, t.occupancy_id),
+    foreignKey({
+      columns: [t.company_id, t.occupancy_id],
+      foreignColumns: [occupancy.company_id, occupancy.id],
+    }).onDelete('cascade'),
+    check('match_memory_kind_known', oneOf(t.kind, ['phone', 'reference'])),
   ],
 );
 

@@ -6,6 +6,7 @@
 import { expect } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import {
+  addDays,
   entities,
   entityList,
   errorCodes,
@@ -162,8 +163,16 @@ export const validBody = (
     const value = sampleValue(f, refs, marker, n);
     if (value !== undefined) body[f.name] = value;
   }
+  // a unit is let once at a time (issue 26): each lease of a body has a day of its own
+  if (def.name === 'occupancy') {
+    const day = addDays(LEASE_DAYS_FROM, n);
+    Object.assign(body, { start_date: day, end_date: day });
+  }
   return body;
 };
+
+/** The first day of the one-day leases bodies make (a day each; before the months reports look at). */
+const LEASE_DAYS_FROM = '2000-01-01';
 
 /**
  * A change every entity accepts on update, distinct per `n`: its last text (lowercase, as some are

@@ -116,6 +116,7 @@ export type LedgerEntryAnswer = {
   description: string;
   amount: number;
   charge_id: number | null;
+  category: string | null;
 };
 
 export const ledgerOf = async (client: TestClient, leaseId: number, asOf: string) =>

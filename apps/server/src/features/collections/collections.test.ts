@@ -34,7 +34,7 @@ const multipart = (fields: Record<string, string>, file?: { name: string; conten
 
 const upload = (client: TestClient, source: string, name: string, content: Buffer, mapping?: unknown) => {
   const { body, contentType } = multipart(
-    { source, ...(mapping ? { mapping: JSON.stringify(mapping) } : {}) },
+    { ...(source ? { source } : {}), ...(mapping ? { mapping: JSON.stringify(mapping) } : {}) },
     { name, content },
   );
   return client.post('/statements', body, { 'content-type': contentType });
@@ -130,6 +130,156 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
   });
   afterEach(async () => {
     await t.app.close();
+  });
+
+  it('refuses a statement whose columns do not fit its source, and recognises one sent without a source (issue 26)', async () => {
+    const { client } = await companyWith(t);
+    const refusal = async (source: string, file: string) => {
+      const res = await upload(client, source, file, sample(file));
+      expect(res.statusCode, res.body).toBe(400);
+      return res.json<{ error: string; fields: Record<string, string> }>();
+    };
+    expect(await refusal('airtel_money', 'mtn_momo.csv')).toMatchObject({
+      error:
+        'This does not look like an Airtel Money statement: no "Transaction ID" or "Sender MSISDN" columns.',
+      fields: { file: expect.stringContaining('Airtel Money') },
+    });
+    expect((await refusal('mtn_momo', 'airtel_money.csv')).error).toBe(
+      'This does not look like an MTN MoMo statement: no "From" column.',
+    );
+    expect((await refusal('mtn_momo', 'bank.csv')).error).toBe(
+      'This does not look like an MTN MoMo statement: no "Transaction Id", "Amount" or "From" columns.',
+    );
+    expect((await refusal('bank', 'airtel_money.csv')).error).toBe(
+      'This does not look like a bank statement: no "Reference No" column.',
+    );
+    // nothing was kept of the files refused
+    expect(await linesOf(client)).toEqual([]);
+    // without a source: recognised by its columns
+    for (const [file, source] of [
+      ['mtn_momo.csv', 'mtn_momo'],
+      ['airtel_money.csv', 'airtel_money'],
+      ['bank.csv', 'bank'],
+    ] as const) {
+      const res = await upload(client, '', file, sample(file));
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json<{ source: string }>().source).toBe(source);
+    }
+    // a file of no known layout needs its source, or a mapping of its columns
+    const unknown = await upload(client, '', 'custom.csv', sample('custom.csv'));
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({
+      fields: { source: expect.stringContaining('does not recognise') },
+    });
+    const mapped = await upload(client, '', 'custom.csv', sample('custom.csv'), {
+      Txn: 'transaction_id',
+      When: 'date',
+      Paid: 'amount',
+    });
+    expect(mapped.statusCode, mapped.body).toBe(201);
+    expect(mapped.json<{ source: string }>().source).toBe('custom');
+  });
+
+  it('says why each line is matched, suggested or left, and learns from a match by hand (issue 26)', async () => {
+    const { client } = await companyWith(t);
+    const f = await fixture(client);
+    // Paul shares Peter's phone
+    const paulUnit = expectStatus(await client.post('/units', validUnit({ name: 'E6' })), 201).json<{
+      id: number;
+    }>();
+    const paul = expectStatus(
+      await client.post(
+        '/tenants',
+        validTenant({
+          first_name: 'Paul',
+          last_name: 'Mugisha',
+          phone: '+256772100005',
+          email: 'paul@example.com',
+        }),
+      ),
+      201,
+    ).json<{ id: number }>();
+    expectStatus(
+      await client.post('/occupancy', {
+        tenant_id: paul.id,
+        unit_id: paulUnit.id,
+        start_date: '2026-01-01',
+        rate: 500_000,
+      }),
+      201,
+    );
+    const HEADER =
+      'Id,External Id,Date,Status,Type,Provider Category,Information,Note/Message,From,From Name,To,To Name,Initiated By,On Behalf Of,Amount,Currency,Fee,Balance';
+    const mtn = (rows: [string, string, string, string, number][]) =>
+      Buffer.from(
+        [
+          HEADER,
+          ...rows.map(
+            ([id, date, note, from, amount]) =>
+              `${id},,${date},Successful,PAYMENT,,Payment received,${note},${from},PAYER,256700500500,KODI,${from},,${amount},UGX,0,0`,
+          ),
+        ].join('\n'),
+      );
+    const first = await upload(
+      client,
+      'mtn_momo',
+      'feb.csv',
+      mtn([
+        ['L1', '2026-02-01 09:00:00', 'rent', '256772999001', 500_000],
+        ['L2', '2026-02-02 09:00:00', 'rent', '256772999001', 500_000],
+        ['L3', '2026-02-03 09:00:00', 'rent', '256772100002', 800_000],
+        ['L4', '2026-02-04 09:00:00', 'rent', '256772100005', 500_000],
+        ['L5', '2026-02-05 09:00:00', 'rent', '256772100003', 500_000],
+      ]),
+    );
+    expect(first.statusCode, first.body).toBe(201);
+    type Reasoned = Line & { match_reason: string | null };
+    let lines = (await linesOf(client)) as Reasoned[];
+    const reason = (tx: string) => [byTx(lines, tx).status, (byTx(lines, tx) as Reasoned).match_reason];
+    expect(reason('L1')).toEqual(['unmatched', 'No tenant has this phone']);
+    expect(reason('L3')).toEqual([
+      'suggested',
+      expect.stringMatching(/^Amount differs from the rent due \(UGX\s500,000\)$/),
+    ]);
+    expect(byTx(lines, 'L3').occupancy_id).toBe(f.john.id);
+    expect(reason('L4')).toEqual(['unmatched', 'Two tenants share this phone']);
+    expect(reason('L5')).toEqual([
+      'suggested',
+      'The tenant has several leases: split the amount between them',
+    ]);
+    // staff match L1 by hand to Grace's lease: L2, of the same phone, follows it (suggested)
+    const l1 = byTx(lines, 'L1');
+    expectStatus(
+      await client.post(`/statement-lines/${l1.id}/match`, {
+        allocations: [{ occupancy_id: f.grace.id, amount: 500_000 }],
+      }),
+      200,
+    );
+    lines = (await linesOf(client)) as Reasoned[];
+    expect(byTx(lines, 'L2')).toMatchObject({
+      status: 'suggested',
+      occupancy_id: f.grace.id,
+      match_reason: 'Matched by hand before: a line of this phone went to this lease',
+    });
+    // the next statement's line of that phone is posted at once where the company posts automatically
+    await setSettings(client, { auto_post_matches: true });
+    const before = (await paymentsOf(client)).length;
+    const second = await upload(
+      client,
+      'mtn_momo',
+      'mar.csv',
+      mtn([['L6', '2026-03-01 09:00:00', 'march', '0772 999001', 500_000]]),
+    );
+    expect(second.json()).toMatchObject({ matched: 1 });
+    lines = (await linesOf(client)) as Reasoned[];
+    expect(byTx(lines, 'L6')).toMatchObject({ status: 'matched', occupancy_id: f.grace.id });
+    const made = await paymentsOf(client);
+    expect(made.length).toBe(before + 1);
+    expect(made.at(-1)).toMatchObject({
+      occupancy_id: f.grace.id,
+      amount_paid: 500_000,
+      status: 'completed',
+    });
   });
 
   it('reads an MTN MoMo statement: each rule of the matching, outgoing lines ignored, failed ones skipped', async () => {
@@ -455,11 +605,12 @@ describe(`collections: statements, matching, the payment webhook (${testDriver})
     expect(statements.map((s) => s.id)).not.toContain(first.id);
     expectStatus(await client.delete(`/statements/${first.id}`), 404);
 
-    // the same file again: every line new, matched and posted again
+    // the same file again: every line new, matched and posted again; John's line too now, since
+    // staff matched a line of his phone by hand (issue 26: the matching remembers it)
     const again = expectStatus(await upload(client, 'mtn_momo', 'momo.csv', sample('mtn_momo.csv')), 201);
-    expect(again.json()).toMatchObject({ lines: 6, new_lines: 6, duplicate_lines: 0, matched: 1 });
+    expect(again.json()).toMatchObject({ lines: 6, new_lines: 6, duplicate_lines: 0, matched: 2 });
     const reposted = (await paymentsOf(client)).filter((p) => p.id !== own.id);
-    expect(reposted.map((p) => p.occupancy_id)).toEqual([f.grace.id]);
+    expect(reposted.map((p) => p.occupancy_id)).toEqual([f.grace.id, f.john.id]);
     expect(reposted[0]?.receipt_number).not.toBe(grace.receipt_number);
   });
 

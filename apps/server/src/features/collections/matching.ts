@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import { buildLedger, rateOn, type Cents, type StatementLineStatus } from '@kodi/domain';
+import {
+  buildLedger,
+  centsToNumber,
+  formatMoney,
+  rateOn,
+  type Cents,
+  type StatementLineStatus,
+} from '@kodi/domain';
 import { execRows, type Database, type DbOrTx } from '../../db/client.ts';
 import { loadLeaseBooks } from '../../modules/leases/lease-book.ts';
 import { callingCodeOf, toE164, type CallingCode } from '../../modules/companies/phones.ts';
@@ -31,6 +38,13 @@ export type MatchIndex = {
   leasesByUnit: Map<number, MatchLease[]>;
   /** the company's country's dialling code (256), for phones written without +code */
   callingCode: number | null;
+  /**
+   * What staff taught it (issue 26): `phone:+256…` or `reference:<key>` → the lease a line of that
+   * payer phone (or that reference, for a line without a phone) was matched to by hand.
+   */
+  memory: Map<string, number>;
+  /** the company's currency, for the reasons' amounts */
+  currency: string | null;
 };
 
 /** A name or reference compared with case, spaces and punctuation ignored: 'Unit A-12' → 'unita12'. */
@@ -61,7 +75,12 @@ type IndexRow = {
 };
 
 /** Builds the index from the company's leases with their tenants and units (a pure step: tested alone). */
-export const buildMatchIndex = (rows: readonly IndexRow[], callingCode: number | null): MatchIndex => {
+export const buildMatchIndex = (
+  rows: readonly IndexRow[],
+  callingCode: number | null,
+  memory: readonly MemoryRow[] = [],
+  currency: string | null = null,
+): MatchIndex => {
   const index: MatchIndex = {
     byPhone: new Map(),
     byKey: new Map(),
@@ -69,6 +88,8 @@ export const buildMatchIndex = (rows: readonly IndexRow[], callingCode: number |
     leasesByTenant: new Map(),
     leasesByUnit: new Map(),
     callingCode,
+    memory: new Map(memory.map((m) => [`${m.kind}:${m.key}`, Number(m.occupancy_id)])),
+    currency,
   };
   const push = <K, V>(map: Map<K, V[]>, k: K, v: V) => {
     const list = map.get(k);
@@ -107,12 +128,60 @@ export const buildMatchIndex = (rows: readonly IndexRow[], callingCode: number |
   return index;
 };
 
-/** The company's leases, tenants and units, and its country's dialling code: read once per statement. */
-export const loadMatchIndex = async (db: DbOrTx, companyId: number): Promise<MatchIndex> => {
+type MemoryRow = { kind: string; key: string; occupancy_id: number };
+
+/** The key a line is remembered by: its payer phone in E.164, else its reference (none: too short). */
+export const memoryKey = (
+  line: { payer_phone: string | null; reference: string | null },
+  callingCode: CallingCode,
+): { kind: 'phone' | 'reference'; key: string } | undefined => {
+  const phone = e164(line.payer_phone, callingCode);
+  if (phone) return { kind: 'phone', key: phone };
+  // a reference is remembered only for a line without a phone (a bank transfer's narration): a
+  // phone's payer may write 'rent' as anyone else does
+  if (line.payer_phone) return undefined;
+  const ref = normalKey(line.reference ?? '').slice(0, 300);
+  return ref.length >= 4 ? { kind: 'reference', key: ref } : undefined;
+};
+
+/**
+ * Staff matched a line by hand to one lease: later lines of its phone (or reference) go to that
+ * lease. The latest hand match of a key wins.
+ */
+export const rememberMatch = async (
+  tx: DbOrTx,
+  companyId: number,
+  line: { id: number; payer_phone: string | null; reference: string | null },
+  occupancyId: number,
+): Promise<void> => {
   const [company] = await execRows<{ phone_code: number | null }>(
-    db,
+    tx,
     sql`SELECT co.phone_code FROM companies c LEFT JOIN countries co ON co.country_code = c.country_code
          WHERE c.id = ${companyId}`,
+  );
+  const k = memoryKey(line, company?.phone_code ? Number(company.phone_code) : null);
+  if (!k) return;
+  await execRows(
+    tx,
+    sql`INSERT INTO match_memory (company_id, kind, key, occupancy_id, line_id)
+        VALUES (${companyId}, ${k.kind}, ${k.key}, ${occupancyId}, ${line.id})
+        ON CONFLICT (company_id, kind, key) DO UPDATE
+          SET occupancy_id = EXCLUDED.occupancy_id, line_id = EXCLUDED.line_id,
+              version = match_memory.version + 1, updated_at = now()`,
+  );
+};
+
+/** The company's leases, tenants and units, and its country's dialling code: read once per statement. */
+export const loadMatchIndex = async (db: DbOrTx, companyId: number): Promise<MatchIndex> => {
+  const [company] = await execRows<{ phone_code: number | null; currency: string | null }>(
+    db,
+    sql`SELECT co.phone_code, trim(c.currency_code) AS currency
+          FROM companies c LEFT JOIN countries co ON co.country_code = c.country_code
+         WHERE c.id = ${companyId}`,
+  );
+  const memory = await execRows<MemoryRow>(
+    db,
+    sql`SELECT kind, key, occupancy_id FROM match_memory WHERE company_id = ${companyId}`,
   );
   const rows = await execRows<IndexRow>(
     db,
@@ -126,7 +195,7 @@ export const loadMatchIndex = async (db: DbOrTx, companyId: number): Promise<Mat
          WHERE o.company_id = ${companyId}`,
   );
   const code = company?.phone_code ? Number(company.phone_code) : null;
-  return buildMatchIndex(rows, code);
+  return buildMatchIndex(rows, code, memory, company?.currency || null);
 };
 
 /** A line as the matching reads it. */
@@ -185,16 +254,38 @@ export const leasesByPhone = (index: MatchIndex, phone: string | null, day: stri
 };
 
 /** What the matching found for a line, before its amount is compared. */
-export type Candidates = { byPhone: MatchLease[]; byReference: MatchLease[] };
+export type Candidates = {
+  byPhone: MatchLease[];
+  byReference: MatchLease[];
+  /** the lease staff matched a line of this phone (or reference) to, and by which */
+  remembered?: { lease: MatchLease; by: 'phone' | 'reference' } | undefined;
+  /** the tenants whose phone is the payer's */
+  phoneTenants?: number;
+  /** the line's phone is one of the company's country (or has its +code) */
+  phoneRead?: boolean;
+};
 
-export const candidatesOf = (index: MatchIndex, line: MatchInput): Candidates => ({
-  byPhone: leasesByPhone(index, line.payer_phone, line.date),
-  byReference: leasesByReference(index, line.reference, line.date),
-});
+export const candidatesOf = (index: MatchIndex, line: MatchInput): Candidates => {
+  const k = memoryKey(line, index.callingCode);
+  const id = k ? index.memory.get(`${k.kind}:${k.key}`) : undefined;
+  const lease = id === undefined ? undefined : index.leases.get(id);
+  const phone = e164(line.payer_phone, index.callingCode);
+  return {
+    byPhone: leasesByPhone(index, line.payer_phone, line.date),
+    byReference: leasesByReference(index, line.reference, line.date),
+    remembered: lease && k ? { lease, by: k.kind } : undefined,
+    phoneTenants: phone ? (index.byPhone.get(phone)?.length ?? 0) : 0,
+    phoneRead: phone !== null,
+  };
+};
 
-/** The leases whose amount due must be known to decide (a phone naming one lease). */
-export const needsDue = (c: Candidates): number[] =>
-  c.byPhone.length === 1 && c.byPhone[0] ? [c.byPhone[0].id] : [];
+/** The leases whose amount due must be known to decide (a phone or a reference naming one lease). */
+export const needsDue = (c: Candidates): number[] => {
+  if (c.remembered) return [];
+  if (c.byPhone.length === 1 && c.byPhone[0]) return [c.byPhone[0].id];
+  if (c.byPhone.length === 0 && c.byReference.length === 1 && c.byReference[0]) return [c.byReference[0].id];
+  return [];
+};
 
 export type MatchResult = {
   status: Exclude<StatementLineStatus, 'ignored'>;
@@ -203,7 +294,27 @@ export type MatchResult = {
   tenant_id: number | null;
   /** matched with certainty: posted at once when the company's `auto_post_matches` is on */
   certain: boolean;
+  /** why (issue 26): what the matching found, or what stopped it */
+  reason: string;
 };
+
+/** The reasons a line gives (issue 26). */
+export const matchReasons = {
+  remembered: (by: 'phone' | 'reference') =>
+    `Matched by hand before: a line of this ${by === 'phone' ? 'phone' : 'reference'} went to this lease`,
+  phoneAndReference: 'The phone and the reference name this lease',
+  phoneAndAmount: 'The tenant with this phone owes exactly this amount',
+  amountDiffers: (due: string) => `Amount differs from the rent due (${due})`,
+  referenceOnly: 'Found by its reference only: no tenant has this phone',
+  referenceNoPhone: 'Found by its reference (no phone)',
+  severalLeases: 'The tenant has several leases: split the amount between them',
+  sharedPhone: 'Two tenants share this phone',
+  noPhoneTenant: 'No tenant has this phone',
+  noLease: 'The tenant with this phone has no lease on that day',
+  unreadablePhone: "The phone is not a number of the company's country",
+  severalReferences: 'The reference names several tenants',
+  nothing: 'No phone or reference names a tenant',
+} as const;
 
 const UNMATCHED: MatchResult = {
   status: 'unmatched',
@@ -211,6 +322,7 @@ const UNMATCHED: MatchResult = {
   occupancy_id: null,
   tenant_id: null,
   certain: false,
+  reason: matchReasons.nothing,
 };
 
 /**
@@ -232,7 +344,7 @@ export const decideMatch = (
   autoPost: boolean,
 ): MatchResult => {
   const tenantLeases = (l: MatchLease) => leasesOn(index.leasesByTenant.get(l.tenant_id), line.date).length;
-  const result = (lease: MatchLease, certain: boolean, confidence: number): MatchResult => {
+  const result = (lease: MatchLease, certain: boolean, confidence: number, reason: string): MatchResult => {
     const sure = certain && tenantLeases(lease) === 1;
     return {
       status: sure && autoPost ? 'matched' : 'suggested',
@@ -240,25 +352,72 @@ export const decideMatch = (
       occupancy_id: lease.id,
       tenant_id: lease.tenant_id,
       certain: sure,
+      reason,
     };
   };
+  /** why a lease found is only suggested: its amount is not the rent due (named), or the finding */
+  const amountReason = (lease: MatchLease, otherwise: string): { exact: boolean; reason: string } => {
+    const amounts = due(lease.id);
+    if (amounts.some((d) => d === line.amount)) return { exact: true, reason: otherwise };
+    const [rent] = amounts;
+    return rent === undefined
+      ? { exact: false, reason: otherwise }
+      : {
+          exact: false,
+          reason: matchReasons.amountDiffers(formatMoney(centsToNumber(rent), index.currency ?? undefined)),
+        };
+  };
+  // what staff matched by hand before comes first (issue 26)
+  if (c.remembered) return result(c.remembered.lease, true, 90, matchReasons.remembered(c.remembered.by));
   const refIds = new Set(c.byReference.map((l) => l.id));
   const both = c.byPhone.filter((l) => refIds.has(l.id));
-  if (both.length === 1 && both[0]) return result(both[0], true, 95);
+  if (both.length === 1 && both[0]) return result(both[0], true, 95, matchReasons.phoneAndReference);
   if (c.byPhone.length === 1 && c.byPhone[0]) {
     const lease = c.byPhone[0];
-    const exact = due(lease.id).some((d) => d === line.amount);
-    return result(lease, exact, exact ? 90 : 70);
+    const { exact, reason } = amountReason(lease, matchReasons.phoneAndAmount);
+    return result(
+      lease,
+      exact,
+      exact ? 90 : 70,
+      exact && tenantLeases(lease) > 1 ? matchReasons.severalLeases : reason,
+    );
   }
-  if (c.byPhone.length === 0 && c.byReference.length === 1 && c.byReference[0])
-    return result(c.byReference[0], false, 60);
+  if (c.byPhone.length === 0 && c.byReference.length === 1 && c.byReference[0]) {
+    const lease = c.byReference[0];
+    const found = !line.payer_phone
+      ? matchReasons.referenceNoPhone
+      : c.phoneRead === false
+        ? matchReasons.unreadablePhone
+        : matchReasons.referenceOnly;
+    const { exact, reason } = amountReason(lease, found);
+    return result(lease, false, 60, exact ? found : `${found}. ${reason}`);
+  }
   // several leases: one tenant's (the user splits it), or nobody's in particular
   const found = c.byPhone.length > 0 ? c.byPhone : c.byReference;
   const tenants = new Set(found.map((l) => l.tenant_id));
   const [tenant] = tenants;
   if (tenants.size === 1 && tenant !== undefined)
-    return { status: 'suggested', confidence: 50, occupancy_id: null, tenant_id: tenant, certain: false };
-  return UNMATCHED;
+    return {
+      status: 'suggested',
+      confidence: 50,
+      occupancy_id: null,
+      tenant_id: tenant,
+      certain: false,
+      reason: matchReasons.severalLeases,
+    };
+  const reason =
+    (c.phoneTenants ?? 0) > 1
+      ? matchReasons.sharedPhone
+      : (c.phoneTenants ?? 0) === 1 && c.byPhone.length === 0
+        ? matchReasons.noLease
+        : c.byReference.length > 1
+          ? matchReasons.severalReferences
+          : line.payer_phone && c.phoneRead === false
+            ? matchReasons.unreadablePhone
+            : line.payer_phone
+              ? matchReasons.noPhoneTenant
+              : matchReasons.nothing;
+  return { ...UNMATCHED, reason };
 };
 
 /**

@@ -43,7 +43,15 @@ import {
 } from '../../crud/paged-list.ts';
 import { loadMatchIndex, matchLines } from './matching.ts';
 import { checkAllocations, postPayments, voidPayments } from './posting.ts';
-import { autoPostOf, companyCells, importStatement, lockLine, writeLines } from './service.ts';
+import {
+  autoPostOf,
+  companyCells,
+  followHandMatch,
+  importStatement,
+  lockLine,
+  writeLines,
+} from './service.ts';
+import { recogniseSource } from './statement-file.ts';
 import { SecretUnavailableError } from '../../platform/secrets.ts';
 import { VOID_REASONS } from '../../modules/receipts/void-payment.ts';
 
@@ -60,7 +68,8 @@ const invalid = (field: string, message: string) =>
   new AppError('validation_failed', message, { [field]: message });
 
 const uploadFields = z.object({
-  source: z.enum(statementSources, { error: `Choose one of: ${statementSources.join(', ')}.` }),
+  /** none: a mapping makes it custom; else Kodi recognises MTN, Airtel and bank statements by their columns */
+  source: z.enum(statementSources, { error: `Choose one of: ${statementSources.join(', ')}.` }).optional(),
   mapping: z.string().max(20_000).optional(),
 });
 
@@ -103,7 +112,7 @@ const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
 const LINE_COLUMNS = sql`
   l.id, l.statement_id, l.source, l.transaction_id, ${sql.raw(isoDaySql('l.date'))} AS date,
          l.amount::text AS amount, l.direction, l.payer_phone, l.payer_name, l.reference, l.status, l.confidence,
-         l.occupancy_id, l.tenant_id, l.ignore_reason,
+         l.occupancy_id, l.tenant_id, l.ignore_reason, l.match_reason,
          NULLIF(concat_ws(' ', tn.first_name, tn.last_name), '') AS tenant_name, u.name AS unit_name,
          COALESCE((SELECT array_agg(p.payment_id ORDER BY p.payment_id) FROM statement_line_payments p
                     WHERE p.company_id = l.company_id AND p.line_id = l.id AND p.voided_at IS NULL), '{}') AS payment_ids`;
@@ -142,6 +151,7 @@ const presentLine = (r: Record<string, unknown>) => {
     payment_id: ids[0] ?? null,
     payment_ids: ids,
     ignore_reason: (r.ignore_reason as string | null) ?? null,
+    match_reason: (r.match_reason as string | null) ?? null,
   };
 };
 
@@ -185,7 +195,7 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
         operationId: 'uploadStatement',
         tags,
         summary:
-          'Upload a mobile-money or bank statement (multipart: file, source, mapping): its lines kept once and matched to leases',
+          'Upload a mobile-money or bank statement (multipart: file, source, mapping; no source: recognised by its columns): its lines kept once and matched to leases',
         consumes: ['multipart/form-data'],
         response: {
           201: json(named(statementUploadSchema, 'StatementUpload'), 'What the statement came to'),
@@ -206,12 +216,13 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
         if (fields.data.source === 'custom' && !mapping)
           throw invalid('mapping', 'A custom statement needs a mapping of its columns.');
         const kind = await sniffFile(upload.path);
+        const source = fields.data.source ?? (mapping ? 'custom' : await recogniseSource(upload.path, kind));
         const answer = await importStatement(
           database,
           payments,
           user,
           { path: upload.path, kind, name: upload.fileName },
-          fields.data.source,
+          source,
           mapping,
         );
         return reply.code(201).send(answer);
@@ -456,9 +467,13 @@ export const collectionsRoutes = async (app: FastifyInstance, ctx: AppContext, p
                      tenant_id = CASE WHEN ${allocations.length === 1} THEN
                        (SELECT tenant_id FROM occupancy WHERE company_id = ${user.company_id} AND id = ${first?.occupancy_id ?? 0})
                        ELSE tenant_id END,
+                     match_reason = ${'Matched by hand'},
                      version = version + 1, updated_at = now()
                WHERE company_id = ${user.company_id} AND id = ${line.id}`,
         );
+        // matched to one lease: later lines of its phone (or reference) go to it (issue 26)
+        if (allocations.length === 1 && first)
+          await followHandMatch(tx, payments, user, line, first.occupancy_id);
         await recordAuditEntry(tx, {
           companyId: user.company_id,
           userId: user.id,

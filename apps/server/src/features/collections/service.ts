@@ -3,6 +3,7 @@ import {
   AppError,
   DEFAULT_CURRENCY,
   formatCents,
+  isReceivedWhen,
   toCents,
   type StatementLineStatus,
   type StatementMapping,
@@ -14,7 +15,15 @@ import { isoDaySql } from '../../db/dates.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import type { CellContext } from '../../modules/files/cells.ts';
 import type { FileKind } from '../../modules/files/file-rows.ts';
-import { loadMatchIndex, matchLines, type MatchIndex, type MatchResult } from './matching.ts';
+import {
+  loadMatchIndex,
+  matchLines,
+  matchReasons,
+  memoryKey,
+  rememberMatch,
+  type MatchIndex,
+  type MatchResult,
+} from './matching.ts';
 import { postPayments, type Poster } from './posting.ts';
 import { statementLines, type ReadLine } from './statement-file.ts';
 
@@ -86,6 +95,7 @@ export const writeLines = async (
     occupancy_id: l.direction === 'out' ? null : (l.match?.occupancy_id ?? null),
     tenant_id: l.direction === 'out' ? null : (l.match?.tenant_id ?? null),
     ignore_reason: l.direction === 'out' ? 'Outgoing (a withdrawal or a fee).' : null,
+    match_reason: l.direction === 'out' ? null : (l.match?.reason ?? null),
   }));
   const inserted = await execRows<{ id: number; i: number }>(
     tx,
@@ -93,13 +103,15 @@ export const writeLines = async (
           SELECT * FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) AS x(
             i int, source text, transaction_id text, date date, amount numeric, direction text, payer_phone text,
             payer_name text, reference text, status text, confidence int, occupancy_id int, tenant_id int,
-            ignore_reason text)
+            ignore_reason text, match_reason text)
         ),
         ins AS (
           INSERT INTO statement_lines (company_id, statement_id, source, transaction_id, date, amount, direction,
-                 payer_phone, payer_name, reference, status, confidence, occupancy_id, tenant_id, ignore_reason)
+                 payer_phone, payer_name, reference, status, confidence, occupancy_id, tenant_id, ignore_reason,
+                 match_reason)
           SELECT ${poster.company_id}, ${statementId}, source, transaction_id, date, amount, direction, payer_phone,
-                 payer_name, reference, status, confidence, occupancy_id, tenant_id, ignore_reason
+                 payer_name, reference, status, confidence, occupancy_id, tenant_id, ignore_reason,
+                 left(match_reason, 300)
             FROM x ORDER BY i
           ON CONFLICT (company_id, source, transaction_id) DO NOTHING
           RETURNING id, source, transaction_id
@@ -232,12 +244,84 @@ export const lockLine = async (tx: DbOrTx, companyId: number, id: number) => {
     status: StatementLineStatus;
     payer_name: string | null;
     payer_phone: string | null;
+    reference: string | null;
   }>(
     tx,
     sql`SELECT id, source, transaction_id, ${sql.raw(isoDaySql('date'))} AS date, amount::text AS amount, status,
-               payer_name, payer_phone
+               payer_name, payer_phone, reference
           FROM statement_lines WHERE company_id = ${companyId} AND id = ${id} FOR UPDATE`,
   );
   if (!line) throw new AppError('not_found', 'Statement line not found.');
   return line;
+};
+
+/**
+ * Staff matched a line by hand to one lease (issue 26): the matching remembers it, and the open lines
+ * of the same payer phone (or reference, for lines without a phone) follow it now: suggested, or
+ * matched and posted when the company posts automatically. Answers how many followed.
+ */
+export const followHandMatch = async (
+  tx: DbOrTx,
+  payments: ServerEntity,
+  poster: Poster,
+  taught: { id: number; payer_phone: string | null; reference: string | null },
+  occupancyId: number,
+): Promise<number> => {
+  await rememberMatch(tx, poster.company_id, taught, occupancyId);
+  const { callingCode } = await companyCells(tx, poster.company_id);
+  const k = memoryKey(taught, callingCode);
+  if (!k) return 0;
+  const digits = k.kind === 'phone' ? k.key.replace(/\D/g, '').slice(-9) : null;
+  const open = await execRows<{
+    id: number;
+    source: string;
+    transaction_id: string;
+    date: string;
+    amount: string;
+    payer_phone: string | null;
+    payer_name: string | null;
+    reference: string | null;
+  }>(
+    tx,
+    sql`SELECT id, source, transaction_id, ${sql.raw(isoDaySql('date'))} AS date, amount::text AS amount,
+               payer_phone, payer_name, reference
+          FROM statement_lines
+         WHERE company_id = ${poster.company_id} AND id <> ${taught.id} AND direction = 'in'
+           AND status IN ('unmatched', 'suggested')
+           AND ${
+             digits
+               ? sql`right(regexp_replace(payer_phone, '[^0-9]', '', 'g'), 9) = ${digits}`
+               : sql`payer_phone IS NULL AND reference IS NOT NULL`
+           }
+         ORDER BY id FOR UPDATE`,
+  );
+  const same = open.filter((l) => {
+    const m = memoryKey(l, callingCode);
+    return m?.kind === k.kind && m.key === k.key && isReceivedWhen(l.date);
+  });
+  if (same.length === 0) return 0;
+  const autoPost = await autoPostOf(tx, poster.company_id);
+  if (autoPost)
+    await postPayments(
+      tx,
+      payments,
+      poster,
+      same.map((l) => ({
+        lineId: l.id,
+        source: l.source,
+        transaction_id: l.transaction_id,
+        date: l.date,
+        payer: l.payer_name ?? l.payer_phone,
+        allocations: [{ occupancy_id: occupancyId, amount: formatCents(toCents(l.amount)) }],
+      })),
+    );
+  await tx.execute(
+    sql`UPDATE statement_lines
+           SET status = ${autoPost ? 'matched' : 'suggested'}, confidence = 90, occupancy_id = ${occupancyId},
+               tenant_id = (SELECT tenant_id FROM occupancy WHERE company_id = ${poster.company_id} AND id = ${occupancyId}),
+               match_reason = ${matchReasons.remembered(k.kind)}, version = version + 1, updated_at = now()
+         WHERE company_id = ${poster.company_id}
+           AND id IN (SELECT (jsonb_array_elements_text(${JSON.stringify(same.map((l) => l.id))}::jsonb))::int)`,
+  );
+  return same.length;
 };

@@ -20,6 +20,13 @@ type Preset = {
   columns: Partial<Record<StatementField | 'credit' | 'debit', readonly string[]>>;
   /** rows whose status column says anything else are not money received (failed, pending) */
   status?: { headers: readonly string[]; ok: readonly string[] };
+  /** what the refusal calls it: 'This does not look like {an MTN MoMo} statement' */
+  name: string;
+  /**
+   * The columns a statement of this source has, each by the header the refusal names (issue 26): a
+   * file without one of them is not one of its statements. `amount`: an amount, or a credit column.
+   */
+  signature: readonly { field: StatementField; header: string }[];
 };
 
 export const presets: Record<Exclude<StatementSource, 'custom'>, Preset> = {
@@ -33,6 +40,13 @@ export const presets: Record<Exclude<StatementSource, 'custom'>, Preset> = {
       reference: ['Note/Message', 'Message', 'Note', 'External Id'],
     },
     status: { headers: ['Status'], ok: ['successful', 'success', 'completed'] },
+    name: 'an MTN MoMo',
+    signature: [
+      { field: 'transaction_id', header: 'Transaction Id' },
+      { field: 'date', header: 'Date' },
+      { field: 'amount', header: 'Amount' },
+      { field: 'payer_phone', header: 'From' },
+    ],
   },
   airtel_money: {
     columns: {
@@ -45,6 +59,13 @@ export const presets: Record<Exclude<StatementSource, 'custom'>, Preset> = {
       direction: ['Credit/Debit', 'Cr/Dr', 'Dr/Cr'],
     },
     status: { headers: ['Status', 'Transaction Status'], ok: ['success', 'successful', 'ts', 'completed'] },
+    name: 'an Airtel Money',
+    signature: [
+      { field: 'transaction_id', header: 'Transaction ID' },
+      { field: 'date', header: 'Transaction Date' },
+      { field: 'amount', header: 'Amount' },
+      { field: 'payer_phone', header: 'Sender MSISDN' },
+    ],
   },
   bank: {
     columns: {
@@ -63,7 +84,76 @@ export const presets: Record<Exclude<StatementSource, 'custom'>, Preset> = {
       reference: ['Description', 'Narration', 'Details', 'Particulars'],
       payer_phone: ['Phone', 'Payer Phone'],
     },
+    name: 'a bank',
+    signature: [
+      { field: 'transaction_id', header: 'Reference No' },
+      { field: 'date', header: 'Transaction Date' },
+      { field: 'amount', header: 'Credit' },
+    ],
   },
+};
+
+/** The presets Kodi recognises a statement by when no source is given, in the order it tries them. */
+const recognisable = ['mtn_momo', 'airtel_money', 'bank'] as const;
+
+/** The signature columns of a preset a header lacks, by their names (none: it fits). */
+const missingSignature = (preset: Preset, out: Columns): string[] =>
+  preset.signature
+    .filter((c) =>
+      c.field === 'amount'
+        ? out.amount === undefined && out.credit === undefined
+        : out[c.field] === undefined,
+    )
+    .map((c) => c.header);
+
+const quotedList = (headers: readonly string[]): string => {
+  const q = headers.map((h) => `"${h}"`);
+  return q.length === 1
+    ? `${q[0] ?? ''} column`
+    : `${q.slice(0, -1).join(', ')} or ${q.at(-1) ?? ''} columns`;
+};
+
+/** A header's columns by a preset's headers (no mapping). */
+const presetColumns = (names: readonly string[], preset: Preset): Columns => {
+  const out: Columns = {};
+  for (const [f, headers] of Object.entries(preset.columns)) {
+    const i = headers.map((h) => names.indexOf(normalHeader(h))).find((n) => n !== -1);
+    if (i !== undefined) out[f as keyof Columns] = i;
+  }
+  return out;
+};
+
+export const NOT_RECOGNISED =
+  'Kodi does not recognise this statement (MTN MoMo, Airtel Money or a bank statement): choose its source, or map its columns.';
+
+/**
+ * The source of a statement whose upload names none, by the columns of its header row (the first of
+ * its first rows that fits a preset whole): the preset whose columns it has, the one it has most of
+ * when several fit. Refused when none fits.
+ */
+export const recogniseSource = async (
+  path: string,
+  kind: FileKind,
+): Promise<Exclude<StatementSource, 'custom'>> => {
+  let rows = 0;
+  for await (const { cells } of fileRows(path, kind)) {
+    if (cells.every(isBlank)) continue;
+    if (++rows > 16) break;
+    const names = cells.map((c) => normalHeader(cellText(c)));
+    const fits = recognisable
+      .map((source) => {
+        const cols = presetColumns(names, presets[source]);
+        return {
+          source,
+          fits: missingSignature(presets[source], cols).length === 0,
+          score: Object.keys(cols).length,
+        };
+      })
+      .filter((f) => f.fits)
+      .sort((a, b) => b.score - a.score);
+    if (fits[0]) return fits[0].source;
+  }
+  throw invalid('source', NOT_RECOGNISED);
 };
 
 /** A line as read from the file. */
@@ -103,6 +193,12 @@ const columnsOf = (
     }
   }
   const preset = source === 'custom' ? undefined : presets[source];
+  // a statement of a source has its columns (issue 26): one that lacks them is some other statement
+  if (preset && !mapping) {
+    const missing = missingSignature(preset, presetColumns(names, preset));
+    if (missing.length > 0)
+      throw invalid('file', `This does not look like ${preset.name} statement: no ${quotedList(missing)}.`);
+  }
   for (const [f, headers] of Object.entries(preset?.columns ?? {})) {
     const field = f as keyof Columns;
     if (out[field] !== undefined) continue;

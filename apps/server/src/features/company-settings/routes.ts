@@ -150,11 +150,14 @@ export const companySettingsRoutes = (app: FastifyInstance, ctx: AppContext) => 
     },
     async (request) => {
       const user = currentUser(request);
-      const { version, logo, ...changes } = request.body;
-      const current = await database.query<NonNullable<Row>>(
-        `SELECT ${SETTINGS_COLUMNS} FROM company_settings WHERE company_id = $1`,
+      // the read-only fields of the GET's answer are taken back and left as they are
+      const { version, logo: sent, logo_type: _t, webhook_url: _w, last_run: _r, ...changes } = request.body;
+      const current = await database.query<NonNullable<Row> & { logo: string | null }>(
+        `SELECT ${SETTINGS_COLUMNS}, logo FROM company_settings WHERE company_id = $1`,
         [user.company_id],
       );
+      // the logo as read (the GET's answer sent back) is no change of it
+      const logo = sent !== undefined && sent !== null && sent === current[0]?.logo ? undefined : sent;
       const before: StoredSettings = presentSettings(current[0]);
       if (before.version !== version) throw new AppError('conflict');
       const next = {

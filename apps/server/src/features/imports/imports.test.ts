@@ -599,12 +599,13 @@ describe(`imports: references and each entity (${testDriver})`, () => {
 
   it("finds a lease's tenant by external_ref, phone or full name and its unit by name", async () => {
     const p = await preview('occupancy', [
-      ['Tenant', 'Unit', 'Start Date', 'Rent', 'Rent Cycle', 'External Ref'],
-      ['T-GRACE', 'U-A', '2026-01-01', '1,500,000', 'Monthly', 'L-1'],
-      ['0701 234 567', 'ntinda  b2', '2026-01-01', '900000', 'weekly', 'L-2'],
-      ['peter okello', 'Kololo A1', '2026-02-01', '900000', '', 'L-3'],
-      ['John Doe', 'Kololo A1', '2026-02-01', '900000', '', 'L-4'],
-      ['Nobody Here', 'Nowhere', '2026-02-01', '900000', '', 'L-5'],
+      ['Tenant', 'Unit', 'Start Date', 'End Date', 'Rent', 'Rent Cycle', 'External Ref'],
+      // Grace leaves Kololo A1 before Peter moves in (a unit is let once at a time)
+      ['T-GRACE', 'U-A', '2026-01-01', '2026-01-31', '1,500,000', 'Monthly', 'L-1'],
+      ['0701 234 567', 'ntinda  b2', '2026-01-01', '', '900000', 'weekly', 'L-2'],
+      ['peter okello', 'Kololo A1', '2026-02-01', '', '900000', '', 'L-3'],
+      ['John Doe', 'Kololo A1', '2026-02-01', '', '900000', '', 'L-4'],
+      ['Nobody Here', 'Nowhere', '2026-02-01', '', '900000', '', 'L-5'],
     ]);
     expect(p.sample.map((r) => [r.tenant_id, r.unit_id, r.rent_cycle])).toEqual([
       [ids.grace, ids.unitA, 'monthly'],
@@ -636,6 +637,54 @@ describe(`imports: references and each entity (${testDriver})`, () => {
       ['Peter Okello', 'Ntinda B2', 'L-2'],
       ['Peter Okello', 'Kololo A1', 'L-3'],
     ]);
+  });
+
+  it('refuses a lease of a unit let for those dates, in the preview and at the commit (issue 26)', async () => {
+    await admin.post('/occupancy', {
+      tenant_id: ids.grace,
+      unit_id: ids.unitA,
+      start_date: '2026-01-01',
+      end_date: '2026-06-30',
+      rate: 1500000,
+    });
+    const p = await preview('occupancy', [
+      ['Tenant', 'Unit', 'Start Date', 'Rent'],
+      ['peter okello', 'Kololo A1', '2026-03-01', '900000'],
+      ['peter okello', 'Ntinda B2', '2026-01-01', '900000'],
+      // the row before lets Ntinda B2 from January
+      ['T-GRACE', 'Ntinda B2', '2026-02-01', '900000'],
+      ['peter okello', 'Kololo A1', '2026-07-01', '900000'],
+    ]);
+    expect(p.errors).toEqual([
+      {
+        row: 2,
+        field: 'unit_id',
+        message: 'Unit Kololo A1 is let to Grace Namuli from Jan 1, 2026 to Jun 30, 2026.',
+      },
+      {
+        row: 4,
+        field: 'unit_id',
+        message: 'Unit Ntinda B2 is let to Peter Okello from Jan 1, 2026, with no end date.',
+      },
+    ]);
+    // between the preview and the commit, Ntinda B2 is let by hand: the commit refuses the file
+    await admin.post('/occupancy', {
+      tenant_id: ids.grace,
+      unit_id: ids.unitB,
+      start_date: '2025-06-01',
+      rate: 900000,
+    });
+    const refused = await admin.post(`/imports/${p.id}/commit`);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      code: 'unit_occupied',
+      error: 'Row 3: Unit Ntinda B2 is let to Grace Namuli from Jun 1, 2025, with no end date.',
+    });
+    const leases = await t.database.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM occupancy WHERE company_id = $1',
+      [companyId],
+    );
+    expect(leases[0]?.n).toBe(2);
   });
 
   it("checks each payment's lease as the payments form does, and numbers the payments saved", async () => {

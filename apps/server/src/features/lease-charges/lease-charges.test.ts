@@ -66,6 +66,32 @@ describe(`a lease's charges, waivers, rate changes and deposit settlement (${tes
     expect(arrears).toEqual([
       expect.objectContaining({ occupancy_id: lease.id, balance: 45_000.5, days_31_60: 45_000.5 }),
     ]);
+    // each charge's entry says what it is, as the charges list does (issue 26); a late fee has none
+    const damage = expectStatus(
+      await client.post(`/occupancy/${lease.id}/charges`, {
+        date: '2026-03-20',
+        category: 'damage',
+        description: 'Broken window',
+        amount: 80_000,
+      }),
+      201,
+    ).json<Charge>();
+    const categories = (await ledgerOf(client, lease.id, '2026-04-15')).entries.map((e) => [
+      e.kind,
+      e.charge_id,
+      e.category,
+    ]);
+    expect(categories).toEqual([
+      ['rent', null, null],
+      ['charge', water.id, 'utility'],
+      ['payment', null, null],
+      ['charge', damage.id, 'damage'],
+    ]);
+    expect(
+      expectStatus(await client.get(`/occupancy/${lease.id}/charges`), 200)
+        .json<Charge[]>()
+        .map((c) => [c.id, c.category]),
+    ).toEqual(expect.arrayContaining([[damage.id, 'damage']]));
     // the statement lists it too
     const pdf = await client.get(`/occupancy/${lease.id}/statement.pdf?as_of=2026-04-15`);
     expect(pdf.statusCode).toBe(200);

@@ -18,6 +18,7 @@ import { companyTodayIn } from '../../modules/companies/company-settings.ts';
 import { TENANT_JOIN, TENANT_NAMES } from '../../crud/sql.ts';
 import { sniffImage } from '../../platform/image-sniffing.ts';
 import { leasePosted } from '../../modules/books/hooks.ts';
+import { lettingOf, lettingRefusals } from './letting.ts';
 
 /** PDF, PNG or JPEG by content. */
 export const sniffDocument = (bytes: Buffer): string | undefined =>
@@ -55,6 +56,12 @@ const openingRefusal = (values: Record<string, unknown>, today: string): AppErro
     ? new AppError('validation_failed', problem.message, { [problem.field]: problem.message })
     : undefined;
 };
+
+/** The fields that decide which unit a lease lets and when. */
+const LETTING_FIELDS = ['unit_id', 'start_date', 'end_date', 'is_active', 'occupancy_status'] as const;
+
+const lettingChanged = (existing: Record<string, unknown>, values: Record<string, unknown>): boolean =>
+  LETTING_FIELDS.some((f) => f in values && text(values[f]) !== text(existing[f]));
 
 const text = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
 
@@ -98,14 +105,53 @@ export const occupancyServer: ServerEntity = {
     expressions: { ...TENANT_NAMES, has_lease_doc: '(t.lease_doc IS NOT NULL)' },
   },
   bodyLimit: 8 * 1024 * 1024,
-  prepare: async ({ tx, user, values }) => {
+  prepare: async ({ tx, user, values, existing }) => {
     const refusal = openingRefusal(values, await companyTodayIn(tx, user.company_id));
     if (refusal) throw refusal;
-    return prepareLeaseDoc(values);
+    const prepared = prepareLeaseDoc(values);
+    // a unit is let once at a time (issue 26): checked when the lease's letting is new or changes
+    if (!existing || lettingChanged(existing, values)) {
+      const [occupied] = await lettingRefusals(
+        tx,
+        user.company_id,
+        [lettingOf(values, existing ? Number(existing.id) : undefined)],
+        { lock: true },
+      );
+      if (occupied) throw occupied;
+    }
+    return prepared;
+  },
+  prepareMany: async ({ tx, companyId, values }) => {
+    const today = await companyTodayIn(tx, companyId);
+    // the rules of each record alone first (400), then the units' lettings (409)
+    const alone = values.map((v): Record<string, unknown> | AppError => {
+      const refusal = openingRefusal(v, today);
+      if (refusal) return refusal;
+      try {
+        return prepareLeaseDoc(v);
+      } catch (err) {
+        if (err instanceof AppError) return err;
+        throw err;
+      }
+    });
+    const occupied = await lettingRefusals(
+      tx,
+      companyId,
+      values.map((v, i) => (alone[i] instanceof AppError ? undefined : lettingOf(v))),
+      { lock: true },
+    );
+    return alone.map((a, i) => occupied[i] ?? a);
   },
   checkMany: async ({ tx, companyId, values }) => {
     const today = await companyTodayIn(tx, companyId);
-    return values.map((v) => openingRefusal(v, today));
+    const opening = values.map((v) => openingRefusal(v, today));
+    const occupied = await lettingRefusals(
+      tx,
+      companyId,
+      values.map((v, i) => (opening[i] ? undefined : lettingOf(v))),
+      { lock: false },
+    );
+    return values.map((_, i) => opening[i] ?? occupied[i]);
   },
   importBackRent: async ({ tx, companyId }) => {
     const today = await companyTodayIn(tx, companyId);

@@ -228,6 +228,49 @@ describe(`the daily run (${testDriver})`, () => {
     expect((await runCycle(client, '2026-04-01')).reminders_queued).toBe(1);
   });
 
+  it('takes two reminders of one event and day on different channels, and sends both; refuses a channel twice', async () => {
+    const { client, company } = await companyWith(t);
+    // an e-mail template and an SMS template, both two days after the due date (issue 26)
+    await setSettings(client, {
+      reminders: [
+        { event: 'overdue', days: 2, channels: ['email'] },
+        { event: 'overdue', days: 2, channels: ['sms'] },
+      ],
+    });
+    const settings = expectStatus(await client.get('/company-settings'), 200).json<{
+      version: number;
+      reminders: { event: string; days: number; channels: string[] }[];
+    }>();
+    expect(settings.reminders.map((r) => [r.event, r.days, r.channels])).toEqual([
+      ['overdue', 2, ['email']],
+      ['overdue', 2, ['sms']],
+    ]);
+    // the same channel twice on one day is still refused, whichever rule names it
+    for (const second of [['email'], ['sms', 'email']]) {
+      const refused = await client.put('/company-settings', {
+        reminders: [
+          { event: 'overdue', days: 2, channels: ['email'] },
+          { event: 'overdue', days: 2, channels: second },
+        ],
+        version: settings.version,
+      });
+      expect(refused.statusCode).toBe(400);
+      expect(Object.values(refused.json<{ fields: Record<string, string> }>().fields)).toEqual([
+        'This reminder is there already.',
+      ]);
+    }
+    const lease = await createLease(client, { start_date: '2026-03-01', rate: 250_000 });
+    expect((await runCycle(client, '2026-03-03')).reminders_queued).toBe(2);
+    const rows = await t.database.query<{ occupancy_id: number; channel: string; status: string }>(
+      `SELECT occupancy_id, channel, status FROM messages WHERE company_id = $1 AND kind = 'reminder' ORDER BY channel`,
+      [company.id],
+    );
+    expect(rows).toEqual([
+      { occupancy_id: lease.id, channel: 'email', status: 'queued' },
+      { occupancy_id: lease.id, channel: 'sms', status: 'queued' },
+    ]);
+  });
+
   it('turns an escalation rule into rate changes on their dates, charged from that period on', async () => {
     const { client } = await companyWith(t);
     const lease = await createLease(client, {

@@ -22,7 +22,7 @@ const toId = (value: unknown): number | null => {
   return Number.isFinite(n) ? n : null;
 };
 
-type ReferencePickerProps = {
+export type ReferencePickerProps = {
   field: Field;
   value: unknown;
   /** The label of the current value when the caller knows it (joined names of the record). */

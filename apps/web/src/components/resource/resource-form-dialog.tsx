@@ -1,4 +1,13 @@
-import { useCallback, useEffect, useId, useMemo, useRef, useState, type ChangeEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useId,
+  useMemo,
+  useRef,
+  useState,
+  type ChangeEvent,
+  type ReactNode,
+} from 'react';
 import { Controller, useForm, useWatch, type Control, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
@@ -37,7 +46,7 @@ import {
   type FormValues,
 } from './form-values.ts';
 import { actionErrorText } from './messages.ts';
-import { ReferencePicker, type PickerOption } from './reference-picker.tsx';
+import { ReferencePicker, type PickerOption, type ReferencePickerProps } from './reference-picker.tsx';
 import type { FormApi, ResourceExtras } from './types.ts';
 
 export type FormMode = { kind: 'create' } | { kind: 'edit'; id: number };
@@ -251,6 +260,7 @@ export const ResourceFormDialog = ({
                 <FormField
                   def={def}
                   field={field}
+                  picker={extras?.pickers?.[field.name]}
                   control={control}
                   record={record}
                   locked={locked?.names.includes(field.name) ?? false}
@@ -302,6 +312,8 @@ type FormFieldProps = {
   hint?: PickerOption;
   onUserChange: (name: string, value: unknown) => void;
   onFileChange: (value: string, fileName: string) => void;
+  /** the entity's own picker of this reference field (ResourceExtras.pickers) */
+  picker?: ((props: ReferencePickerProps) => ReactNode) | undefined;
 };
 
 const inputType = (field: Field): string => {
@@ -332,6 +344,7 @@ const FormField = ({
   hint,
   onUserChange,
   onFileChange,
+  picker,
 }: FormFieldProps) => {
   const money = useCompanyMoney();
   return (
@@ -387,19 +400,19 @@ const FormField = ({
                 )}
               </Box>
             );
-          case 'reference':
-            return (
-              <ReferencePicker
-                field={field}
-                value={input.value}
-                hint={hint}
-                onChange={change}
-                onBlur={input.onBlur}
-                inputRef={input.ref}
-                error={!!error}
-                helperText={error ?? field.helperText}
-              />
-            );
+          case 'reference': {
+            const props: ReferencePickerProps = {
+              field,
+              value: input.value,
+              hint,
+              onChange: change,
+              onBlur: input.onBlur,
+              inputRef: input.ref,
+              error: !!error,
+              helperText: error ?? field.helperText,
+            };
+            return picker ? <>{picker(props)}</> : <ReferencePicker {...props} />;
+          }
           case 'image':
             return (
               <ImageInput

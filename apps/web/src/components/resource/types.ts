@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { ListRowOf, RecordOf } from '../../lib/resources.ts';
+import type { ReferencePickerProps } from './reference-picker.tsx';
 
 /**
  * What is called with a row of entity `N`. Written as a method, so that the extras of one entity
@@ -62,6 +63,11 @@ export type ResourceExtras<N extends string = string> = {
    * the others (expenses: the account paid from, a picker of the books' asset accounts).
    */
   formControls?: Readonly<Record<string, { label: string; render: (props: FormControlProps) => ReactNode }>>;
+  /**
+   * A reference field's own picker instead of the generic one (a lease's unit: which units are
+   * vacant, and their rates), given what the generic one gets.
+   */
+  pickers?: Readonly<Record<string, (props: ReferencePickerProps) => ReactNode>>;
   /** A section of its own under the fields of the details dialog (occupancy: the ledger). */
   detailsSection?: WithRow<RecordOf<N>, ReactNode>;
 };

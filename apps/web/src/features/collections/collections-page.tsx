@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -291,6 +291,10 @@ const LeasePicker = ({
     value: l.id,
     label: `${l.tenant_name ?? '?'} · ${l.unit_name ?? '?'}`,
   }));
+  // every lease offered while searching (issue 26): the one chosen fills the candidate even when the
+  // search has moved on (the box showing its label asks the server again)
+  const seen = useRef(new Map<number, PickerChoice<number>>());
+  for (const c of choices) seen.current.set(c.value, c);
   return (
     <ServerPicker
       label={label}
@@ -298,7 +302,9 @@ const LeasePicker = ({
       search={search}
       choices={value && !choices.some((c) => c.value === value.value) ? [value, ...choices] : choices}
       selected={value}
-      onChange={(v) => onChange(choices.find((c) => c.value === v) ?? (v === value?.value ? value : null))}
+      onChange={(v) =>
+        onChange(v === null ? null : (seen.current.get(v) ?? (v === value?.value ? value : null)))
+      }
       fetching={leases.isFetching}
       noOptionsText="No lease matches."
     />
@@ -347,6 +353,11 @@ const MatchDialog = ({ line, onClose }: { line: StatementLine; onClose: (done: b
           {formatDate(line.date)} · {line.payer_name ?? line.payer_phone ?? 'Unknown payer'}
           {line.reference ? ` · ${line.reference}` : ''}
         </Typography>
+        {line.match_reason && (
+          <Typography variant="body2" sx={{ mb: 2, color: 'text.secondary' }}>
+            {line.match_reason}
+          </Typography>
+        )}
         <Stack spacing={2}>
           {rows.map((r, i) => (
             <Stack key={r.key} direction={{ xs: 'column', sm: 'row' }} spacing={1}>
@@ -596,6 +607,11 @@ export const CollectionsPage = () => {
               {line.ignore_reason && (
                 <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
                   {line.ignore_reason}
+                </Typography>
+              )}
+              {line.match_reason && (line.status === 'suggested' || line.status === 'unmatched') && (
+                <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+                  {line.match_reason}
                 </Typography>
               )}
             </TableCell>

@@ -177,7 +177,11 @@ const SettingsForm = ({ settings }: { settings: CompanySettings }) => {
   const providers = useQuery(providersQuery());
   const templates = useQuery(templatesQuery());
 
-  const { control, handleSubmit, watch, setError, reset } = useForm<FormInput, unknown, FormValues>({
+  const { control, handleSubmit, watch, setError, reset, formState } = useForm<
+    FormInput,
+    unknown,
+    FormValues
+  >({
     resolver: zodResolver(companySettingsFormSchema),
     defaultValues: valuesOf(settings),
   });
@@ -220,6 +224,19 @@ const SettingsForm = ({ settings }: { settings: CompanySettings }) => {
     },
     onError: (e) => showSnackbar({ message: errorMessage(e, 'The daily run failed.'), severity: 'error' }),
   });
+
+  // settings are not lost (issue 26): the run follows the settings as shown, so changes not saved yet
+  // are saved first (a form the rules refuse is not run)
+  const unsaved = formState.isDirty || logo !== undefined;
+  const runNow = () => {
+    if (!unsaved) return run.mutate();
+    void handleSubmit(async (values) => {
+      await save.mutateAsync(values).then(
+        () => run.mutate(),
+        () => undefined,
+      );
+    })();
+  };
 
   const chooseLogo = async (e: ChangeEvent<HTMLInputElement>) => {
     const file = e.target.files?.[0];
@@ -297,8 +314,8 @@ const SettingsForm = ({ settings }: { settings: CompanySettings }) => {
             <Button
               variant="outlined"
               startIcon={<PlayArrow />}
-              loading={run.isPending}
-              onClick={() => run.mutate()}
+              loading={run.isPending || save.isPending}
+              onClick={runNow}
             >
               Run the daily cycle now
             </Button>
@@ -306,6 +323,7 @@ const SettingsForm = ({ settings }: { settings: CompanySettings }) => {
               {lastRunText
                 ? `Last run for ${formatDate(lastRunText.as_of)}: ${runText(lastRunText)}`
                 : 'Not run yet.'}
+              {unsaved ? ' Your unsaved changes are saved first.' : ''}
             </Typography>
           </Stack>
         </Section>

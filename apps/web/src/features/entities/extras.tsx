@@ -8,6 +8,7 @@ import { PropertyUnits } from './property-units.tsx';
 import { RequestPhotos, SubmittedByTenant } from './request-photos.tsx';
 import { TenantPortal } from './tenant-portal.tsx';
 import { TenantHub } from './tenant-hub.tsx';
+import { prefillRate, UnitPicker } from './unit-picker.tsx';
 import { lockedPaymentFields, VoidPaymentSection } from './void-payment.tsx';
 
 /**
@@ -114,6 +115,12 @@ export const entityExtras: { [N in EntityName]?: ResourceExtras<N> } = {
   occupancy: {
     // a start date in the past charges back rent: say how much before saving (issue 25)
     formNote: (values) => <BackRentNote values={values} />,
+    // the unit picker says which units are vacant; the unit (or the cycle) chosen fills the rate (issue 26)
+    pickers: { unit_id: (props) => <UnitPicker {...props} /> },
+    onFieldChange: {
+      unit_id: (_value, form) => prefillRate(form),
+      rent_cycle: (_value, form) => prefillRate(form),
+    },
   },
   tenants: {
     // the tenant's portal account: its state, the invitation, access on or off (issue 19)
