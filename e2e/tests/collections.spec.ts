@@ -105,12 +105,16 @@ test('Collections: upload a statement, accept a suggestion, match one by hand, s
   await suggested.getByRole('button', { name: /^Accept/ }).click();
   await expect(suggested).toContainText('matched');
 
-  // match the unknown one by hand to Bruno's lease
+  // match the unknown one by hand to Bruno's lease, found by his name: the line says why it is open
   const unknown = lines.getByRole('row').filter({ hasText: `E2E${stamp}2` });
+  await expect(unknown).toContainText('No tenant has this phone');
   await unknown.getByRole('button', { name: 'Match by hand' }).click();
   const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Lease 1').fill(unitB);
+  await expect(dialog).toContainText('No tenant has this phone');
+  await dialog.getByLabel('Lease 1').fill(`Bruno Coll${stamp}`);
   await page.getByRole('option', { name: `Bruno Coll${stamp} · ${unitB}` }).click();
+  // the tenant searched for fills the candidate
+  await expect(dialog.getByLabel('Lease 1')).toHaveValue(`Bruno Coll${stamp} · ${unitB}`);
   await dialog.getByRole('button', { name: 'Match', exact: true }).click();
   await expect(dialog).toBeHidden();
   await expect(unknown).toContainText('matched');
@@ -120,6 +124,7 @@ test('Collections: upload a statement, accept a suggestion, match one by hand, s
   // split Carla's 1,000,000 across her two leases
   const carlaLine = lines.getByRole('row').filter({ hasText: `E2E${stamp}4` });
   await expect(carlaLine).toContainText('(several leases)');
+  await expect(carlaLine).toContainText('The tenant has several leases: split the amount between them');
   await carlaLine.getByRole('button', { name: 'Match by hand' }).click();
   await dialog.getByRole('button', { name: `Split across Carla Coll${stamp}'s 2 leases` }).click();
   const amounts = dialog.getByLabel('Amount');

@@ -71,34 +71,34 @@ test('a late-fee policy, the daily run, the fee in the ledger and the arrears, i
     rent_cycle: 'monthly',
   });
 
-  // The policy, on the Company Settings page (Administration).
-  await page
-    .getByRole('navigation', { name: 'Main navigation' })
-    .getByRole('link', { name: 'Company Settings' })
-    .click();
-  await expect(page.getByRole('heading', { name: 'Company Settings', level: 1 })).toBeVisible();
-  const fees = page.getByRole('region', { name: 'Late fees' });
-  await fees.getByLabel('Charge late fees').check();
-  await fees.getByLabel('Grace days').fill('0');
-  await fees.getByLabel('Fee', { exact: true }).selectOption('flat');
-  await fees.getByLabel('Amount').fill('25000');
-  await fees.getByLabel('Repeat while unpaid').selectOption('once');
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByText('Company settings saved.')).toBeVisible();
-
   // An SMS reminder the day after the due date (through the API), and no SMS provider on this server.
   const saved = await call<{ version: number }>('GET', '/company-settings');
   await call('PUT', '/company-settings', {
     reminders: [{ event: 'overdue', days: 1, channels: ['sms'], template_id: null }],
     version: saved.version,
   });
-  await page.reload();
+
+  // The policy, on the Company Settings page (Administration).
+  await page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Company Settings' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Company Settings', level: 1 })).toBeVisible();
   await expect(page.getByTestId('no-sms-provider')).toContainText('No SMS provider configured');
   await expect(page.getByRole('group', { name: 'Reminder 1' }).getByLabel('Template')).toHaveValue('');
+  const fees = page.getByRole('region', { name: 'Late fees' });
+  await fees.getByLabel('Charge late fees').check();
+  await fees.getByLabel('Grace days').fill('0');
+  await fees.getByLabel('Fee', { exact: true }).selectOption('flat');
+  await fees.getByLabel('Amount').fill('25000');
+  await fees.getByLabel('Repeat while unpaid').selectOption('once');
 
-  // The daily run, now.
+  // The daily run, now, with the policy not saved yet: saved first (issue 26), then run with it.
+  await expect(page.getByTestId('last-run')).toContainText('Your unsaved changes are saved first.');
   await page.getByRole('button', { name: 'Run the daily cycle now' }).click();
+  await expect(page.getByText('Company settings saved.')).toBeVisible();
   await expect(page.getByText(/^Daily run done: \d+ late fees? posted/)).toBeVisible();
+  await expect(page.getByTestId('last-run')).not.toContainText('unsaved');
   await expect(page.getByTestId('last-run')).toContainText(`Last run for ${shown(kampalaDay())}`);
 
   // The fee in the lease's ledger.
