@@ -6,6 +6,7 @@ import { fetchList, type ListRowOf } from '../../lib/resources.ts';
 import { BackRentNote } from './back-rent-note.tsx';
 import { PropertyUnits } from './property-units.tsx';
 import { RequestPhotos, SubmittedByTenant } from './request-photos.tsx';
+import { SharedPhoneNote } from './shared-phone-note.tsx';
 import { TenantPortal } from './tenant-portal.tsx';
 import { lockedPaymentFields, VoidPaymentSection } from './void-payment.tsx';
 
@@ -117,6 +118,8 @@ export const entityExtras: { [N in EntityName]?: ResourceExtras<N> } = {
   tenants: {
     // the tenant's portal account: its state, the invitation, access on or off (issue 19)
     detailsSection: (record) => <TenantPortal tenant={record} />,
+    // another tenant with the phone typed: a warning under it, saving allowed (issue 26)
+    fieldNotes: { phone: (values, id) => <SharedPhoneNote values={values} tenantId={id} /> },
   },
   maintenance_requests: {
     // a request a tenant reported in the portal: marked, with its photos in the details
