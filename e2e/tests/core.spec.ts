@@ -100,6 +100,20 @@ test('a user adds a unit with an image, a tenant, an occupancy and a payment, th
   await expect(page.getByText('Tenant created successfully!')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: last })).toContainText('+256772123456');
 
+  // another tenant with the same number, written another way: a warning under the phone (issue 26)
+  await page.getByRole('button', { name: 'Add Tenant' }).click();
+  const second = page.getByRole('dialog', { name: 'New Tenant' });
+  const phone = second.getByRole('textbox', { name: 'Phone', exact: true });
+  await phone.fill('+256 772-123456');
+  const shared = second.getByTestId('shared-phone-note');
+  await expect(shared).toContainText(tenantName);
+  await expect(shared).toContainText('this phone too: a payment from it cannot say whose it is.');
+  // a number nobody else has (not one of Uganda's, at that): no warning
+  await phone.fill('0772 123 45');
+  await expect(shared).toBeHidden();
+  await second.getByRole('button', { name: 'Cancel' }).click();
+  await expect(second).toBeHidden();
+
   // Occupancy of that tenant in that unit.
   await page.goto('/occupancy');
   await page.getByRole('button', { name: 'Add Occupancy Record' }).click();

@@ -198,3 +198,20 @@ export const historyEntrySchema = z.object({
   import_id: z.int().nullable(),
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
+
+/**
+ * `GET /tenants/phone-check`: a phone as the tenant form has it, read as it would be saved, and the
+ * company's other tenants with the same number (a warning, not an error: issue 26).
+ */
+export const phoneCheckSchema = z.object({
+  valid: z.boolean().describe('Whether the number is one of its country’s'),
+  e164: z.string().nullable().describe('The number as it would be saved (E.164), null when not valid'),
+  shared_with: z
+    .array(z.object({ id: z.int(), name: z.string() }))
+    .describe('The other tenants of the company with this phone'),
+});
+export type PhoneCheck = z.infer<typeof phoneCheckSchema>;
+
+/** The tenant form's warning: the tenants who already have the phone typed. */
+export const sharedPhoneWarning = (names: readonly string[]): string =>
+  `${names.join(', ')} ${names.length === 1 ? 'has' : 'have'} this phone too: a payment from it cannot say whose it is.`;

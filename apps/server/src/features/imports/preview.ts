@@ -24,7 +24,7 @@ import type { ServerEntity } from '../../crud/server-entity.ts';
 import { fromClause, presentRow, selectList } from '../../crud/sql.ts';
 import { cellText, convertCell, isBlank, type CellContext } from './cells.ts';
 import { tooManyRows, type Cell, type FileRow } from '../../modules/files/file-rows.ts';
-import { callingCodeOf } from '../../modules/companies/phones.ts';
+import { callingCodeOf, tenantsWithPhones } from '../../modules/companies/phones.ts';
 import { referenceResolver, type ReferenceResolver } from './references.ts';
 
 /** Rows checked and staged together: one statement of each kind per batch. */
@@ -428,12 +428,7 @@ export const previewImport = async (tx: Tx, input: PreviewInput): Promise<number
     const withPhones = batch.filter((r) => r.parsed && !r.errors && typeof phoneOf(r) === 'string');
     if (withPhones.length > 0) {
       const phones = [...new Set(withPhones.map((r) => String(phoneOf(r))))];
-      const known = await execRows<{ id: number; phone: string; name: string }>(
-        tx,
-        sql`SELECT id, phone, concat_ws(' ', first_name, last_name) AS name FROM tenants
-             WHERE company_id = ${companyId}
-               AND phone IN (SELECT jsonb_array_elements_text(${JSON.stringify(phones)}::jsonb))`,
-      );
+      const known = await tenantsWithPhones(tx, companyId, phones);
       for (const r of withPhones) {
         const phone = String(phoneOf(r));
         const field = r.tenant ? 'new_tenant_phone' : 'phone';

@@ -113,3 +113,29 @@ export const companyCallingCode = async (db: DbOrTx, companyId: number): Promise
   const code = Number(rows[0]?.phone_code ?? 0);
   return code > 0 ? code : null;
 };
+
+/** A tenant who has one of the phones looked for (`tenantsWithPhones`). */
+export type PhoneHolder = { id: number; phone: string; name: string };
+
+/**
+ * The company's tenants whose saved phone (E.164) is one of `phones`, but `exceptId` (the tenant being
+ * changed): two tenants with one phone are warned of (issue 26), since a payment from it cannot say
+ * whose it is. The import's preview and the tenant form's check (`GET /tenants/phone-check`) ask it.
+ */
+export const tenantsWithPhones = async (
+  db: DbOrTx,
+  companyId: number,
+  phones: readonly string[],
+  exceptId?: number,
+): Promise<PhoneHolder[]> => {
+  if (phones.length === 0) return [];
+  const rows = await execRows<{ id: number | string; phone: string; name: string }>(
+    db,
+    sql`SELECT id, phone, concat_ws(' ', first_name, last_name) AS name FROM tenants
+         WHERE company_id = ${companyId}
+           AND phone IN (SELECT jsonb_array_elements_text(${JSON.stringify([...new Set(phones)])}::jsonb))
+           AND id <> ${exceptId ?? 0}
+         ORDER BY last_name, first_name, id`,
+  );
+  return rows.map((r) => ({ id: Number(r.id), phone: r.phone, name: r.name }));
+};

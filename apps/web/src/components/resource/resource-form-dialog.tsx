@@ -271,6 +271,7 @@ export const ResourceFormDialog = ({
                     setValue(companionName(field), fileName, { shouldDirty: true });
                   }}
                 />
+                {extras?.fieldNotes?.[field.name]?.(typed, editId)}
               </Box>
             ))}
             {Object.entries(extras?.formControls ?? {}).map(([name, custom]) => (

@@ -49,6 +49,13 @@ export type ResourceExtras<N extends string = string> = {
   cells?: Readonly<Record<string, WithRow<ListRowOf<N>, ReactNode>>>;
   /** How the details dialog shows a field. */
   details?: Readonly<Record<string, WithRow<RecordOf<N>, ReactNode>>>;
+  /**
+   * A note under one field of the add/edit form, from the values as typed and the record changed (null
+   * for a new one): tenants' phone, shared with another tenant (issue 26).
+   */
+  fieldNotes?: Readonly<
+    Record<string, (values: Readonly<Record<string, unknown>>, id: number | null) => ReactNode>
+  >;
   /** A note under the fields of the add/edit form, from the values as typed (occupancy: the back rent). */
   formNote?: (values: Readonly<Record<string, unknown>>) => ReactNode;
   /**

@@ -6,6 +6,7 @@ import { fetchList, type ListRowOf } from '../../lib/resources.ts';
 import { BackRentNote } from './back-rent-note.tsx';
 import { PropertyUnits } from './property-units.tsx';
 import { RequestPhotos, SubmittedByTenant } from './request-photos.tsx';
+import { SharedPhoneNote } from './shared-phone-note.tsx';
 import { TenantPortal } from './tenant-portal.tsx';
 import { TenantHub } from './tenant-hub.tsx';
 import { prefillRate, UnitPicker } from './unit-picker.tsx';
@@ -131,6 +132,8 @@ export const entityExtras: { [N in EntityName]?: ResourceExtras<N> } = {
         <TenantPortal tenant={record} />
       </>
     ),
+    // another tenant with the phone typed: a warning under it, saving allowed (issue 26)
+    fieldNotes: { phone: (values, id) => <SharedPhoneNote values={values} tenantId={id} /> },
   },
   maintenance_requests: {
     // a request a tenant reported in the portal: marked, with its photos in the details
