@@ -61,6 +61,7 @@ describe(`the ledger and the tenant statement of a lease (${testDriver})`, () =>
           amount: 1_000_000,
           balance: 1_000_000,
           charge_id: null,
+          category: null,
         },
         {
           date: '2026-01-15',
@@ -69,6 +70,7 @@ describe(`the ledger and the tenant statement of a lease (${testDriver})`, () =>
           amount: 2_000_000,
           balance: 1_000_000,
           charge_id: null,
+          category: null,
         },
         {
           date: '2026-01-15',
@@ -77,6 +79,7 @@ describe(`the ledger and the tenant statement of a lease (${testDriver})`, () =>
           amount: -1_000_000,
           balance: 0,
           charge_id: null,
+          category: null,
         },
         {
           date: '2026-02-15',
@@ -85,6 +88,7 @@ describe(`the ledger and the tenant statement of a lease (${testDriver})`, () =>
           amount: 1_000_000,
           balance: 1_000_000,
           charge_id: null,
+          category: null,
         },
         {
           date: '2026-02-20',
@@ -93,6 +97,7 @@ describe(`the ledger and the tenant statement of a lease (${testDriver})`, () =>
           amount: -500_000,
           balance: 500_000,
           charge_id: null,
+          category: null,
         },
         {
           date: '2026-03-15',
@@ -101,6 +106,7 @@ describe(`the ledger and the tenant statement of a lease (${testDriver})`, () =>
           amount: 1_000_000,
           balance: 1_500_000,
           charge_id: null,
+          category: null,
         },
       ],
     });

@@ -453,7 +453,9 @@ describe(`properties (${testDriver})`, () => {
       const xlsx = await admin.get(`/arrears/export?fmt=xlsx&property_id=${String(p1.id)}`);
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(xlsx.rawPayload as unknown as ArrayBuffer);
-      expect(wb.worksheets[0]?.rowCount).toBe(2);
+      // the heading, the property's one lease and the totals row
+      expect(wb.worksheets[0]?.rowCount).toBe(3);
+      expect(JSON.stringify(wb.worksheets[0]?.getRow(3).values)).toContain('Total (1 lease)');
     });
 
     it('answers the dashboard of the property', async () => {
