@@ -49,7 +49,8 @@ export default defineConfig({
       PORT: String(E2E_PORT),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DATABASE_URL: '',
+      // PGlite under DATA_DIR unless E2E_DATABASE_URL names a PostgreSQL database (CI: scripts/test.sh)
+      DATABASE_URL: process.env.E2E_DATABASE_URL ?? '',
       DEMO_DATA: '1',
       ADMIN_EMAIL: E2E_ADMIN.email,
       ADMIN_PASSWORD: E2E_ADMIN.password,

@@ -13,12 +13,24 @@ step() {
 }
 trap 'step done; printf "\nstep times:\n$times"' EXIT
 
-step "typecheck"
-npm run -s typecheck
-step "lint"
-npm run -s lint
-step "format"
-npm run -s format:check
+# The three checks side by side (each mostly one core; CI has two), their output one after the other.
+step "typecheck, lint and format"
+logs="$(mktemp -d)"
+npm run -s typecheck >"$logs/typecheck" 2>&1 &
+typecheck=$!
+npm run -s lint >"$logs/lint" 2>&1 &
+lint=$!
+npm run -s format:check >"$logs/format" 2>&1 &
+format=$!
+failed=""
+wait $typecheck || failed="$failed typecheck"
+wait $lint || failed="$failed lint"
+wait $format || failed="$failed format"
+for check in typecheck lint format; do
+  [ -s "$logs/$check" ] && { echo "--- $check"; cat "$logs/$check"; }
+done
+rm -rf "$logs"
+[ -z "$failed" ] || { echo "!! failed:$failed" >&2; exit 1; }
 
 step "unit and API tests on PGlite (embedded PostgreSQL)"
 TEST_DB=pglite npx vitest run
@@ -29,9 +41,10 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
 
   # The benchmark, reduced (2% of the data, 2 s per endpoint): no budgets, but no error and no
   # non-2xx answer anywhere, so a change that breaks it is caught. The full run: npm run bench.
-  # PGlite's part is skipped here (the API tests ran on PGlite above); npm run bench runs it.
+  # PGlite's part is skipped here (the API tests ran on PGlite above), and so is Lighthouse (the
+  # end-to-end tests check the pages' quality below); npm run bench runs both.
   step "benchmark smoke test on PostgreSQL (BENCH_SCALE=0.02)"
-  BENCH_SKIP=pglite BENCH_DATABASE_URL="$(echo "$TEST_DATABASE_URL" | sed -E 's#/[^/?]*([?].*)?$#/kodi_bench_ci\1#')" \
+  BENCH_SKIP=pglite,lighthouse BENCH_DATABASE_URL="$(echo "$TEST_DATABASE_URL" | sed -E 's#/[^/?]*([?].*)?$#/kodi_bench_ci\1#')" \
     BENCH_SCALE=0.02 BENCH_DURATION=2 npm run -s bench
 else
   echo "!! TEST_DATABASE_URL is not set: the API tests did not run on PostgreSQL."
