@@ -273,49 +273,46 @@ const parseSort = (sort: string | undefined): { field: ArrearsSortField; desc: b
   return { field, desc };
 };
 
-/**
- * The arrears rows (one per lease in arrears), searched, sorted and paged in SQL, with `total` (the
- * count before paging) on every row. Every lease gets only what the filter needs (N today and
- * yesterday); the buckets, the names and the last payment are computed for the rows
- * answered, or for all of them before paging when the search or the sort needs them.
- */
-export const arrearsQuery = ({ companyId, asOf, propertyId, q, sort, page }: ArrearsQuery): SQL => {
+/** How a list of arrears is sorted and paged, and which of its parts come before the page. */
+const arrearsPlan = (
+  companyId: number,
+  asOf: string,
+  sort: string | undefined,
+  page: ArrearsQuery['page'],
+) => {
   const { field, desc } = parseSort(sort);
-  const search = q?.trim();
-  const namesEarly = NAME_SORTS.has(field);
-  const bucketsEarly = BUCKET_SORTS.has(field);
   const lastEarly = field === 'last_payment_date' || field === 'last_payment_amount';
-  const edges: readonly Edge[] = bucketsEarly ? EDGES : [0, 1];
-  // qualified in the outer SELECT, which answers the amounts as text under the same names
-  const order = (prefix = '') =>
-    sql.raw(`${prefix}${field} ${desc ? 'DESC' : 'ASC'} NULLS LAST, ${prefix}occupancy_id ASC`);
-  // the latest counted payment: one probe of payments_completed_occupancy_idx, from the newest end
-  const lastPayment = (alias: string) => sql`LEFT JOIN LATERAL (
+  return {
+    namesEarly: NAME_SORTS.has(field),
+    bucketsEarly: BUCKET_SORTS.has(field),
+    lastEarly,
+    // qualified in the outer SELECT, which answers the amounts as text under the same names
+    order: (prefix = '') =>
+      sql.raw(`${prefix}${field} ${desc ? 'DESC' : 'ASC'} NULLS LAST, ${prefix}occupancy_id ASC`),
+    // the latest counted payment: one probe of payments_completed_occupancy_idx, from the newest end
+    lastPayment: (alias: string) => sql`LEFT JOIN LATERAL (
       SELECT p.payment_date AS last_payment_date, (p.amount_paid * 100)::bigint AS last_payment_amount
         FROM payments p
        WHERE p.company_id = ${companyId} AND p.occupancy_id = ${sql.raw(alias)}.occupancy_id
          AND p.status = 'completed' AND p.payment_date <= ${asOf}::date
-       ORDER BY p.payment_date DESC, p.id DESC LIMIT 1) lp ON TRUE`;
-  // D on the late edges of the rows answered: their counts, rate changes and recent charges
-  const lateDebits = sql`CROSS JOIN LATERAL (SELECT ${counts(asOf, LATE_EDGES, 'x')}) kn
-        LEFT JOIN LATERAL (SELECT ${sql.raw(rateSums(LATE_EDGES, 'kn', 'x'))} FROM rc WHERE rc.occupancy_id = x.occupancy_id) ka ON TRUE
-        CROSS JOIN LATERAL (
-          SELECT ${recentSums(asOf, LATE_EDGES, 'y')}
-            FROM (${recentCharges(asOf, LATE_EDGES, sql`ch.company_id = ${companyId} AND ch.occupancy_id = x.occupancy_id`)}) y
-        ) kr
-        CROSS JOIN LATERAL (SELECT ${sql.raw(
-          LATE_EDGES.map((k) => `${debited(asOf, k, 'x', 'ka', 'kr', `kn.n${k}`)} AS d${k}`).join(', '),
-        )}) k`;
-  const limit = page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``;
+       ORDER BY p.payment_date DESC, p.id DESC LIMIT 1) lp ON TRUE`,
+    limit: page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``,
+  };
+};
 
-  return sql`WITH ${leasesCte(companyId, asOf, edges, propertyId, search)},
-  arrears AS MATERIALIZED (
-    SELECT c.*, c.id AS occupancy_id, ${sql.raw(balance('c'))} AS balance
-           ${bucketsEarly ? sql.raw(`, ${buckets('c', 'c')}`) : sql``}
-           ${namesEarly ? sql.raw(`, ${NAMES}`) : sql``}
-      FROM debits c ${namesEarly ? nameJoins(companyId, 'c') : sql``}
-     WHERE ${sql.raw(IN_ARREARS)}
-  ),
+/**
+ * The page of an `arrears` CTE (`head`: `WITH ... arrears AS (...)`, one row per lease in arrears
+ * with what the plan computes early): sorted and paged, then each row answered completed by the
+ * buckets (`buckets`: their join and columns), the names and the last payment it still lacks.
+ */
+const arrearsPage = (
+  companyId: number,
+  plan: ReturnType<typeof arrearsPlan>,
+  head: SQL,
+  buckets: { join: SQL; columns: string },
+): SQL => {
+  const { namesEarly, bucketsEarly, lastEarly, order, lastPayment, limit } = plan;
+  return sql`${head},
   ranked AS (
     SELECT a.*${lastEarly ? sql`, lp.last_payment_date, lp.last_payment_amount` : sql``}
       FROM arrears a ${lastEarly ? lastPayment('a') : sql``}
@@ -330,14 +327,51 @@ export const arrearsQuery = ({ companyId, asOf, propertyId, q, sort, page }: Arr
     FROM (SELECT count(*)::int AS total FROM arrears) t
     LEFT JOIN (
       SELECT x.occupancy_id, x.tenant_id, x.unit_id, x.balance,
-             ${sql.raw(bucketsEarly ? 'x.current, x.days_1_30, x.days_31_60, x.days_61_90, x.days_over_90' : buckets('x', 'k'))},
+             ${sql.raw(bucketsEarly ? 'x.current, x.days_1_30, x.days_31_60, x.days_61_90, x.days_over_90' : buckets.columns)},
              ${sql.raw(namesEarly ? 'x.tenant_first_name, x.tenant_last_name, x.tenant_name, x.unit_name' : NAMES)},
              ${sql.raw(lastEarly ? 'x.last_payment_date, x.last_payment_amount' : 'lp.last_payment_date, lp.last_payment_amount')}
-        FROM ranked x ${bucketsEarly ? sql`` : lateDebits}
+        FROM ranked x ${bucketsEarly ? sql`` : buckets.join}
         ${namesEarly ? sql`` : nameJoins(companyId, 'x')}
         ${lastEarly ? sql`` : lastPayment('x')}
     ) r ON TRUE
    ORDER BY ${order('r.')}`;
+};
+
+/**
+ * The arrears rows (one per lease in arrears), searched, sorted and paged in SQL, with `total` (the
+ * count before paging) on every row. Every lease gets only what the filter needs (N today and
+ * yesterday); the buckets, the names and the last payment are computed for the rows
+ * answered, or for all of them before paging when the search or the sort needs them.
+ */
+export const arrearsQuery = ({ companyId, asOf, propertyId, q, sort, page }: ArrearsQuery): SQL => {
+  const plan = arrearsPlan(companyId, asOf, sort, page);
+  const { namesEarly, bucketsEarly } = plan;
+  const search = q?.trim();
+  const edges: readonly Edge[] = bucketsEarly ? EDGES : [0, 1];
+  // D on the late edges of the rows answered: their counts, rate changes and recent charges
+  const lateDebits = sql`CROSS JOIN LATERAL (SELECT ${counts(asOf, LATE_EDGES, 'x')}) kn
+        LEFT JOIN LATERAL (SELECT ${sql.raw(rateSums(LATE_EDGES, 'kn', 'x'))} FROM rc WHERE rc.occupancy_id = x.occupancy_id) ka ON TRUE
+        CROSS JOIN LATERAL (
+          SELECT ${recentSums(asOf, LATE_EDGES, 'y')}
+            FROM (${recentCharges(asOf, LATE_EDGES, sql`ch.company_id = ${companyId} AND ch.occupancy_id = x.occupancy_id`)}) y
+        ) kr
+        CROSS JOIN LATERAL (SELECT ${sql.raw(
+          LATE_EDGES.map((k) => `${debited(asOf, k, 'x', 'ka', 'kr', `kn.n${k}`)} AS d${k}`).join(', '),
+        )}) k`;
+
+  return arrearsPage(
+    companyId,
+    plan,
+    sql`WITH ${leasesCte(companyId, asOf, edges, propertyId, search)},
+  arrears AS MATERIALIZED (
+    SELECT c.*, c.id AS occupancy_id, ${sql.raw(balance('c'))} AS balance
+           ${bucketsEarly ? sql.raw(`, ${buckets('c', 'c')}`) : sql``}
+           ${namesEarly ? sql.raw(`, ${NAMES}`) : sql``}
+      FROM debits c ${namesEarly ? nameJoins(companyId, 'c') : sql``}
+     WHERE ${sql.raw(IN_ARREARS)}
+  )`,
+    { join: lateDebits, columns: buckets('x', 'k') },
+  );
 };
 
 /** The count of leases in arrears and the sum of their overdue amounts (D today and yesterday only). */
@@ -409,48 +443,22 @@ const keptLeases = (
 };
 
 export const keptArrearsQuery = ({ companyId, asOf, propertyId, q, sort, page }: ArrearsQuery): SQL => {
-  const { field, desc } = parseSort(sort);
-  const search = q?.trim();
-  const namesEarly = NAME_SORTS.has(field);
-  const bucketsEarly = BUCKET_SORTS.has(field);
-  const lastEarly = field === 'last_payment_date' || field === 'last_payment_amount';
-  const order = (prefix = '') =>
-    sql.raw(`${prefix}${field} ${desc ? 'DESC' : 'ASC'} NULLS LAST, ${prefix}occupancy_id ASC`);
-  const lastPayment = (alias: string) => sql`LEFT JOIN LATERAL (
-      SELECT p.payment_date AS last_payment_date, (p.amount_paid * 100)::bigint AS last_payment_amount
-        FROM payments p
-       WHERE p.company_id = ${companyId} AND p.occupancy_id = ${sql.raw(alias)}.occupancy_id
-         AND p.status = 'completed' AND p.payment_date <= ${asOf}::date
-       ORDER BY p.payment_date DESC, p.id DESC LIMIT 1) lp ON TRUE`;
-  const limit = page ? sql`LIMIT ${page.limit} OFFSET ${page.offset}` : sql``;
-  return sql`WITH arrears AS MATERIALIZED (
+  const plan = arrearsPlan(companyId, asOf, sort, page);
+  const { namesEarly, bucketsEarly } = plan;
+  return arrearsPage(
+    companyId,
+    plan,
+    sql`WITH arrears AS MATERIALIZED (
     SELECT c.*${bucketsEarly ? sql`, g.*` : sql``}${namesEarly ? sql.raw(`, ${NAMES}`) : sql``}
-      FROM (${keptLeases(companyId, asOf, propertyId, search)}) c
+      FROM (${keptLeases(companyId, asOf, propertyId, q?.trim())}) c
       ${bucketsEarly ? keptBuckets(asOf, 'c') : sql``}
       ${namesEarly ? nameJoins(companyId, 'c') : sql``}
-  ),
-  ranked AS (
-    SELECT a.*${lastEarly ? sql`, lp.last_payment_date, lp.last_payment_amount` : sql``}
-      FROM arrears a ${lastEarly ? lastPayment('a') : sql``}
-     ORDER BY ${order()} ${limit}
-  )
-  SELECT t.total, r.occupancy_id, r.tenant_id, r.unit_id, r.tenant_first_name, r.tenant_last_name,
-         r.tenant_name, r.unit_name, r.balance::text AS balance, r.current::text AS current,
-         r.days_1_30::text AS days_1_30, r.days_31_60::text AS days_31_60,
-         r.days_61_90::text AS days_61_90, r.days_over_90::text AS days_over_90,
-         ${sql.raw(isoDaySql('r.last_payment_date'))} AS last_payment_date,
-         r.last_payment_amount::text AS last_payment_amount
-    FROM (SELECT count(*)::int AS total FROM arrears) t
-    LEFT JOIN (
-      SELECT x.occupancy_id, x.tenant_id, x.unit_id, x.balance,
-             ${sql.raw(bucketsEarly ? 'x.current, x.days_1_30, x.days_31_60, x.days_61_90, x.days_over_90' : 'g.current, g.days_1_30, g.days_31_60, g.days_61_90, g.days_over_90')},
-             ${sql.raw(namesEarly ? 'x.tenant_first_name, x.tenant_last_name, x.tenant_name, x.unit_name' : NAMES)},
-             ${sql.raw(lastEarly ? 'x.last_payment_date, x.last_payment_amount' : 'lp.last_payment_date, lp.last_payment_amount')}
-        FROM ranked x ${bucketsEarly ? sql`` : keptBuckets(asOf, 'x')}
-        ${namesEarly ? sql`` : nameJoins(companyId, 'x')}
-        ${lastEarly ? sql`` : lastPayment('x')}
-    ) r ON TRUE
-   ORDER BY ${order('r.')}`;
+  )`,
+    {
+      join: keptBuckets(asOf, 'x'),
+      columns: 'g.current, g.days_1_30, g.days_31_60, g.days_61_90, g.days_over_90',
+    },
+  );
 };
 
 /** The count of leases in arrears today and the sum of their overdue (open before the day) amounts, as kept. */

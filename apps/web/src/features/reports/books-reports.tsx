@@ -1,5 +1,5 @@
 import { useState, type ReactNode } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -28,6 +28,7 @@ import {
   ledgerParams,
   trialBalanceQuery,
   type BalanceSheetLine,
+  type DayScope,
 } from './report-queries.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -98,81 +99,107 @@ const DayField = ({
   />
 );
 
+/**
+ * A report as of a day (the trial balance, the balance sheet): its card with the day and the exports,
+ * then its answer, loading, failed or shown by `children`.
+ */
+const AsOfReport = <T, K extends QueryKey>({
+  title,
+  path,
+  filename,
+  propertyId,
+  query,
+  children,
+}: {
+  title: string;
+  path: string;
+  filename: string;
+  propertyId: number | null;
+  query: (scope: DayScope) => UseQueryOptions<T, Error, T, K>;
+  children: (data: T) => ReactNode;
+}) => {
+  const [asOf, setAsOf] = useState(todayIso);
+  const scope = { asOf, propertyId };
+  const answer = useQuery({ ...query(scope), enabled: DAY.test(asOf) });
+  const what = `the ${title.toLowerCase()}`;
+  return (
+    <ReportCard
+      title={title}
+      inputs={<DayField label="As of" value={asOf} onChange={setAsOf} />}
+      exports={<ExportButtons path={path} params={dayParams(scope)} label={what} filename={filename} />}
+    >
+      {answer.isPending ? (
+        <Loading />
+      ) : answer.isError ? (
+        <Alert severity="error">{errorMessage(answer.error, `Failed to load ${what}.`)}</Alert>
+      ) : (
+        <TableContainer sx={{ overflowX: 'auto' }}>{children(answer.data)}</TableContainer>
+      )}
+    </ReportCard>
+  );
+};
+
 /** The trial balance: each account on its debit or credit side as of a day, and the equal totals. */
 export const TrialBalanceReport = ({ propertyId }: { propertyId: number | null }) => {
   const decimals = useCompanyMoney().decimals ?? 2;
-  const [asOf, setAsOf] = useState(todayIso);
-  const scope = { asOf, propertyId };
-  const tb = useQuery({ ...trialBalanceQuery(scope), enabled: DAY.test(asOf) });
   return (
-    <ReportCard
+    <AsOfReport
       title="Trial Balance"
-      inputs={<DayField label="As of" value={asOf} onChange={setAsOf} />}
-      exports={
-        <ExportButtons
-          path="/reports/trial-balance"
-          params={dayParams(scope)}
-          label="the trial balance"
-          filename="trial-balance"
-        />
-      }
+      path="/reports/trial-balance"
+      filename="trial-balance"
+      propertyId={propertyId}
+      query={trialBalanceQuery}
     >
-      {tb.isPending ? (
-        <Loading />
-      ) : tb.isError ? (
-        <Alert severity="error">{errorMessage(tb.error, 'Failed to load the trial balance.')}</Alert>
-      ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Trial Balance">
-            <TableHead>
+      {(tb) => (
+        <Table size="small" aria-label="Trial Balance">
+          <TableHead>
+            <TableRow>
+              <TableCell sx={bold}>Code</TableCell>
+              <TableCell sx={bold}>Account</TableCell>
+              <TableCell sx={bold} align="right">
+                Debit
+              </TableCell>
+              <TableCell sx={bold} align="right">
+                Credit
+              </TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {tb.accounts.length === 0 && (
               <TableRow>
-                <TableCell sx={bold}>Code</TableCell>
-                <TableCell sx={bold}>Account</TableCell>
-                <TableCell sx={bold} align="right">
-                  Debit
+                <TableCell colSpan={4}>No account has a balance on this day.</TableCell>
+              </TableRow>
+            )}
+            {tb.accounts.map((a) => (
+              <TableRow key={a.id} hover>
+                <TableCell>{a.code}</TableCell>
+                <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
+                  {a.name}
                 </TableCell>
-                <TableCell sx={bold} align="right">
-                  Credit
+                <TableCell align="right" sx={num}>
+                  {Number(a.debit) === 0 ? '' : formatNumber(a.debit, decimals)}
+                </TableCell>
+                <TableCell align="right" sx={num}>
+                  {Number(a.credit) === 0 ? '' : formatNumber(a.credit, decimals)}
                 </TableCell>
               </TableRow>
-            </TableHead>
-            <TableBody>
-              {tb.data.accounts.length === 0 && (
-                <TableRow>
-                  <TableCell colSpan={4}>No account has a balance on this day.</TableCell>
-                </TableRow>
-              )}
-              {tb.data.accounts.map((a) => (
-                <TableRow key={a.id} hover>
-                  <TableCell>{a.code}</TableCell>
-                  <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
-                    {a.name}
-                  </TableCell>
-                  <TableCell align="right" sx={num}>
-                    {Number(a.debit) === 0 ? '' : formatNumber(a.debit, decimals)}
-                  </TableCell>
-                  <TableCell align="right" sx={num}>
-                    {Number(a.credit) === 0 ? '' : formatNumber(a.credit, decimals)}
-                  </TableCell>
-                </TableRow>
-              ))}
-              <TableRow>
-                <TableCell />
-                <TableCell component="th" scope="row" sx={bold}>
-                  Total
-                </TableCell>
-                <TableCell align="right" sx={{ ...num, ...bold }} data-testid="trial-balance-debit">
-                  {formatNumber(tb.data.total_debit, decimals)}
-                </TableCell>
-                <TableCell align="right" sx={{ ...num, ...bold }} data-testid="trial-balance-credit">
-                  {formatNumber(tb.data.total_credit, decimals)}
-                </TableCell>
-              </TableRow>
-            </TableBody>
-          </Table>
-        </TableContainer>
+            ))}
+            <TableRow>
+              <TableCell />
+              <TableCell component="th" scope="row" sx={bold}>
+                Total
+              </TableCell>
+              <TableCell align="right" sx={{ ...num, ...bold }} data-testid="trial-balance-debit">
+                {formatNumber(tb.total_debit, decimals)}
+              </TableCell>
+              <TableCell align="right" sx={{ ...num, ...bold }} data-testid="trial-balance-credit">
+                {formatNumber(tb.total_credit, decimals)}
+              </TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>
       )}
-    </ReportCard>
+    </AsOfReport>
   );
 };
 
@@ -353,60 +380,36 @@ const SheetSection = ({
 /** The balance sheet: assets = liabilities + equity, with earlier years' and the year's result. */
 export const BalanceSheetReport = ({ propertyId }: { propertyId: number | null }) => {
   const decimals = useCompanyMoney().decimals ?? 2;
-  const [asOf, setAsOf] = useState(todayIso);
-  const scope = { asOf, propertyId };
-  const bs = useQuery({ ...balanceSheetQuery(scope), enabled: DAY.test(asOf) });
   return (
-    <ReportCard
+    <AsOfReport
       title="Balance Sheet"
-      inputs={<DayField label="As of" value={asOf} onChange={setAsOf} />}
-      exports={
-        <ExportButtons
-          path="/reports/balance-sheet"
-          params={dayParams(scope)}
-          label="the balance sheet"
-          filename="balance-sheet"
-        />
-      }
+      path="/reports/balance-sheet"
+      filename="balance-sheet"
+      propertyId={propertyId}
+      query={balanceSheetQuery}
     >
-      {bs.isPending ? (
-        <Loading />
-      ) : bs.isError ? (
-        <Alert severity="error">{errorMessage(bs.error, 'Failed to load the balance sheet.')}</Alert>
-      ) : (
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Balance Sheet">
-            <TableBody>
-              <SheetSection
-                title="Assets"
-                lines={bs.data.assets}
-                total={bs.data.total_assets}
-                decimals={decimals}
-              />
-              <SheetSection
-                title="Liabilities"
-                lines={bs.data.liabilities}
-                total={bs.data.total_liabilities}
-                decimals={decimals}
-              />
-              <SheetSection
-                title="Equity"
-                lines={bs.data.equity}
-                total={bs.data.total_equity}
-                decimals={decimals}
-              />
-              <TableRow>
-                <TableCell component="th" scope="row" sx={bold}>
-                  Total liabilities and equity
-                </TableCell>
-                <TableCell align="right" sx={{ ...num, ...bold }}>
-                  {formatNumber(bs.data.total_liabilities_and_equity, decimals)}
-                </TableCell>
-              </TableRow>
-            </TableBody>
-          </Table>
-        </TableContainer>
+      {(bs) => (
+        <Table size="small" aria-label="Balance Sheet">
+          <TableBody>
+            <SheetSection title="Assets" lines={bs.assets} total={bs.total_assets} decimals={decimals} />
+            <SheetSection
+              title="Liabilities"
+              lines={bs.liabilities}
+              total={bs.total_liabilities}
+              decimals={decimals}
+            />
+            <SheetSection title="Equity" lines={bs.equity} total={bs.total_equity} decimals={decimals} />
+            <TableRow>
+              <TableCell component="th" scope="row" sx={bold}>
+                Total liabilities and equity
+              </TableCell>
+              <TableCell align="right" sx={{ ...num, ...bold }}>
+                {formatNumber(bs.total_liabilities_and_equity, decimals)}
+              </TableCell>
+            </TableRow>
+          </TableBody>
+        </Table>
       )}
-    </ReportCard>
+    </AsOfReport>
   );
 };
