@@ -64,7 +64,13 @@ for (let run = 1; run <= runs; run++) {
       `  ${s.path.padEnd(10)} performance ${s.performance}  accessibility ${s.accessibility}  TBT ${s.tbt} ms  LCP ${s.lcp} ms`,
     );
 }
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const median = (xs: number[]) => {
+  const sorted = [...xs].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1
+    ? (sorted[mid] ?? 0)
+    : Math.round(((sorted[mid - 1] ?? 0) + (sorted[mid] ?? 0)) / 2);
+};
 console.log('median');
 for (const p of paths) {
   const of = all.map((r) => r.find((s) => s.path === p)).filter((s): s is PageScores => !!s);
