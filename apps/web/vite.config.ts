@@ -3,12 +3,45 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite-precompress.ts';
 
+type ModuleGraph = {
+  getModuleIds: () => Iterable<string>;
+  getModuleInfo: (id: string) => { importedIds: readonly string[] } | null;
+};
+
+/**
+ * The modules a root module needs before it runs: itself and its static imports, transitively, as
+ * imported (a barrel's every module, also those tree-shaking drops: more than it loads, never less).
+ */
+const staticClosure = (graph: ModuleGraph, root: RegExp, into: Set<string>) => {
+  into.clear();
+  const queue = [...graph.getModuleIds()].filter((id) => root.test(id));
+  while (queue.length > 0) {
+    const id = queue.pop() as string;
+    if (into.has(id)) continue;
+    into.add(id);
+    queue.push(...(graph.getModuleInfo(id)?.importedIds ?? []));
+  }
+};
+
+const LOGIN_PAGE = /[\\/]src[\\/]features[\\/]auth[\\/]login-page\.tsx$/;
+/** What the login page loads before it shows (its budget: scripts/check-bundle.mjs). */
+const loginFirst = new Set<string>();
+/** What the entries load before they run: the app's (index.html) and the receipt check's. */
+const entriesFirst = new Set<string>();
+const firstLoads = () => ({
+  name: 'kodi-first-loads',
+  buildEnd(this: ModuleGraph) {
+    staticClosure(this, LOGIN_PAGE, loginFirst);
+    staticClosure(this, /[\\/](index\.html|receipt\.html|src[\\/](main|receipt-main)\.tsx)$/, entriesFirst);
+  },
+});
+
 const api = { '/rentapi': { target: 'http://localhost:3000', changeOrigin: false } };
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // precompress: each built file's .br and .gz, sent as they are by the server
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), firstLoads()],
   resolve: {
     // zod, configured not to eval (the CSP has no 'unsafe-eval'), wherever it is first loaded
     alias: [
@@ -58,6 +91,27 @@ export default defineConfig({
               // not the receipt page's entry (receipt.html and its script)
               test: (id) => !/[\\/](receipt\.html|src[\\/]receipt-main\.tsx)$/.test(id),
               priority: 1,
+            },
+            // The MUI parts the login page loads before it shows, beyond the entry (the text fields,
+            // links, stacks), in one chunk: the other pages share most of them, and wait for one chunk
+            // instead of a dozen ~1 KB ones (issue 26: on a phone's network each request costs a round
+            // trip, a few at a time). The login page loads the same code, in fewer requests.
+            {
+              name: 'forms',
+              test: (id) =>
+                loginFirst.has(id) && !entriesFirst.has(id) && /[\\/]node_modules[\\/]@mui[\\/]/.test(id),
+              includeDependenciesRecursively: false,
+            },
+            // The rest of what two pages or more share: grouped by the pages that use them, the
+            // smaller groups merged into a neighbour (some code a page does not use, far fewer
+            // requests). Never the login page's or the entries' first modules (their budgets).
+            {
+              name: 'kit',
+              test: (id) => !loginFirst.has(id) && !entriesFirst.has(id),
+              minShareCount: 2,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 10_000,
+              includeDependenciesRecursively: false,
             },
           ],
         },

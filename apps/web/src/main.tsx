@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './lib/session.ts';
 import { App } from './app/app.tsx';
@@ -6,8 +6,14 @@ import { App } from './app/app.tsx';
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render as a transition: React renders it in slices of a few milliseconds, yielding to the
+// browser between them, instead of in one long task (a phone's main thread stays responsive while the
+// app starts; issue 26, total blocking time).
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

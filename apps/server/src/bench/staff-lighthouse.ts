@@ -21,6 +21,8 @@ export const staffLighthouse = async (
   baseUrl: string,
   cookie: string,
   paths: string[] = STAFF_PAGES,
+  /** each page's whole Lighthouse result, e.g. to keep it for a closer look */
+  onResult?: (path: string, lhr: unknown) => void,
 ): Promise<PageScores[]> => {
   const { default: lighthouse } = await import('lighthouse');
   const { chromium } = await import('@playwright/test');
@@ -40,6 +42,7 @@ export const staffLighthouse = async (
         extraHeaders: path === '/login' ? {} : { Cookie: cookie },
       });
       const lhr = result?.lhr;
+      if (lhr) onResult?.(path, lhr);
       scores.push({
         path,
         performance: Math.round((lhr?.categories.performance?.score ?? 0) * 100),

@@ -26,6 +26,9 @@ export const AppShell = () => {
   const { user } = useSession();
   const [desktopOpen, setDesktopOpen] = useState(true);
   const [mobileOpen, setMobileOpen] = useState(false);
+  // on a phone the drawer is closed until the menu button opens it: its code (the entities'
+  // definitions) loads then, not with the first page (issue 26: a phone's start-up work)
+  const [mobileOpened, setMobileOpened] = useState(false);
   // the drawer's code arrives after the page: until its navigation is in the page, the menu button
   // names nothing in aria-controls (an id of no element is invalid ARIA)
   const [drawerReady, setDrawerReady] = useState(false);
@@ -42,7 +45,14 @@ export const AppShell = () => {
     void loadProgress();
   }, []);
 
-  const toggle = () => (isDesktop ? setDesktopOpen((o) => !o) : setMobileOpen((o) => !o));
+  const toggle = () => {
+    if (isDesktop) {
+      setDesktopOpen((o) => !o);
+      return;
+    }
+    setMobileOpened(true);
+    setMobileOpen((o) => !o);
+  };
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -56,7 +66,7 @@ export const AppShell = () => {
           <NavigationProgress />
         </Suspense>
       )}
-      {hasDrawer && (
+      {hasDrawer && (isDesktop || mobileOpened) && (
         // while the drawer's code loads, its place on a desktop, so the page does not shift
         <Suspense
           fallback={isDesktop && drawerOpen ? <Box sx={{ width: DRAWER_WIDTH, flexShrink: 0 }} /> : null}

@@ -36,6 +36,8 @@ export const router = createBrowserRouter(
     // only by a route with parameters or '*' (React Router asks then): the definitions load on demand.
     patchRoutesOnNavigation: async ({ patch }) => {
       if (entityRoutesAdded) return;
+      // an entity's list page is the likely one: its code loads beside the routes', not after them
+      void import('./entity-route.tsx').catch(() => undefined);
       const { entityRoutes } = await import('./entity-routes.tsx');
       if (entityRoutesAdded) return;
       entityRoutesAdded = true;
