@@ -232,10 +232,11 @@ test("a landlord's first week: their sheet in, a payment and its receipt, a MoMo
   await expect(second).toContainText('suggested');
   await expect(second).toContainText(`Carol Nambi · ${a2}`);
   await expect(second).toContainText('Matched by hand before: a line of this phone went to this lease');
-  // at both widths the lines' match actions are on screen (cards at 360 px)
-  await bothWidths(landlord, 'collections', (width) =>
-    expectOnScreen(landlord.getByRole('button', { name: /^Accept/ }), width),
-  );
+  // at both widths the statement's and the lines' actions are on screen (cards at 360 px)
+  await bothWidths(landlord, 'collections', async (width) => {
+    await expectOnScreen(landlord.getByRole('button', { name: /^Accept/ }), width);
+    await expectOnScreen(landlord.getByRole('button', { name: 'Delete statement mtn-momo.csv' }), width);
+  });
   await second.getByRole('button', { name: /^Accept/ }).click();
   await expect(second).toContainText('matched');
 

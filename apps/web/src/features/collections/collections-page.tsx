@@ -48,6 +48,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { pickerQuery, resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
 import { ConfirmDeleteDialog } from '../../components/resource/confirm-delete-dialog.tsx';
 import { useSession } from '../../lib/session.ts';
+import { usePhone } from '../../lib/use-phone.ts';
 import {
   collectionKeys,
   deleteStatement,
@@ -204,17 +205,63 @@ const StatementsTable = () => {
     onSettled: () => setToDelete(null),
   });
   const mayDelete = isCompanyAdmin(user);
+  const phone = usePhone();
   const rows = statements.data?.rows ?? [];
   if (rows.length === 0) return null;
+  const confirm = (
+    <ConfirmDeleteDialog
+      open={toDelete !== null}
+      text={toDelete ? deleteStatementText(toDelete.file_name) : ''}
+      busy={remove.isPending}
+      onCancel={() => setToDelete(null)}
+      onConfirm={() => toDelete && remove.mutate(toDelete.id)}
+    />
+  );
+  const linesOf = (s: (typeof rows)[number]) =>
+    `${s.new_lines}${s.duplicate_lines > 0 ? ` (+${s.duplicate_lines} seen)` : ''}`;
+  const deleteOf = (s: (typeof rows)[number]) => (
+    <RowAction
+      label={`Delete statement ${s.file_name}`}
+      icon={<DeleteOutline fontSize="small" />}
+      color="error"
+      onClick={() => setToDelete(s)}
+    />
+  );
+  // on a phone, cards (issue 26): the table's last columns were off screen
+  if (phone)
+    return (
+      <Paper variant="outlined">
+        {confirm}
+        <Box
+          component="ul"
+          aria-label="Statements"
+          sx={{ listStyle: 'none', m: 0, p: 1, display: 'grid', gap: 1 }}
+        >
+          {rows.map((s) => (
+            <RowCard
+              key={s.id}
+              titleLabel="Statement"
+              title={s.file_name}
+              fields={[
+                {
+                  label: 'Source',
+                  value: `${statementSourceLabels[s.source]} · ${formatDate(s.created_at)}`,
+                },
+                { label: 'Lines', value: linesOf(s) },
+                { label: 'Received', value: money(s.received) },
+                { label: 'Matched', value: money(s.matched) },
+                { label: 'Posted', value: money(s.posted) },
+                { label: 'Open', value: s.open_lines },
+              ]}
+              actions={mayDelete ? deleteOf(s) : undefined}
+            />
+          ))}
+        </Box>
+      </Paper>
+    );
   return (
     <TableContainer component={Paper} variant="outlined">
-      <ConfirmDeleteDialog
-        open={toDelete !== null}
-        text={toDelete ? deleteStatementText(toDelete.file_name) : ''}
-        busy={remove.isPending}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => toDelete && remove.mutate(toDelete.id)}
-      />
+      {confirm}
       <Table size="small" aria-label="Statements">
         <TableHead>
           <TableRow>
@@ -240,10 +287,7 @@ const StatementsTable = () => {
                   {statementSourceLabels[s.source]} · {formatDate(s.created_at)}
                 </Typography>
               </TableCell>
-              <TableCell align="right">
-                {s.new_lines}
-                {s.duplicate_lines > 0 ? ` (+${s.duplicate_lines} seen)` : ''}
-              </TableCell>
+              <TableCell align="right">{linesOf(s)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {money(s.received)}
               </TableCell>
@@ -256,12 +300,7 @@ const StatementsTable = () => {
               <TableCell align="right">{s.open_lines}</TableCell>
               {mayDelete && (
                 <TableCell align="right" padding="checkbox">
-                  <RowAction
-                    label={`Delete statement ${s.file_name}`}
-                    icon={<DeleteOutline fontSize="small" />}
-                    color="error"
-                    onClick={() => setToDelete(s)}
-                  />
+                  {deleteOf(s)}
                 </TableCell>
               )}
             </TableRow>
