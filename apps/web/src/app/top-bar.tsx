@@ -10,6 +10,7 @@ import AccountCircle from '@mui/icons-material/AccountCircle';
 import HelpOutline from '@mui/icons-material/HelpOutline';
 import MenuIcon from '@mui/icons-material/Menu';
 import { useMenu } from '../components/ui/use-menu.ts';
+import { visuallyHidden } from '../components/ui/visually-hidden.ts';
 import { companyName, useSession } from '../lib/session.ts';
 
 // The menus (Menu, Popover, Modal) load after the top bar: they are closed until a click.
@@ -26,6 +27,17 @@ type TopBarProps = {
   /** The id of the navigation the menu button opens and closes, once it is in the page. */
   navigationId?: string | undefined;
 };
+
+/**
+ * On a phone the Support and account buttons are their icons, their words kept for screen readers
+ * (issue 26: at 360 px the words left the company's name one letter, 'N…').
+ */
+const iconOnPhone = {
+  flexShrink: 0,
+  minWidth: { xs: 40, sm: 64 },
+  '& .label': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+  '@media (max-width: 599.95px)': { '& .label': visuallyHidden, '& .MuiButton-startIcon': { mx: 0 } },
+} as const;
 
 /** The part of the e-mail before '@', or 'Account'. */
 const accountLabel = (email: string | undefined) => email?.split('@', 1)[0] || 'Account';
@@ -62,13 +74,8 @@ export const TopBar = ({ onToggleNavigation, navigationOpen, navigationId }: Top
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
 
-        <Button
-          color="inherit"
-          {...support.buttonProps}
-          startIcon={<HelpOutline />}
-          sx={{ flexShrink: 0, '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } } }}
-        >
-          Support
+        <Button color="inherit" {...support.buttonProps} startIcon={<HelpOutline />} sx={iconOnPhone}>
+          <span className="label">Support</span>
         </Button>
         <Suspense fallback={null}>
           <SupportMenu menu={support} signedIn={!!user} />
@@ -80,12 +87,7 @@ export const TopBar = ({ onToggleNavigation, navigationOpen, navigationId }: Top
               color="inherit"
               {...account.buttonProps}
               startIcon={<AccountCircle />}
-              sx={{
-                maxWidth: { xs: 150, sm: 260 },
-                flexShrink: 0,
-                '& .MuiButton-startIcon': { display: { xs: 'none', sm: 'inherit' } },
-                '& .label': { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
-              }}
+              sx={{ ...iconOnPhone, maxWidth: { xs: 48, sm: 260 } }}
             >
               <span className="label">{accountLabel(user.email)}</span>
             </Button>

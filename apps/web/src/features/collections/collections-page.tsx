@@ -40,7 +40,7 @@ import {
   type StatementUpload,
 } from '@kodi/domain';
 import { useErrorSnackbar, useSnackbar } from '../../components/snackbar-provider.tsx';
-import { ListTable, RowAction, type ListColumn } from '../../components/ui/list-table.tsx';
+import { ListTable, RowAction, RowCard, type ListColumn } from '../../components/ui/list-table.tsx';
 import { ListToolbar } from '../../components/ui/list-toolbar.tsx';
 import { ServerPicker, usePickerSearch, type PickerChoice } from '../../components/ui/search-picker.tsx';
 import { useListState } from '../../components/ui/use-list-state.ts';
@@ -48,6 +48,7 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { pickerQuery, resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
 import { ConfirmDeleteDialog } from '../../components/resource/confirm-delete-dialog.tsx';
 import { useSession } from '../../lib/session.ts';
+import { usePhone } from '../../lib/use-phone.ts';
 import {
   collectionKeys,
   deleteStatement,
@@ -204,17 +205,63 @@ const StatementsTable = () => {
     onSettled: () => setToDelete(null),
   });
   const mayDelete = isCompanyAdmin(user);
+  const phone = usePhone();
   const rows = statements.data?.rows ?? [];
   if (rows.length === 0) return null;
+  const confirm = (
+    <ConfirmDeleteDialog
+      open={toDelete !== null}
+      text={toDelete ? deleteStatementText(toDelete.file_name) : ''}
+      busy={remove.isPending}
+      onCancel={() => setToDelete(null)}
+      onConfirm={() => toDelete && remove.mutate(toDelete.id)}
+    />
+  );
+  const linesOf = (s: (typeof rows)[number]) =>
+    `${s.new_lines}${s.duplicate_lines > 0 ? ` (+${s.duplicate_lines} seen)` : ''}`;
+  const deleteOf = (s: (typeof rows)[number]) => (
+    <RowAction
+      label={`Delete statement ${s.file_name}`}
+      icon={<DeleteOutline fontSize="small" />}
+      color="error"
+      onClick={() => setToDelete(s)}
+    />
+  );
+  // on a phone, cards (issue 26): the table's last columns were off screen
+  if (phone)
+    return (
+      <Paper variant="outlined">
+        {confirm}
+        <Box
+          component="ul"
+          aria-label="Statements"
+          sx={{ listStyle: 'none', m: 0, p: 1, display: 'grid', gap: 1 }}
+        >
+          {rows.map((s) => (
+            <RowCard
+              key={s.id}
+              titleLabel="Statement"
+              title={s.file_name}
+              fields={[
+                {
+                  label: 'Source',
+                  value: `${statementSourceLabels[s.source]} · ${formatDate(s.created_at)}`,
+                },
+                { label: 'Lines', value: linesOf(s) },
+                { label: 'Received', value: money(s.received) },
+                { label: 'Matched', value: money(s.matched) },
+                { label: 'Posted', value: money(s.posted) },
+                { label: 'Open', value: s.open_lines },
+              ]}
+              actions={mayDelete ? deleteOf(s) : undefined}
+            />
+          ))}
+        </Box>
+      </Paper>
+    );
   return (
     <TableContainer component={Paper} variant="outlined">
-      <ConfirmDeleteDialog
-        open={toDelete !== null}
-        text={toDelete ? deleteStatementText(toDelete.file_name) : ''}
-        busy={remove.isPending}
-        onCancel={() => setToDelete(null)}
-        onConfirm={() => toDelete && remove.mutate(toDelete.id)}
-      />
+      {confirm}
       <Table size="small" aria-label="Statements">
         <TableHead>
           <TableRow>
@@ -240,10 +287,7 @@ const StatementsTable = () => {
                   {statementSourceLabels[s.source]} · {formatDate(s.created_at)}
                 </Typography>
               </TableCell>
-              <TableCell align="right">
-                {s.new_lines}
-                {s.duplicate_lines > 0 ? ` (+${s.duplicate_lines} seen)` : ''}
-              </TableCell>
+              <TableCell align="right">{linesOf(s)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                 {money(s.received)}
               </TableCell>
@@ -256,12 +300,7 @@ const StatementsTable = () => {
               <TableCell align="right">{s.open_lines}</TableCell>
               {mayDelete && (
                 <TableCell align="right" padding="checkbox">
-                  <RowAction
-                    label={`Delete statement ${s.file_name}`}
-                    icon={<DeleteOutline fontSize="small" />}
-                    color="error"
-                    onClick={() => setToDelete(s)}
-                  />
+                  {deleteOf(s)}
                 </TableCell>
               )}
             </TableRow>
@@ -513,6 +552,75 @@ export const CollectionsPage = () => {
     if (done) refresh();
   };
 
+  // a line's parts, in the table's cells or on its card at phone width (issue 26)
+  const rows = lines.data?.rows ?? [];
+  const amountOf = (line: StatementLine) => `${line.direction === 'out' ? '−' : ''}${money(line.amount)}`;
+  const caption = (text: string) => (
+    <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
+      {text}
+    </Typography>
+  );
+  const payerOf = (line: StatementLine) => (
+    <>
+      {line.payer_name ?? '—'}
+      {line.payer_phone && caption(line.payer_phone)}
+    </>
+  );
+  const referenceOf = (line: StatementLine) => (
+    <>
+      {line.reference ?? '—'}
+      {caption(line.transaction_id)}
+    </>
+  );
+  const statusOf = (line: StatementLine) => (
+    <Chip size="small" label={line.status} color={statusChip[line.status]} />
+  );
+  const leaseOf = (line: StatementLine) => (
+    <>
+      {line.tenant_name
+        ? `${line.tenant_name}${line.unit_name ? ` · ${line.unit_name}` : ' (several leases)'}`
+        : '—'}
+      {line.status === 'suggested' && caption(`${line.confidence}% sure`)}
+      {line.ignore_reason && caption(line.ignore_reason)}
+      {line.match_reason &&
+        (line.status === 'suggested' || line.status === 'unmatched') &&
+        caption(line.match_reason)}
+    </>
+  );
+  const actionsOf = (line: StatementLine) => (
+    <>
+      {line.status === 'suggested' && line.occupancy_id !== null && (
+        <RowAction
+          label={`Accept: ${line.tenant_name ?? ''} · ${line.unit_name ?? ''}`}
+          icon={<Check fontSize="small" />}
+          onClick={() => act.mutate({ line, kind: 'accept' })}
+        />
+      )}
+      {(line.status === 'suggested' || line.status === 'unmatched') && (
+        <>
+          <RowAction
+            label="Match by hand"
+            icon={<LinkIcon fontSize="small" />}
+            onClick={() => setMatching(line)}
+          />
+          <RowAction
+            label="Ignore"
+            icon={<DeleteOutline fontSize="small" />}
+            onClick={() => setIgnoring(line)}
+          />
+        </>
+      )}
+      {line.status === 'matched' && isAdmin(user) && (
+        <RowAction
+          label="Unmatch (voids its payments)"
+          color="error"
+          icon={<LinkOff fontSize="small" />}
+          onClick={() => act.mutate({ line, kind: 'unmatch' })}
+        />
+      )}
+    </>
+  );
+
   return (
     <Stack spacing={2}>
       <Box>
@@ -570,81 +678,33 @@ export const CollectionsPage = () => {
         query={lines}
         emptyText={loadError ?? 'No money received yet: upload a statement.'}
         columns={lineColumns}
+        cards={rows.map((line) => (
+          <RowCard
+            key={line.id}
+            titleLabel="Amount"
+            title={`${amountOf(line)} · ${formatDate(line.date)}`}
+            fields={[
+              { label: 'Payer', value: payerOf(line) },
+              { label: 'Reference', value: referenceOf(line) },
+              { label: 'Status', value: statusOf(line) },
+              { label: 'Lease', value: leaseOf(line) },
+            ]}
+            actions={actionsOf(line)}
+          />
+        ))}
       >
-        {(lines.data?.rows ?? []).map((line) => (
+        {rows.map((line) => (
           <TableRow key={line.id} hover>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(line.date)}</TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-              {line.direction === 'out' ? '−' : ''}
-              {money(line.amount)}
+              {amountOf(line)}
             </TableCell>
-            <TableCell sx={{ minWidth: 130 }}>
-              {line.payer_name ?? '—'}
-              {line.payer_phone && (
-                <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                  {line.payer_phone}
-                </Typography>
-              )}
-            </TableCell>
-            <TableCell sx={{ minWidth: 120 }}>
-              {line.reference ?? '—'}
-              <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                {line.transaction_id}
-              </Typography>
-            </TableCell>
-            <TableCell>
-              <Chip size="small" label={line.status} color={statusChip[line.status]} />
-            </TableCell>
-            <TableCell sx={{ minWidth: 140 }}>
-              {line.tenant_name
-                ? `${line.tenant_name}${line.unit_name ? ` · ${line.unit_name}` : ' (several leases)'}`
-                : '—'}
-              {line.status === 'suggested' && (
-                <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                  {line.confidence}% sure
-                </Typography>
-              )}
-              {line.ignore_reason && (
-                <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                  {line.ignore_reason}
-                </Typography>
-              )}
-              {line.match_reason && (line.status === 'suggested' || line.status === 'unmatched') && (
-                <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                  {line.match_reason}
-                </Typography>
-              )}
-            </TableCell>
+            <TableCell sx={{ minWidth: 130 }}>{payerOf(line)}</TableCell>
+            <TableCell sx={{ minWidth: 120 }}>{referenceOf(line)}</TableCell>
+            <TableCell>{statusOf(line)}</TableCell>
+            <TableCell sx={{ minWidth: 140 }}>{leaseOf(line)}</TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-              {line.status === 'suggested' && line.occupancy_id !== null && (
-                <RowAction
-                  label={`Accept: ${line.tenant_name ?? ''} · ${line.unit_name ?? ''}`}
-                  icon={<Check fontSize="small" />}
-                  onClick={() => act.mutate({ line, kind: 'accept' })}
-                />
-              )}
-              {(line.status === 'suggested' || line.status === 'unmatched') && (
-                <>
-                  <RowAction
-                    label="Match by hand"
-                    icon={<LinkIcon fontSize="small" />}
-                    onClick={() => setMatching(line)}
-                  />
-                  <RowAction
-                    label="Ignore"
-                    icon={<DeleteOutline fontSize="small" />}
-                    onClick={() => setIgnoring(line)}
-                  />
-                </>
-              )}
-              {line.status === 'matched' && isAdmin(user) && (
-                <RowAction
-                  label="Unmatch (voids its payments)"
-                  color="error"
-                  icon={<LinkOff fontSize="small" />}
-                  onClick={() => act.mutate({ line, kind: 'unmatch' })}
-                />
-              )}
+              {actionsOf(line)}
             </TableCell>
           </TableRow>
         ))}

@@ -22,8 +22,10 @@ describe('the Help Center', () => {
     for (const id of [
       'properties',
       'imports',
+      'combined-sheet',
       'books',
       'collections',
+      'matching-memory',
       'late-fees-reminders',
       'tenant-portal',
       'two-factor',

@@ -208,6 +208,24 @@ export const helpTopics: HelpTopic[] = [
     ],
   },
   {
+    id: 'combined-sheet',
+    title: 'The Combined Sheet: Tenants, Leases and Balances in One File',
+    blocks: [
+      p(
+        "A landlord's own sheet is enough to start: one row per let unit, with the tenant, their phone, the unit, the rent, the start date and what the tenant owes today. Import it as Occupancy (Administration, Import): Kodi creates the tenants it does not have, their leases and the opening balances together, in one go.",
+      ),
+      list(
+        "Columns Kodi reads by their usual names: Tenant name (or Full name, Name), Phone (or Mobile, Tel), Unit, Rent, Start date (or Move in) and Opening balance (or Balance, Arrears, Amount owed); Sex, Date of birth and E-mail when the sheet has them. Change a column's mapping in the preview if Kodi read it otherwise.",
+        'The units must be in Kodi first (add them, or import a units file): the Unit column names them. A unit row with only its monthly rate gets its weekly and daily rates from it (× 12 / 52 and × 12 / 365).',
+        "A tenant is found by name (or phone, or external reference). One Kodi does not have is added from the row: a whole name is split, its last word the last name ('Brian Bbosa Okello' becomes Brian Bbosa / Okello); a single word is refused, give a first and a last name. A tenant in two units is added once, with two leases.",
+        "Phones are read as your company's country's numbers however they are written (0772 123456, +256 772-123-456, 256772123456). A number that cannot be one of that country's is a rejected row. Two tenants with the same phone are a warning, not an error: a mobile-money payment from that phone cannot say whose it is.",
+        "What the file lacks and the records require (a new tenant's sex and date of birth, an opening balance's date) is asked once under 'Values the file lacks': the value goes to every row without one, and the preview shows it '(given for every row)'. Choose Preview again to see the rows with it.",
+        'Opening balance: what the tenant owed on the opening balance date (a negative amount for rent paid ahead). No rent is charged for the periods due on or before that date. A lease that started in the past without a balance is charged the rent of every period since its start; the preview totals that back rent before you import.',
+        'Import saves every valid row or nothing, and says how many tenants it added. Download the rejected rows, correct them and import that file again.',
+      ),
+    ],
+  },
+  {
     id: 'books',
     title: 'The Books',
     blocks: [
@@ -241,6 +259,22 @@ export const helpTopics: HelpTopic[] = [
         'Ignore a line that is not rent (with a reason). Money going out (withdrawals, fees) is ignored by itself. The same transaction in a second statement is recognised and never counted twice.',
         'An admin can unmatch a matched line: its payments are voided (their receipts stay, marked void) and the line can be matched again. Deleting a statement (admins and company admins) voids every payment its lines made.',
         'A payment provider or aggregator can also send each transaction to Kodi as it happens (Company Settings, payment webhook); those lines are matched the same way.',
+      ),
+    ],
+  },
+  {
+    id: 'matching-memory',
+    title: 'Matching Memory: How Collections Learn',
+    blocks: [
+      p(
+        "Often rent comes from a phone no tenant has: a relative's, an employer's, a second SIM. The first time, Collections cannot tell whose it is and the line says so ('No tenant has this phone'). Match it to the lease by hand once, and Kodi remembers.",
+      ),
+      list(
+        "Matching a line to one lease (Match by hand, or accepting a suggestion) teaches Kodi that its payer's phone pays that lease. A line without a phone (a bank transfer) is remembered by its reference instead. A line split between several leases teaches nothing.",
+        "The open lines of that phone already uploaded follow at once, and every later line of it comes in the same way: suggested for that lease, with the reason 'Matched by hand before: a line of this phone went to this lease'. What was matched by hand comes before what the phone or reference would say.",
+        'When Company Settings, Collections posts certain matches at once, those lines are matched and their payments made without waiting for you.',
+        'Matching a line of the same phone by hand to another lease replaces what was learned: the latest match by hand wins.',
+        "Every open line says why it is open: 'No tenant has this phone', 'Two tenants share this phone', 'Amount differs from the rent due (UGX 800,000)', 'The tenant has several leases: split the amount between them', and so on. Read it before accepting.",
       ),
     ],
   },
