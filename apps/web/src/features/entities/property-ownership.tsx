@@ -22,7 +22,6 @@ import {
   feeKind,
   formatDate,
   formatMoney,
-  formatNumber,
   isCompanyAdmin,
   propertyOwnersForm,
   type Field,
@@ -76,7 +75,9 @@ const ownerField: Field = {
   required: true,
 };
 
-const percentText = (n: number) => `${formatNumber(n, Number.isInteger(n) ? 0 : 2)}%`;
+const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
+/** '62.5%', '33.33%', '100%'. */
+const percentText = (n: number) => `${percentFormat.format(n)}%`;
 
 /** The section's heading, with its Edit button for those who may change it. */
 const Heading = ({
@@ -95,8 +96,8 @@ const Heading = ({
       {title}
     </Typography>
     {onEdit && (
-      <Button size="small" onClick={onEdit}>
-        {edit}
+      <Button size="small" onClick={onEdit} aria-label={edit} sx={{ flexShrink: 0 }}>
+        {edit.startsWith('Set up') ? 'Set up' : 'Edit'}
       </Button>
     )}
   </Stack>
@@ -159,8 +160,8 @@ const OwnersDialog = ({ current, onClose }: { current: PropertyOwners; onClose: 
           Shares add up to 100% and count from today. With no owners, the property is the company’s own.
         </Typography>
         {fields.map((f, i) => (
-          <Stack key={f.id} direction="row" spacing={1} sx={{ alignItems: 'flex-start' }}>
-            <Box sx={{ flex: 1, minWidth: 0 }}>
+          <Box key={f.id} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
+            <Box sx={{ flex: '1 1 220px', minWidth: 0 }}>
               <Controller
                 control={control}
                 name={`owners.${i}.owner_id`}
@@ -205,7 +206,7 @@ const OwnersDialog = ({ current, onClose }: { current: PropertyOwners; onClose: 
             <IconButton aria-label={`Remove owner ${i + 1}`} onClick={() => remove(i)} sx={{ mt: 1 }}>
               <DeleteOutline />
             </IconButton>
-          </Stack>
+          </Box>
         ))}
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
           <Button
