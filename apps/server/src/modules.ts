@@ -26,6 +26,7 @@ import { dashboardModule } from './features/dashboard/module.ts';
 import { reportsModule } from './features/reports/module.ts';
 import { ledgerModule } from './features/ledger/module.ts';
 import { propertiesModule } from './features/properties/module.ts';
+import { ownersModule } from './features/owners/module.ts';
 import { leaseChargesModule } from './features/lease-charges/module.ts';
 import { companySettingsModule } from './features/company-settings/module.ts';
 import { rentCycleModule } from './features/rent-cycle/module.ts';
@@ -68,6 +69,7 @@ export const kodiModules: readonly KodiModule[] = [
   reportsModule,
   ledgerModule,
   propertiesModule,
+  ownersModule,
   leaseChargesModule,
   companySettingsModule,
   rentCycleModule,

@@ -30,6 +30,9 @@ export const auditNouns: Readonly<Record<string, string>> = {
   company_settings: 'Company settings',
   payment_webhooks: 'Payment webhook',
   message_templates: 'Message template',
+  // issue 27: a property's owners and its management agreement (the record is the property)
+  property_owners: "Property's owners",
+  management_agreements: 'Management agreement',
 };
 
 /** The noun of an audited table: undefined when Kodi has no words for it (the test's check). */

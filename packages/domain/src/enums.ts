@@ -28,6 +28,17 @@ export const paymentMethod = options(['cash', 'check', 'banktransfer', 'creditca
   creditcard: 'Credit card',
   mobilemoney: 'Mobile money',
 });
+/** How an owner is paid out (issue 27). */
+export const payoutMethod = options(['bank', 'mobilemoney', 'cash', 'check'], {
+  bank: 'Bank transfer',
+  mobilemoney: 'Mobile money',
+});
+/** How a management agreement's fee is reckoned (issue 27). */
+export const feeKind = options(['percent_of_collected', 'fixed_monthly', 'per_occupied_unit'], {
+  percent_of_collected: 'Percent of collected',
+  fixed_monthly: 'Fixed monthly',
+  per_occupied_unit: 'Per occupied unit',
+});
 export const requestStatus = options(['open', 'in_progress', 'closed']);
 export const priority = options(['low', 'medium', 'high']);
 export const expenseCategory = options(

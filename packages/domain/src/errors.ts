@@ -32,7 +32,10 @@ export const errorCodes = {
     mfa_enrolment_required:
       'Your company requires two-factor sign-in: set it up on the Account Security page to continue.',
   }),
-  ...withStatus(404, { not_found: 'Not found.' }),
+  ...withStatus(404, {
+    not_found: 'Not found.',
+    agreement_not_found: 'This property has no management agreement.',
+  }),
   ...withStatus(409, {
     conflict: 'This record was changed by someone else. Reload to see the latest version.',
     in_use: 'This record is still in use by other records.',

@@ -18,6 +18,7 @@ export * from './imports.ts';
 export * from './company-settings.ts';
 export * from './rent-cycle.ts';
 export * from './lease-answers.ts';
+export * from './property-owners.ts';
 export * from './receipts.ts';
 export * from './collections.ts';
 export * from './portal.ts';

@@ -31,7 +31,9 @@ import {
   templateKind,
   employeeStatus,
   expenseCategory,
+  feeKind,
   occupancyStatus,
+  payoutMethod,
   paymentMethod,
   paymentStatus,
   priority,
@@ -375,6 +377,123 @@ export const properties = pgTable(
     check('properties_type_known', oneOf(t.property_type, propertyType.values)),
     unique('properties_external_ref_key').on(t.company_id, t.external_ref),
     ...listsOf('properties', t),
+  ],
+);
+
+/** An owner's name: the company's, else the person's (issue 27). */
+const OWNER_NAME = `COALESCE(company_name, first_name || ' ' || last_name)`;
+
+/** The owners of properties the company manages for them (issue 27): a person or a company. */
+export const owners = pgTable(
+  'owners',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    first_name: varchar({ length: 255 }),
+    last_name: varchar({ length: 255 }),
+    company_name: varchar({ length: 255 }),
+    /** E.164, read as a number of the company's country (features/owners/server.ts) */
+    phone: varchar({ length: 15 }),
+    email: varchar({ length: 255 }),
+    tax_id: varchar({ length: 50 }),
+    payout_method: varchar({ length: 20 }),
+    payout_account_name: varchar({ length: 255 }),
+    payout_account_number: varchar({ length: 50 }),
+    payout_bank: varchar({ length: 255 }),
+    notes: text(),
+    external_ref: externalRefColumn(),
+    display_name: text().generatedAlwaysAs(sql.raw(OWNER_NAME)),
+    search_text: searchOf('owners', { display_name: OWNER_NAME }),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('owners_id_key').on(t.id),
+    unique('owners_external_ref_key').on(t.company_id, t.external_ref),
+    check('owners_payout_method_known', oneOf(t.payout_method, payoutMethod.values)),
+    check(
+      'owners_named',
+      sql`${t.company_name} IS NOT NULL OR (${t.first_name} IS NOT NULL AND ${t.last_name} IS NOT NULL)`,
+    ),
+    ...listsOf('owners', t),
+  ],
+);
+
+/**
+ * Who owned a property from a day on (issue 27): one set a day it was changed, its shares in
+ * `property_owner_shares`; a set without shares is the company's own property from that day. The set
+ * in force on a day is the latest from that day or before. Deleting the property deletes its history.
+ */
+export const propertyOwnerSets = pgTable(
+  'property_owner_sets',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    property_id: integer().notNull(),
+    effective_from: date({ mode: 'string' }).notNull(),
+    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('property_owner_sets_day_key').on(t.company_id, t.property_id, t.effective_from),
+    foreignKey({
+      columns: [t.company_id, t.property_id],
+      foreignColumns: [properties.company_id, properties.id],
+    }).onDelete('cascade'),
+  ],
+);
+
+/** An owner's share of a property in one set (percent, to the hundredth; a set's add up to 100). */
+export const propertyOwnerShares = pgTable(
+  'property_owner_shares',
+  {
+    company_id: companyId(),
+    set_id: integer().notNull(),
+    owner_id: integer().notNull(),
+    share_percent: numeric({ precision: 5, scale: 2, mode: 'string' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.set_id, t.owner_id] }),
+    foreignKey({
+      columns: [t.company_id, t.set_id],
+      foreignColumns: [propertyOwnerSets.company_id, propertyOwnerSets.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      columns: [t.company_id, t.owner_id],
+      foreignColumns: [owners.company_id, owners.id],
+    }).onDelete('restrict'),
+    check('property_owner_shares_range', sql`${t.share_percent} > 0 AND ${t.share_percent} <= 100`),
+    index('property_owner_shares_owner_idx').on(t.company_id, t.owner_id),
+  ],
+);
+
+/** A property's management agreement (issue 27): how the company's fee is reckoned, what is kept back. */
+export const managementAgreements = pgTable(
+  'management_agreements',
+  {
+    company_id: companyId(),
+    property_id: integer().notNull(),
+    fee_kind: varchar({ length: 30 }).notNull(),
+    fee_amount: money().notNull(),
+    minimum_fee: money().notNull().default('0'),
+    reserve: money().notNull().default('0'),
+    withhold_rental_tax: boolean().notNull().default(false),
+    rental_tax_rate: numeric({ precision: 5, scale: 2, mode: 'string' }).notNull().default('0'),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.property_id] }),
+    foreignKey({
+      columns: [t.company_id, t.property_id],
+      foreignColumns: [properties.company_id, properties.id],
+    }).onDelete('cascade'),
+    check('management_agreements_fee_kind_known', oneOf(t.fee_kind, feeKind.values)),
+    check(
+      'management_agreements_amounts',
+      sql`${t.fee_amount} >= 0 AND ${t.minimum_fee} >= 0 AND ${t.reserve} >= 0
+          AND ${t.rental_tax_rate} BETWEEN 0 AND 100
+          AND (${t.fee_kind} <> 'percent_of_collected' OR ${t.fee_amount} <= 100)`,
+    ),
   ],
 );
 

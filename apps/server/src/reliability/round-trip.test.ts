@@ -46,6 +46,19 @@ const resources: Record<string, Case> = {
       late_fee: { enabled: true, grace_days: 3, kind: 'flat', amount: 10_000, repeat: 'once', cap: null },
     }),
   },
+  // issue 27: a property's owners (the world's owner takes it whole) and its agreement (made in beforeAll)
+  '/properties/{id}/owners': {
+    path: (w) => `/properties/${w.records.properties}/owners`,
+    client: (w) => w.clients.admin,
+    change: () => ({
+      owners: [{ owner_id: ownerShare.owner_id, owner_name: ownerShare.owner_name, share_percent: 100 }],
+    }),
+  },
+  '/properties/{id}/agreement': {
+    path: (w) => `/properties/${w.records.properties}/agreement`,
+    client: (w) => w.clients.admin,
+    change: (read) => ({ reserve: Number(read.reserve) + 1000 }),
+  },
   '/portal/me': {
     path: () => '/portal/me',
     client: () => {
@@ -58,6 +71,8 @@ const resources: Record<string, Case> = {
 };
 
 let portal: TestClient | undefined;
+/** the world's owner, by id and name */
+const ownerShare = { owner_id: 0, owner_name: '' };
 
 describe(`every GET answer goes back to its PUT (${testDriver})`, () => {
   let t: TestContext;
@@ -71,6 +86,13 @@ describe(`every GET answer goes back to its PUT (${testDriver})`, () => {
     portal = await portalTenant(t, w.clients.admin, lease.tenantId);
     const templates = (await w.clients.admin.get('/message-templates')).json<{ id: number }[]>();
     templateId = Number(templates[0]?.id);
+    const owner = (await w.clients.admin.get(`/owners/${w.records.owners}`)).json<Body>();
+    Object.assign(ownerShare, { owner_id: owner.id, owner_name: owner.display_name });
+    const agreement = await w.clients.admin.put(`/properties/${w.records.properties}/agreement`, {
+      fee_kind: 'percent_of_collected',
+      fee_amount: 10,
+    });
+    expect(agreement.statusCode, agreement.body).toBe(200);
   }, 240_000);
   afterAll(async () => {
     await t.app.close();

@@ -1,5 +1,6 @@
 import { byName, type EntityDefinition } from '../entity.ts';
 import { properties } from './properties.ts';
+import { owners } from './owners.ts';
 import { units } from './units.ts';
 import { tenants } from './tenants.ts';
 import { occupancy } from './occupancy.ts';
@@ -20,6 +21,7 @@ import { currencies } from './currencies.ts';
  */
 export const entities = byName([
   properties,
+  owners,
   units,
   tenants,
   occupancy,
@@ -40,6 +42,7 @@ export const entityList: readonly EntityDefinition[] = Object.values(entities);
 
 // What other code imports from the entities' files by name (a new entity needs nothing here).
 export * from './properties.ts';
+export * from './owners.ts';
 export * from './units.ts';
 export * from './tenants.ts';
 export * from './occupancy.ts';

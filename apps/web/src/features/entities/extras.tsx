@@ -4,6 +4,7 @@ import { getSession } from '../../lib/session.ts';
 import type { ResourceExtras } from '../../components/resource/types.ts';
 import { fetchList, type ListRowOf } from '../../lib/resources.ts';
 import { BackRentNote } from './back-rent-note.tsx';
+import { PropertyOwnership } from './property-ownership.tsx';
 import { PropertyUnits } from './property-units.tsx';
 import { RequestPhotos, SubmittedByTenant } from './request-photos.tsx';
 import { SharedPhoneNote } from './shared-phone-note.tsx';
@@ -76,8 +77,14 @@ export const entityExtras: { [N in EntityName]?: ResourceExtras<N> } = {
     onFieldChange: { monthly_rate: prefillRates },
   },
   properties: {
-    // its units with their status and current tenant, and links to its payments and arrears
-    detailsSection: (record) => <PropertyUnits propertyId={record.id} />,
+    // its owners and management agreement (issue 27), its units with their status and current
+    // tenant, and links to its payments and arrears
+    detailsSection: (record) => (
+      <>
+        <PropertyOwnership propertyId={record.id} />
+        <PropertyUnits propertyId={record.id} />
+      </>
+    ),
   },
   payments: {
     // receipts never change (issue 25): a completed payment's receipt fields are read-only, it is voided

@@ -153,6 +153,21 @@ export const helpTopics: HelpTopic[] = [
     ],
   },
   {
+    id: 'owners',
+    title: 'Owners',
+    blocks: [
+      p(
+        'Owners are the people and companies whose properties you manage: a first and last name or a company name, a phone, an e-mail, a tax ID and how they are paid out (bank transfer, mobile money, cash or check).',
+      ),
+      p(
+        "A property's details show its owners with their shares and its management agreement (the fee, a minimum fee, the reserve kept back and the rental tax withheld). Shares add up to 100% and count from the day they are set; a property with no owners is the company's own. Nothing is posted to the books for owners yet.",
+      ),
+      p(
+        'Every role reads owners; admins and company admins add and change them and the shares; only admins delete them.',
+      ),
+    ],
+  },
+  {
     id: 'vendors',
     title: 'Vendors',
     blocks: [
