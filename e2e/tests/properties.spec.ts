@@ -86,7 +86,9 @@ test('screenshots of the properties page and a list of one property, at 1280 and
 
     await page.goto(`/units?property_id=${String(kololo)}`);
     await expect(page.getByRole('combobox', { name: 'Property', exact: true })).toHaveValue('Kololo Heights');
-    await expect(rowsOf('Rental Units').getByRole('button', { name: 'View details' })).toHaveCount(kololoUnits);
+    await expect(rowsOf('Rental Units').getByRole('button', { name: 'View details' })).toHaveCount(
+      kololoUnits,
+    );
 
     // the payments of its units only
     await page.goto(`/payments?property_id=${String(kololo)}`);
