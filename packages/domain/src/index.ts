@@ -26,3 +26,4 @@ export * from './security-texts.ts';
 export * from './security.ts';
 export * from './audit-log.ts';
 export * from './audit-words.ts';
+export * from './payment-suggestion.ts';
