@@ -32,9 +32,11 @@ import {
   messageChannel,
   reminderEvent,
   type CompanySettings,
+  type RentCycleRunAnswer,
   type RentCycleRunResult,
 } from '@kodi/domain';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
+import { RunMade } from './run-made.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { imageDataUrl, resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
 import { MFA_ENROLMENT_PATH, navigateTo } from '../../lib/navigation.ts';
@@ -173,7 +175,7 @@ const SettingsForm = ({ settings }: { settings: CompanySettings }) => {
   /** undefined: unchanged; null: removed; a string: the new image's base64. */
   const [logo, setLogo] = useState<string | null | undefined>(undefined);
   const [logoError, setLogoError] = useState<string | null>(null);
-  const [lastRun, setLastRun] = useState<RentCycleRunResult | null>(null);
+  const [lastRun, setLastRun] = useState<RentCycleRunAnswer | null>(null);
   const providers = useQuery(providersQuery());
   const templates = useQuery(templatesQuery());
 
@@ -326,6 +328,7 @@ const SettingsForm = ({ settings }: { settings: CompanySettings }) => {
               {unsaved ? ' Your unsaved changes are saved first.' : ''}
             </Typography>
           </Stack>
+          {lastRun ? <RunMade run={lastRun} money={money} /> : null}
         </Section>
 
         <Section title="Late fees">
