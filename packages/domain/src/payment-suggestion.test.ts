@@ -10,7 +10,7 @@ const paid = (payment_date: string, amount_paid: number) => ({
 });
 
 const plain = (s: ReturnType<typeof paymentSuggestion>) => ({
-  amount: centsToNumber(s.amount),
+  amount: s.amount === null ? null : centsToNumber(s.amount),
   due: s.due,
   period: s.period,
 });
@@ -64,6 +64,15 @@ describe('paymentSuggestion', () => {
       amount: 800000,
       due: false,
       period: { start: '2026-02-01', end: '2026-02-14' },
+    });
+  });
+
+  it('suggests nothing for a lease that ended with nothing due', () => {
+    const ended = { ...lease, end_date: '2026-01-31' };
+    expect(plain(paymentSuggestion(ended, [paid('2026-01-02', 800000)], {}, '2026-03-01'))).toEqual({
+      amount: null,
+      due: false,
+      period: null,
     });
   });
 

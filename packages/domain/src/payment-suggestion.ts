@@ -23,8 +23,8 @@ export type PaymentSuggestion = {
   balance: Cents;
   /** the rent of the period suggested (the rate in force on its first day) */
   rent: Cents;
-  /** the amount suggested: the balance when something is due, else the rent */
-  amount: Cents;
+  /** the amount suggested: the balance when something is due, else the next rent (null: a lease that ended) */
+  amount: Cents | null;
   /** whether the amount is a balance due (else it is the next period's rent) */
   due: boolean;
   /** the period the amount covers, or null when the lease has no period to offer (ended, nothing due) */
@@ -44,7 +44,7 @@ export const leasePeriod = (terms: LeaseTerms, k: number): { start: string; end:
  * The suggestion for a payment of a lease on `today`. Something due: the whole balance, for the
  * periods from the oldest rent still unpaid (credits pay the oldest debits first) to the latest period
  * started (only fees or charges unpaid: the latest period). Nothing due (or a credit): the rent of the
- * next period, not started yet, for that period.
+ * next period, not started yet, for that period; a lease that ended, nothing (amount and period null).
  */
 export const paymentSuggestion = (
   terms: LeaseTerms,
@@ -76,9 +76,11 @@ export const paymentSuggestion = (
     const period = oldest && end ? { start: oldest, end } : (latest ?? next ?? null);
     return { balance, rent: rateOn(terms, period?.start ?? today), amount: balance, due: true, period };
   }
-  const period = next ?? latest;
-  const rent = rateOn(terms, period?.start ?? today);
-  return { balance, rent, amount: rent, due: false, period };
+  // a lease that ended has no next rent: nothing to suggest
+  if (!next)
+    return { balance, rent: rateOn(terms, latest?.start ?? today), amount: null, due: false, period: null };
+  const rent = rateOn(terms, next.start);
+  return { balance, rent, amount: rent, due: false, period: next };
 };
 
 /** `GET /payments/suggestion`: the lease a payment of the tenant (and unit) goes to, and what to prefill. */
@@ -91,7 +93,8 @@ export const paymentSuggestionSchema = z.object({
   as_of: z.iso.date(),
   balance: z.number(),
   rent: z.number(),
-  amount: z.number(),
+  /** null: nothing is due and the lease has ended (no next rent) */
+  amount: z.number().nullable(),
   due: z.boolean(),
   period_start: z.iso.date().nullable(),
   period_end: z.iso.date().nullable(),

@@ -80,9 +80,12 @@ export const tenants = defineEntity({
   } satisfies z.ZodRawShape,
   scope: 'company',
   access: editorMaintained,
+  // the unit and balance early: a phone's cards show the first five columns (issue 26)
   columns: [
-    ...sortableColumns('first_name', 'last_name', 'sex'),
-    ...plainColumns('country_code', 'phone', 'current_unit', 'balance'),
+    ...sortableColumns('first_name', 'last_name'),
+    ...plainColumns('current_unit', 'balance', 'phone'),
+    ...sortableColumns('sex'),
+    ...plainColumns('country_code'),
   ],
   search: ['full_name', 'phone'],
   alsoSortable: ['status'],

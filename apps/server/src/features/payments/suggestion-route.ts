@@ -78,7 +78,7 @@ export const suggestionRoute = (app: FastifyInstance, ctx: AppContext) => {
         as_of: today,
         balance: centsToNumber(s.balance),
         rent: centsToNumber(s.rent),
-        amount: centsToNumber(s.amount),
+        amount: s.amount === null ? null : centsToNumber(s.amount),
         due: s.due,
         period_start: s.period?.start ?? null,
         period_end: s.period?.end ?? null,

@@ -76,9 +76,12 @@ export const PaymentSuggestionNote = ({ values }: { values: Readonly<Record<stri
   const m = (n: number) => formatMoney(n, money.currency, money.decimals);
   const period =
     s.period_start && s.period_end ? ` for ${formatDate(s.period_start)} – ${formatDate(s.period_end)}` : '';
+  const credit = s.balance < 0 ? ` (a credit of ${m(-s.balance)})` : '';
   const text = s.due
     ? `Balance due today: ${m(s.balance)}${period}.`
-    : `Nothing is due today${s.balance < 0 ? ` (a credit of ${m(-s.balance)})` : ''}: the next rent is ${m(s.rent)}${period}.`;
+    : s.amount === null
+      ? `Nothing is due today${credit}, and the lease has ended.`
+      : `Nothing is due today${credit}: the next rent is ${m(s.rent)}${period}.`;
   return (
     <Alert severity="info" sx={{ mt: 2 }} data-testid="payment-suggestion">
       {text}
