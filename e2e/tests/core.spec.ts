@@ -130,13 +130,15 @@ test('a user adds a unit with an image, a tenant, an occupancy and a payment, th
   await expect(page.getByText('Occupancy record created successfully!')).toBeVisible();
   await expect(page.getByRole('row').filter({ hasText: tenantName })).toContainText(unitName);
 
-  // Payment: choosing the tenant fills the unit.
+  // Payment: the picker shows the tenant's unit; choosing the tenant fills the unit and the amount due
+  // today, the first month's rent (issue 26)
   await page.goto('/payments');
   await page.getByRole('button', { name: 'Add Payment' }).click();
   const paymentDialog = page.getByRole('dialog', { name: 'New Payment' });
-  await pick(page, 'Tenant', last, tenantName);
+  await pick(page, 'Tenant', last, `${tenantName} · ${unitName}`);
   await expect(paymentDialog.getByRole('combobox', { name: 'Unit' })).toHaveValue(unitName);
-  await paymentDialog.getByLabel('Amount Paid').fill('750000');
+  await expect(paymentDialog.getByLabel('Amount Paid')).toHaveValue('750000');
+  await expect(paymentDialog.getByTestId('payment-suggestion')).toContainText('Balance due today');
   await expect(paymentDialog.getByLabel('Payment Date')).toHaveValue(today());
   await paymentDialog.getByLabel('Effective End Date').fill(inDays(30));
   await paymentDialog.getByRole('button', { name: 'Save' }).click();

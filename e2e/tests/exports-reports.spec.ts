@@ -27,7 +27,16 @@ test('exports the searched tenants to Excel with the visible columns and only th
   const wb = new ExcelJS.Workbook();
   await wb.xlsx.load(fs.readFileSync(path) as unknown as ArrayBuffer);
   const ws = wb.worksheets[0]!;
-  expect(ws.getRow(1).values).toEqual([undefined, 'First Name', 'Last Name', 'Sex', 'Country Code', 'Phone']);
+  expect(ws.getRow(1).values).toEqual([
+    undefined,
+    'First Name',
+    'Last Name',
+    'Unit',
+    'Balance',
+    'Phone',
+    'Sex',
+    'Country Code',
+  ]);
   const lastNames: string[] = [];
   ws.eachRow((row, i) => {
     if (i > 1) lastNames.push(String(row.getCell(2).value));

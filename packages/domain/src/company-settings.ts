@@ -201,6 +201,44 @@ export const rentCycleRunSchema = z.object({
 });
 export type RentCycleRunResult = z.infer<typeof rentCycleRunSchema>;
 
+/** What a run made, for whom (issue 26): a late fee, a rent increase or a reminder of a lease. */
+export const rentCycleRunItemSchema = z.object({
+  kind: z.enum(['late_fee', 'rent_increase', 'reminder']),
+  occupancy_id: z.int(),
+  tenant_name: z.string().nullable(),
+  unit_name: z.string().nullable(),
+  /** the fee's date, the new rate's first day, the reminder's send date */
+  date: z.iso.date(),
+  /** the fee, or the new rate; null for a reminder */
+  amount: z.number().nullable(),
+  channel: z.enum(['email', 'sms']).nullable(),
+  /** reminders: queued to be sent, or skipped (no address, too late); null otherwise */
+  status: z.enum(['queued', 'skipped']).nullable(),
+});
+export type RentCycleRunItem = z.infer<typeof rentCycleRunItemSchema>;
+
+/** The most items a run's answer names; `not_listed` counts the others. */
+export const RUN_ITEMS_LISTED = 200;
+
+/** `POST /rent-cycle/run`: the counts, and for whom each fee, increase and reminder was made. */
+export const rentCycleRunAnswerSchema = rentCycleRunSchema.extend({
+  made: z.array(rentCycleRunItemSchema),
+  not_listed: z.int(),
+});
+export type RentCycleRunAnswer = z.infer<typeof rentCycleRunAnswerSchema>;
+
+/**
+ * An item of a run in words: 'Late fee UGX 25,000 for Jane Doe (A3)', 'Rent increase to UGX 840,000
+ * for Jane Doe (A3)', 'SMS reminder for Jane Doe (A3)', '… (not sent)'.
+ */
+export const runItemText = (item: RentCycleRunItem, money: (amount: number) => string): string => {
+  const whom = `${item.tenant_name ?? 'a tenant'}${item.unit_name ? ` (${item.unit_name})` : ''}`;
+  if (item.kind === 'late_fee') return `Late fee ${money(item.amount ?? 0)} for ${whom}`;
+  if (item.kind === 'rent_increase') return `Rent increase to ${money(item.amount ?? 0)} for ${whom}`;
+  const channel = item.channel === 'sms' ? 'SMS' : 'E-mail';
+  return `${channel} reminder for ${whom}${item.status === 'skipped' ? ' (not sent)' : ''}`;
+};
+
 /** `GET /company-settings`. */
 export const companySettingsSchema = z.object({
   timezone: z.string(),

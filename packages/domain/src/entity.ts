@@ -29,8 +29,11 @@ export type Field = {
   options?: OptionList;
   /** enum fields: the values a form offers, when not all of them (a payment is never recorded void). */
   formValues?: readonly string[];
-  /** reference fields: the entity picked, and how its rows are named. */
-  ref?: { entity: string; labelFields: readonly string[] };
+  /**
+   * reference fields: the entity picked, how its rows are named, and what a picker shows after the
+   * name (`detailFields`, fields of its list rows: a tenant's unit, 'Jane Doe · A3, Kololo Heights').
+   */
+  ref?: { entity: string; labelFields: readonly string[]; detailFields?: readonly string[] };
   required?: boolean;
   /**
    * whether the API may answer null for it, when that is not what `required` says: true for a

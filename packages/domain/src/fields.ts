@@ -282,12 +282,17 @@ export const field = {
     entity: string,
     labelFields: readonly string[],
     extras?: E,
+    detailFields?: readonly string[],
   ): TypedField<N, 'reference', E> =>
     ({
       name,
       label,
       kind: 'reference',
-      ref: { entity, labelFields: [...labelFields] },
+      ref: {
+        entity,
+        labelFields: [...labelFields],
+        ...(detailFields ? { detailFields: [...detailFields] } : {}),
+      },
       ...extras,
     }) as TypedField<N, 'reference', E>,
   /** A required status, shown in lists as a chip of its colour. */
@@ -331,12 +336,21 @@ export const field = {
 
 const personName = ['first_name', 'last_name'];
 const referenceTo =
-  <N extends string>(name: N, label: string, entity: string, labelFields: readonly string[]) =>
+  <N extends string>(
+    name: N,
+    label: string,
+    entity: string,
+    labelFields: readonly string[],
+    detailFields?: readonly string[],
+  ) =>
   <const E extends FieldExtras = object>(extras?: E) =>
-    field.reference(name, label, entity, labelFields, extras);
+    field.reference(name, label, entity, labelFields, extras, detailFields);
 
-/** The references records make to one another, each the same wherever it is made. */
-export const tenantRef = referenceTo('tenant_id', 'Tenant', 'tenants', personName);
+/**
+ * The references records make to one another, each the same wherever it is made. A tenant is offered
+ * with the unit it rents ('Jane Doe · A3, Kololo Heights', issue 26).
+ */
+export const tenantRef = referenceTo('tenant_id', 'Tenant', 'tenants', personName, ['current_unit']);
 export const unitRef = referenceTo('unit_id', 'Unit', 'units', ['name']);
 export const propertyRef = referenceTo('property_id', 'Property', 'properties', ['name']);
 export const vendorRef = referenceTo('vendor_id', 'Vendor', 'vendors', ['name']);

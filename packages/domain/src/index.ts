@@ -27,3 +27,4 @@ export * from './security-texts.ts';
 export * from './security.ts';
 export * from './audit-log.ts';
 export * from './audit-words.ts';
+export * from './payment-suggestion.ts';

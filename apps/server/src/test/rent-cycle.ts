@@ -1,5 +1,5 @@
 import type { LightMyRequestResponse } from 'fastify';
-import type { RoleName } from '@kodi/domain';
+import type { RentCycleRunAnswer, RoleName } from '@kodi/domain';
 import type { TestContext } from './harness.ts';
 import { TestClient } from './client.ts';
 import { buildCompany, buildUser } from './factories.ts';
@@ -100,12 +100,7 @@ export const lateFee = (p: Record<string, unknown> = {}) => ({
   ...p,
 });
 
-export type RunAnswer = {
-  as_of: string;
-  late_fees_posted: number;
-  escalations_applied: number;
-  reminders_queued: number;
-};
+export type RunAnswer = RentCycleRunAnswer;
 
 export const runCycle = async (client: TestClient, as_of?: string): Promise<RunAnswer> =>
   expectStatus(await client.post('/rent-cycle/run', as_of ? { as_of } : {}), 200).json<RunAnswer>();

@@ -54,6 +54,10 @@ export const tenants = defineEntity({
     field.readOnly('full_name', 'Full Name'),
     // the tenant's portal account (issue 19): none, invited, active or disabled
     field.readOnly('portal_status', 'Portal'),
+    // issue 26: the units the tenant rents (its letting leases: 'A3, Kololo Heights') and what it owes
+    // on all its leases (their kept receivables); read for a page's rows, not sortable
+    field.readOnly('current_unit', 'Unit'),
+    field.readOnly('balance', 'Balance', 'money'),
   ],
   shape: {
     first_name: text(255, 'Max 255 characters.'),
@@ -76,7 +80,13 @@ export const tenants = defineEntity({
   } satisfies z.ZodRawShape,
   scope: 'company',
   access: editorMaintained,
-  columns: [...sortableColumns('first_name', 'last_name', 'sex'), ...plainColumns('country_code', 'phone')],
+  // the unit and balance early: a phone's cards show the first five columns (issue 26)
+  columns: [
+    ...sortableColumns('first_name', 'last_name'),
+    ...plainColumns('current_unit', 'balance', 'phone'),
+    ...sortableColumns('sex'),
+    ...plainColumns('country_code'),
+  ],
   search: ['full_name', 'phone'],
   alsoSortable: ['status'],
   import: {

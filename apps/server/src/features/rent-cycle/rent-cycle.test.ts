@@ -58,6 +58,8 @@ describe(`the daily run (${testDriver})`, () => {
       late_fees_posted: 0,
       escalations_applied: 0,
       reminders_queued: 0,
+      made: [],
+      not_listed: 0,
     });
     expect((await runCycle(client, '2026-03-07')).late_fees_posted).toBe(1);
     expect(await feesOf(client, lease.id)).toEqual([['2026-03-07', '2026-03-01', 50_000]]);
@@ -131,19 +133,27 @@ describe(`the daily run (${testDriver})`, () => {
         { event: 'overdue', days: 15, channels: ['email', 'sms'] },
       ],
     });
-    const lease = await createLease(client, {
-      start_date: '2026-03-01',
-      end_date: '2026-03-31',
-      rate: 1_000_000,
-    });
+    const lease = await createLease(
+      client,
+      { start_date: '2026-03-01', end_date: '2026-03-31', rate: 1_000_000 },
+      { first: 'Jane', last: 'Doe', unit: 'A3' },
+    );
     expect((await runCycle(client, '2026-03-07')).late_fees_posted).toBe(1);
-    // ten days down: the run of the 17th does the 8th to the 17th
+    // ten days down: the run of the 17th does the 8th to the 17th; it says for whom (issue 26)
     const caught = await runCycle(client, '2026-03-17');
+    const made = { occupancy_id: lease.id, tenant_name: 'Jane Doe', unit_name: 'A3' };
     expect(caught).toEqual({
       as_of: '2026-03-17',
       late_fees_posted: 1,
       escalations_applied: 0,
       reminders_queued: 2,
+      made: [
+        { ...made, kind: 'late_fee', date: '2026-03-14', amount: 50_000, channel: null, status: null },
+        { ...made, kind: 'reminder', date: '2026-03-11', amount: null, channel: 'email', status: 'skipped' },
+        { ...made, kind: 'reminder', date: '2026-03-16', amount: null, channel: 'email', status: 'queued' },
+        { ...made, kind: 'reminder', date: '2026-03-16', amount: null, channel: 'sms', status: 'queued' },
+      ],
+      not_listed: 0,
     });
     expect(await feesOf(client, lease.id)).toEqual([
       ['2026-03-07', '2026-03-01', 50_000],
@@ -280,7 +290,10 @@ describe(`the daily run (${testDriver})`, () => {
       escalation_every_months: 12,
     });
     expect((await runCycle(client, '2026-03-09')).escalations_applied).toBe(0);
-    expect((await runCycle(client, '2026-03-10')).escalations_applied).toBe(1);
+    expect(await runCycle(client, '2026-03-10')).toMatchObject({
+      escalations_applied: 1,
+      made: [expect.objectContaining({ kind: 'rent_increase', occupancy_id: lease.id, amount: 1_100_000 })],
+    });
     expect((await runCycle(client, '2026-03-10')).escalations_applied).toBe(0);
     const changes = expectStatus(await client.get(`/occupancy/${lease.id}/rate-changes`), 200).json();
     expect(changes).toEqual([

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { AppError, rentCycleRunBody, rentCycleRunSchema } from '@kodi/domain';
+import { AppError, rentCycleRunAnswerSchema, rentCycleRunBody } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { companyToday } from '../../modules/companies/company-settings.ts';
 import { json, named } from '../../plugins/openapi.ts';
 import { runRentCycle } from './run.ts';
 
-const RunResult = named(rentCycleRunSchema, 'RentCycleRun');
+const RunResult = named(rentCycleRunAnswerSchema, 'RentCycleRun');
 
 /**
  * `POST /rent-cycle/run`: the daily run of the session's company, now (admins and company admins).
@@ -25,7 +25,7 @@ export const rentCycleRoutes = (app: FastifyInstance, ctx: AppContext) => {
         summary:
           'Run the company’s daily cycle now: late fees, rent escalations and reminders of the days not run yet',
         body: rentCycleRunBody,
-        response: { 200: json(RunResult, 'What the run did') },
+        response: { 200: json(RunResult, 'What the run did, and for whom') },
       },
     },
     async (request) => {

@@ -11,7 +11,9 @@ import {
   isStaleReminder,
   lateFeesDue,
   remindersDue,
+  RUN_ITEMS_LISTED,
   type DueReminder,
+  type RentCycleRunItem,
   type RentCycleRunResult,
   type TemplateValues,
 } from '@kodi/domain';
@@ -49,8 +51,15 @@ export type RunRequest = {
   userId?: number | null;
 };
 
-/** The answer of a run; `skipped`: a scheduled run of that day was done already. */
-export type RunOutcome = RentCycleRunResult & { skipped: boolean };
+/**
+ * The answer of a run; `skipped`: a scheduled run of that day was done already; `made`: for whom each
+ * new fee, increase and reminder was made (the first RUN_ITEMS_LISTED; `not_listed` the others).
+ */
+export type RunOutcome = RentCycleRunResult & {
+  skipped: boolean;
+  made: RentCycleRunItem[];
+  not_listed: number;
+};
 
 const PAGE = 200;
 /** The longest the rules compute before the process answers other requests again. */
@@ -229,6 +238,7 @@ const writePlan = async (tx: DbOrTx, companyId: number, plan: Plan) => {
   let fees = 0;
   let queued = 0;
   let skipped = 0;
+  const ids = { fees: [] as number[], rates: [] as number[], messages: [] as number[] };
   for (const rows of batches(plan.rates)) {
     const inserted = await leaseEntries.addRateChanges(
       tx,
@@ -237,6 +247,7 @@ const writePlan = async (tx: DbOrTx, companyId: number, plan: Plan) => {
       'skip',
     );
     escalations += inserted.length;
+    ids.rates.push(...inserted);
   }
   for (const rows of batches(plan.fees)) {
     const inserted = await leaseEntries.addCharges(
@@ -245,6 +256,7 @@ const writePlan = async (tx: DbOrTx, companyId: number, plan: Plan) => {
       rows.map((f) => ({ ...f, kind: 'late_fee' as const })),
     );
     fees += inserted.length;
+    ids.fees.push(...inserted);
   }
   for (const rows of batches(plan.messages)) {
     const inserted = await outbox.enqueue(
@@ -254,9 +266,65 @@ const writePlan = async (tx: DbOrTx, companyId: number, plan: Plan) => {
     for (const m of inserted) {
       if (m.status === 'queued') queued += 1;
       else skipped += 1;
+      ids.messages.push(m.id);
     }
   }
-  return { escalations, fees, queued, skipped };
+  return { escalations, fees, queued, skipped, ids };
+};
+
+const intArray = (ids: readonly number[]) => sql`${`{${ids.map((n) => Math.trunc(n)).join(',')}}`}::int[]`;
+
+/**
+ * For whom the run's new rows were made (issue 26): the fees, rate changes and reminders by their ids,
+ * with their lease's tenant and unit, the first RUN_ITEMS_LISTED (fees, then increases, then
+ * reminders, each by tenant); read in the run's transaction.
+ */
+const madeItems = async (
+  tx: DbOrTx,
+  companyId: number,
+  ids: { fees: number[]; rates: number[]; messages: number[] },
+): Promise<{ made: RentCycleRunItem[]; not_listed: number }> => {
+  const total = ids.fees.length + ids.rates.length + ids.messages.length;
+  const fees = ids.fees.slice(0, RUN_ITEMS_LISTED);
+  const rates = ids.rates.slice(0, RUN_ITEMS_LISTED - fees.length);
+  const messages = ids.messages.slice(0, RUN_ITEMS_LISTED - fees.length - rates.length);
+  if (fees.length + rates.length + messages.length === 0) return { made: [], not_listed: total };
+  const rows = await execRows<{
+    kind: RentCycleRunItem['kind'];
+    occupancy_id: number;
+    tenant_name: string | null;
+    unit_name: string | null;
+    date: string;
+    amount: string | null;
+    channel: string | null;
+    status: string | null;
+  }>(
+    tx,
+    sql`SELECT x.kind, x.occupancy_id, COALESCE(o.tenant_name, x.tenant_name) AS tenant_name, o.unit_name,
+               to_char(x.date, 'YYYY-MM-DD') AS date, x.amount::text AS amount, x.channel, x.status
+          FROM (SELECT 1 AS ord, 'late_fee' AS kind, c.occupancy_id, NULL::text AS tenant_name, c.date,
+                       c.amount, NULL::text AS channel, NULL::text AS status
+                  FROM charges c WHERE c.company_id = ${companyId} AND c.id = ANY(${intArray(fees)})
+                UNION ALL
+                SELECT 2, 'rent_increase', r.occupancy_id, NULL, r.effective_date, r.rate, NULL, NULL
+                  FROM rate_changes r WHERE r.company_id = ${companyId} AND r.id = ANY(${intArray(rates)})
+                UNION ALL
+                SELECT 3, 'reminder', m.occupancy_id, m.tenant_name, COALESCE(m.send_date, m.created_at::date), NULL, m.channel, m.status
+                  FROM messages m WHERE m.company_id = ${companyId} AND m.id = ANY(${intArray(messages)})) x
+          LEFT JOIN occupancy o ON o.company_id = ${companyId} AND o.id = x.occupancy_id
+         ORDER BY x.ord, COALESCE(o.tenant_name, x.tenant_name), x.occupancy_id, x.date, x.channel`,
+  );
+  const made = rows.map((r): RentCycleRunItem => ({
+    kind: r.kind,
+    occupancy_id: Number(r.occupancy_id),
+    tenant_name: r.tenant_name ?? null,
+    unit_name: r.unit_name ?? null,
+    date: r.date,
+    amount: r.amount === null ? null : Number(r.amount),
+    channel: r.channel === 'email' || r.channel === 'sms' ? r.channel : null,
+    status: r.status === 'queued' || r.status === 'skipped' ? r.status : null,
+  }));
+  return { made, not_listed: total - made.length };
 };
 
 const zero = (asOf: string, skipped: boolean): RunOutcome => ({
@@ -265,6 +333,8 @@ const zero = (asOf: string, skipped: boolean): RunOutcome => ({
   escalations_applied: 0,
   reminders_queued: 0,
   skipped,
+  made: [],
+  not_listed: 0,
 });
 
 const scheduledRunExists = async (database: Database, companyId: number, asOf: string) =>
@@ -310,6 +380,7 @@ export const runRentCycle = async (database: Database, request: RunRequest): Pro
         escalations_applied: counts.escalations,
         reminders_queued: counts.queued,
         skipped: false,
+        ...(await madeItems(tx, companyId, counts.ids)),
       } satisfies RunOutcome;
     });
     if (outcome) {

@@ -44,6 +44,17 @@ export const tenantsServer: ServerEntity = {
                                             WHEN pu.password_hash IS NULL THEN 'invited' ELSE 'active' END
                                   FROM users pu WHERE pu.company_id = t.company_id AND pu.tenant_id = t.id),
                                 'none')`,
+      // issue 26: probes of the tenant's leases (occupancy_tenant_idx) for a page's rows only, so the
+      // list keeps its one statement shape; neither is sortable (no column of the row to index)
+      current_unit: `(SELECT string_agg(concat_ws(', ', o.unit_name, u.property_name), '; '
+                                        ORDER BY o.start_date DESC, o.id DESC)
+                        FROM occupancy o JOIN units u ON u.company_id = o.company_id AND u.id = o.unit_id
+                       WHERE o.company_id = t.company_id AND o.tenant_id = t.id
+                         AND o.is_active AND o.occupancy_status <> 'terminated')`,
+      balance: `(SELECT sum(lb.receivable)
+                   FROM occupancy o
+                   JOIN lease_balances lb ON lb.company_id = o.company_id AND lb.occupancy_id = o.id
+                  WHERE o.company_id = t.company_id AND o.tenant_id = t.id)`,
     },
   },
   prepare: async ({ tx, user, values, existing }) => {

@@ -7,14 +7,22 @@ import { ServerPicker, useChoicesWith, usePickerSearch, type PickerChoice } from
 /** A record offered by a reference picker: its id and its label. */
 export type PickerOption = PickerChoice<number>;
 
-export const optionOf = (labelFields: readonly string[], row: ResourceRow): PickerOption => ({
-  value: row.id,
-  label:
-    labelFields
-      .map((f) => row[f])
-      .filter((v) => v !== null && v !== undefined && v !== '')
-      .join(' ') || `#${row.id}`,
-});
+const textsOf = (fields: readonly string[], row: ResourceRow): string[] =>
+  fields
+    .map((f) => row[f])
+    .filter((v) => v !== null && v !== undefined && v !== '')
+    .map(String);
+
+/** A row named by its label fields, then its detail fields after ' · ' ('Jane Doe · A3, Kololo Heights'). */
+export const optionOf = (
+  labelFields: readonly string[],
+  row: ResourceRow,
+  detailFields: readonly string[] = [],
+): PickerOption => {
+  const name = textsOf(labelFields, row).join(' ') || `#${row.id}`;
+  const details = textsOf(detailFields, row).join(' · ');
+  return { value: row.id, label: details ? `${name} · ${details}` : name };
+};
 
 const toId = (value: unknown): number | null => {
   if (value === null || value === undefined || value === '') return null;
@@ -51,13 +59,14 @@ export const ReferencePicker = ({
   const ref = field.ref;
   const entity = ref?.entity ?? '';
   const labelFields = useMemo(() => ref?.labelFields ?? ['name'], [ref]);
+  const detailFields = useMemo(() => ref?.detailFields ?? [], [ref]);
   const search = usePickerSearch<number>();
   const { q, chosen } = search;
 
   const list = useQuery({ ...pickerQuery(entity, q), enabled: search.open && !!ref });
   const options = useMemo(
-    () => (list.data?.rows ?? []).map((row) => optionOf(labelFields, row)),
-    [list.data, labelFields],
+    () => (list.data?.rows ?? []).map((row) => optionOf(labelFields, row, detailFields)),
+    [list.data, labelFields, detailFields],
   );
 
   const id = toId(value);
@@ -74,7 +83,7 @@ export const ReferencePicker = ({
     ...recordQuery(entity, id ?? 0),
     enabled: id !== null && known === null && !!ref,
     staleTime: 60_000,
-    select: (row: ResourceRow) => optionOf(labelFields, row),
+    select: (row: ResourceRow) => optionOf(labelFields, row, detailFields),
   });
   const label = id === null ? null : (known?.label ?? lookup.data?.label ?? 'Loading...');
   const selected = useMemo<PickerOption | null>(

@@ -132,7 +132,11 @@ export const ResourceFormDialog = ({
     void load();
   }, [open, editId, load]);
 
+  /** The fields the user typed or chose in this form (FormApi.typed). */
+  const userTyped = useRef(new Set<string>());
+
   const close = () => {
+    userTyped.current.clear();
     reset(emptyValues);
     setConflict(null);
     setOtherErrors([]);
@@ -147,9 +151,11 @@ export const ResourceFormDialog = ({
       setHints((h) => ({ ...h, [name]: id !== null && label ? { value: id, label } : undefined }));
       setValue(name, id, { shouldDirty: true, shouldValidate: formState.isSubmitted });
     },
+    typed: (name) => editId !== null || userTyped.current.has(name),
   };
 
   const userChanged = (name: string, value: unknown) => {
+    userTyped.current.add(name);
     const react = extras?.onFieldChange?.[name];
     if (react) void Promise.resolve(react(value, formApi)).catch(() => undefined);
   };

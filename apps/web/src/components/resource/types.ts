@@ -27,6 +27,11 @@ export type FormApi = {
   setValue: (name: string, value: unknown) => void;
   /** Sets a reference field, with the label its picker shows (else the picker looks it up). */
   setReference: (name: string, id: number | null, label?: string) => void;
+  /**
+   * Whether the field's value is the user's: typed or chosen in this form, or a stored record's (an
+   * edit). A suggestion fills only the fields that are not (the payment form's amount due: issue 26).
+   */
+  typed: (name: string) => boolean;
 };
 
 /** One more per-row action: an icon link to a page. */

@@ -32,9 +32,11 @@ import {
   messageChannel,
   reminderEvent,
   type CompanySettings,
+  type RentCycleRunAnswer,
   type RentCycleRunResult,
 } from '@kodi/domain';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
+import { RunMade } from './run-made.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { imageDataUrl, resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
 import { MFA_ENROLMENT_PATH, navigateTo } from '../../lib/navigation.ts';
@@ -97,6 +99,8 @@ const runText = (r: RentCycleRunResult) =>
 export const CompanySettingsPage = () => {
   const query = useQuery(settingsQuery());
   const settings = query.data;
+  // the run now's answer, kept here: the form is made again when the settings change (its key)
+  const [lastRun, setLastRun] = useState<RentCycleRunAnswer | null>(null);
   return (
     <Stack spacing={2} sx={{ maxWidth: 900 }}>
       <Box>
@@ -115,7 +119,7 @@ export const CompanySettingsPage = () => {
       ) : query.isError || !settings ? (
         <Alert severity="error">{errorMessage(query.error, 'Failed to load the company settings.')}</Alert>
       ) : (
-        <SettingsForm key={settings.version} settings={settings} />
+        <SettingsForm key={settings.version} settings={settings} lastRun={lastRun} onRun={setLastRun} />
       )}
     </Stack>
   );
@@ -165,7 +169,16 @@ const Section = ({ title, children }: { title: string; children: ReactNode }) =>
   </Paper>
 );
 
-const SettingsForm = ({ settings }: { settings: CompanySettings }) => {
+const SettingsForm = ({
+  settings,
+  lastRun,
+  onRun: setLastRun,
+}: {
+  settings: CompanySettings;
+  /** what 'Run the daily cycle now' answered, with for whom each item was made (issue 26) */
+  lastRun: RentCycleRunAnswer | null;
+  onRun: (run: RentCycleRunAnswer) => void;
+}) => {
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
   const money = useCompanyMoney();
@@ -173,7 +186,6 @@ const SettingsForm = ({ settings }: { settings: CompanySettings }) => {
   /** undefined: unchanged; null: removed; a string: the new image's base64. */
   const [logo, setLogo] = useState<string | null | undefined>(undefined);
   const [logoError, setLogoError] = useState<string | null>(null);
-  const [lastRun, setLastRun] = useState<RentCycleRunResult | null>(null);
   const providers = useQuery(providersQuery());
   const templates = useQuery(templatesQuery());
 
@@ -326,6 +338,7 @@ const SettingsForm = ({ settings }: { settings: CompanySettings }) => {
               {unsaved ? ' Your unsaved changes are saved first.' : ''}
             </Typography>
           </Stack>
+          {lastRun ? <RunMade run={lastRun} money={money} /> : null}
         </Section>
 
         <Section title="Late fees">

@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import type { CompanySettings, MessageTemplate, RentCycleRunResult } from '@kodi/domain';
+import type { CompanySettings, MessageTemplate, RentCycleRunAnswer } from '@kodi/domain';
 import { api } from '../../lib/api-client.ts';
 import { resourceKeys } from '../../lib/resources.ts';
 
@@ -16,7 +16,7 @@ export const settingsQuery = () =>
 export const saveSettings = (body: Record<string, unknown>) =>
   api.put<CompanySettings>('/company-settings', body);
 
-export const runCycleNow = () => api.post<RentCycleRunResult>('/rent-cycle/run', {});
+export const runCycleNow = () => api.post<RentCycleRunAnswer>('/rent-cycle/run', {});
 
 export const rotateWebhookSecret = () =>
   api.post<{ url: string; secret: string }>('/company-settings/webhook-secret');

@@ -2,7 +2,7 @@ import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import { DEFAULT_CURRENCY, derivedRates, type EntityName } from '@kodi/domain';
 import { getSession } from '../../lib/session.ts';
 import type { ResourceExtras } from '../../components/resource/types.ts';
-import { fetchList, type ListRowOf } from '../../lib/resources.ts';
+import type { ListRowOf } from '../../lib/resources.ts';
 import { BackRentNote } from './back-rent-note.tsx';
 import { PropertyOwnership } from './property-ownership.tsx';
 import { PropertyUnits } from './property-units.tsx';
@@ -12,22 +12,12 @@ import { TenantPortal } from './tenant-portal.tsx';
 import { TenantHub } from './tenant-hub.tsx';
 import { prefillRate, UnitPicker } from './unit-picker.tsx';
 import { lockedPaymentFields, VoidPaymentSection } from './void-payment.tsx';
+import { PaymentSuggestionNote, suggestPayment } from './payment-suggestion.tsx';
 
 /**
  * The entity-specific behaviour of the generic pages, through the declared extension points of
  * `ResourceExtras`. Everything else comes from the entity definitions in @kodi/domain.
  */
-
-/** A tenant's first occupancy (by start date): `GET /occupancy?filter={tenant_id}&page_size=1&sort=start_date`. */
-export const firstOccupancy = async (tenantId: number): Promise<ListRowOf<'occupancy'> | undefined> => {
-  const { rows } = await fetchList('occupancy', {
-    page: 0,
-    pageSize: 1,
-    sort: 'start_date',
-    filter: { field: 'tenant_id', value: tenantId },
-  });
-  return rows[0];
-};
 
 const ordinal = (n: number): string => {
   const tens = n % 100;
@@ -99,18 +89,20 @@ export const entityExtras: { [N in EntityName]?: ResourceExtras<N> } = {
       },
     ],
     onFieldChange: {
-      // 01-core §5: choosing a tenant fills the unit from the tenant's first occupancy; the server
-      // then picks the matching occupancy (occupancy_id null).
-      tenant_id: async (value, form) => {
+      // 01-core §5: choosing a tenant fills the tenant's unit: that of the lease the payment goes to
+      // (the server's choice, as a save makes it), with the amount due and its period (issue 26); the
+      // server then picks the matching occupancy (occupancy_id null).
+      tenant_id: async (_value, form) => {
         form.setValue('occupancy_id', null);
-        if (typeof value !== 'number') return;
-        const occupancy = await firstOccupancy(value);
-        if (occupancy && form.getValue('tenant_id') === value) {
-          form.setReference('unit_id', occupancy.unit_id, occupancy.unit_name ?? undefined);
-        }
+        await suggestPayment(form, true);
       },
-      unit_id: (_value, form) => form.setValue('occupancy_id', null),
+      unit_id: async (_value, form) => {
+        form.setValue('occupancy_id', null);
+        await suggestPayment(form, false);
+      },
     },
+    // what the amount suggested is: the balance due today, or the next rent (issue 26)
+    formNote: (values) => <PaymentSuggestionNote values={values} />,
   },
   employees: {
     cells: { expected_pay_day: payDay },

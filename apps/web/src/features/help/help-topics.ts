@@ -130,7 +130,7 @@ export const helpTopics: HelpTopic[] = [
         'A payment records money received from a tenant for a unit: the date, the amount, the method (Cash, Check, Bank transfer, Credit card or Mobile money), the period it pays for, a reference and details.',
       ),
       list(
-        "The tenant needs an occupancy record for that unit, otherwise Kodi answers 'No matching occupancy found for this tenant and unit combination.' Choosing a tenant fills in the unit of their first lease.",
+        "The tenant needs an occupancy record for that unit, otherwise Kodi answers 'No matching occupancy found for this tenant and unit combination.' Each tenant is offered with the unit they rent. Choosing a tenant fills in the unit of the lease the payment goes to, the amount due today (or the next rent when nothing is due) and the period it covers; what you type yourself is never replaced.",
         'Status is Pending, Completed or Failed; a new payment starts as Completed.',
         'Every payment gets a serial number when it is recorded (PAY-000001, PAY-000002, ...). When a payment becomes Completed for the first time it also gets a receipt number (RCT-000001, RCT-000002, ...). Both count per company, without gaps, and are never reused; a receipt number never changes once given.',
         'Print receipt, on a payment row, opens the receipt (receipt number, date, tenant, unit, method, status and amount) with Download PDF for an A4 copy. Its QR code lets anyone check the receipt online.',
@@ -298,7 +298,7 @@ export const helpTopics: HelpTopic[] = [
     title: 'Late Fees, Reminders and Messages',
     blocks: [
       p(
-        "Every day, at the company's daily run hour in its time zone (Company Settings, Daily run), Kodi applies the rent increases that fall due, posts late fees and queues rent reminders. 'Run the daily cycle now' runs it at once; a day is never run twice, and days missed while the server was down are caught up with their own dates.",
+        "Every day, at the company's daily run hour in its time zone (Company Settings, Daily run), Kodi applies the rent increases that fall due, posts late fees and queues rent reminders. 'Run the daily cycle now' runs it at once and lists for whom each late fee, rent increase and reminder was made; a day is never run twice, and days missed while the server was down are caught up with their own dates.",
       ),
       list(
         'Late fees (Company Settings, Late fees): after the grace days, a rent still unpaid gets a fee the next day, flat or a percentage of what is unpaid, once or again every week or month while unpaid, up to an optional cap per rent. A lease can have its own policy or be exempt. Only rent earns fees.',
