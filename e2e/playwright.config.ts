@@ -10,7 +10,8 @@ const dataDir = process.env.E2E_DATA_DIR ?? path.join(os.tmpdir(), `kodi-e2e-${p
 export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results',
-  timeout: 60_000,
+  // a test takes 10–40 s on a quiet 2-core machine; the margin is for a busy one
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   fullyParallel: false,
   workers: 1,
