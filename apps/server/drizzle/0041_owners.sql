@@ -50,6 +50,8 @@ CREATE TABLE "property_owner_sets" (
 	"property_id" integer NOT NULL,
 	"effective_from" date NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
 	CONSTRAINT "property_owner_sets_company_id_id_pk" PRIMARY KEY("company_id","id"),
 	CONSTRAINT "property_owner_sets_day_key" UNIQUE("company_id","property_id","effective_from")
 );
@@ -59,6 +61,9 @@ CREATE TABLE "property_owner_shares" (
 	"set_id" integer NOT NULL,
 	"owner_id" integer NOT NULL,
 	"share_percent" numeric(5, 2) NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"version" integer DEFAULT 1 NOT NULL,
 	CONSTRAINT "property_owner_shares_company_id_set_id_owner_id_pk" PRIMARY KEY("company_id","set_id","owner_id"),
 	CONSTRAINT "property_owner_shares_range" CHECK ("property_owner_shares"."share_percent" > 0 AND "property_owner_shares"."share_percent" <= 100)
 );

@@ -431,7 +431,7 @@ export const propertyOwnerSets = pgTable(
     id: ownedId(),
     property_id: integer().notNull(),
     effective_from: date({ mode: 'string' }).notNull(),
-    created_at: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    ...stamps(),
   },
   (t) => [
     primaryKey({ columns: [t.company_id, t.id] }),
@@ -451,6 +451,7 @@ export const propertyOwnerShares = pgTable(
     set_id: integer().notNull(),
     owner_id: integer().notNull(),
     share_percent: numeric({ precision: 5, scale: 2, mode: 'string' }).notNull(),
+    ...stamps(),
   },
   (t) => [
     primaryKey({ columns: [t.company_id, t.set_id, t.owner_id] }),
