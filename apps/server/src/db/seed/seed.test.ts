@@ -3,6 +3,7 @@ import { openPglite, type Database } from '../client.ts';
 import { companies } from '../schema.ts';
 import { PHONE_PATTERN } from '@kodi/domain';
 import { toE164 } from '../../modules/companies/phones.ts';
+import { followLeases } from '../../modules/leases/unit-status.ts';
 import { seedDemoData } from './demo.ts';
 import { countryRows, currencyRows, seedReferenceData } from './reference-data.ts';
 
@@ -134,6 +135,21 @@ describe('demo data', () => {
       [companyId],
     );
     for (const r of rows) expect(r.active).toBe(r.status === 'occupied' ? 1 : 0);
+  });
+
+  it('marks occupied exactly the units a lease lets on its day (the statuses follow the leases)', async () => {
+    const units = await database.query<{ id: number }>('SELECT id FROM units WHERE company_id = $1', [
+      companyId,
+    ]);
+    const changed = await database.db.transaction((tx) =>
+      followLeases(
+        tx,
+        companyId,
+        TODAY.toISOString().slice(0, 10),
+        units.map((u) => u.id),
+      ),
+    );
+    expect(changed).toEqual([]);
   });
 
   it('numbers payments and receipts without gaps, in date order, and keeps the counters in step', async () => {

@@ -2,7 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { execRows } from '../../db/client.ts';
-import { lockUnits } from './letting.ts';
+import { lockUnits } from '../../modules/leases/unit-status.ts';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { validTenant, validUnit } from '../../test/entities.ts';

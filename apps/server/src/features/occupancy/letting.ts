@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { AppError, formatDate } from '@kodi/domain';
 import { execRows, type DbOrTx } from '../../db/client.ts';
-import { advisoryLocks } from '../../db/advisory-locks.ts';
+import { lockUnits } from '../../modules/leases/unit-status.ts';
 
 /** What of a lease decides whether it lets its unit: its unit, its dates, and whether it is running. */
 type Letting = {
@@ -55,21 +55,6 @@ export const occupiedError = (holder: Holder): AppError => {
   const until = holder.end_date ? ` to ${formatDate(holder.end_date)}` : ', with no end date';
   const message = `${unit} is let to ${holder.tenant_name ?? 'another tenant'} from ${formatDate(holder.start_date)}${until}.`;
   return new AppError('unit_occupied', message, { unit_id: message });
-};
-
-/**
- * Takes the units' letting locks (in the order of their ids: two writers never wait on each other),
- * held to the end of the transaction: the lease read next is the latest committed, and no other
- * writer of these units' leases passes its check until this transaction ends.
- */
-export const lockUnits = async (tx: DbOrTx, unitIds: readonly number[]): Promise<void> => {
-  const ids = [...new Set(unitIds)].sort((a, b) => a - b);
-  if (ids.length === 0) return;
-  await execRows(
-    tx,
-    sql`SELECT count(pg_advisory_xact_lock(${advisoryLocks.unitLetting}, u.id))::int AS n
-          FROM (SELECT (jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb))::int AS id ORDER BY 1) u`,
-  );
 };
 
 /** The stored lease that lets the unit on some of the letting's days, if any. */

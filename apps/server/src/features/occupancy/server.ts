@@ -18,6 +18,7 @@ import { companyTodayIn } from '../../modules/companies/company-settings.ts';
 import { TENANT_JOIN, TENANT_NAMES } from '../../crud/sql.ts';
 import { sniffImage } from '../../platform/image-sniffing.ts';
 import { leasePosted } from '../../modules/books/hooks.ts';
+import { followLeases } from '../../modules/leases/unit-status.ts';
 import { lettingOf, lettingRefusals } from './letting.ts';
 
 /** PDF, PNG or JPEG by content. */
@@ -64,6 +65,21 @@ const lettingChanged = (existing: Record<string, unknown>, values: Record<string
   LETTING_FIELDS.some((f) => f in values && text(values[f]) !== text(existing[f]));
 
 const text = (v: unknown): string | null => (v === null || v === undefined || v === '' ? null : String(v));
+
+/**
+ * The units whose letting the changes touched (a lease created or deleted, or its unit, dates, being
+ * active or status changed: the unit it left and the unit it lets) follow their leases on the
+ * company's today (modules/leases/unit-status.ts).
+ */
+const unitsFollow: NonNullable<ServerEntity['posted']> = async (tx, user, changes) => {
+  const units: number[] = [];
+  for (const { before, after } of changes) {
+    if (before && after && !lettingChanged(before, after)) continue;
+    for (const r of [before, after]) if (r) units.push(Number(r.unit_id));
+  }
+  if (units.length === 0) return;
+  await followLeases(tx, user.company_id, await companyTodayIn(tx, user.company_id), units);
+};
 
 /** A lease's terms as the rules take them, from its record and its rate changes. */
 const termsOf = (record: Record<string, unknown>, rates: LeaseTerms['rate_changes']): LeaseTerms => ({
@@ -181,5 +197,9 @@ export const occupancyServer: ServerEntity = {
     shape: { back_rent: backRentSchema },
     add: async ({ db, user, record }) => ({ back_rent: await backRentOf(db, user.company_id, record) }),
   },
-  posted: leasePosted,
+  posted: async (tx, user, changes) => {
+    // the units first: their locks are taken before the leases' (the daily run's order too)
+    await unitsFollow(tx, user, changes);
+    await leasePosted(tx, user, changes);
+  },
 };

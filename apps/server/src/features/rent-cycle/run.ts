@@ -19,7 +19,11 @@ import {
 } from '@kodi/domain';
 import { execRows, type Database, type DbOrTx } from '../../db/client.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
-import { loadSettings, type StoredSettings } from '../../modules/companies/company-settings.ts';
+import {
+  companyTodayIn,
+  loadSettings,
+  type StoredSettings,
+} from '../../modules/companies/company-settings.ts';
 import { loadLeaseBooks, type LeaseBook } from '../../modules/leases/lease-book.ts';
 import { loadTemplates, pickTemplate, renderMessage } from '../../modules/messaging/message-templates.ts';
 import { companyCallingCode, smsAddress } from '../../modules/companies/phones.ts';
@@ -27,6 +31,7 @@ import { advisoryLocks } from '../../db/advisory-locks.ts';
 import { outbox } from '../../modules/messaging/outbox.ts';
 import { leaseEntries } from '../../modules/leases/entries.ts';
 import { postCompanyRent } from '../../modules/books/rent.ts';
+import { followLeasesDaily } from '../../modules/leases/unit-status.ts';
 
 /**
  * The daily run of one company (issue 17; docs/decisions.md, 'The rent cycle'): for each day not
@@ -367,6 +372,9 @@ export const runRentCycle = async (database: Database, request: RunRequest): Pro
       if (trigger === 'schedule' && now[0]?.done) return zero(asOf, true);
       // another run processed days meanwhile: plan again on what it wrote
       if ((now[0]?.through ?? null) !== through) return undefined;
+      // units follow the leases that started or ended since (modules/leases/unit-status.ts), first:
+      // the units' locks before the leases' (as a lease's change takes them)
+      await followLeasesDaily(tx, companyId, await companyTodayIn(tx, companyId), window.from);
       const counts = await writePlan(tx, companyId, plan);
       await tx.execute(
         sql`INSERT INTO rent_cycle_runs (company_id, as_of, from_date, trigger, late_fees_posted, escalations_applied,

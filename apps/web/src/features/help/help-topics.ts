@@ -105,7 +105,7 @@ export const helpTopics: HelpTopic[] = [
         'A unit is a property you let: its name, address, unit type (Apartment, House, Studio or Commercial) and monthly, weekly and daily rates (each greater than 0), and if you like the bedrooms, bathrooms, size, meter numbers, amenities and a description.',
       ),
       list(
-        'Status is Available, Occupied or Maintenance. New units start as Available. Kodi does not change the status by itself: set it when a unit is let, freed or under repair.',
+        'Status is Available, Occupied or Maintenance. New units start as Available. The leases keep it: an Available unit becomes Occupied when a lease lets it (on the lease’s start date), and Available again when no lease lets it any more (the lease ended, was terminated or deleted). A unit under Maintenance is never changed by itself, and you can set any status by hand.',
         'Each unit can have two images (PNG, JPEG or WebP, at most 2 MB each), shown in its details.',
         'The arrow at the start of a row shows the description.',
         'Admins and editors add and edit units; only admins delete them. A unit that leases, payments or other records still refer to cannot be deleted until those are removed.',
