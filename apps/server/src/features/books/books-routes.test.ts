@@ -1,3 +1,4 @@
+import type { RoleName } from '@kodi/domain';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,8 @@ import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
-import { buildCompany, buildUser } from '../../test/factories.ts';
+import { signInAs } from '../../test/sign-in.ts';
+import { buildCompany } from '../../test/factories.ts';
 import { validTenant, validUnit } from '../../test/entities.ts';
 import { companyDay } from '../../modules/books/post.ts';
 
@@ -33,12 +35,7 @@ describe(`books: accounts, journal and close routes (${testDriver})`, () => {
   let other: TestClient;
   let companyId: number;
 
-  const signIn = async (company: number, roles: NonNullable<Parameters<typeof buildUser>[1]['roles']>) => {
-    const u = await buildUser(t.database, { company_id: company, roles });
-    const c = new TestClient(t.app);
-    await c.login(u.email, u.password);
-    return c;
-  };
+  const signIn = (company: number, roles: RoleName[]) => signInAs(t, company, roles);
 
   beforeEach(async () => {
     t = await setupApp();

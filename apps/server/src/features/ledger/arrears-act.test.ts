@@ -1,9 +1,11 @@
+import type { RoleName } from '@kodi/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { addMonths, agingBuckets, localTime, type ArrearsRow, type ArrearsSummary } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
-import { TestClient } from '../../test/client.ts';
-import { buildCompany, buildUser } from '../../test/factories.ts';
+import type { TestClient } from '../../test/client.ts';
+import { signInAs } from '../../test/sign-in.ts';
+import { buildCompany } from '../../test/factories.ts';
 import { execRows } from '../../db/client.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { leaseFixtures } from './ledger-fixtures.ts';
@@ -23,12 +25,7 @@ describe(`acting on arrears (${testDriver})`, () => {
   let amina: { id: number; tenant_id: number; unit_id: number };
   const today = localTime('Africa/Kampala', new Date()).date;
 
-  const signIn = async (roles: Parameters<typeof buildUser>[1]['roles'], company = companyId) => {
-    const u = await buildUser(t.database, { company_id: company, roles });
-    const c = new TestClient(t.app);
-    await c.login(u.email, u.password);
-    return c;
-  };
+  const signIn = (roles: RoleName[], company = companyId) => signInAs(t, company, roles);
 
   const reminders = () =>
     execRows<{

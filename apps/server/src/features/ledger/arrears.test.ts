@@ -1,8 +1,10 @@
+import type { RoleName } from '@kodi/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { addMonths, localTime } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
-import { buildCompany, buildUser } from '../../test/factories.ts';
+import { signInAs } from '../../test/sign-in.ts';
+import { buildCompany } from '../../test/factories.ts';
 import { leaseFixtures } from './ledger-fixtures.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 
@@ -16,12 +18,7 @@ describe(`the arrears report (${testDriver})`, () => {
   let grace: { id: number; tenant_id: number; unit_id: number };
   let joseph: { id: number; tenant_id: number; unit_id: number };
 
-  const signIn = async (roles: Parameters<typeof buildUser>[1]['roles'], company = companyId) => {
-    const u = await buildUser(t.database, { company_id: company, roles });
-    const c = new TestClient(t.app);
-    await c.login(u.email, u.password);
-    return c;
-  };
+  const signIn = (roles: RoleName[], company = companyId) => signInAs(t, company, roles);
 
   const arrears = (client: TestClient, query = '') => client.get(`/arrears?as_of=${AS_OF}${query}`);
 

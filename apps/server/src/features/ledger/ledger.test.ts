@@ -1,8 +1,10 @@
+import type { RoleName } from '@kodi/domain';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localTime } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
-import { buildCompany, buildUser } from '../../test/factories.ts';
+import { signInAs } from '../../test/sign-in.ts';
+import { buildCompany } from '../../test/factories.ts';
 import { leaseFixtures } from './ledger-fixtures.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 import { companyDay } from '../../modules/books/post.ts';
@@ -13,12 +15,7 @@ describe(`the ledger and the tenant statement of a lease (${testDriver})`, () =>
   let companyId: number;
   let fx: ReturnType<typeof leaseFixtures>;
 
-  const signIn = async (roles: Parameters<typeof buildUser>[1]['roles'], company = companyId) => {
-    const u = await buildUser(t.database, { company_id: company, roles });
-    const c = new TestClient(t.app);
-    await c.login(u.email, u.password);
-    return c;
-  };
+  const signIn = (roles: RoleName[], company = companyId) => signInAs(t, company, roles);
 
   beforeEach(async () => {
     t = await setupApp();

@@ -2,7 +2,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RoleName } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
-import { buildCompany, buildUser } from '../../test/factories.ts';
+import { signInAs } from '../../test/sign-in.ts';
+import { buildCompany } from '../../test/factories.ts';
 import { validTenant, validUnit } from '../../test/entities.ts';
 
 type Suggestion = {
@@ -33,12 +34,7 @@ describe(`payment form: the tenant's unit, the amount due and its period (${test
   let tenant: { id: number };
   let lease: { id: number; start_date: string };
 
-  const signIn = async (roles: RoleName[], company = companyId) => {
-    const u = await buildUser(t.database, { company_id: company, roles });
-    const c = new TestClient(t.app);
-    await c.login(u.email, u.password);
-    return c;
-  };
+  const signIn = (roles: RoleName[], company = companyId) => signInAs(t, company, roles);
 
   beforeEach(async () => {
     t = await setupApp();

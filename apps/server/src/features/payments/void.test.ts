@@ -1,8 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { RoleName } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
-import { TestClient } from '../../test/client.ts';
-import { buildCompany, buildUser } from '../../test/factories.ts';
+import type { TestClient } from '../../test/client.ts';
+import { signInAs } from '../../test/sign-in.ts';
+import { buildCompany } from '../../test/factories.ts';
 import { validTenant, validUnit } from '../../test/entities.ts';
 import { pdfText } from '../../test/pdf-text.ts';
 
@@ -20,12 +21,7 @@ describe(`receipts never change: completed payments are voided, never edited (${
   let unit: { id: number };
   let tenant: { id: number };
 
-  const signIn = async (roles: RoleName[], company = companyId) => {
-    const u = await buildUser(t.database, { company_id: company, roles });
-    const c = new TestClient(t.app);
-    await c.login(u.email, u.password);
-    return c;
-  };
+  const signIn = (roles: RoleName[], company = companyId) => signInAs(t, company, roles);
 
   beforeEach(async () => {
     t = await setupApp();

@@ -1,3 +1,4 @@
+import type { RoleName } from '@kodi/domain';
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -6,7 +7,8 @@ import ExcelJS from 'exceljs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
-import { buildCompany, buildUser } from '../../test/factories.ts';
+import { signInAs } from '../../test/sign-in.ts';
+import { buildCompany } from '../../test/factories.ts';
 import { books, type PostEntry } from '../../modules/books/post.ts';
 
 type TbLine = { code: string; name: string; debit: string; credit: string };
@@ -42,12 +44,7 @@ describe(`books reports: trial balance, general ledger, balance sheet, income ba
     t.database.query<Record<string, unknown>>(text, params);
   const post = (company: number, entries: PostEntry[]) =>
     t.database.db.transaction((tx) => books.post(tx, company, entries));
-  const signIn = async (company: number, roles: NonNullable<Parameters<typeof buildUser>[1]['roles']>) => {
-    const u = await buildUser(t.database, { company_id: company, roles });
-    const client = new TestClient(t.app);
-    await client.login(u.email, u.password);
-    return client;
-  };
+  const signIn = (company: number, roles: RoleName[]) => signInAs(t, company, roles);
   const entry = (
     date: string,
     source: PostEntry['source'],
