@@ -136,6 +136,55 @@ export const receiptNotificationSchema = z.strictObject({
 
 const SENDER_ID = /^(?=.*[A-Za-z])[A-Za-z0-9 ]{3,11}$/;
 
+const instruction = (max: number, pattern?: RegExp, message?: string) =>
+  z
+    .union([z.string().trim(), z.null()])
+    .transform((v) => (v === '' ? null : v))
+    .refine((v) => v === null || v.length <= max, `Maximum ${max} characters.`)
+    .refine((v) => v === null || !pattern || pattern.test(v), message ?? 'Not valid.')
+    .default(null);
+
+/**
+ * How tenants pay (issue 29, 'How to pay'): the company's M-Pesa paybill or till, its MTN MoMo and
+ * Airtel Money merchant codes, its bank details and any other instruction. Each lease's account
+ * number goes with them: the portal, statements and reminders (`{{how_to_pay}}`) show them.
+ */
+export const paymentInstructionsSchema = z.strictObject({
+  mpesa_paybill: instruction(7, /^\d{5,7}$/, 'A paybill or till number is 5 to 7 digits.'),
+  mtn_momo_code: instruction(20, /^[A-Za-z0-9*#-]+$/, 'Use letters, digits, *, # or -.'),
+  airtel_money_code: instruction(20, /^[A-Za-z0-9*#-]+$/, 'Use letters, digits, *, # or -.'),
+  bank_details: instruction(300),
+  other: instruction(300),
+});
+export type PaymentInstructions = z.infer<typeof paymentInstructionsSchema>;
+
+export const noPaymentInstructions: PaymentInstructions = {
+  mpesa_paybill: null,
+  mtn_momo_code: null,
+  airtel_money_code: null,
+  bank_details: null,
+  other: null,
+};
+
+/**
+ * The company's payment instructions for one lease, a line each: 'M-Pesa: paybill 123456, account A12'.
+ * Without an account number the lines name none.
+ */
+export const howToPayLines = (
+  i: PaymentInstructions,
+  accountReference: string | null | undefined,
+): string[] => {
+  const account = accountReference ? `, account ${accountReference}` : '';
+  const reference = accountReference ? `, reference ${accountReference}` : '';
+  return [
+    i.mpesa_paybill && `M-Pesa: paybill ${i.mpesa_paybill}${account}`,
+    i.mtn_momo_code && `MTN MoMo: merchant code ${i.mtn_momo_code}${reference}`,
+    i.airtel_money_code && `Airtel Money: merchant code ${i.airtel_money_code}${reference}`,
+    i.bank_details && `Bank: ${i.bank_details}${reference}`,
+    i.other,
+  ].filter((l): l is string => typeof l === 'string' && l !== '');
+};
+
 /** The writable settings. In a `PUT`, an absent field is left as it is (the logo too; null clears it). */
 export const companySettingsFields = {
   timezone: z
@@ -159,6 +208,7 @@ export const companySettingsFields = {
   auto_post_matches: z.boolean({ error: 'Must be true or false.' }),
   /** every staff user of the company signs in with a second factor (issue 20) */
   require_mfa: z.boolean({ error: 'Must be true or false.' }),
+  payment_instructions: paymentInstructionsSchema,
 };
 
 /** `PUT /company-settings`: any of the settings, and the `version` that was read. */
@@ -172,6 +222,7 @@ export const companySettingsBody = z.strictObject({
   sms_sender_id: companySettingsFields.sms_sender_id.optional(),
   auto_post_matches: companySettingsFields.auto_post_matches.optional(),
   require_mfa: companySettingsFields.require_mfa.optional(),
+  payment_instructions: companySettingsFields.payment_instructions.optional(),
   version: z.preprocess(toNumber, z.int({ error: 'Required.' }).min(1)),
   // what the GET answers and no PUT writes: taken back as read and left as they are (issue 26)
   logo_type: z.unknown().optional().describe('Read-only (the logo’s type, from its bytes): ignored'),
@@ -190,6 +241,7 @@ export const companySettingsFormSchema = z.object({
   sms_sender_id: companySettingsFields.sms_sender_id,
   auto_post_matches: companySettingsFields.auto_post_matches,
   require_mfa: companySettingsFields.require_mfa,
+  payment_instructions: companySettingsFields.payment_instructions,
 });
 
 /** The last daily run of the company. */
@@ -267,6 +319,13 @@ export const companySettingsSchema = z.object({
   /** the payment webhook's address (its secret is shown once, when made), or null */
   webhook_url: z.string().nullable(),
   require_mfa: z.boolean(),
+  payment_instructions: z.object({
+    mpesa_paybill: z.string().nullable(),
+    mtn_momo_code: z.string().nullable(),
+    airtel_money_code: z.string().nullable(),
+    bank_details: z.string().nullable(),
+    other: z.string().nullable(),
+  }),
   version: z.int(),
   last_run: rentCycleRunSchema.extend({ at: z.iso.datetime({ offset: true }) }).nullable(),
 });
@@ -283,5 +342,6 @@ export const defaultCompanySettings: Omit<CompanySettings, 'last_run' | 'webhook
   sms_sender_id: null,
   auto_post_matches: false,
   require_mfa: false,
+  payment_instructions: noPaymentInstructions,
   version: 1,
 };

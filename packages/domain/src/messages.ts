@@ -18,6 +18,8 @@ export const templateVariables = [
   'receipt_number',
   'amount_paid',
   'receipt_url',
+  'account_reference',
+  'how_to_pay',
 ] as const;
 export type TemplateVariable = (typeof templateVariables)[number];
 export type TemplateValues = Partial<Record<TemplateVariable, string>>;

@@ -127,6 +127,8 @@ export const portalLeaseSchema = z.object({
   balance: amount.describe('What the tenant owes today (negative: paid ahead)'),
   next_due_date: day.nullable(),
   next_due_amount: amount.nullable(),
+  account_reference: z.string().nullable().describe('What to give as the account when paying (issue 29)'),
+  how_to_pay: z.array(z.string()).describe("The company's payment instructions for this lease, a line each"),
 });
 export type PortalLease = z.infer<typeof portalLeaseSchema>;
 

@@ -609,6 +609,8 @@ export const occupancy = pgTable(
     // taken on; no rent is charged for periods due on or before that date
     opening_balance: money(),
     opening_balance_date: date({ mode: 'string' }),
+    /** what a tenant gives as the account of a paybill or mobile-money payment (issue 29): upper-case, unique in the company */
+    account_reference: varchar({ length: 20 }),
     tenant_name: copied(),
     unit_name: copied(),
     /** its unit's property (db/derived.ts keeps it): lists and the arrears filter by it */
@@ -654,6 +656,7 @@ export const occupancy = pgTable(
   (t) => [
     primaryKey({ columns: [t.company_id, t.id] }),
     unique('occupancy_external_ref_key').on(t.company_id, t.external_ref),
+    unique('occupancy_account_reference_key').on(t.company_id, t.account_reference),
     unique('occupancy_id_key').on(t.id),
     foreignKey({
       columns: [t.company_id, t.tenant_id],
@@ -998,6 +1001,8 @@ export const companySettings = pgTable(
     auto_post_matches: boolean().notNull().default(false),
     /** every staff user of the company must sign in with a second factor (issue 20) */
     require_mfa: boolean().notNull().default(false),
+    /** how tenants pay (issue 29): paybill, merchant codes, bank details (domain's paymentInstructionsSchema) */
+    payment_instructions: jsonb(),
     ...stamps(),
   },
   (t) => [

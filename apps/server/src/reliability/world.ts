@@ -166,7 +166,8 @@ export const validBody = (
   // a unit is let once at a time (issue 26): each lease of a body has a day of its own
   if (def.name === 'occupancy') {
     const day = addDays(LEASE_DAYS_FROM, n);
-    Object.assign(body, { start_date: day, end_date: day });
+    // and an account number of its own (letters, digits and dashes: issue 29)
+    Object.assign(body, { start_date: day, end_date: day, account_reference: `R${n}` });
   }
   return body;
 };

@@ -22,6 +22,24 @@ import { corePages } from './ui-texts.ts';
 
 export const MAX_LEASE_DOC_BYTES = 5 * 1024 * 1024;
 
+export const ACCOUNT_REFERENCE_MESSAGE = 'Use 1 to 20 letters, digits or dashes.';
+
+/**
+ * A lease's account number (issue 29): what a tenant types as the account of a paybill or mobile-money
+ * payment, unique in the company regardless of case; stored upper-case. Empty: the server makes one
+ * from the unit's name.
+ */
+const accountReference = () =>
+  z
+    .preprocess(
+      (v) => (typeof v === 'string' ? (v.trim() === '' ? null : v.trim().toUpperCase()) : v),
+      z
+        .string()
+        .regex(/^[A-Z0-9][A-Z0-9-]{0,19}$/, ACCOUNT_REFERENCE_MESSAGE)
+        .nullable(),
+    )
+    .optional();
+
 const ESCALATION_MESSAGE = 'Escalation must be a percentage from 0 to 100.';
 const EVERY_MESSAGE = 'Must be a whole number of months from 1 to 120.';
 
@@ -78,6 +96,10 @@ export const occupancy = defineEntity({
     field.date('start_date', 'Start Date', { required: true, defaultValue: 'today' }),
     field.date('end_date', 'End Date'),
     field.money('rate', 'Rate', { required: true }),
+    field.text('account_reference', 'Account Number', {
+      helperText:
+        'What the tenant gives as the account when paying by paybill or mobile money; made from the unit when left empty.',
+    }),
     field.enum('rent_cycle', 'Rent Cycle', rentCycle, { required: true, defaultValue: 'monthly' }),
     field.money('opening_balance', 'Opening Balance', {
       helperText: 'What the tenant owed on the opening balance date (negative: a credit).',
@@ -107,6 +129,7 @@ export const occupancy = defineEntity({
     start_date: isoDate(),
     end_date: optionalIsoDate(),
     rate: positiveNumber(),
+    account_reference: accountReference(),
     rent_cycle: oneOf(rentCycle.values).default('monthly'),
     opening_balance: optionalSignedAmount(),
     opening_balance_date: optionalIsoDate(),
@@ -143,6 +166,7 @@ export const occupancy = defineEntity({
       end_date: ['End', 'Lease end', 'Move out', 'Move-out date', 'To'],
       rate: ['Rent', 'Monthly rent', 'Rent amount'],
       rent_cycle: ['Cycle', 'Billing cycle'],
+      account_reference: ['Account', 'Account number', 'Account no', 'Paybill account', 'Account reference'],
       deposit_amount: ['Deposit'],
       occupancy_status: ['Status', 'Lease status'],
       notice_period_days: ['Notice', 'Notice period', 'Notice days'],

@@ -42,6 +42,13 @@ describe(`company settings (${testDriver})`, () => {
         auto_post_matches: false,
         webhook_url: null,
         require_mfa: false,
+        payment_instructions: {
+          mpesa_paybill: null,
+          mtn_momo_code: null,
+          airtel_money_code: null,
+          bank_details: null,
+          other: null,
+        },
         version: 1,
         last_run: null,
       });

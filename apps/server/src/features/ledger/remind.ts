@@ -1,13 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
-import { formatCents, formatDate, formatMoney, type ArrearsRemindAnswer, type Ledger } from '@kodi/domain';
+import {
+  formatCents,
+  formatDate,
+  formatMoney,
+  howToPayLines,
+  type ArrearsRemindAnswer,
+  type Ledger,
+} from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { execRows } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { json, named } from '../../plugins/openapi.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
-import { companyToday } from '../../modules/companies/company-settings.ts';
+import { companyToday, loadSettings } from '../../modules/companies/company-settings.ts';
 import { companyCallingCode, smsAddress } from '../../modules/companies/phones.ts';
 import { ensureProperty } from '../../modules/properties/property.ts';
 import { leaseLedger } from '../../modules/leases/ledger-data.ts';
@@ -92,6 +99,7 @@ export const arrearsRemindRoute = (app: FastifyInstance, ctx: AppContext) => {
       const company = await companyMoney(database, companyId);
       const money = (cents: bigint) => formatMoney(formatCents(cents), company.currency, company.decimals);
       const templates = await loadTemplates(database, companyId);
+      const instructions = (await loadSettings(database, companyId)).payment_instructions;
       const { template, id: templateId } = pickTemplate(templates, 'overdue', channel);
       const callingCode = channel === 'sms' ? await companyCallingCode(database.db, companyId) : null;
       const messages: OutgoingMessage[] = [];
@@ -114,6 +122,8 @@ export const arrearsRemindRoute = (app: FastifyInstance, ctx: AppContext) => {
         const text = renderMessage(template, {
           tenant_first_name: lease.tenant_first_name,
           unit_name: lease.unit_name,
+          account_reference: lease.account_reference ?? '',
+          how_to_pay: howToPayLines(instructions, lease.account_reference).join('; '),
           amount_due: money(overdue),
           due_date: formatDate(oldestUnpaid(ledger) ?? today),
           balance: money(balance),

@@ -13,6 +13,7 @@ import {
   ledgerAnswerSchema,
   type AgingBucket,
   type ArrearsSummary,
+  howToPayLines,
 } from '@kodi/domain';
 import { arrearsRemindRoute } from './remind.ts';
 import { arrearsSummaryByAgeSchema } from './answers.ts';
@@ -21,7 +22,7 @@ import { execRows } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
-import { companyLogo, companyToday } from '../../modules/companies/company-settings.ts';
+import { companyLogo, companyToday, loadSettings } from '../../modules/companies/company-settings.ts';
 import { pdfWriter, xlsxWriter, type TabularColumn } from '../../crud/tabular.ts';
 import { forEachBatch, sendTabular } from '../../crud/export.ts';
 import { listQuerySchema } from '../../crud/routes.ts';
@@ -223,7 +224,17 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
         reply.header('Cache-Control', 'no-store'),
         'application/pdf',
         filename,
-        statementPdf(lease, ledger, asOf, company, logo),
+        statementPdf(
+          lease,
+          ledger,
+          asOf,
+          company,
+          logo,
+          howToPayLines(
+            (await loadSettings(database, user.company_id)).payment_instructions,
+            lease.account_reference,
+          ),
+        ),
       );
     },
   );

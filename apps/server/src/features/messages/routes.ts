@@ -24,13 +24,14 @@ import {
   testMessageBody,
   toCents,
   type TemplateValues,
+  howToPayLines,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams } from '../../crud/record-route.ts';
 import { searchQuery } from '../../crud/export.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
-import { companyToday } from '../../modules/companies/company-settings.ts';
+import { companyToday, loadSettings } from '../../modules/companies/company-settings.ts';
 import { loadLeaseBook } from '../../modules/leases/lease-book.ts';
 import {
   TEMPLATE_COLUMNS,
@@ -439,6 +440,11 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const values: TemplateValues = {
         tenant_first_name: book.lease.tenant_first_name,
         unit_name: book.lease.unit_name,
+        account_reference: book.lease.account_reference ?? '',
+        how_to_pay: howToPayLines(
+          (await loadSettings(db, user.company_id)).payment_instructions,
+          book.lease.account_reference,
+        ).join('; '),
         amount_due: next ? fmt(next.amount) : '',
         due_date: next ? formatDate(next.due_date) : '',
         balance: fmt(ledger.balance),

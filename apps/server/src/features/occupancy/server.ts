@@ -20,6 +20,7 @@ import { sniffImage } from '../../platform/image-sniffing.ts';
 import { leasePosted } from '../../modules/books/hooks.ts';
 import { followLeases } from '../../modules/leases/unit-status.ts';
 import { lettingOf, lettingRefusals } from './letting.ts';
+import { referenceRefusals, withAccountReferences } from './account-reference.ts';
 
 /** PDF, PNG or JPEG by content. */
 export const sniffDocument = (bytes: Buffer): string | undefined =>
@@ -135,7 +136,15 @@ export const occupancyServer: ServerEntity = {
       );
       if (occupied) throw occupied;
     }
-    return prepared;
+    const [taken] = await referenceRefusals(
+      tx,
+      user.company_id,
+      [values],
+      existing ? Number(existing.id) : undefined,
+    );
+    if (taken) throw taken;
+    const [withReference] = await withAccountReferences(tx, user.company_id, [prepared], existing);
+    return withReference ?? prepared;
   },
   prepareMany: async ({ tx, companyId, values }) => {
     const today = await companyTodayIn(tx, companyId);
@@ -156,7 +165,16 @@ export const occupancyServer: ServerEntity = {
       values.map((v, i) => (alone[i] instanceof AppError ? undefined : lettingOf(v))),
       { lock: true },
     );
-    return alone.map((a, i) => occupied[i] ?? a);
+    const taken = await referenceRefusals(
+      tx,
+      companyId,
+      values.map((v, i) => (alone[i] instanceof AppError || occupied[i] ? undefined : v)),
+    );
+    return withAccountReferences(
+      tx,
+      companyId,
+      alone.map((a, i) => occupied[i] ?? taken[i] ?? a),
+    );
   },
   checkMany: async ({ tx, companyId, values }) => {
     const today = await companyTodayIn(tx, companyId);
@@ -167,7 +185,8 @@ export const occupancyServer: ServerEntity = {
       values.map((v, i) => (opening[i] ? undefined : lettingOf(v))),
       { lock: false },
     );
-    return values.map((_, i) => opening[i] ?? occupied[i]);
+    const taken = await referenceRefusals(tx, companyId, values);
+    return values.map((_, i) => opening[i] ?? occupied[i] ?? taken[i]);
   },
   importBackRent: async ({ tx, companyId }) => {
     const today = await companyTodayIn(tx, companyId);

@@ -9,7 +9,7 @@ import { companyMoney } from '../../modules/companies/company.ts';
 import { companyLogo } from '../../modules/companies/company-settings.ts';
 import { publicBaseUrl } from '../../plugins/public-url.ts';
 import { qrMatrix, qrSvgPath } from '../../platform/qr.ts';
-import { receiptPdf } from '../../modules/receipts/receipt-pdf.ts';
+import { leaseAccountReference, receiptPdf } from '../../modules/receipts/receipt-pdf.ts';
 import { paymentsServer } from './server.ts';
 
 /** The receipt's public address (`{PUBLIC_URL}/r/{code}`) of a payment of the user's company. */
@@ -47,7 +47,8 @@ export const receiptRoute = (app: FastifyInstance, ctx: AppContext) => {
       const link = await receiptLinkOf(ctx, request, user, id);
       const company = await companyMoney(ctx.database, user.company_id);
       const logo = await companyLogo(ctx.database, user.company_id);
-      const { filename, doc } = receiptPdf(p, company, logo, link.url);
+      const account_reference = await leaseAccountReference(ctx.database, user.company_id, p.occupancy_id);
+      const { filename, doc } = receiptPdf({ ...p, account_reference }, company, logo, link.url);
       return sendDownload(reply, 'application/pdf', filename, doc);
     },
   );

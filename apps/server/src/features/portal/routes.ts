@@ -23,6 +23,8 @@ import {
   type PortalLease,
   type PortalMe,
   type SessionUser,
+  howToPayLines,
+  type PaymentInstructions,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { execRows, type Database } from '../../db/client.ts';
@@ -34,7 +36,7 @@ import { recordColumns } from '../../crud/record-columns.ts';
 import { errors, file, json, named, PDF } from '../../plugins/openapi.ts';
 import { callingCodeOf, companyCallingCode, readPhoneNumber } from '../../modules/companies/phones.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
-import { companyLogo, companyToday } from '../../modules/companies/company-settings.ts';
+import { companyLogo, companyToday, loadSettings } from '../../modules/companies/company-settings.ts';
 import { loadLeaseBook } from '../../modules/leases/lease-book.ts';
 import { leaseLedger } from '../../modules/leases/ledger-data.ts';
 import { statementPdf } from '../../modules/leases/statement-pdf.ts';
@@ -96,6 +98,7 @@ const leaseSummary = async (
   id: number,
   today: string,
   meta: { property_name: string | null; active: boolean },
+  instructions: PaymentInstructions,
 ): Promise<PortalLease> => {
   const book = await loadLeaseBook(database, companyId, id, today);
   const ledger = buildLedger(book.lease, book.payments, today, book.extras);
@@ -115,6 +118,8 @@ const leaseSummary = async (
     balance: centsToNumber(ledger.balance),
     next_due_date: ended ? null : next,
     next_due_amount: ended ? null : centsToNumber(rateOn(terms, next)),
+    account_reference: terms.account_reference,
+    how_to_pay: howToPayLines(instructions, terms.account_reference),
   };
 };
 
@@ -150,12 +155,20 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
       [companyId, tenantId],
     );
     const summaries: PortalLease[] = [];
+    const instructions = (await loadSettings(database, companyId)).payment_instructions;
     for (const l of leases)
       summaries.push(
-        await leaseSummary(database, companyId, Number(l.id), today, {
-          property_name: l.property_name,
-          active: !!l.active,
-        }),
+        await leaseSummary(
+          database,
+          companyId,
+          Number(l.id),
+          today,
+          {
+            property_name: l.property_name,
+            active: !!l.active,
+          },
+          instructions,
+        ),
       );
     const pending = await database.query<{
       kind: string;
@@ -451,7 +464,17 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
         reply.header('Cache-Control', 'no-store'),
         'application/pdf',
         `statement_${lease.id}.pdf`,
-        statementPdf(lease, ledger, asOf, company, logo),
+        statementPdf(
+          lease,
+          ledger,
+          asOf,
+          company,
+          logo,
+          howToPayLines(
+            (await loadSettings(database, companyId)).payment_instructions,
+            lease.account_reference,
+          ),
+        ),
       );
     },
   );
@@ -524,7 +547,9 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const { companyId, tenantId } = tenantOf(currentUser(request));
       const rows = await database.query<Record<string, unknown>>(
         `SELECT ${PAYMENT_COLUMNS}, p.payment_serial, p.reference_number, p.payment_details, p.receipt_code,
-                tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name
+                tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name,
+                (SELECT o.account_reference FROM occupancy o
+                  WHERE o.company_id = p.company_id AND o.id = p.occupancy_id) AS account_reference
            FROM payments p JOIN tenants tn ON tn.company_id = p.company_id AND tn.id = p.tenant_id
           WHERE p.company_id = $1 AND p.id = $2 AND p.tenant_id = $3`,
         [companyId, request.params.id, tenantId],

@@ -16,6 +16,8 @@ import {
   type RentCycleRunItem,
   type RentCycleRunResult,
   type TemplateValues,
+  howToPayLines,
+  type PaymentInstructions,
 } from '@kodi/domain';
 import { execRows, type Database, type DbOrTx } from '../../db/client.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
@@ -132,9 +134,12 @@ const reminderValues = (
   r: DueReminder,
   money: (amount: string) => string,
   company: string,
+  instructions: PaymentInstructions,
 ): TemplateValues => ({
   tenant_first_name: book.lease.tenant_first_name,
   unit_name: book.lease.unit_name,
+  account_reference: book.lease.account_reference ?? '',
+  how_to_pay: howToPayLines(instructions, book.lease.account_reference).join('; '),
   amount_due: money(formatCents(r.amount)),
   due_date: formatDate(r.due_date),
   balance: money(
@@ -200,7 +205,7 @@ const planRun = async (
         }
       }
       for (const r of remindersDue(terms, payments, extras, settings.reminders, window)) {
-        const values = reminderValues(book, terms, r, money, company.name);
+        const values = reminderValues(book, terms, r, money, company.name, settings.payment_instructions);
         for (const channel of r.channels) {
           const { template, id } = pickTemplate(templates, r.event, channel, r.template_id);
           const text = renderMessage(template, values);

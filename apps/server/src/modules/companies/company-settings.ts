@@ -2,6 +2,8 @@ import {
   defaultCompanySettings,
   lateFeePolicySchema,
   localTime,
+  noPaymentInstructions,
+  paymentInstructionsSchema,
   receiptNotificationSchema,
   remindersSchema,
   type CompanySettings,
@@ -30,6 +32,7 @@ type Row = {
   sms_sender_id: string | null;
   auto_post_matches: boolean;
   require_mfa: boolean;
+  payment_instructions: unknown;
   version: number;
 };
 
@@ -63,12 +66,13 @@ export const presentSettings = (r: Row | undefined): StoredSettings => {
     sms_sender_id: r.sms_sender_id ?? null,
     auto_post_matches: !!r.auto_post_matches,
     require_mfa: r.require_mfa === true,
+    payment_instructions: parsed(paymentInstructionsSchema, r.payment_instructions, noPaymentInstructions),
     version: Number(r.version),
   };
 };
 
 export const SETTINGS_COLUMNS = `timezone, logo_type, logo IS NOT NULL AS has_logo, daily_run_hour, late_fee,
-  reminders, receipt_notification, sms_sender_id, auto_post_matches, require_mfa, version`;
+  reminders, receipt_notification, sms_sender_id, auto_post_matches, require_mfa, payment_instructions, version`;
 
 /** The settings of a company (without the logo's bytes). */
 export const loadSettings = async (database: Database, companyId: number): Promise<StoredSettings> => {

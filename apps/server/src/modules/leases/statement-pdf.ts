@@ -31,6 +31,8 @@ export const statementPdf = (
   asOf: string,
   company: CompanyMoney,
   logo: { data: Buffer; type: string } | null = null,
+  /** the company's payment instructions for this lease (issue 29, `howToPayLines`) */
+  howToPay: readonly string[] = [],
 ): PDFKit.PDFDocument => {
   const money = (c: Cents) => formatMoney(formatCents(c), company.currency, company.decimals);
   const tenant = `${lease.tenant_first_name} ${lease.tenant_last_name}`.trim();
@@ -58,6 +60,7 @@ export const statementPdf = (
   const details: [string, string][] = [
     ['Tenant', tenant],
     ['Unit', lease.unit_name],
+    ...(lease.account_reference ? [['Account number', lease.account_reference] as [string, string]] : []),
     [
       'Lease',
       `${formatDate(lease.start_date)} – ${lease.end_date ? formatDate(lease.end_date) : 'open-ended'}`,
@@ -101,6 +104,13 @@ export const statementPdf = (
   const label = ledger.balance > 0n ? 'Balance due' : ledger.balance < 0n ? 'Credit' : 'Balance';
   drawTotal(doc, label, money(ledger.balance < 0n ? -ledger.balance : ledger.balance), 13);
   doc.moveDown(0.8);
+  if (howToPay.length > 0) {
+    if (doc.y + 20 + 14 * howToPay.length > bottom()) doc.addPage();
+    doc.font('Helvetica-Bold').fontSize(10).fillColor('#000000').text('How to pay', left, doc.y, { width });
+    doc.font('Helvetica').fontSize(9.5);
+    for (const line of howToPay) doc.text(line, left, doc.y, { width });
+    doc.moveDown(0.8);
+  }
   doc
     .font('Helvetica')
     .fontSize(8.5)

@@ -7,6 +7,7 @@ import {
   NO_SMS_PROVIDER,
   NO_SMTP_SERVER,
   type TemplateValues,
+  howToPayLines,
 } from '@kodi/domain';
 import type { Config } from '../../config.ts';
 import { sql } from 'drizzle-orm';
@@ -126,6 +127,7 @@ export const queueReceipts = async (
     notify_email: boolean;
     notify_sms: boolean;
     unit_name: string | null;
+    account_reference: string | null;
   };
   return database.db.transaction(async (tx) => {
     const ids = due.map((d) => Number(d.id));
@@ -134,10 +136,11 @@ export const queueReceipts = async (
       tx,
       sql`SELECT p.company_id, p.id, p.tenant_id, p.occupancy_id, p.amount_paid::text AS amount_paid, p.receipt_number,
                  p.receipt_code, tn.first_name, tn.last_name, tn.email, tn.phone, tn.country_code, tn.notify_email,
-                 tn.notify_sms, un.name AS unit_name
+                 tn.notify_sms, un.name AS unit_name, oc.account_reference
             FROM payments p
             JOIN tenants tn ON tn.company_id = p.company_id AND tn.id = p.tenant_id
             LEFT JOIN units un ON un.company_id = p.company_id AND un.id = p.unit_id
+            LEFT JOIN occupancy oc ON oc.company_id = p.company_id AND oc.id = p.occupancy_id
            WHERE p.id IN (${sql.join(
              ids.map((id) => sql`${id}`),
              sql`, `,
@@ -153,6 +156,8 @@ export const queueReceipts = async (
       const values: TemplateValues = {
         tenant_first_name: p.first_name,
         unit_name: p.unit_name ?? '',
+        account_reference: p.account_reference ?? '',
+        how_to_pay: howToPayLines(settings.payment_instructions, p.account_reference).join('; '),
         amount_paid: formatMoney(p.amount_paid, money.currency, money.decimals),
         receipt_number: receiptNumberOf(p),
         receipt_url: p.receipt_code ? receiptUrl(config.publicUrl, String(p.receipt_code)) : '',

@@ -83,6 +83,8 @@ export const receiptPdf = (
   const rows: [string, string][] = [
     ['Tenant', `${String(p.tenant_first_name ?? '')} ${String(p.tenant_last_name ?? '')}`.trim()],
     ['Unit', String(p.unit_name ?? '')],
+    // the lease's account number (issue 29): what the tenant gives when paying by paybill or mobile money
+    ...(p.account_reference ? [['Account number', String(p.account_reference)] as [string, string]] : []),
     [
       'Payment method',
       p.payment_method
@@ -157,14 +159,30 @@ export const loadReceiptPayment = async (
             to_char(p.voided_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS voided_at, p.void_reason,
             p.payment_details, ${isoDaySql('p.effective_start_date')} AS effective_start_date,
             ${isoDaySql('p.effective_end_date')} AS effective_end_date, p.tenant_id, p.occupancy_id,
-            tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name, un.name AS unit_name
+            tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name, un.name AS unit_name,
+            oc.account_reference
        FROM payments p
        JOIN tenants tn ON tn.company_id = p.company_id AND tn.id = p.tenant_id
        LEFT JOIN units un ON un.company_id = p.company_id AND un.id = p.unit_id
+       LEFT JOIN occupancy oc ON oc.company_id = p.company_id AND oc.id = p.occupancy_id
       WHERE p.company_id = $1 AND p.id = $2`,
     [companyId, id],
   );
   return rows[0];
+};
+
+/** The account number of a payment's lease (issue 29), for its receipt: null when it has none. */
+export const leaseAccountReference = async (
+  database: Database,
+  companyId: number,
+  occupancyId: unknown,
+): Promise<string | null> => {
+  if (occupancyId === null || occupancyId === undefined) return null;
+  const rows = await database.query<{ account_reference: string | null }>(
+    'SELECT account_reference FROM occupancy WHERE company_id = $1 AND id = $2',
+    [companyId, Number(occupancyId)],
+  );
+  return rows[0]?.account_reference ?? null;
 };
 
 /** The receipt as bytes (an e-mail's attachment). */

@@ -27,6 +27,7 @@ import {
   MAX_LOGO_BYTES,
   companySettingsFormSchema,
   formatDate,
+  howToPayLines,
   lateFeeKind,
   lateFeeRepeat,
   messageChannel,
@@ -76,7 +77,21 @@ const valuesOf = (s: CompanySettings): FormInput => ({
   sms_sender_id: s.sms_sender_id ?? '',
   auto_post_matches: s.auto_post_matches,
   require_mfa: s.require_mfa,
+  payment_instructions: s.payment_instructions,
 });
+
+/** How tenants pay (issue 29): each instruction's field, label and hint. */
+const instructionFields = [
+  [
+    'mpesa_paybill',
+    'M-Pesa paybill or till number',
+    '5 to 7 digits; the lease’s account number goes with it.',
+  ],
+  ['mtn_momo_code', 'MTN MoMo merchant code', 'The pay code tenants dial or enter.'],
+  ['airtel_money_code', 'Airtel Money merchant code', ''],
+  ['bank_details', 'Bank details', 'Bank, branch, account name and number.'],
+  ['other', 'Other instructions', 'Anything else tenants should know, e.g. where to pay cash.'],
+] as const;
 
 const readFile = (file: File): Promise<string> =>
   new Promise((resolve, reject) => {
@@ -159,6 +174,29 @@ const WebhookSecret = ({ url }: { url: string | null }) => {
     </Stack>
   );
 };
+
+const noInstructions: CompanySettings['payment_instructions'] = {
+  mpesa_paybill: null,
+  mtn_momo_code: null,
+  airtel_money_code: null,
+  bank_details: null,
+  other: null,
+};
+
+/** What a tenant of a lease numbered A12 reads. */
+const HowToPayPreview = ({ lines }: { lines: string[] }) =>
+  lines.length === 0 ? null : (
+    <Box sx={{ mt: 1.5 }} data-testid="how-to-pay-preview">
+      <Typography variant="body2" sx={{ fontWeight: 600 }}>
+        A tenant of a lease numbered A12 reads:
+      </Typography>
+      {lines.map((l) => (
+        <Typography key={l} variant="body2">
+          {l}
+        </Typography>
+      ))}
+    </Box>
+  );
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 1.5, sm: 2 } }}>
@@ -548,6 +586,36 @@ const SettingsForm = ({
             )}
           />
           <WebhookSecret url={settings.webhook_url} />
+        </Section>
+
+        <Section title="How tenants pay">
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+            Shown in the tenant portal, on statements and in reminders ({'{{how_to_pay}}'}), each with the
+            lease’s account number.
+          </Typography>
+          <Stack spacing={2}>
+            {instructionFields.map(([name, label, hint]) => (
+              <Controller
+                key={name}
+                control={control}
+                name={`payment_instructions.${name}`}
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    value={field.value ?? ''}
+                    label={label}
+                    multiline={name === 'bank_details' || name === 'other'}
+                    sx={{ maxWidth: 560 }}
+                    error={!!fieldState.error}
+                    helperText={fieldState.error?.message ?? (hint || undefined)}
+                  />
+                )}
+              />
+            ))}
+          </Stack>
+          <HowToPayPreview
+            lines={howToPayLines({ ...noInstructions, ...watch('payment_instructions') }, 'A12')}
+          />
         </Section>
 
         <Section title="Sign-in">

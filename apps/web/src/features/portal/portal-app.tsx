@@ -306,6 +306,21 @@ const Home = ({ kept }: { kept: Kept<PortalMe> }) => {
             Rent <Money me={me} amount={l.rate} /> {l.rent_cycle} since {formatDate(l.start_date)}
             {l.end_date ? ` until ${formatDate(l.end_date)}` : ''}
           </p>
+          {l.how_to_pay.length > 0 || l.account_reference ? (
+            <div className="how-to-pay" data-testid={`how-to-pay-${l.id}`}>
+              <h3>How to pay</h3>
+              {l.account_reference ? (
+                <p>
+                  Your account number: <strong>{l.account_reference}</strong>
+                </p>
+              ) : null}
+              {l.how_to_pay.map((line) => (
+                <p key={line} className="small">
+                  {line}
+                </p>
+              ))}
+            </div>
+          ) : null}
           <div className="actions">
             <button
               type="button"
