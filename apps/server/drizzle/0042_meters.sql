@@ -6,6 +6,7 @@ CREATE TABLE "meter_readings" (
 	"value" numeric(14, 3) NOT NULL,
 	"is_reset" boolean DEFAULT false NOT NULL,
 	"photo" text,
+	"note" text,
 	"idempotency_key" varchar(100),
 	"previous_value" numeric(14, 3),
 	"previous_date" date,

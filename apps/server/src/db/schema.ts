@@ -637,6 +637,7 @@ export const meterReadings = pgTable(
     value: numeric({ precision: 14, scale: 3, mode: 'string' }).notNull(),
     is_reset: boolean().notNull().default(false),
     photo: text(),
+    note: text(),
     idempotency_key: varchar({ length: 100 }),
     previous_value: numeric({ precision: 14, scale: 3, mode: 'string' }),
     previous_date: date({ mode: 'string' }),

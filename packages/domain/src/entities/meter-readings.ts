@@ -39,6 +39,7 @@ export const meterReadings = defineEntity({
       helperText: 'Counting starts again from this value',
     }),
     field.image('photo', 'Photo'),
+    field.textarea('note', 'Note', { fullWidth: true }),
     field.text('idempotency_key', 'Idempotency Key', { form: false }),
     field.copied('meter_number', 'Meter', 'meter_id'),
     field.readOnly('unit_name', 'Unit'),
@@ -68,6 +69,7 @@ export const meterReadings = defineEntity({
         z.null(),
       ])
       .optional(),
+    note: optionalText(1000, 'Maximum 1000 characters.'),
     idempotency_key: optionalText(100),
   } satisfies z.ZodRawShape,
   scope: 'company',

@@ -214,6 +214,20 @@ const prepareChange = async (
 ): Promise<Values> => {
   if (existing.status === 'billed') throw new AppError('reading_billed');
   const id = Number(existing.id);
+  // its note or photo changed, the reading itself as it was: nothing to judge again
+  const same = (name: string) => Number(values[name] ?? 0) === Number(existing[name] ?? 0);
+  if (
+    String(values.reading_date) === String(existing.reading_date) &&
+    same('meter_id') &&
+    same('value') &&
+    Boolean(values.is_reset) === Boolean(existing.is_reset)
+  ) {
+    const { idempotency_key: _unchanged, ...kept } = values;
+    const photo = photoOf(values.photo);
+    if (photo === undefined) delete kept.photo;
+    else kept.photo = photo;
+    return kept;
+  }
   const meterIds = [...new Set([Number(existing.meter_id), Number(values.meter_id)])];
   const meters = await lockMeters(tx, companyId, meterIds);
   const later = await execRows<{ id: number }>(
