@@ -121,7 +121,6 @@ export type Bill = {
   minimum_applied: boolean;
 };
 
-const Q = 10n ** BigInt(QUANTITY_DECIMALS);
 const SCALE = 10n ** BigInt(QUANTITY_DECIMALS + PRICE_DECIMALS); // of amounts before rounding
 
 const fixedText = (n: bigint, places: number): string => {
@@ -173,4 +172,20 @@ export const tariffBill = (tariff: TariffTerms, consumption: number | string, de
     fixed_charge: fixedText(fixed / (SCALE / 100n), 2),
     minimum_applied: minimumApplied,
   };
+};
+
+/**
+ * The flag a reading would get, as the phone shows it while it is typed (the server decides when it
+ * saves it: features/utilities/readings.ts): lower than the reading before, or a consumption over three
+ * times the usual (the average of the meter's last six ordinary readings; none: no such flag).
+ */
+export const readingFlagOf = (
+  previous: number,
+  value: number,
+  usual: number | null,
+  isReset = false,
+): 'lower' | 'high' | null => {
+  if (isReset) return null;
+  if (value < previous) return 'lower';
+  return usual !== null && value - previous > 3 * usual ? 'high' : null;
 };

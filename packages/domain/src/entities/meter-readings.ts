@@ -11,9 +11,8 @@ export const MAX_READING_PHOTO_BYTES = 5 * 1024 * 1024;
 export const READING_PHOTO_MESSAGE = 'Photos must be at most 5 MB.';
 
 export const READING_MESSAGES = {
-  later: (date: string) =>
-    `This meter has a reading on or after this date (${date}): readings go in date order.`,
-  notLatest: 'Only the latest reading of a meter can be changed.',
+  sameDay: 'This meter has a reading on this date already.',
+  laterBilled: 'A later reading of this meter is billed: readings before it can no longer change.',
   billed: 'This reading is billed: it can no longer be changed.',
   notFlagged: 'This reading is not held back: there is nothing to confirm.',
   inactive: 'This meter is not active.',

@@ -9,6 +9,7 @@ import {
 import { execRows, type DbOrTx } from '../../db/client.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { sniffImage } from '../../platform/image-sniffing.ts';
+import { recordColumns } from '../../crud/record-columns.ts';
 
 type Values = Record<string, unknown>;
 
@@ -31,57 +32,6 @@ const text3 = (n: bigint): string => {
   return `${neg ? '-' : ''}${s.slice(0, -3)}.${s.slice(-3)}`;
 };
 
-type Meter = { id: number; is_active: boolean; initial_reading: string; installed_on: string | null };
-/**
- * A meter's readings as a new one of it sees them: its latest, and the consumptions of its last six
- * (newest first; null for a reset or one lower than the reading before, which count for no usual).
- */
-type MeterState = { meter: Meter; latest: { date: string; value: bigint } | null; recent: (bigint | null)[] };
-
-/** The meters of these readings, locked (readings of one meter are saved one after another). */
-const lockMeters = async (tx: DbOrTx, companyId: number, ids: readonly number[]) => {
-  if (ids.length === 0) return new Map<number, Meter>();
-  const rows = await execRows<Meter>(
-    tx,
-    sql`SELECT id, is_active, initial_reading::text AS initial_reading,
-               to_char(installed_on, 'YYYY-MM-DD') AS installed_on
-          FROM meters WHERE company_id = ${companyId} AND id IN (${sql.join(
-            [...ids].sort((a, b) => a - b).map((id) => sql`${id}`),
-            sql`, `,
-          )}) ORDER BY id FOR UPDATE`,
-  );
-  return new Map(rows.map((m) => [m.id, m]));
-};
-
-/** A meter's latest reading and the consumptions of its last six ordinary ones, leaving out `except`. */
-const stateOf = async (tx: DbOrTx, companyId: number, meter: Meter, except?: number): Promise<MeterState> => {
-  const rows = await execRows<{
-    reading_date: string;
-    value: string;
-    consumption: string | null;
-    is_reset: boolean;
-  }>(
-    tx,
-    sql`SELECT to_char(reading_date, 'YYYY-MM-DD') AS reading_date, value::text AS value,
-               consumption::text AS consumption, is_reset
-          FROM meter_readings
-         WHERE company_id = ${companyId} AND meter_id = ${meter.id} AND id <> ${except ?? 0}
-         ORDER BY reading_date DESC, id DESC LIMIT ${USUAL_READINGS + 1}`,
-  );
-  const [latest] = rows;
-  // the usual consumption: of ordinary readings (no reset, not lower than the one before)
-  const recent = rows
-    .slice(0, USUAL_READINGS)
-    .map((r) =>
-      !r.is_reset && r.consumption !== null && milli(r.consumption) >= 0n ? milli(r.consumption) : null,
-    );
-  return {
-    meter,
-    latest: latest ? { date: latest.reading_date, value: milli(latest.value) } : null,
-    recent,
-  };
-};
-
 /** A photo as stored: base64 of a png, jpeg or webp of at most 5 MB; '' or null: none. */
 const photoOf = (value: unknown): string | null | undefined => {
   if (value === undefined) return undefined;
@@ -99,41 +49,92 @@ const photoOf = (value: unknown): string | null | undefined => {
   return bytes.toString('base64');
 };
 
+type Meter = { id: number; is_active: boolean; initial_reading: string; installed_on: string | null };
+/** The reading a reading counts from: the one before it, else the meter's initial reading. */
+type Before = { date: string | null; value: bigint };
 /**
- * What the server makes of a reading (docs/decisions.md, 'Meter readings'): the reading before it (the
- * meter's latest, else its initial reading), the consumption since, and its flag: `lower` than the
- * reading before, or `high`: over three times the average consumption of the meter's last six
- * ordinary readings. A flagged reading is held back (`flagged`) until confirmed or corrected; a reset
- * counts from its own value (its consumption is 0). Readings of a meter go in date order.
+ * What a reading is judged against: the reading before it, and the consumptions of the six before
+ * it (newest first; null for a reset or one lower than the reading before it: they make no usual).
  */
-const judged = (state: MeterState, v: Values): Values => {
-  const date = String(v.reading_date);
-  const value = milli(v.value);
-  const { meter, latest } = state;
-  if (latest && latest.date >= date) {
-    const message = READING_MESSAGES.later(latest.date);
-    throw new AppError('validation_failed', message, { reading_date: message });
-  }
-  const previous = latest ?? { date: meter.installed_on, value: milli(meter.initial_reading) };
-  const consumption = v.is_reset === true ? 0n : value - previous.value;
-  let flag: 'lower' | 'high' | null = null;
-  if (v.is_reset !== true && consumption < 0n) flag = 'lower';
-  else if (v.is_reset !== true) {
-    const usual = state.recent.filter((c): c is bigint => c !== null);
-    const sum = usual.reduce((a, b) => a + b, 0n);
-    // consumption > 3 × sum / n, in integers
-    if (usual.length > 0 && consumption * BigInt(usual.length) > BigInt(HIGH_FACTOR) * sum) flag = 'high';
-  }
-  // the next reading of this meter in the same batch sees this one
-  state.latest = { date, value };
-  state.recent = [v.is_reset === true || consumption < 0n ? null : consumption, ...state.recent].slice(
-    0,
-    USUAL_READINGS,
+type MeterState = { previous: Before; recent: (bigint | null)[] };
+
+/** The meters of these readings, locked (readings of one meter are saved one after another). */
+const lockMeters = async (tx: DbOrTx, companyId: number, ids: readonly number[]) => {
+  if (ids.length === 0) return new Map<number, Meter>();
+  const rows = await execRows<Meter>(
+    tx,
+    sql`SELECT id, is_active, initial_reading::text AS initial_reading,
+               to_char(installed_on, 'YYYY-MM-DD') AS installed_on
+          FROM meters WHERE company_id = ${companyId} AND id IN (${sql.join(
+            [...ids].sort((a, b) => a - b).map((id) => sql`${id}`),
+            sql`, `,
+          )}) ORDER BY id FOR UPDATE`,
   );
+  return new Map(rows.map((m) => [m.id, m]));
+};
+
+const usualOf = (consumption: bigint, isReset: boolean): bigint | null =>
+  isReset || consumption < 0n ? null : consumption;
+
+/** A meter's readings before `date`, leaving out `except`: the one before, and the six before. */
+const stateBefore = async (
+  tx: DbOrTx,
+  companyId: number,
+  meter: Meter,
+  date: string,
+  except: number,
+): Promise<MeterState> => {
+  const rows = await execRows<{
+    reading_date: string;
+    value: string;
+    consumption: string | null;
+    is_reset: boolean;
+  }>(
+    tx,
+    sql`SELECT to_char(reading_date, 'YYYY-MM-DD') AS reading_date, value::text AS value,
+               consumption::text AS consumption, is_reset
+          FROM meter_readings
+         WHERE company_id = ${companyId} AND meter_id = ${meter.id} AND id <> ${except}
+           AND reading_date < ${date}::date
+         ORDER BY reading_date DESC, id DESC LIMIT ${USUAL_READINGS}`,
+  );
+  const [latest] = rows;
+  return {
+    previous: latest
+      ? { date: latest.reading_date, value: milli(latest.value) }
+      : { date: meter.installed_on, value: milli(meter.initial_reading) },
+    recent: rows.map((r) => (r.consumption === null ? null : usualOf(milli(r.consumption), r.is_reset))),
+  };
+};
+
+/**
+ * What the server makes of a reading (docs/decisions.md, 'Meter readings'): the consumption since the
+ * reading before it (else since the meter's initial reading) and its flag: `lower` than the reading
+ * before, or `high`: over three times the average consumption of the meter's six readings before it
+ * (of those that are no reset and not lower). A reset counts from its own value (its consumption is 0).
+ */
+export const judge = (
+  state: MeterState,
+  value: bigint,
+  isReset: boolean,
+): { consumption: bigint; flag: 'lower' | 'high' | null } => {
+  const consumption = isReset ? 0n : value - state.previous.value;
+  if (isReset) return { consumption, flag: null };
+  if (consumption < 0n) return { consumption, flag: 'lower' };
+  const usual = state.recent.filter((c): c is bigint => c !== null);
+  const sum = usual.reduce((a, b) => a + b, 0n);
+  // consumption > 3 × sum / n, in integers
+  const high = usual.length > 0 && consumption * BigInt(usual.length) > BigInt(HIGH_FACTOR) * sum;
+  return { consumption, flag: high ? 'high' : null };
+};
+
+/** The photo as stored and the judged columns of a reading (held back when flagged, unconfirmed). */
+const judgedValues = (state: MeterState, v: Values): Values => {
+  const { consumption, flag } = judge(state, milli(v.value), v.is_reset === true);
   const out: Values = {
     ...v,
-    previous_value: text3(previous.value),
-    previous_date: previous.date,
+    previous_value: text3(state.previous.value),
+    previous_date: state.previous.date,
     consumption: text3(consumption),
     flag,
     status: flag ? 'flagged' : 'ready',
@@ -146,12 +147,32 @@ const judged = (state: MeterState, v: Values): Values => {
   return out;
 };
 
+/** Refuses a second reading of a meter on a day, and a change before a billed reading of it. */
+const checkPlace = async (tx: DbOrTx, companyId: number, meterId: number, date: string, except: number) => {
+  const rows = await execRows<{ same_day: boolean; billed: boolean }>(
+    tx,
+    sql`SELECT bool_or(reading_date = ${date}::date) AS same_day,
+               bool_or(status = 'billed' AND reading_date > ${date}::date) AS billed
+          FROM meter_readings
+         WHERE company_id = ${companyId} AND meter_id = ${meterId} AND id <> ${except}
+           AND reading_date >= ${date}::date`,
+  );
+  if (rows[0]?.same_day)
+    throw new AppError('validation_failed', READING_MESSAGES.sameDay, {
+      reading_date: READING_MESSAGES.sameDay,
+    });
+  if (rows[0]?.billed) throw new AppError('reading_billed', READING_MESSAGES.laterBilled);
+};
+
 const notFound = () =>
   new AppError('validation_failed', 'Please correct the form errors.', { meter_id: 'Not found.' });
 const inactive = () =>
   new AppError('validation_failed', READING_MESSAGES.inactive, { meter_id: READING_MESSAGES.inactive });
 
-/** New readings, in their order (an import's rows: each sees those before it). */
+/**
+ * New readings: each judged against the meter's readings saved before its date (readings of one
+ * batch that come before it are judged again once saved: `rejudge`, the entity's `posted`).
+ */
 const prepareNew = async (
   tx: DbOrTx,
   companyId: number,
@@ -162,7 +183,6 @@ const prepareNew = async (
     companyId,
     [...new Set(values.map((v) => Number(v.meter_id)))].filter((id) => Number.isInteger(id)),
   );
-  const states = new Map<number, MeterState>();
   const keys = values.map((v) => v.idempotency_key).filter((k): k is string => typeof k === 'string');
   const taken = new Set(
     keys.length === 0
@@ -178,6 +198,7 @@ const prepareNew = async (
           )
         ).map((r) => r.idempotency_key),
   );
+  const days = new Set<string>();
   const out: (Values | AppError)[] = [];
   for (const v of values) {
     try {
@@ -191,12 +212,15 @@ const prepareNew = async (
       const meter = meters.get(Number(v.meter_id));
       if (!meter) throw notFound();
       if (!meter.is_active) throw inactive();
-      let state = states.get(meter.id);
-      if (!state) {
-        state = await stateOf(tx, companyId, meter);
-        states.set(meter.id, state);
-      }
-      out.push(judged(state, v));
+      const date = String(v.reading_date);
+      const day = `${meter.id} ${date}`;
+      if (days.has(day))
+        throw new AppError('validation_failed', READING_MESSAGES.sameDay, {
+          reading_date: READING_MESSAGES.sameDay,
+        });
+      days.add(day);
+      await checkPlace(tx, companyId, meter.id, date, 0);
+      out.push(judgedValues(await stateBefore(tx, companyId, meter, date, 0), v));
     } catch (err) {
       if (err instanceof AppError) out.push(err);
       else throw err;
@@ -205,7 +229,7 @@ const prepareNew = async (
   return out;
 };
 
-/** A correction: of the meter's latest reading only, never of a billed one; judged again. */
+/** A correction (never of a billed reading, nor before one): judged again; a note or photo alone is kept. */
 const prepareChange = async (
   tx: DbOrTx,
   companyId: number,
@@ -214,7 +238,8 @@ const prepareChange = async (
 ): Promise<Values> => {
   if (existing.status === 'billed') throw new AppError('reading_billed');
   const id = Number(existing.id);
-  // its note or photo changed, the reading itself as it was: nothing to judge again
+  // an idempotency key stays the one the reading was first sent with
+  const { idempotency_key: _key, ...rest } = values;
   const same = (name: string) => Number(values[name] ?? 0) === Number(existing[name] ?? 0);
   if (
     String(values.reading_date) === String(existing.reading_date) &&
@@ -222,26 +247,99 @@ const prepareChange = async (
     same('value') &&
     Boolean(values.is_reset) === Boolean(existing.is_reset)
   ) {
-    const { idempotency_key: _unchanged, ...kept } = values;
     const photo = photoOf(values.photo);
-    if (photo === undefined) delete kept.photo;
-    else kept.photo = photo;
-    return kept;
+    if (photo === undefined) delete rest.photo;
+    else rest.photo = photo;
+    return rest;
   }
-  const meterIds = [...new Set([Number(existing.meter_id), Number(values.meter_id)])];
-  const meters = await lockMeters(tx, companyId, meterIds);
-  const later = await execRows<{ id: number }>(
-    tx,
-    sql`SELECT id FROM meter_readings
-         WHERE company_id = ${companyId} AND meter_id = ${Number(existing.meter_id)} AND id <> ${id}
-           AND reading_date >= ${String(existing.reading_date)}::date LIMIT 1`,
-  );
-  if (later.length > 0) throw new AppError('reading_not_latest');
+  const meters = await lockMeters(tx, companyId, [
+    ...new Set([Number(existing.meter_id), Number(values.meter_id)]),
+  ]);
   const meter = meters.get(Number(values.meter_id));
   if (!meter) throw notFound();
-  // an idempotency key stays the one the reading was first sent with
-  const { idempotency_key: _key, ...rest } = values;
-  return judged(await stateOf(tx, companyId, meter, id), rest);
+  const date = String(values.reading_date);
+  await checkPlace(tx, companyId, meter.id, date, id);
+  // the reading it was moved from: nothing billed after its old day either
+  await checkPlace(tx, companyId, Number(existing.meter_id), String(existing.reading_date), id).catch(
+    (err: unknown) => {
+      if (err instanceof AppError && err.code === 'reading_billed') throw err;
+    },
+  );
+  return judgedValues(await stateBefore(tx, companyId, meter, date, id), rest);
+};
+
+type StoredReading = {
+  id: number;
+  reading_date: string;
+  value: string;
+  is_reset: boolean;
+  previous_value: string | null;
+  previous_date: string | null;
+  consumption: string | null;
+  flag: 'lower' | 'high' | null;
+  status: string;
+};
+
+/**
+ * The readings of a meter from `from` on judged again after a change before them (a reading inserted,
+ * corrected or deleted between others): each one's reading before, consumption and flag, in date
+ * order; one whose judgement changes is held back again if flagged (its confirmation was of another
+ * consumption). Billed readings are as they were billed.
+ */
+const rejudge = async (tx: DbOrTx, companyId: number, meterId: number, from: string): Promise<void> => {
+  const [meter] = await execRows<Meter>(
+    tx,
+    sql`SELECT id, is_active, initial_reading::text AS initial_reading,
+               to_char(installed_on, 'YYYY-MM-DD') AS installed_on
+          FROM meters WHERE company_id = ${companyId} AND id = ${meterId}`,
+  );
+  if (!meter) return;
+  const rows = await execRows<StoredReading>(
+    tx,
+    sql`SELECT id, to_char(reading_date, 'YYYY-MM-DD') AS reading_date, value::text AS value, is_reset,
+               previous_value::text AS previous_value, to_char(previous_date, 'YYYY-MM-DD') AS previous_date,
+               consumption::text AS consumption, flag, status
+          FROM meter_readings WHERE company_id = ${companyId} AND meter_id = ${meterId}
+         ORDER BY reading_date, id`,
+  );
+  const state: MeterState = {
+    previous: { date: meter.installed_on, value: milli(meter.initial_reading) },
+    recent: [],
+  };
+  for (const r of rows) {
+    const value = milli(r.value);
+    let consumption = r.consumption === null ? 0n : milli(r.consumption);
+    if (r.reading_date >= from && r.status !== 'billed') {
+      const judged = judge(state, value, r.is_reset);
+      const same =
+        r.previous_value !== null &&
+        milli(r.previous_value) === state.previous.value &&
+        r.previous_date === state.previous.date &&
+        consumption === judged.consumption &&
+        r.flag === judged.flag;
+      if (!same) {
+        await recordColumns.set(
+          tx,
+          'meter_readings',
+          companyId,
+          r.id,
+          {
+            previous_value: text3(state.previous.value),
+            previous_date: state.previous.date,
+            consumption: text3(judged.consumption),
+            flag: judged.flag,
+            status: judged.flag ? 'flagged' : 'ready',
+            confirmed_by: null,
+            confirmed_at: null,
+          },
+          { bumpVersion: true },
+        );
+      }
+      consumption = judged.consumption;
+    }
+    state.previous = { date: r.reading_date, value };
+    state.recent = [usualOf(consumption, r.is_reset), ...state.recent].slice(0, USUAL_READINGS);
+  }
 };
 
 export const meterReadingsServer: ServerEntity = {
@@ -261,6 +359,24 @@ export const meterReadingsServer: ServerEntity = {
     return out;
   },
   prepareMany: ({ tx, companyId, values }) => prepareNew(tx, companyId, values),
+  // the readings after a change of a meter's readings are judged again
+  posted: async (tx, user, changes) => {
+    const from = new Map<number, string>();
+    for (const c of changes)
+      for (const r of [c.before, c.after])
+        if (r) {
+          const meter = Number(r.meter_id);
+          const date = String(r.reading_date);
+          const known = from.get(meter);
+          if (known === undefined || date < known) from.set(meter, date);
+        }
+    for (const [meter, date] of [...from].sort((a, b) => a[0] - b[0]))
+      await rejudge(tx, user.company_id, meter, date);
+  },
+  insteadOfDelete: ({ existing }) => {
+    if (existing.status === 'billed') throw new AppError('reading_billed');
+    return Promise.resolve(false);
+  },
   checkMany: async ({ tx, companyId, values }) =>
     (await prepareNew(tx, companyId, values)).map((v) => (v instanceof AppError ? v : undefined)),
 };

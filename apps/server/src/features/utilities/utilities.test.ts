@@ -6,10 +6,20 @@ import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser } from '../../test/factories.ts';
 import { validUnit } from '../../test/entities.ts';
-import { csv, upload } from '../imports/import-test-kit.ts';
 import { xlsxRows } from '../../reliability/matrix.ts';
 
 type Row = Record<string, unknown>;
+
+/** `POST /imports` of a CSV file (multipart, as the browser sends it). */
+const upload = (client: TestClient, entity: string, rows: readonly (readonly string[])[]) => {
+  const boundary = '----kodiReadings';
+  const body = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="entity"\r\n\r\n${entity}\r\n` +
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="readings.csv"\r\n` +
+      `Content-Type: application/octet-stream\r\n\r\n${rows.map((r) => r.join(',')).join('\r\n')}\r\n--${boundary}--\r\n`,
+  );
+  return client.post('/imports', body, { 'content-type': `multipart/form-data; boundary=${boundary}` });
+};
 
 /** A 1×1 png. */
 const PNG =
@@ -227,26 +237,45 @@ describe(`meters, tariffs and readings (${testDriver})`, () => {
       status: 'flagged',
     });
 
-    // out of date order; a second reading of a later day than the latest is fine
-    const early = await read('2026-04-01', 70);
-    expect(early.statusCode).toBe(400);
-    expect(early.json<{ fields: Row }>().fields.reading_date).toBe(READING_MESSAGES.later('2026-04-30'));
+    // a second reading of the day is refused
+    const twice = await read('2026-04-30', 70);
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json<{ fields: Row }>().fields.reading_date).toBe(READING_MESSAGES.sameDay);
 
     // corrected: judged again (no longer high)
     const corrected = await editor.put(`/meter_readings/${String(high.id)}`, { ...high, value: 40 });
     expect(corrected.statusCode, corrected.body).toBe(200);
     expect(corrected.json<Row>()).toMatchObject({ consumption: 9, flag: null, status: 'ready', version: 2 });
-    // only the latest reading is changed
-    const older = (
-      await list(
-        admin,
-        `/meter_readings?filter=${encodeURIComponent(JSON.stringify({ field: 'reading_date', from: '2026-02-01', to: '2026-02-28' }))}`,
-      )
-    )[0] as Row;
+    // an older one corrected: the reading after it is judged again (22 → 30: March is 1, April 10)
+    const february = `/meter_readings?filter=${encodeURIComponent(
+      JSON.stringify({ field: 'reading_date', from: '2026-02-01', to: '2026-02-28' }),
+    )}`;
+    const older = (await list(admin, february))[0] as Row;
     expect(older.value).toBe(22);
-    const notLatest = await editor.put(`/meter_readings/${String(older.id)}`, { ...older, value: 23 });
-    expect(notLatest.statusCode).toBe(409);
-    expect(notLatest.json<Row>().code).toBe('reading_not_latest');
+    const olderFixed = await editor.put(`/meter_readings/${String(older.id)}`, { ...older, value: 30 });
+    expect(olderFixed.json<Row>()).toMatchObject({ consumption: 20, status: 'ready' });
+    const march = (await list(admin, `/meter_readings?sort=reading_date`)).find(
+      (r) => r.reading_date === '2026-03-31',
+    ) as Row;
+    expect(march).toMatchObject({ previous_value: 30, consumption: 1, version: 2 });
+    // a reading between two others: the one after it counts from it
+    const between = (await read('2026-03-15', 35)).json<Row>();
+    expect(between).toMatchObject({ previous_value: 30, consumption: 5, flag: null });
+    expect((await editor.get(`/meter_readings/${String(march.id)}`)).json<Row>()).toMatchObject({
+      previous_value: 35,
+      previous_date: '2026-03-15',
+      consumption: -4,
+      flag: 'lower',
+      status: 'flagged',
+    });
+    // deleted again (admins): March counts from February again
+    expect((await admin.delete(`/meter_readings/${String(between.id)}`)).statusCode).toBe(204);
+    expect((await editor.get(`/meter_readings/${String(march.id)}`)).json<Row>()).toMatchObject({
+      previous_value: 30,
+      consumption: 1,
+      flag: null,
+      status: 'ready',
+    });
 
     const lower = (await read('2026-05-31', 35)).json<Row>();
     expect(lower).toMatchObject({ consumption: -5, flag: 'lower', status: 'flagged' });
@@ -277,6 +306,10 @@ describe(`meters, tariffs and readings (${testDriver})`, () => {
     const billed = await editor.put(`/meter_readings/${String(after.id)}`, { ...after, value: 12 });
     expect(billed.statusCode).toBe(409);
     expect(billed.json<Row>().code).toBe('reading_billed');
+    // nor a reading before it, nor is it deleted
+    const reset2 = await editor.put(`/meter_readings/${String(reset.id)}`, { ...reset, value: 4 });
+    expect(reset2.json<Row>()).toMatchObject({ code: 'reading_billed', error: READING_MESSAGES.laterBilled });
+    expect((await admin.delete(`/meter_readings/${String(after.id)}`)).statusCode).toBe(409);
 
     // lists: by meter, by property, by period; another company sees none; a viewer does not read
     const byMeter = await list(
@@ -372,14 +405,13 @@ describe(`meters, tariffs and readings (${testDriver})`, () => {
 
   it('imports readings by meter number or unit name, with the preview’s flags and refusals', async () => {
     const meter = await make(editor, '/meters', { number: 'W-002', kind: 'water', unit_id: unitB.id });
-    const file = csv([
+    const preview = await upload(admin, 'meter_readings', [
       ['Meter number', 'Date', 'Reading'],
       ['W-002', '2026-01-31', '5'],
       ['A2', '2026-02-28', '9'],
       ['W-002', '2026-03-31', '8'],
       ['NOPE', '2026-03-31', '1'],
     ]);
-    const preview = await upload(admin, 'meter_readings', { name: 'readings.csv', content: file });
     expect(preview.statusCode, preview.body).toBe(201);
     const p = preview.json<Row>();
     expect(p).toMatchObject({ valid_rows: 3, invalid_rows: 1 });
