@@ -14,6 +14,9 @@ export type TariffTerms = {
   minimum_charge?: number | string | null;
 };
 
+/** The largest reading NUMERIC(14,3) keeps. */
+export const MAX_READING = 99_999_999_999.999;
+
 /** Decimals kept: a consumption and a block's limit to the thousandth, a price to 1/10,000. */
 export const QUANTITY_DECIMALS = 3;
 export const PRICE_DECIMALS = 4;

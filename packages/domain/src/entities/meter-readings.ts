@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { defineEntity, sortableColumns } from '../entity.ts';
 import { everyRole } from '../navigation.ts';
 import { readingFlag, readingStatus } from '../enums.ts';
-import { bool, field, isoDate, nonNegativeNumber, optionalText, refId } from '../fields.ts';
+import { bool, field, isoDate, meterValue, optionalText, refId } from '../fields.ts';
 import { todayIso } from '../dates.ts';
 import { adminPages, shown } from './ui-texts.ts';
 
@@ -60,7 +60,7 @@ export const meterReadings = defineEntity({
   shape: {
     meter_id: refId(),
     reading_date: isoDate().default(() => todayIso()),
-    value: nonNegativeNumber(),
+    value: meterValue(),
     is_reset: bool(false),
     photo: z
       .union([

@@ -398,6 +398,12 @@ describe(`meters, tariffs and readings (${testDriver})`, () => {
     });
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json<{ fields: Row }>().fields.value).toBe('Must be a positive number >= 0.');
+    const tooFine = await editor.post('/meter_readings', {
+      ...body,
+      idempotency_key: 'phone-1-0005',
+      value: 1.2345,
+    });
+    expect(tooFine.json<{ fields: Row }>().fields.value).toBe('At most 3 decimals.');
     expect(
       (await viewer.post('/meter_readings/round', { ...body, idempotency_key: 'phone-1-0004' })).statusCode,
     ).toBe(403);
