@@ -27,6 +27,7 @@ import { reportsModule } from './features/reports/module.ts';
 import { ledgerModule } from './features/ledger/module.ts';
 import { propertiesModule } from './features/properties/module.ts';
 import { ownersModule } from './features/owners/module.ts';
+import { utilitiesModule } from './features/utilities/module.ts';
 import { leaseChargesModule } from './features/lease-charges/module.ts';
 import { companySettingsModule } from './features/company-settings/module.ts';
 import { rentCycleModule } from './features/rent-cycle/module.ts';
@@ -70,6 +71,7 @@ export const kodiModules: readonly KodiModule[] = [
   ledgerModule,
   propertiesModule,
   ownersModule,
+  utilitiesModule,
   leaseChargesModule,
   companySettingsModule,
   rentCycleModule,

@@ -100,3 +100,14 @@ export const auditAction = options(
     import: 'Imported',
   },
 );
+
+// Metered utilities (issue 28): meters, their tariffs and readings.
+export const meterKind = options(['water', 'electricity', 'gas']);
+export const meterUnit = options(['m3', 'kwh'], { m3: 'm³', kwh: 'kWh' });
+/** A reading's place on the way to a bill: held back while flagged, ready once normal or confirmed. */
+export const readingStatus = options(['flagged', 'ready', 'billed']);
+/** Why a reading is held back: lower than the one before, or over three times the usual consumption. */
+export const readingFlag = options(['lower', 'high'], {
+  lower: 'Lower than the previous reading',
+  high: 'Over 3× the usual consumption',
+});

@@ -48,6 +48,8 @@ export const errorCodes = {
     already_void: 'This payment is voided already.',
     period_closed: 'The books are closed for that day.',
     unit_occupied: 'The unit is let to another tenant for those dates.',
+    reading_billed: 'This reading is billed: it can no longer be changed.',
+    reading_not_flagged: 'This reading is not held back: there is nothing to confirm.',
   }),
   ...withStatus(422, { wrong_currency: "The payment is not in the company's currency." }),
   ...withStatus(413, {

@@ -82,6 +82,19 @@ export const nonNegativeNumber = (message = 'Must be a positive number >= 0.') =
     finite.pipe(z.number().min(0, message).max(999_999_999_999.99, 'The number is too large.')),
   );
 
+/** A meter's reading (issue 28): a number ≥ 0 with at most 3 decimals, as NUMERIC(14,3) keeps it. */
+export const meterValue = () =>
+  z.preprocess(
+    toNumber,
+    finite.pipe(
+      z
+        .number()
+        .min(0, 'Must be a positive number >= 0.')
+        .max(99_999_999_999.999, 'The number is too large.')
+        .refine((n) => Number(n.toFixed(3)) === n, 'At most 3 decimals.'),
+    ),
+  );
+
 /** A required whole number from `min` to `max`, with one message for every way it can be wrong. */
 export const integerBetween = (min: number, max: number, message: string) =>
   z.preprocess(

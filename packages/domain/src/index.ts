@@ -28,3 +28,4 @@ export * from './security.ts';
 export * from './audit-log.ts';
 export * from './audit-words.ts';
 export * from './payment-suggestion.ts';
+export * from './utilities.ts';

@@ -46,6 +46,14 @@ export type NavSection = { title: string; items: NavItem[] };
 
 /** The drawer items of the pages that are not entities. */
 export const appPageEntries: readonly NavEntry[] = [
+  // issue 28: the phone's reading round, for those who record readings
+  {
+    section: 'Operations',
+    order: 14,
+    label: 'Reading Round',
+    path: '/reading-round',
+    audience: ['admin', 'editor'],
+  },
   { section: 'Finance', order: 20, label: 'Arrears', path: '/arrears', audience: ['admin', 'editor'] },
   {
     section: 'Finance',

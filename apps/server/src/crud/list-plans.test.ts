@@ -83,6 +83,8 @@ describe(`every list order and search is served by an index (${testDriver})`, ()
     expect(byProperty.map((e) => e.def.name).sort()).toEqual([
       'expenses',
       'maintenance_requests',
+      'meter_readings',
+      'meters',
       'occupancy',
       'payments',
       'units',

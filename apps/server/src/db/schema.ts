@@ -32,6 +32,10 @@ import {
   employeeStatus,
   expenseCategory,
   feeKind,
+  meterKind,
+  meterUnit,
+  readingFlag,
+  readingStatus,
   occupancyStatus,
   payoutMethod,
   paymentMethod,
@@ -542,6 +546,125 @@ export const units = pgTable(
     // the dashboard's available units: counted and listed by name from the index
     index('units_company_status_idx').on(t.company_id, t.status, t.name, t.id),
     ...listsOf('units', t),
+  ],
+);
+
+/** What a meter's consumption costs (issue 28): blocks as their text ('10: 1500; above: 2500'). */
+export const tariffs = pgTable(
+  'tariffs',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    name: varchar({ length: 255 }).notNull(),
+    kind: varchar({ length: 20 }).notNull(),
+    blocks: varchar({ length: 1000 }).notNull(),
+    fixed_charge: money().notNull().default('0'),
+    minimum_charge: money().notNull().default('0'),
+    search_text: searchOf('tariffs'),
+    external_ref: externalRefColumn(),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('tariffs_id_key').on(t.id),
+    unique('tariffs_external_ref_key').on(t.company_id, t.external_ref),
+    check('tariffs_kind_known', oneOf(t.kind, meterKind.values)),
+    check('tariffs_charges_not_negative', sql`${t.fixed_charge} >= 0 AND ${t.minimum_charge} >= 0`),
+    ...listsOf('tariffs', t),
+  ],
+);
+
+/** A unit's meter, or a building's master meter (a property, no unit) (issue 28). */
+export const meters = pgTable(
+  'meters',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    number: varchar({ length: 100 }).notNull(),
+    kind: varchar({ length: 20 }).notNull(),
+    unit_id: integer(),
+    /** the unit's property for a unit's meter (features/utilities sets it), the building's for a master meter */
+    property_id: integer(),
+    unit_of_measure: varchar({ length: 10 }).notNull(),
+    tariff_id: integer(),
+    is_active: boolean().notNull().default(true),
+    installed_on: date({ mode: 'string' }),
+    initial_reading: numeric({ precision: 14, scale: 3, mode: 'string' }).notNull().default('0'),
+    unit_name: copied(),
+    property_name: copied(),
+    tariff_name: copied(),
+    search_text: searchOf('meters'),
+    external_ref: externalRefColumn(),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('meters_id_key').on(t.id),
+    unique('meters_external_ref_key').on(t.company_id, t.external_ref),
+    foreignKey({ columns: [t.company_id, t.unit_id], foreignColumns: [units.company_id, units.id] }).onDelete(
+      'restrict',
+    ),
+    foreignKey({
+      columns: [t.company_id, t.property_id],
+      foreignColumns: [properties.company_id, properties.id],
+    }).onDelete('restrict'),
+    foreignKey({
+      columns: [t.company_id, t.tariff_id],
+      foreignColumns: [tariffs.company_id, tariffs.id],
+    }).onDelete('restrict'),
+    check('meters_kind_known', oneOf(t.kind, meterKind.values)),
+    check('meters_unit_of_measure_known', oneOf(t.unit_of_measure, meterUnit.values)),
+    check('meters_placed', sql`${t.unit_id} IS NOT NULL OR ${t.property_id} IS NOT NULL`),
+    check('meters_initial_reading_not_negative', sql`${t.initial_reading} >= 0`),
+    index('meters_unit_idx').on(t.company_id, t.unit_id),
+    index('meters_tariff_idx').on(t.company_id, t.tariff_id),
+    ...listsOf('meters', t),
+  ],
+);
+
+/**
+ * A meter's reading (issue 28): the reading before it, the consumption since and its flag are the
+ * server's (features/utilities/readings.ts), in date order per meter; `property_id` is its meter's
+ * (db/derived.ts keeps it).
+ */
+export const meterReadings = pgTable(
+  'meter_readings',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    meter_id: integer().notNull(),
+    reading_date: date({ mode: 'string' }).notNull(),
+    value: numeric({ precision: 14, scale: 3, mode: 'string' }).notNull(),
+    is_reset: boolean().notNull().default(false),
+    photo: text(),
+    note: text(),
+    idempotency_key: varchar({ length: 100 }),
+    previous_value: numeric({ precision: 14, scale: 3, mode: 'string' }),
+    previous_date: date({ mode: 'string' }),
+    consumption: numeric({ precision: 14, scale: 3, mode: 'string' }),
+    flag: varchar({ length: 10 }),
+    status: varchar({ length: 10 }).notNull().default('ready'),
+    confirmed_by: integer(),
+    confirmed_at: timestamp({ withTimezone: true }),
+    meter_number: copied(),
+    property_id: integer(),
+    search_text: searchOf('meter_readings'),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('meter_readings_id_key').on(t.id),
+    unique('meter_readings_idempotency_key').on(t.company_id, t.idempotency_key),
+    foreignKey({
+      columns: [t.company_id, t.meter_id],
+      foreignColumns: [meters.company_id, meters.id],
+    }).onDelete('restrict'),
+    check('meter_readings_status_known', oneOf(t.status, readingStatus.values)),
+    check('meter_readings_flag_known', oneOf(t.flag, readingFlag.values)),
+    check('meter_readings_value_not_negative', sql`${t.value} >= 0`),
+    // a meter's readings in date order: the one before a date, the last six
+    index('meter_readings_meter_date_idx').on(t.company_id, t.meter_id, t.reading_date, t.id),
+    ...listsOf('meter_readings', t),
   ],
 );
 

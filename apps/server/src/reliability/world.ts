@@ -158,6 +158,9 @@ export const validBody = (
   const def = definitionOf(entity);
   const own = bodyOf(def.name);
   if (own) return own(marker, n);
+  // a tariff's blocks have a syntax of their own
+  if (def.name === 'tariffs')
+    return { name: `${marker} tariff ${n}`, kind: 'water', blocks: `10: ${n}; above: ${n + 1}` };
   const body: Body = {};
   for (const f of sampled(def)) {
     const value = sampleValue(f, refs, marker, n);
@@ -169,6 +172,9 @@ export const validBody = (
     // and an account number of its own (letters, digits and dashes: issue 29)
     Object.assign(body, { start_date: day, end_date: day, account_reference: `R${n}` });
   }
+  // a meter is the unit's, in the unit's property; its readings go in date order (issue 28)
+  if (def.name === 'meters') delete body.property_id;
+  if (def.name === 'meter_readings') body.reading_date = addDays(SAMPLE_DATE, n);
   return body;
 };
 

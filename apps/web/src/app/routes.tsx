@@ -182,6 +182,12 @@ export const appRoutes: AppRoute[] = [
     guard: staff,
     ...lazyPage(() => import('../features/books/journal-page.tsx'), 'JournalPage'),
   },
+  {
+    id: 'ReadingRound',
+    path: '/reading-round',
+    guard: ['admin', 'editor'],
+    ...lazyPage(() => import('../features/utilities/reading-round-page.tsx'), 'ReadingRoundPage'),
+  },
   { id: 'NotFound', path: '*', guard: 'none', ...notFound() },
 ];
 

@@ -2,6 +2,9 @@ import { byName, type EntityDefinition } from '../entity.ts';
 import { properties } from './properties.ts';
 import { owners } from './owners.ts';
 import { units } from './units.ts';
+import { tariffs } from './tariffs.ts';
+import { meters } from './meters.ts';
+import { meterReadings } from './meter-readings.ts';
 import { tenants } from './tenants.ts';
 import { occupancy } from './occupancy.ts';
 import { payments } from './payments.ts';
@@ -23,6 +26,9 @@ export const entities = byName([
   properties,
   owners,
   units,
+  tariffs,
+  meters,
+  meterReadings,
   tenants,
   occupancy,
   payments,
@@ -44,6 +50,9 @@ export const entityList: readonly EntityDefinition[] = Object.values(entities);
 export * from './properties.ts';
 export * from './owners.ts';
 export * from './units.ts';
+export * from './tariffs.ts';
+export * from './meters.ts';
+export * from './meter-readings.ts';
 export * from './tenants.ts';
 export * from './occupancy.ts';
 export * from './payments.ts';

@@ -1,0 +1,15 @@
+import type { KodiModule } from '../../modules/kodi-module.ts';
+import { metersServer } from './meters.ts';
+import { meterReadingsServer } from './readings.ts';
+import { utilitiesRoutes } from './routes.ts';
+
+/**
+ * Metered utilities (issue 28): tariffs (served plain), meters (a unit's meter is in its property),
+ * their readings (the reading before, the consumption, the flags that hold a reading back), the
+ * confirmation and the phone's reading round.
+ */
+export const utilitiesModule: KodiModule = {
+  name: 'utilities',
+  entities: [metersServer, meterReadingsServer],
+  routes: (api, ctx) => utilitiesRoutes(api, ctx),
+};
