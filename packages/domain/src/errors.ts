@@ -48,6 +48,7 @@ export const errorCodes = {
     already_void: 'This payment is voided already.',
     period_closed: 'The books are closed for that day.',
     unit_occupied: 'The unit is let to another tenant for those dates.',
+    above_available: "The payout is more than the owner's funds available.",
   }),
   ...withStatus(422, { wrong_currency: "The payment is not in the company's currency." }),
   ...withStatus(413, {
