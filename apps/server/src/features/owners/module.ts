@@ -9,12 +9,11 @@ import { ownerMoneyRoutes } from './money-routes.ts';
  */
 export const ownersModule: KodiModule = {
   name: 'owners',
-  owns: ['property_owner_sets', 'property_owner_shares', 'management_agreements', 'owner_payouts'],
+  owns: ['property_owner_sets', 'property_owner_shares', 'management_agreements'],
   tableLabels: {
     property_owner_sets: 'property owners',
     property_owner_shares: "owners' shares of properties",
     management_agreements: 'management agreements',
-    owner_payouts: 'owner payouts',
   },
   entities: [ownersServer],
   routes: (api, ctx) => {

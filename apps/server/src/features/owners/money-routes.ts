@@ -10,7 +10,12 @@ import { pdfWriter, xlsxWriter, type TabularColumn } from '../../crud/tabular.ts
 import { companyMoney } from '../../modules/companies/company.ts';
 import { companyToday } from '../../modules/companies/company-settings.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
-import { listPayouts, ownerStatement, payOwner, proposePayouts } from './owner-money.ts';
+import {
+  listPayouts,
+  ownerStatement,
+  payOwner,
+  proposePayouts,
+} from '../../modules/owner-money/owner-money.ts';
 
 const day = (what = 'date') =>
   z

@@ -4,7 +4,7 @@ import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser } from '../../test/factories.ts';
 import { validTenant, validUnit } from '../../test/entities.ts';
-import { ownerStatement } from './owner-money.ts';
+import { ownerStatement } from '../../modules/owner-money/owner-money.ts';
 
 type Row = Record<string, unknown>;
 type Line = { code: string; debit: string; credit: string; owner_id: number | null };
@@ -214,6 +214,11 @@ describe(`the books of an agency (${testDriver})`, () => {
     expect((await lines('expense', ownExp)).map((l) => l.code)).toEqual(['5050', '1000']);
     expect(await held(o1)).toBe('375000.00');
     expect(await held(o2)).toBe('250000.00');
+    // the journal answers each line's owner, and finds an owner's entries
+    const journal = await c.viewer!.get(`/journal?owner_id=${o1}&source=expense`);
+    expect(
+      journal.json<{ lines: { owner_id: number | null }[] }[]>().map((e) => e.lines.map((l) => l.owner_id)),
+    ).toEqual([[null, o1, o2]]);
   });
 
   it('answers a statement that reconciles and equals the journal, with occupancy and arrears', async () => {

@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import { AppError, formatDate } from '@kodi/domain';
 import { execRows, type DbOrTx } from '../../db/client.ts';
-import { books, fromCents, toCents, type PostLine } from '../../modules/books/post.ts';
-import { agreementsOf, ownershipOf, percentOf } from '../../modules/books/owned.ts';
-import { memoAmount } from '../../modules/books/rent.ts';
-import { recordAuditEntry } from '../../modules/audit/audit.ts';
+import { books, fromCents, toCents, type PostLine } from '../books/post.ts';
+import { agreementsOf, ownershipOf, percentOf } from '../books/owned.ts';
+import { memoAmount } from '../books/rent.ts';
+import { recordAuditEntry } from '../audit/audit.ts';
 
 /**
  * An owner's money (issue 27, docs/decisions.md "What money events post for an owned property"): what
