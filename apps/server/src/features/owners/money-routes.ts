@@ -4,11 +4,12 @@ import { z } from 'zod';
 import { AppError, isValidIsoDate, payoutMethod } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/guard.ts';
-import { recordIdParams } from '../../crud/record-route.ts';
+import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
 import { sendTabular } from '../../crud/export.ts';
 import { pdfWriter, xlsxWriter, type TabularColumn } from '../../crud/tabular.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
-import { companyToday } from '../../modules/companies/company-settings.ts';
+import { companyLogo, companyToday } from '../../modules/companies/company-settings.ts';
+import { ownerStatementPdf } from '../../modules/owner-money/statement-pdf.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 import {
   listPayouts,
@@ -120,6 +121,8 @@ const Statement = named(
   'OwnerStatement',
 );
 
+const statementQuery = z.object({ from: day().optional(), to: day().optional() });
+
 const firstOfMonth = (d: string) => `${d.slice(0, 7)}-01`;
 
 /**
@@ -129,6 +132,16 @@ const firstOfMonth = (d: string) => `${d.slice(0, 7)}-01`;
 export const ownerMoneyRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database } = ctx;
+  /** A statement's period: `to` today by default, `from` the first of its month. */
+  const period = async (companyId: number, q: { from?: string | undefined; to?: string | undefined }) => {
+    const to = q.to ?? (await companyToday(database, companyId));
+    const from = q.from ?? firstOfMonth(to);
+    if (from > to)
+      throw new AppError('validation_failed', 'The start must be on or before the end.', {
+        from: 'On or before the end.',
+      });
+    return { from, to };
+  };
 
   r.post(
     '/owner-payouts',
@@ -234,19 +247,42 @@ export const ownerMoneyRoutes = (app: FastifyInstance, ctx: AppContext) => {
         summary:
           "An owner's statement from `from` (default: the first of `to`'s month) through `to` (default: today), per property",
         params: recordIdParams,
-        querystring: z.object({ from: day().optional(), to: day().optional() }),
+        querystring: statementQuery,
         response: { 200: json(Statement, 'The statement'), ...errors(400, 404) },
       },
     },
     async (request) => {
       const user = currentUser(request);
-      const to = request.query.to ?? (await companyToday(database, user.company_id));
-      const from = request.query.from ?? firstOfMonth(to);
-      if (from > to)
-        throw new AppError('validation_failed', 'The start must be on or before the end.', {
-          from: 'On or before the end.',
-        });
+      const { from, to } = await period(user.company_id, request.query);
       return ownerStatement(database.db, user.company_id, request.params.id, from, to);
+    },
+  );
+
+  r.get(
+    '/owners/:id/statement.pdf',
+    {
+      config: { access: 'anyRole' },
+      schema: {
+        operationId: 'getOwnerStatementPdf',
+        tags: ['owners'],
+        summary: "An owner's statement (as `/owners/{id}/statement`) as a PDF",
+        params: recordIdParams,
+        querystring: statementQuery,
+        response: { 200: file('The statement (named in Content-Disposition)', PDF), ...errors(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const { from, to } = await period(user.company_id, request.query);
+      const statement = await ownerStatement(database.db, user.company_id, request.params.id, from, to);
+      const company = await companyMoney(database, user.company_id);
+      const logo = await companyLogo(database, user.company_id);
+      return sendDownload(
+        reply.header('Cache-Control', 'no-store'),
+        'application/pdf',
+        `owner_statement_${statement.owner_id}_${from}_${to}.pdf`,
+        ownerStatementPdf(statement, company, logo),
+      );
     },
   );
 };

@@ -431,4 +431,15 @@ describe(`the books of an agency (${testDriver})`, () => {
     expect(s.totals).toMatchObject({ management_fees: D(60000 + 30000 + 35000) });
     expect(s.totals.closing_balance).toBe(await held(o1));
   });
+
+  it('answers the statement as a PDF of real text', async () => {
+    const res = await c.viewer!.get(`/owners/${o2}/statement.pdf?from=2026-11-01&to=2026-12-31`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`owner_statement_${o2}_2026-11-01_2026-12-31.pdf`);
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    if (process.env.OWNER_PDF_OUT)
+      (await import('node:fs')).writeFileSync(process.env.OWNER_PDF_OUT, res.rawPayload);
+    expect((await stranger.get(`/owners/${o2}/statement.pdf`)).statusCode).toBe(404);
+  });
 });
