@@ -11,7 +11,7 @@ import {
   type PostLine,
   type JournalSource,
 } from './post.ts';
-import { agreementsOf, collectionLines, ownerFundLines, ownershipOf, unitProperties } from './owned.ts';
+import { collectionLines, ownedContext, ownerFundLines, type OwnedContext } from './owned.ts';
 import { postLeaseRent } from './rent.ts';
 
 /**
@@ -48,8 +48,7 @@ const hook =
       r: Row,
       today: () => Promise<string>,
       created: boolean,
-      tx: DbOrTx,
-      companyId: number,
+      owned: () => Promise<OwnedContext>,
     ) => Promise<Omit<PostEntry, 'key' | 'source'> & { also?: Also[] }>;
     voidMemo: (r: Row) => string;
     /** the sources of the entries posted with the record's own (`also`), reversed with it */
@@ -59,6 +58,14 @@ const hook =
     const companyId = user.company_id;
     let todayValue: string | undefined;
     const today = async () => (todayValue ??= await companyDay(tx, companyId));
+    // the records' properties, shares and agreements, read once for all of them when an entry needs them
+    let ownedValue: Promise<OwnedContext> | undefined;
+    const owned = () =>
+      (ownedValue ??= ownedContext(
+        tx,
+        companyId,
+        changes.flatMap(({ after }) => (after ? [after] : [])),
+      ));
     const entries: PostEntry[] = [];
     for (const { before, after } of changes) {
       const was = !!before && spec.posts(before);
@@ -80,7 +87,7 @@ const hook =
           );
       }
       if (is && after) {
-        const { also, ...e } = await spec.entry(after, today, !before, tx, companyId);
+        const { also, ...e } = await spec.entry(after, today, !before, owned);
         const key = before
           ? `${spec.keyPrefix}:${String(after.id)}:v${String(after.version)}`
           : `${spec.keyPrefix}:${String(after.id)}`;
@@ -115,16 +122,14 @@ export const paymentPosted = hook({
   posts: (r) => r.status === 'completed',
   figures: ['amount_paid', 'payment_method', 'payment_date', 'occupancy_id', 'tenant_id', 'unit_id'],
   alsoSources: ['management_fee', 'rental_tax'],
-  entry: async (r, _today, _created, tx, companyId) => {
+  entry: async (r, _today, _created, ownedOf) => {
     const date = day(r.payment_date);
     const serial = String(r.payment_serial ?? '');
     // an owned property's collection: to the owners' funds, less the fee and the tax (owned.ts)
-    const unitId = num(r.unit_id);
-    const propertyId =
-      unitId === null ? null : ((await unitProperties(tx, companyId, [unitId])).get(unitId) ?? null);
-    const shares = (await ownershipOf(tx, companyId, [propertyId])).on(propertyId, date);
-    const agreement =
-      shares.length > 0 ? (await agreementsOf(tx, companyId, [propertyId])).get(propertyId ?? 0) : undefined;
+    const o = await ownedOf();
+    const propertyId = o.propertyOf(num(r.unit_id));
+    const shares = o.shares(propertyId, date);
+    const agreement = o.agreement(propertyId);
     const dims = { ...leaseDims(r), property_id: propertyId };
     const owned = collectionLines(toCents(amount(r.amount_paid)), shares, agreement, dims);
     return {
@@ -151,16 +156,15 @@ export const expensePosted = hook({
   keyPrefix: 'expense',
   posts: () => true,
   figures: ['amount', 'category', 'paid_from_account_id', 'expense_date', 'unit_id'],
-  entry: async (r, _today, _created, tx, companyId) => {
+  entry: async (r, _today, _created, ownedOf) => {
+    const o = await ownedOf();
     const unitId = num(r.unit_id);
-    const propertyId =
-      num(r.property_id) ??
-      (unitId === null ? null : ((await unitProperties(tx, companyId, [unitId])).get(unitId) ?? null));
+    const propertyId = o.propertyOf(unitId, num(r.property_id));
     const dims = { property_id: propertyId, unit_id: unitId };
     const date = day(r.expense_date);
     const memo = `Expense: ${String(r.category)}${r.description ? ` – ${String(r.description).slice(0, 200)}` : ''}`;
     // an owned property's expense is paid from its owners' funds (by their shares on its date)
-    const shares = (await ownershipOf(tx, companyId, [propertyId])).on(propertyId, date);
+    const shares = o.shares(propertyId, date);
     if (shares.length > 0)
       return {
         date,

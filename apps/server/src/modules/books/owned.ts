@@ -25,6 +25,8 @@ export type Agreement = {
 
 /** The owners' shares of some properties by day. */
 export type Ownership = {
+  /** none of the properties ever had owners */
+  none: boolean;
   /** the shares in force on `day` (empty: the company's own property) */
   on: (propertyId: number | null | undefined, day: string) => Share[];
 };
@@ -68,6 +70,7 @@ export const ownershipOf = async (
     }
   }
   return {
+    none: sets.size === 0,
     on: (propertyId, day) => {
       if (propertyId === null || propertyId === undefined) return [];
       // newest first: the first set from the day or before
@@ -218,4 +221,37 @@ export const collectionLines = (
       )
     : [];
   return { collected, fee, tax };
+};
+
+/** What the hooks of several records read once: their units' properties, those properties' shares and agreements. */
+export type OwnedContext = {
+  propertyOf: (unitId: number | null, propertyId?: number | null) => number | null;
+  shares: (propertyId: number | null, day: string) => Share[];
+  agreement: (propertyId: number | null) => Agreement | undefined;
+};
+
+export const ownedContext = async (
+  tx: DbOrTx,
+  companyId: number,
+  rows: readonly { unit_id?: unknown; property_id?: unknown }[],
+): Promise<OwnedContext> => {
+  const n = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
+  const units = await unitProperties(
+    tx,
+    companyId,
+    rows.map((r) => n(r.unit_id)),
+  );
+  const propertyOf = (unitId: number | null, propertyId: number | null = null) =>
+    propertyId ?? (unitId === null ? null : (units.get(unitId) ?? null));
+  const properties = [...new Set(rows.map((r) => propertyOf(n(r.unit_id), n(r.property_id))))];
+  const ownership = await ownershipOf(tx, companyId, properties);
+  // the company's own properties (no set of owners ever): no agreement is read
+  const agreements = ownership.none
+    ? new Map<number, Agreement>()
+    : await agreementsOf(tx, companyId, properties);
+  return {
+    propertyOf,
+    shares: (propertyId, day) => ownership.on(propertyId, day),
+    agreement: (propertyId) => (propertyId === null ? undefined : agreements.get(propertyId)),
+  };
 };
