@@ -5,6 +5,7 @@ import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser } from '../../test/factories.ts';
 import { validTenant, validUnit } from '../../test/entities.ts';
 import { ownerStatement } from '../../modules/owner-money/owner-money.ts';
+import { postMonthlyFees } from '../../modules/books/owner-fees.ts';
 
 type Row = Record<string, unknown>;
 type Line = { code: string; debit: string; credit: string; owner_id: number | null };
@@ -33,6 +34,7 @@ describe(`the books of an agency (${testDriver})`, () => {
   let t2: number;
   let t3: number;
   let pay1: number;
+  let l3: number;
 
   const as = async (role: RoleName, company = companyId) => {
     const u = await buildUser(t.database, { company_id: company, roles: [role] });
@@ -133,7 +135,7 @@ describe(`the books of an agency (${testDriver})`, () => {
       make('/occupancy', { tenant_id: tenant, unit_id: unit, start_date: '2026-11-01', end_date: end, rate });
     await lease(t1, u1, 1000000, '2026-11-30');
     await lease(t2, u2, 700000, '2026-11-30');
-    await lease(t3, u3, 500000, null);
+    l3 = await lease(t3, u3, 500000, null);
   }, 180_000);
   afterAll(async () => {
     await t?.app.close();
@@ -430,6 +432,44 @@ describe(`the books of an agency (${testDriver})`, () => {
     const s = await statement(o1);
     expect(s.totals).toMatchObject({ management_fees: D(60000 + 30000 + 35000) });
     expect(s.totals.closing_balance).toBe(await held(o1));
+  });
+
+  it('posts each monthly fee once when two runs post at once', async () => {
+    const [a, b] = await Promise.all([
+      postMonthlyFees(t.database, companyId, '2027-01-01', '2027-01-01'),
+      postMonthlyFees(t.database, companyId, '2027-01-01', '2027-01-01'),
+    ]);
+    expect((a ?? 0) + (b ?? 0)).toBe(3); // Bugolobi's and Empty Plot's fees, Kololo Court's minimum for December
+    const [n] = await t.database.query<{ n: number; keys: number }>(
+      `SELECT count(*)::int AS n, count(DISTINCT key)::int AS keys FROM journal_entries
+        WHERE company_id = $1 AND source = 'monthly_fee' AND date = '2027-01-01'`,
+      [companyId],
+    );
+    expect(n).toEqual({ n: 3, keys: 3 });
+  });
+
+  it("posts an owned property's charges and their waivers against the rent due to owners", async () => {
+    const charge = await admin.post(`/occupancy/${l3}/charges`, {
+      date: '2026-12-05',
+      category: 'utility',
+      description: 'Water',
+      amount: 40000,
+    });
+    expect(charge.statusCode, charge.body).toBe(201);
+    const id = Number(charge.json<Row>().id);
+    expect((await lines('charge', id)).map((l) => [l.code, l.debit, l.credit])).toEqual([
+      ['1100', '40000.00', '0.00'],
+      ['2210', '0.00', '40000.00'],
+    ]);
+    expect((await admin.post(`/charges/${id}/waive`, { reason: 'Leak' })).statusCode).toBe(201);
+    const waiver = await t.database.query<{ code: string; debit: string }>(
+      `SELECT a.code, l.debit::text AS debit FROM journal_entries e
+         JOIN journal_lines l ON l.company_id = e.company_id AND l.entry_id = e.id
+         JOIN ledger_accounts a ON a.company_id = l.company_id AND a.id = l.account_id
+        WHERE e.company_id = $1 AND e.source = 'waiver' AND l.debit > 0`,
+      [companyId],
+    );
+    expect(waiver).toEqual([{ code: '2210', debit: '40000.00' }]);
   });
 
   it('answers the statement as a PDF of real text', async () => {
