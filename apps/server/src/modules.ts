@@ -7,6 +7,7 @@ import { identityModule } from './modules/identity/module.ts';
 import { leasesModule } from './modules/leases/module.ts';
 import { booksModule } from './modules/books/module.ts';
 import { messagingModule } from './modules/messaging/module.ts';
+import { ownerMoneyModule } from './modules/owner-money/module.ts';
 import { authModule } from './features/auth/module.ts';
 import { accountsModule } from './features/accounts/module.ts';
 import { usersModule } from './features/users/module.ts';
@@ -50,6 +51,7 @@ export const kodiModules: readonly KodiModule[] = [
   leasesModule,
   booksModule,
   messagingModule,
+  ownerMoneyModule,
   // features
   authModule,
   accountsModule,

@@ -50,6 +50,7 @@ export const errorCodes = {
     unit_occupied: 'The unit is let to another tenant for those dates.',
     reading_billed: 'This reading is billed: it can no longer be changed.',
     reading_not_flagged: 'This reading is not held back: there is nothing to confirm.',
+    above_available: "The payout is more than the owner's funds available.",
   }),
   ...withStatus(422, { wrong_currency: "The payment is not in the company's currency." }),
   ...withStatus(413, {

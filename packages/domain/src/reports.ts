@@ -46,6 +46,10 @@ export const journalSourceLabels: Record<string, string> = {
   manual: 'Manual entries',
   reversal: 'Corrections',
   opening_balance: 'Opening balances',
+  management_fee: 'Management fees',
+  monthly_fee: 'Monthly management fees',
+  rental_tax: 'Rental tax withheld',
+  owner_payout: 'Owner payouts',
 };
 
 export const reportLineLabel = (key: string): string =>

@@ -472,6 +472,39 @@ export const propertyOwnerShares = pgTable(
   ],
 );
 
+/**
+ * A payout of an owner's funds (issue 27): posted Dr Owner funds held / Cr the paying account by its
+ * method; never changed (a payout made in error is corrected by a manual entry). One above what was
+ * available carries the reason given for the override (audited).
+ */
+export const ownerPayouts = pgTable(
+  'owner_payouts',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    owner_id: integer().notNull(),
+    date: date({ mode: 'string' }).notNull(),
+    amount: money().notNull(),
+    method: varchar({ length: 20 }).notNull(),
+    reference: varchar({ length: 255 }),
+    override_reason: text(),
+    user_id: integer(),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('owner_payouts_id_key').on(t.id),
+    foreignKey({
+      columns: [t.company_id, t.owner_id],
+      foreignColumns: [owners.company_id, owners.id],
+    }).onDelete('restrict'),
+    check('owner_payouts_method_known', oneOf(t.method, payoutMethod.values)),
+    check('owner_payouts_amount', sql`${t.amount} > 0`),
+    index('owner_payouts_owner_idx').on(t.company_id, t.owner_id, t.date),
+    index('owner_payouts_date_idx').on(t.company_id, t.date, t.id),
+  ],
+);
+
 /** A property's management agreement (issue 27): how the company's fee is reckoned, what is kept back. */
 export const managementAgreements = pgTable(
   'management_agreements',
@@ -1941,6 +1974,8 @@ export const journalLines = pgTable(
     unit_id: integer(),
     occupancy_id: integer(),
     tenant_id: integer(),
+    /** the owner whose funds the line moves (Owner funds held, issue 27), by their share */
+    owner_id: integer(),
     ...stamps(),
   },
   (t) => [
@@ -1966,6 +2001,10 @@ export const journalLines = pgTable(
     index('journal_lines_property_idx')
       .on(t.company_id, t.property_id, t.account_id, t.date)
       .where(sql`${t.property_id} IS NOT NULL`),
+    /** an owner's funds (statements, payouts): their lines by day */
+    index('journal_lines_owner_idx')
+      .on(t.company_id, t.owner_id, t.date)
+      .where(sql`${t.owner_id} IS NOT NULL`),
   ],
 );
 

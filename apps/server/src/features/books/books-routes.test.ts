@@ -54,7 +54,7 @@ describe(`books: accounts, journal and close routes (${testDriver})`, () => {
 
   it('lists the chart to any staff with balances signed by type; admins add, change and delete accounts', async () => {
     const list = await accounts(editor);
-    expect(list).toHaveLength(23);
+    expect(list).toHaveLength(27);
     expect(list[0]).toMatchObject({
       code: '1000',
       role: 'cash',

@@ -55,6 +55,7 @@ const JournalLine = z.object({
   unit_id: z.int().nullable(),
   occupancy_id: z.int().nullable(),
   tenant_id: z.int().nullable(),
+  owner_id: z.int().nullable().describe('The owner whose funds the line moves (Owner funds held)'),
 });
 const JournalEntry = named(
   z.object({
@@ -81,6 +82,7 @@ const journalQuery = z.object({
   property_id: id(),
   occupancy_id: id(),
   tenant_id: id(),
+  owner_id: id(),
   source: z.enum(journalSources as readonly [JournalSource, ...JournalSource[]]).optional(),
 });
 
@@ -103,7 +105,7 @@ const ENTRY_COLUMNS = sql`t.id, to_char(t.date, 'YYYY-MM-DD') AS date, t.memo, t
   (SELECT coalesce(json_agg(json_build_object(
             'account_id', l.account_id, 'account_code', a.code, 'account_name', a.name,
             'debit', l.debit::text, 'credit', l.credit::text, 'property_id', l.property_id, 'unit_id', l.unit_id,
-            'occupancy_id', l.occupancy_id, 'tenant_id', l.tenant_id) ORDER BY l.id), '[]'::json)
+            'occupancy_id', l.occupancy_id, 'tenant_id', l.tenant_id, 'owner_id', l.owner_id) ORDER BY l.id), '[]'::json)
      FROM journal_lines l JOIN ledger_accounts a ON a.company_id = l.company_id AND a.id = l.account_id
     WHERE l.company_id = t.company_id AND l.entry_id = t.id) AS lines`;
 
@@ -121,6 +123,7 @@ const journalWhere = (
   if (q.property_id) line.push(sql`l.property_id = ${q.property_id}`);
   if (q.occupancy_id) line.push(sql`l.occupancy_id = ${q.occupancy_id}`);
   if (q.tenant_id) line.push(sql`l.tenant_id = ${q.tenant_id}`);
+  if (q.owner_id) line.push(sql`l.owner_id = ${q.owner_id}`);
   if (line.length > 0)
     where.push(
       sql`EXISTS (SELECT 1 FROM journal_lines l WHERE l.company_id = t.company_id AND l.entry_id = t.id

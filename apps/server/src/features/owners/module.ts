@@ -1,6 +1,7 @@
 import type { KodiModule } from '../../modules/kodi-module.ts';
 import { ownersRoutes } from './routes.ts';
 import { ownersServer } from './server.ts';
+import { ownerMoneyRoutes } from './money-routes.ts';
 
 /**
  * Owners (issue 27): the entity, who owns each property (shares from the day they are set) and each
@@ -15,5 +16,8 @@ export const ownersModule: KodiModule = {
     management_agreements: 'management agreements',
   },
   entities: [ownersServer],
-  routes: (api, ctx) => ownersRoutes(api, ctx),
+  routes: (api, ctx) => {
+    ownersRoutes(api, ctx);
+    ownerMoneyRoutes(api, ctx);
+  },
 };

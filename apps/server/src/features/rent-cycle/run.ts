@@ -33,6 +33,7 @@ import { advisoryLocks } from '../../db/advisory-locks.ts';
 import { outbox } from '../../modules/messaging/outbox.ts';
 import { leaseEntries } from '../../modules/leases/entries.ts';
 import { postCompanyRent } from '../../modules/books/rent.ts';
+import { postMonthlyFees } from '../../modules/books/owner-fees.ts';
 import { followLeasesDaily } from '../../modules/leases/unit-status.ts';
 
 /**
@@ -400,6 +401,8 @@ export const runRentCycle = async (database: Database, request: RunRequest): Pro
       // the rent due through the day, every lease of the company (missed days caught up), a page of
       // leases per short transaction; each period once, whatever runs twice (modules/books/rent.ts)
       await postCompanyRent(database, companyId, asOf);
+      // the monthly management fees of owned properties, on each month's first day (issue 27)
+      await postMonthlyFees(database, companyId, window.from, asOf);
       return outcome;
     }
     if (attempt >= 3) throw new Error(`The rent cycle of company ${companyId} kept changing under its run.`);

@@ -55,7 +55,13 @@ describe(`books: the journal's rules (${testDriver})`, () => {
       'SELECT code, name, type, role FROM ledger_accounts WHERE company_id = $1 ORDER BY code',
       [company],
     );
-    expect(rows).toHaveLength(23);
+    // 23 of issue 25, and the agency's four of issue 27
+    expect(rows).toHaveLength(27);
+    expect(rows.find((r) => r.role === 'owner_funds')).toMatchObject({ code: '2200', type: 'liability' });
+    expect(rows.find((r) => r.role === 'management_fee_income')).toMatchObject({
+      code: '4300',
+      type: 'income',
+    });
     expect(rows[0]).toMatchObject({ code: '1000', name: 'Cash on hand', type: 'asset', role: 'cash' });
     expect(rows.find((r) => r.role === 'receivable')?.code).toBe('1100');
     expect(rows.find((r) => r.role === 'expense:condo_fees')?.name).toBe('Condominium fees');

@@ -8,8 +8,10 @@ import {
   toCents,
   fromCents,
   type PostEntry,
+  type PostLine,
   type JournalSource,
 } from './post.ts';
+import { collectionLines, ownedContext, ownerFundLines, type OwnedContext } from './owned.ts';
 import { postLeaseRent } from './rent.ts';
 
 /**
@@ -28,6 +30,9 @@ const day = (v: unknown): string => String(v).slice(0, 10);
 const same = (a: Row | undefined, b: Row | undefined, fields: readonly string[]) =>
   !!a && !!b && fields.every((f) => String(a[f] ?? '') === String(b[f] ?? ''));
 
+/** An entry posted with a record's own, of its own source (a payment's management fee, its rental tax). */
+type Also = { source: JournalSource; memo: string; lines: PostLine[] };
+
 /**
  * The shared shape of the four hooks: which records post (`posts`), the entry of one, and when a
  * change reverses what was posted (a record that no longer posts, or posts other figures).
@@ -43,13 +48,24 @@ const hook =
       r: Row,
       today: () => Promise<string>,
       created: boolean,
-    ) => Promise<Omit<PostEntry, 'key' | 'source'>>;
+      owned: () => Promise<OwnedContext>,
+    ) => Promise<Omit<PostEntry, 'key' | 'source'> & { also?: Also[] }>;
     voidMemo: (r: Row) => string;
+    /** the sources of the entries posted with the record's own (`also`), reversed with it */
+    alsoSources?: readonly JournalSource[];
   }) =>
   async (tx: DbOrTx, user: Actor, changes: readonly PostedChange[]): Promise<void> => {
     const companyId = user.company_id;
     let todayValue: string | undefined;
     const today = async () => (todayValue ??= await companyDay(tx, companyId));
+    // the records' properties, shares and agreements, read once for all of them when an entry needs them
+    let ownedValue: Promise<OwnedContext> | undefined;
+    const owned = () =>
+      (ownedValue ??= ownedContext(
+        tx,
+        companyId,
+        changes.flatMap(({ after }) => (after ? [after] : [])),
+      ));
     const entries: PostEntry[] = [];
     for (const { before, after } of changes) {
       const was = !!before && spec.posts(before);
@@ -57,29 +73,35 @@ const hook =
       const unchanged = was && is && same(before, after, spec.figures);
       if (unchanged || (!was && !is)) continue;
       if (was && before) {
-        await books.reverse(
-          tx,
-          companyId,
-          { source: spec.source, source_id: Number(before.id) },
-          {
-            date: await today(),
-            memo: spec.voidMemo(before),
-            source: is ? 'reversal' : spec.voidSource,
-            user_id: user.id,
-          },
-        );
+        for (const source of [spec.source, ...(spec.alsoSources ?? [])])
+          await books.reverse(
+            tx,
+            companyId,
+            { source, source_id: Number(before.id) },
+            {
+              date: await today(),
+              memo: spec.voidMemo(before),
+              source: is ? 'reversal' : spec.voidSource,
+              user_id: user.id,
+            },
+          );
       }
       if (is && after) {
-        const e = await spec.entry(after, today, !before);
-        entries.push({
-          ...e,
-          source: spec.source,
-          source_id: Number(after.id),
-          user_id: user.id,
-          key: before
-            ? `${spec.keyPrefix}:${String(after.id)}:v${String(after.version)}`
-            : `${spec.keyPrefix}:${String(after.id)}`,
-        });
+        const { also, ...e } = await spec.entry(after, today, !before, owned);
+        const key = before
+          ? `${spec.keyPrefix}:${String(after.id)}:v${String(after.version)}`
+          : `${spec.keyPrefix}:${String(after.id)}`;
+        entries.push({ ...e, source: spec.source, source_id: Number(after.id), user_id: user.id, key });
+        for (const a of also ?? [])
+          entries.push({
+            date: e.date,
+            memo: a.memo,
+            lines: a.lines,
+            source: a.source,
+            source_id: Number(after.id),
+            user_id: user.id,
+            key: `${a.source}:${key}`,
+          });
       }
     }
     if (entries.length > 0) await books.post(tx, companyId, entries);
@@ -99,14 +121,31 @@ export const paymentPosted = hook({
   keyPrefix: 'payment',
   posts: (r) => r.status === 'completed',
   figures: ['amount_paid', 'payment_method', 'payment_date', 'occupancy_id', 'tenant_id', 'unit_id'],
-  entry: async (r) => ({
-    date: day(r.payment_date),
-    memo: `Payment ${String(r.payment_serial ?? '')}${r.receipt_number ? ` (receipt ${String(r.receipt_number)})` : ''}`,
-    lines: [
-      { role: methodRole(r.payment_method as string | null), debit: amount(r.amount_paid), ...leaseDims(r) },
-      { role: 'receivable', credit: amount(r.amount_paid), ...leaseDims(r) },
-    ],
-  }),
+  alsoSources: ['management_fee', 'rental_tax'],
+  entry: async (r, _today, _created, ownedOf) => {
+    const date = day(r.payment_date);
+    const serial = String(r.payment_serial ?? '');
+    // an owned property's collection: to the owners' funds, less the fee and the tax (owned.ts)
+    const o = await ownedOf();
+    const propertyId = o.propertyOf(num(r.unit_id));
+    const shares = o.shares(propertyId, date);
+    const agreement = o.agreement(propertyId);
+    const dims = { ...leaseDims(r), property_id: propertyId };
+    const owned = collectionLines(toCents(amount(r.amount_paid)), shares, agreement, dims);
+    return {
+      date,
+      memo: `Payment ${serial}${r.receipt_number ? ` (receipt ${String(r.receipt_number)})` : ''}`,
+      lines: [
+        { role: methodRole(r.payment_method as string | null), debit: amount(r.amount_paid), ...dims },
+        { role: 'receivable', credit: amount(r.amount_paid), ...dims },
+        ...owned.collected,
+      ],
+      also: [
+        { source: 'management_fee' as const, memo: `Management fee on payment ${serial}`, lines: owned.fee },
+        { source: 'rental_tax' as const, memo: `Rental tax withheld on payment ${serial}`, lines: owned.tax },
+      ].filter((a) => a.lines.length > 0),
+    };
+  },
   voidMemo: (r) => `Payment ${String(r.payment_serial ?? '')} voided`,
 });
 
@@ -117,11 +156,30 @@ export const expensePosted = hook({
   keyPrefix: 'expense',
   posts: () => true,
   figures: ['amount', 'category', 'paid_from_account_id', 'expense_date', 'unit_id'],
-  entry: async (r) => {
-    const dims = { property_id: num(r.property_id), unit_id: num(r.unit_id) };
+  entry: async (r, _today, _created, ownedOf) => {
+    const o = await ownedOf();
+    const unitId = num(r.unit_id);
+    const propertyId = o.propertyOf(unitId, num(r.property_id));
+    const dims = { property_id: propertyId, unit_id: unitId };
+    const date = day(r.expense_date);
+    const memo = `Expense: ${String(r.category)}${r.description ? ` – ${String(r.description).slice(0, 200)}` : ''}`;
+    // an owned property's expense is paid from its owners' funds (by their shares on its date)
+    const shares = o.shares(propertyId, date);
+    if (shares.length > 0)
+      return {
+        date,
+        memo,
+        lines: ownerFundLines(
+          toCents(amount(r.amount)),
+          shares,
+          'debit',
+          { account_id: Number(r.paid_from_account_id) },
+          dims,
+        ),
+      };
     return {
-      date: day(r.expense_date),
-      memo: `Expense: ${String(r.category)}${r.description ? ` – ${String(r.description).slice(0, 200)}` : ''}`,
+      date,
+      memo,
       lines: [
         { role: `expense:${String(r.category)}`, debit: amount(r.amount), ...dims },
         { account_id: Number(r.paid_from_account_id), credit: amount(r.amount), ...dims },

@@ -25,7 +25,11 @@ export type JournalSource =
   | 'wage_void'
   | 'opening_balance'
   | 'manual'
-  | 'reversal';
+  | 'reversal'
+  | 'management_fee'
+  | 'monthly_fee'
+  | 'rental_tax'
+  | 'owner_payout';
 
 export const journalSources: readonly JournalSource[] = [
   'rent',
@@ -44,6 +48,10 @@ export const journalSources: readonly JournalSource[] = [
   'opening_balance',
   'manual',
   'reversal',
+  'management_fee',
+  'monthly_fee',
+  'rental_tax',
+  'owner_payout',
 ];
 
 /** A line: an account by its role (the default chart's purpose) or its id; a debit or a credit. */
@@ -57,6 +65,8 @@ export type PostLine = {
   unit_id?: number | null;
   occupancy_id?: number | null;
   tenant_id?: number | null;
+  /** the owner whose funds an Owner funds held line moves (issue 27) */
+  owner_id?: number | null;
   /**
    * A line of a lease's Accounts receivable that is (or takes off) a debit the tenant owes: the day
    * it ages from (rent: its due date; a charge: its date; a waiver: its charge's date). Receivable
@@ -164,6 +174,7 @@ type Line = {
   unit_id: number | null;
   occupancy_id: number | null;
   tenant_id: number | null;
+  owner_id: number | null;
 };
 
 /**
@@ -334,6 +345,7 @@ const post = async (
         unit_id: l.unit_id ?? null,
         occupancy_id: l.occupancy_id ?? null,
         tenant_id: l.tenant_id ?? null,
+        owner_id: l.owner_id ?? null,
       });
     }
   });
@@ -341,15 +353,15 @@ const post = async (
   await tx.execute(
     sql`WITH l AS (
           INSERT INTO journal_lines (company_id, entry_id, account_id, debit, credit, date, property_id, unit_id,
-                                     occupancy_id, tenant_id)
+                                     occupancy_id, tenant_id, owner_id)
           SELECT ${companyId}, r.entry_id, r.account_id, r.debit, r.credit, r.date,
                  -- a line of a unit without its property carries the unit's (the reports of a property read it)
                  coalesce(r.property_id, (SELECT u.property_id FROM units u
                                            WHERE u.company_id = ${companyId} AND u.id = r.unit_id)),
-                 r.unit_id, r.occupancy_id, r.tenant_id
+                 r.unit_id, r.occupancy_id, r.tenant_id, r.owner_id
             FROM jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
                  AS r (n int, entry_id int, account_id int, debit numeric, credit numeric, date date,
-                       property_id int, unit_id int, occupancy_id int, tenant_id int)
+                       property_id int, unit_id int, occupancy_id int, tenant_id int, owner_id int)
            ORDER BY r.n
           RETURNING account_id, date, debit, credit, occupancy_id
         ), totals AS (
@@ -405,9 +417,11 @@ const reverse = async (
     unit_id: number | null;
     occupancy_id: number | null;
     tenant_id: number | null;
+    owner_id: number | null;
   }>(
     tx,
-    sql`SELECT l.entry_id, l.account_id, l.debit, l.credit, l.property_id, l.unit_id, l.occupancy_id, l.tenant_id
+    sql`SELECT l.entry_id, l.account_id, l.debit, l.credit, l.property_id, l.unit_id, l.occupancy_id, l.tenant_id,
+               l.owner_id
           FROM journal_entries e
           JOIN journal_lines l ON l.company_id = e.company_id AND l.entry_id = e.id
          WHERE e.company_id = ${companyId} AND e.source = ${of.source} AND e.source_id = ${of.source_id}
@@ -427,6 +441,7 @@ const reverse = async (
         unit_id: r.unit_id,
         occupancy_id: r.occupancy_id,
         tenant_id: r.tenant_id,
+        owner_id: r.owner_id,
       },
     ]);
   }

@@ -3,6 +3,7 @@ import { formatDate, openingBalance, rentCharges, toCents as centsOf, type Lease
 import { execRows, type Database, type DbOrTx } from '../../db/client.ts';
 import { advisoryLocks } from '../../db/advisory-locks.ts';
 import { books, fromCents, type PostEntry } from './post.ts';
+import { ownershipOf } from './owned.ts';
 
 /**
  * Rent as it falls due (issue 25, docs/decisions.md "Rent posting"): the one code that posts a
@@ -203,6 +204,11 @@ export const postLeaseRent = async (
       });
   }
 
+  // an owned property's rent (and opening balance) is due to its owners, never the company's income
+  const ownership = await ownershipOf(tx, companyId, [
+    ...rows.map((r) => (r.property_id === null ? null : Number(r.property_id))),
+    ...[...goneDims.values()].map((d) => d.property_id),
+  ]);
   const entries: PostEntry[] = [];
   const periodRows: { occupancy_id: number; due_date: string; amount: string; adjustments: number }[] = [];
   const stateRows: {
@@ -240,7 +246,11 @@ export const postLeaseRent = async (
         key,
         lines: [
           { role: 'receivable', debit: fromCents(cents), ...dims, due_date: date },
-          { role: 'rental_income', credit: fromCents(cents), ...dims },
+          {
+            role: ownership.on(dims.property_id, date).length > 0 ? 'owner_rent_due' : 'rental_income',
+            credit: fromCents(cents),
+            ...dims,
+          },
         ],
       });
     // the day reconciled: never less than what was posted already
@@ -310,7 +320,11 @@ export const postLeaseRent = async (
         key: first ? `opening:${l.id}` : `opening:${l.id}:${n}`,
         lines: [
           ...parts.map((p) => ({ role: 'receivable', debit: fromCents(p.cents), ...dims, due_date: p.due })),
-          { role: 'opening_balances', credit: fromCents(total), ...dims },
+          {
+            role: ownership.on(dims.property_id, date).length > 0 ? 'owner_rent_due' : 'opening_balances',
+            credit: fromCents(total),
+            ...dims,
+          },
         ],
       });
     };

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execRows, type DbOrTx } from '../../db/client.ts';
-import { books, companyDay, methodRole, type PostEntry } from '../books/post.ts';
+import { books, companyDay, methodRole, toCents, type PostEntry } from '../books/post.ts';
+import { agreementsOf, collectionLines, ownershipOf } from '../books/owned.ts';
 import { postLeaseRent } from '../books/rent.ts';
 
 /**
@@ -112,11 +113,17 @@ export const leaseEntries = {
       companyId,
       rows.map((r) => Number(r.occupancy_id)),
     );
+    const ownership = await ownershipOf(
+      tx,
+      companyId,
+      [...dims.values()].map((d) => d.property_id),
+    );
     await books.post(
       tx,
       companyId,
       rows.map((r): PostEntry => {
         const lease = dims.get(Number(r.occupancy_id));
+        const owned = ownership.on(lease?.property_id, r.date).length > 0;
         return {
           date: r.date,
           memo: r.description,
@@ -126,7 +133,7 @@ export const leaseEntries = {
           key: `charge:${Number(r.id)}`,
           lines: [
             { role: 'receivable', debit: r.amount, ...lease, due_date: r.date },
-            { role: incomeRole(r.kind, r.category), credit: r.amount, ...lease },
+            { role: owned ? 'owner_rent_due' : incomeRole(r.kind, r.category), credit: r.amount, ...lease },
           ],
         };
       }),
@@ -205,6 +212,10 @@ export const leaseEntries = {
     const lease = (await leaseDims(tx, companyId, [Number(waiver.occupancy_id)])).get(
       Number(waiver.occupancy_id),
     );
+    // an owned property's charge was due to its owners: its waiver takes it off there
+    const owned =
+      (await ownershipOf(tx, companyId, [lease?.property_id])).on(lease?.property_id, waiver.charge_date)
+        .length > 0;
     await books.post(tx, companyId, [
       {
         date: w.date,
@@ -214,7 +225,11 @@ export const leaseEntries = {
         user_id: w.user_id,
         key: `waiver:${Number(waiver.id)}`,
         lines: [
-          { role: incomeRole(waiver.charge_kind, waiver.category), debit: waiver.amount, ...lease },
+          {
+            role: owned ? 'owner_rent_due' : incomeRole(waiver.charge_kind, waiver.category),
+            debit: waiver.amount,
+            ...lease,
+          },
           // the waiver takes its charge off: the charge's day is owed less
           { role: 'receivable', credit: waiver.amount, ...lease, due_date: waiver.charge_date },
         ],
@@ -252,6 +267,16 @@ export const leaseEntries = {
     const id = Number(rows[0]?.id);
     // applied: Dr Security deposits held, Cr Accounts receivable; refunded: Cr the refund's money account
     const lease = (await leaseDims(tx, companyId, [s.occupancy_id])).get(s.occupancy_id);
+    // a deposit applied on an owned property is collected for its owners, as a payment is
+    const shares = (await ownershipOf(tx, companyId, [lease?.property_id])).on(lease?.property_id, s.date);
+    const owned = collectionLines(
+      toCents(s.applied_amount),
+      shares,
+      shares.length > 0
+        ? (await agreementsOf(tx, companyId, [lease?.property_id])).get(lease?.property_id ?? 0)
+        : undefined,
+      lease ?? {},
+    );
     await books.post(tx, companyId, [
       {
         date: s.date,
@@ -263,7 +288,28 @@ export const leaseEntries = {
         lines: [
           { role: 'deposits_held', debit: s.applied_amount, ...lease },
           { role: 'receivable', credit: s.applied_amount, ...lease },
+          ...owned.collected,
         ],
+      },
+      {
+        date: s.date,
+        memo: 'Management fee on the deposit applied',
+        source: 'management_fee',
+        // not the settlement's id: a payment's fee and tax are reversed by the payment's id
+        source_id: null,
+        user_id: s.user_id,
+        key: `management_fee:deposit_applied:${id}`,
+        lines: owned.fee,
+      },
+      {
+        date: s.date,
+        memo: 'Rental tax withheld on the deposit applied',
+        source: 'rental_tax',
+        // not the settlement's id: a payment's fee and tax are reversed by the payment's id
+        source_id: null,
+        user_id: s.user_id,
+        key: `rental_tax:deposit_applied:${id}`,
+        lines: owned.tax,
       },
       {
         date: s.date,
