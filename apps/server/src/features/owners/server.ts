@@ -2,6 +2,7 @@ import { AppError, owners } from '@kodi/domain';
 import type { DbOrTx } from '../../db/client.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { companyCallingCode, readPhoneNumber } from '../../modules/companies/phones.ts';
+import { portalStatusSql } from '../../modules/identity/users.ts';
 
 /**
  * Owners' phones as saved (docs/decisions.md, 'One phone number'): what was typed, in E.164, read as a
@@ -33,7 +34,8 @@ const withE164Phones = async (
 
 export const ownersServer: ServerEntity = {
   def: owners,
-  sql: { table: 'owners' },
+  // the owner's portal account (issue 27): none, invited (no password yet), active, disabled
+  sql: { table: 'owners', expressions: { portal_status: portalStatusSql('owner_id') } },
   prepare: async ({ tx, user, values }) => {
     const [prepared] = await withE164Phones(tx, user.company_id, [values]);
     if (prepared instanceof AppError) throw prepared;
