@@ -42,9 +42,8 @@ const Collected = ({
   return (
     <>
       <p className="label">Collected this month</p>
-      <p className="figure">
-        {money(p.collected)} <span className="muted small">of {money(p.rent_due)} due</span>
-      </p>
+      <p className="figure">{money(p.collected)}</p>
+      <p className="muted small due">of {money(p.rent_due)} due</p>
       {percent === null ? null : (
         <div
           className="bar"
@@ -98,9 +97,7 @@ const Arrears = ({ me, onSignedOut }: { me: OwnerPortalMe; onSignedOut: () => vo
   const rows = state.data.rows;
   return (
     <section>
-      <p className="muted small">
-        Rent that fell due before {formatDate(state.data.as_of)} and is unpaid. {fetchedNote(state)}
-      </p>
+      <p className="muted small">Rent that fell due before {formatDate(state.data.as_of)} and is unpaid.</p>
       {rows.length === 0 ? <p className="muted">No tenant is in arrears.</p> : null}
       <ul className="rows cards">
         {rows.map((r, i) => (

@@ -741,6 +741,8 @@ export const PortalApp = () => {
   const signedIn = () => {
     setSession('unknown');
     void check();
+    // this portal's home; an account of the other portal is taken to its own once its role is known
+    go(HOME[portalOf(window.location.pathname)]);
   };
   const signedOut = useCallback(() => {
     setSession('out');
