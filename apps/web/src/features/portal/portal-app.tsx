@@ -738,6 +738,10 @@ export const PortalApp = () => {
   useEffect(() => {
     void check();
   }, [check]);
+  // portal.html's title is the tenant portal's: the owner portal names itself
+  useEffect(() => {
+    document.title = TITLE[portal];
+  }, [portal]);
   const signedIn = () => {
     setSession('unknown');
     void check();
