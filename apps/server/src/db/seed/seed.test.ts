@@ -121,7 +121,10 @@ describe('demo data', () => {
     expect(await count('owners', own())).toBe(2);
     expect(await count('property_owner_shares', own())).toBe(4);
     expect(
-      await count('management_agreements', `${own()} AND fee_kind = 'percent_of_collected' AND fee_amount = 10`),
+      await count(
+        'management_agreements',
+        `${own()} AND fee_kind = 'percent_of_collected' AND fee_amount = 10`,
+      ),
     ).toBe(3);
     expect(await count('commission_wages', `${own()} AND payment_category = 'salary'`)).toBe(60);
     expect(await count('commission_wages', `${own()} AND status = 'pending'`)).toBe(5);

@@ -82,7 +82,16 @@ export const createPortalAccount = async (
        INSERT INTO users (email, phone, first_name, last_name, company_id, tenant_id, owner_id, active)
        VALUES ($1, $2, $3, $4, $5, $6, $7, true) RETURNING id)
      INSERT INTO user_roles (user_id, role_id) SELECT u.id, r.id FROM u, roles r WHERE r.name = $8`,
-    [a.email, a.phone, a.firstName, a.lastName, a.companyId, tenantId, ownerId, tenantId ? 'tenant' : 'owner'],
+    [
+      a.email,
+      a.phone,
+      a.firstName,
+      a.lastName,
+      a.companyId,
+      tenantId,
+      ownerId,
+      tenantId ? 'tenant' : 'owner',
+    ],
   );
 };
 
