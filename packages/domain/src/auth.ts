@@ -40,6 +40,8 @@ export type SessionUser = {
   last_login_at: string | null;
   /** a tenant's portal account: its tenant record (null or absent for staff) */
   tenant_id?: number | null;
+  /** an owner's portal account (issue 27): its owner record (null or absent otherwise) */
+  owner_id?: number | null;
   /** the user signs in with a second factor (TOTP) */
   mfa_enabled: boolean;
   /** the user's company requires a second factor of its staff */

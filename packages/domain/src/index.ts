@@ -22,6 +22,7 @@ export * from './property-owners.ts';
 export * from './receipts.ts';
 export * from './collections.ts';
 export * from './portal.ts';
+export * from './owner-portal.ts';
 export * from './messages.ts';
 export * from './security-texts.ts';
 export * from './security.ts';

@@ -20,6 +20,7 @@ export const portalMessages = {
   photoType: 'Photos must be png, jpeg or webp.',
   tooManyPhotos: 'At most 3 photos.',
   staffRefused: 'This is a tenant account: sign in at the tenant portal.',
+  ownerAccount: 'This is an owner account: sign in at the owner portal.',
   /** a new e-mail or phone waits for the code sent to it (issue 23): the same whoever else uses it */
   addressCodeSent: 'We sent a 6-digit code to the new address. Enter it to start using it.',
   addressCodeWrong: 'The code is wrong or has expired. Save the address again for a new code.',
@@ -27,4 +28,18 @@ export const portalMessages = {
   /** accepting an invitation sent to an address another account signs in with (told to its holder only) */
   invitationAddressTaken:
     'Another account already signs in with this e-mail or phone. Ask your landlord to invite you with another one.',
+} as const;
+
+/**
+ * The owner portal's own words (issue 27) where the tenant portal's name the tenant: the rest of
+ * `portalMessages` serves both portals.
+ */
+export const ownerPortalMessages = {
+  copyLink: 'Copy the link and give it to the owner yourself (WhatsApp, a text message or on paper).',
+  noEmail: 'This owner has no e-mail address.',
+  noPhone: 'This owner has no valid phone number.',
+  alreadyActive: 'This owner already uses the portal.',
+  disabled: 'Portal access is turned off for this owner: turn it on first.',
+  noAccount: 'This owner has no portal account.',
+  propertyNotFound: 'Property not found.',
 } as const;

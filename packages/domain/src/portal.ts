@@ -20,7 +20,7 @@ const channel = z.enum(messageChannel.values as readonly ['email', 'sms'], {
 export const portalStatuses = ['none', 'invited', 'active', 'disabled'] as const;
 export type PortalStatus = (typeof portalStatuses)[number];
 
-export { portalMessages } from './portal-texts.ts';
+export { ownerPortalMessages, portalMessages } from './portal-texts.ts';
 
 /** `POST /tenants/{id}/invite` */
 export const portalInviteBody = z.strictObject({ channel });

@@ -1,4 +1,4 @@
-export const roleNames = ['admin', 'company_admin', 'editor', 'viewer', 'tenant'] as const;
+export const roleNames = ['admin', 'company_admin', 'editor', 'viewer', 'tenant', 'owner'] as const;
 export type RoleName = (typeof roleNames)[number];
 
 export const roleLabels: Record<RoleName, string> = {
@@ -7,9 +7,13 @@ export const roleLabels: Record<RoleName, string> = {
   editor: 'Editor',
   viewer: 'Viewer',
   tenant: 'Tenant',
+  owner: 'Owner',
 };
 
-/** The roles staff hold (and admins assign); `tenant` is the portal's own (a user linked to one tenant record). */
+/**
+ * The roles staff hold (and admins assign); `tenant` and `owner` are the portal's own (a user linked to
+ * one tenant record, or to one owner record: issue 27).
+ */
 export const staffRoleNames = ['admin', 'company_admin', 'editor', 'viewer'] as const;
 export type StaffRoleName = (typeof staffRoleNames)[number];
 
@@ -40,14 +44,27 @@ export const isAdmin = (user: HasRoles): boolean => !!user && user.roles.include
 export const isCompanyAdmin = (user: HasRoles): boolean =>
   !!user && (user.roles.includes('admin') || user.roles.includes('company_admin'));
 
-/** holds a staff role (a tenant's portal account holds none: every staff route refuses it). */
-export const hasAnyRole = (user: HasRoles): boolean => !!user && user.roles.some((r) => r !== 'tenant');
+/** The portal's roles: a portal account holds one of them and no staff role. */
+export const portalRoleNames = ['tenant', 'owner'] as const;
+export type PortalRoleName = (typeof portalRoleNames)[number];
+
+/** holds a staff role (a portal account, a tenant's or an owner's, holds none: every staff route refuses it). */
+export const hasAnyRole = (user: HasRoles): boolean =>
+  !!user && user.roles.some((r) => r !== 'tenant' && r !== 'owner');
 
 /** a tenant's portal account: may use the portal's routes only, about its own tenant record. */
 export const isTenant = (user: HasRoles): boolean => !!user && user.roles.includes('tenant');
 
+/** an owner's portal account (issue 27): the owner portal's routes only, about its own owner record. */
+export const isOwner = (user: HasRoles): boolean => !!user && user.roles.includes('owner');
+
+/** The portal role of a portal account (a tenant's or an owner's), else undefined (staff). */
+export const portalRoleOf = (user: HasRoles): PortalRoleName | undefined =>
+  isTenant(user) ? 'tenant' : isOwner(user) ? 'owner' : undefined;
+
 /** What a route or an entity action requires. */
-export type Access = 'public' | 'signedIn' | 'anyRole' | 'canEdit' | 'companyAdmin' | 'admin' | 'tenant';
+export type Access =
+  'public' | 'signedIn' | 'anyRole' | 'canEdit' | 'companyAdmin' | 'admin' | 'tenant' | 'owner';
 
 export const allows = (access: Access, user: HasRoles): boolean => {
   switch (access) {
@@ -65,5 +82,7 @@ export const allows = (access: Access, user: HasRoles): boolean => {
       return isAdmin(user);
     case 'tenant':
       return isTenant(user);
+    case 'owner':
+      return isOwner(user);
   }
 };

@@ -187,7 +187,9 @@ export const users = pgTable(
     last_login_at: timestamp({ withTimezone: true }),
     /** a tenant's portal account (role `tenant`): its one tenant record, in its company */
     tenant_id: integer(),
-    /** a tenant's portal account: its phone in E.164 (it signs in with it or its e-mail) */
+    /** an owner's portal account (role `owner`, issue 27): its one owner record, in its company */
+    owner_id: integer(),
+    /** a portal account (a tenant's or an owner's): its phone in E.164 (it signs in with it or its e-mail) */
     phone: varchar({ length: 20 }),
     /** the TOTP secret (base32) as lib/secrets.ts seals it; set at setup, in force once confirmed */
     mfa_secret: text(),
@@ -209,6 +211,13 @@ export const users = pgTable(
       columns: [t.company_id, t.tenant_id],
       foreignColumns: [tenants.company_id, tenants.id],
     }).onDelete('restrict'),
+    uniqueIndex('users_owner_idx').on(t.company_id, t.owner_id),
+    foreignKey({
+      name: 'users_owner_fk',
+      columns: [t.company_id, t.owner_id],
+      foreignColumns: [owners.company_id, owners.id],
+    }).onDelete('restrict'),
+    check('users_one_portal_record', sql`${t.tenant_id} IS NULL OR ${t.owner_id} IS NULL`),
     index('users_company_idx').on(t.company_id),
     index('users_country_idx').on(t.country_code),
   ],

@@ -1,24 +1,28 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { AppError, allows, hasAnyRole, isTenant, type Access } from '@kodi/domain';
+import { AppError, allows, hasAnyRole, portalRoleOf, type Access } from '@kodi/domain';
 import type { Sessions } from './session.ts';
 
 const MUTATIONS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 const accessOf = (request: FastifyRequest): Access => request.routeOptions.config.access ?? 'anyRole';
 
+/** The portal a route belongs to (`tenant` or `owner` access), else undefined (a staff route). */
+const portalOfRoute = (access: Access) => (access === 'tenant' || access === 'owner' ? access : undefined);
+
 /**
- * A signed-in user, unless the route is public. A tenant's portal account is refused on every other
- * route here, and staff on the portal's, before the input is read (the same 403 whatever is sent).
+ * A signed-in user, unless the route is public. A portal account (a tenant's or an owner's) is refused
+ * on every route but its own portal's, and staff on the portals', before the input is read (the same
+ * 403 whatever is sent).
  */
 const authenticate = (request: FastifyRequest) => {
   const access = accessOf(request);
   if (request.is404 || access === 'public') return;
   if (!request.user) throw new AppError(request.sessionExpired ? 'token_expired' : 'unauthorized');
-  // the portal's routes and the staff's never mix, whatever is sent
-  if ((access === 'tenant') !== isTenant(request.user)) throw new AppError('forbidden');
+  // the portals' routes and the staff's never mix, nor the tenant's and the owner's, whatever is sent
+  if (portalOfRoute(access) !== portalRoleOf(request.user)) throw new AppError('forbidden');
   // the company requires a second factor of its staff: nothing but the enrolment until the user has one
   if (
-    !isTenant(request.user) &&
+    !portalRoleOf(request.user) &&
     request.user.mfa_required &&
     !request.user.mfa_enabled &&
     !request.routeOptions.config.beforeMfaEnrolment
@@ -31,10 +35,12 @@ const authenticate = (request: FastifyRequest) => {
 const authorize = (request: FastifyRequest) => {
   const access = accessOf(request);
   if (request.is404 || access === 'public') return;
-  // a tenant's portal account: the portal's routes only (every staff route, signed-in ones too, is a 403)
-  if (access === 'tenant' || isTenant(request.user)) {
-    if (access !== 'tenant' || !isTenant(request.user) || !request.user?.tenant_id)
-      throw new AppError('forbidden');
+  // a portal account: its portal's routes only (every staff route, signed-in ones too, is a 403), and
+  // only with the record it belongs to
+  const portal = portalOfRoute(access);
+  if (portal || portalRoleOf(request.user)) {
+    const own = portal === 'tenant' ? request.user?.tenant_id : request.user?.owner_id;
+    if (!portal || portal !== portalRoleOf(request.user) || !own) throw new AppError('forbidden');
     return;
   }
   if (access === 'signedIn') return;

@@ -70,7 +70,13 @@ const tagsOf = (defs: readonly EntityDefinition[]): { name: string; description:
   },
   {
     name: 'portal',
-    description: 'The tenant portal: a tenant’s sign-in, its balance, statements, receipts and repairs',
+    description:
+      'The tenant portal: a tenant’s sign-in (an owner’s too), its balance, statements, receipts and repairs',
+  },
+  {
+    name: 'owner-portal',
+    description:
+      'The owner portal: an owner’s properties, occupancy, this month’s collections, arrears by tenant',
   },
   { name: 'messages', description: 'Messages to tenants (the log, retries) and their templates' },
   {
@@ -138,6 +144,7 @@ const WHO: Record<Access, string> = {
   companyAdmin: 'Admins and company admins, in their own company.',
   admin: 'Admins only.',
   tenant: 'A tenant’s portal account, about its own tenant record only.',
+  owner: 'An owner’s portal account, about its own owner record and the properties it owns only.',
 };
 
 type RouteSchema = NonNullable<RouteOptions['schema']> & { response?: Record<string, unknown> };

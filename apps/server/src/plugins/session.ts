@@ -40,6 +40,7 @@ type Row = {
   last_login_at: Date | string | null;
   roles: string[] | string | null;
   tenant_id: number | null;
+  owner_id: number | null;
   mfa_enabled: boolean | null;
   mfa_required: boolean | null;
 };
@@ -54,7 +55,7 @@ const toRoles = (v: string[] | string | null): RoleName[] =>
       : []) as RoleName[];
 
 export const USER_SELECT = `u.id AS user_id, u.email, u.first_name, u.last_name, u.company_id, u.active,
-  u.country_code, u.last_login_at, u.tenant_id, u.mfa_enabled_at IS NOT NULL AS mfa_enabled,
+  u.country_code, u.last_login_at, u.tenant_id, u.owner_id, u.mfa_enabled_at IS NOT NULL AS mfa_enabled,
   COALESCE((SELECT cs.require_mfa FROM company_settings cs WHERE cs.company_id = u.company_id), false)
     AS mfa_required,
   COALESCE((SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur JOIN roles r ON r.id = ur.role_id
@@ -83,6 +84,7 @@ export const rowToUser = (
   country_code: r.country_code?.trim() ?? null,
   last_login_at: toDate(r.last_login_at)?.toISOString() ?? null,
   ...(r.tenant_id === null || r.tenant_id === undefined ? {} : { tenant_id: Number(r.tenant_id) }),
+  ...(r.owner_id === null || r.owner_id === undefined ? {} : { owner_id: Number(r.owner_id) }),
   mfa_enabled: r.mfa_enabled === true,
   mfa_required: r.mfa_required === true,
 });

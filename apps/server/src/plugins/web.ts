@@ -21,8 +21,11 @@ export const isPageRequest = (request: FastifyRequest) => {
 /** The page of `/r/{code}`: a receipt's public check (apps/web/receipt.html). */
 export const RECEIPT_PAGE = 'receipt.html';
 export const isReceiptCheck = (request: FastifyRequest) => /^\/r\/[^/?]+\/?(\?|$)/.test(request.url);
-/** A page of the tenant portal: `/portal` and what is under it. */
-export const isPortalPage = (request: FastifyRequest) => /^\/portal(\/|$|\?)/.test(request.url);
+/**
+ * A page of the portals: the tenant portal's `/portal` and the owner portal's `/owner` (issue 27: the
+ * same page, its owner view), and what is under them (never the staff app's `/owners`).
+ */
+export const isPortalPage = (request: FastifyRequest) => /^\/(portal|owner)(\/|$|\?)/.test(request.url);
 
 /**
  * The built web app at /, its files served precompressed (`.br`, `.gz` written next to them at
@@ -51,7 +54,7 @@ export const registerWeb = async (app: FastifyInstance, webDir: string) => {
   app.setNotFoundHandler((request, reply) => {
     if (hasWeb && isPageRequest(request)) {
       // always asked again (its scripts' names change with each build); send's own `max-age=0` left out;
-      // the receipt check and the tenant portal are pages of their own, never the staff app
+      // the receipt check and the portals are pages of their own, never the staff app
       const page =
         hasReceiptPage && isReceiptCheck(request)
           ? RECEIPT_PAGE

@@ -102,6 +102,46 @@ describe(`isolation: tenants × every staff and portal route (${testDriver})`, {
     expectStatus(await a1.client.get('/portal/me'), 200);
   });
 
+  it('refuses an owner on every staff route and every tenant portal route, and a tenant and staff on the owner portal’s (issue 27)', async () => {
+    const A = await portalCompany(t, 'Owner Homes');
+    const owner = expectStatus(
+      await A.staff.post('/owners', {
+        company_name: 'Isolation Owner Ltd',
+        email: 'isolation.owner@example.com',
+      }),
+      201,
+    ).json<{ id: number }>();
+    expectStatus(await A.staff.post(`/owners/${owner.id}/invite`, { channel: 'email' }), 201);
+    const rows = await t.database.query<{ body: string }>(
+      `SELECT body FROM messages WHERE kind = 'invitation' ORDER BY id DESC LIMIT 1`,
+    );
+    const token = /\/owner\/welcome\?token=([\w%-]+)/.exec(rows[0]?.body ?? '')?.[1] ?? '';
+    const client = new TestClient(t.app);
+    await client.get('/auth/csrf-token');
+    expectStatus(
+      await client.post('/portal/auth/accept', {
+        token: decodeURIComponent(token),
+        password: 'owner-pass-42x',
+      }),
+      200,
+    );
+    const ownerOps = ops.filter((o) => !o.public && o.path.includes('/owner-portal/'));
+    expect(ownerOps.length).toBeGreaterThanOrEqual(3);
+    const problems: string[] = [];
+    for (const o of ops.filter((o) => !o.public && !ownerOps.includes(o))) {
+      const res = await call(client, o.method, fill(o.path, a1));
+      if (res.statusCode !== 403) problems.push(`owner ${o.method} ${o.path}: ${res.statusCode}`);
+    }
+    for (const o of ownerOps) {
+      for (const c of [a1.client, ...ROLES.map((role) => staffA[role])]) {
+        const res = await call(c, o.method, fill(o.path, a1));
+        if (res.statusCode !== 403) problems.push(`${o.method} ${o.path}: ${res.statusCode}`);
+      }
+    }
+    expect(problems).toEqual([]);
+    expectStatus(await client.get('/owner-portal/me'), 200);
+  });
+
   it('refuses staff of every role on every portal route but sign-in', async () => {
     const portalOps = ops.filter((o) => !o.public && o.path.includes('/portal/'));
     expect(portalOps.length).toBeGreaterThanOrEqual(10);

@@ -18,7 +18,7 @@ import { ROLES, buildWorld, type CompanyWorld, type Role } from './world.ts';
  * nothing of A's. Tenants against these routes: `isolation-portal.test.ts`.
  */
 
-type Access = 'signedIn' | 'anyRole' | 'canEdit' | 'companyAdmin' | 'admin' | 'tenant' | 'public';
+type Access = 'signedIn' | 'anyRole' | 'canEdit' | 'companyAdmin' | 'admin' | 'tenant' | 'owner' | 'public';
 type Op = { method: string; path: string; access: Access; body: boolean };
 type Doc = {
   paths: Record<
@@ -39,10 +39,11 @@ const WHO: [RegExp, Access][] = [
   [/^Admins and company admins, in their own company\./m, 'companyAdmin'],
   [/^Admins only\./m, 'admin'],
   [/^A tenant’s portal account/m, 'tenant'],
+  [/^An owner’s portal account/m, 'owner'],
 ];
 
 /** Which staff roles each access lets in (written out here, not taken from the code it checks). */
-const LETS_IN: Record<Exclude<Access, 'public' | 'tenant'>, readonly Role[]> = {
+const LETS_IN: Record<Exclude<Access, 'public' | 'tenant' | 'owner'>, readonly Role[]> = {
   signedIn: ROLES,
   anyRole: ROLES,
   canEdit: ['admin', 'editor'],
@@ -220,7 +221,11 @@ describe(
       c.request(method as 'GET', url, method === 'GET' || method === 'DELETE' ? undefined : {});
     const staffOps = () =>
       ops.filter(
-        (o) => o.access !== 'public' && o.access !== 'tenant' && !SKIPPED.has(`${o.method} ${o.path}`),
+        (o) =>
+          o.access !== 'public' &&
+          o.access !== 'tenant' &&
+          o.access !== 'owner' &&
+          !SKIPPED.has(`${o.method} ${o.path}`),
       ) as (Op & { access: keyof typeof LETS_IN })[];
     /**
      * A refusal by role: 403. The guard authorizes after validation (a malformed request is a 400 for

@@ -65,7 +65,7 @@ const TABLES = (Object.values(schema) as unknown[])
 export const resetDatabase = async (database: Database): Promise<void> => {
   await database.query(`TRUNCATE ${TABLES.join(', ')} RESTART IDENTITY CASCADE`);
   await database.query(`INSERT INTO roles (name, readable_name) VALUES
-      ('admin','Admin'),('company_admin','Company admin'),('editor','Editor'),('viewer','Viewer'),('tenant','Tenant')
+      ('admin','Admin'),('company_admin','Company admin'),('editor','Editor'),('viewer','Viewer'),('tenant','Tenant'),('owner','Owner')
       ON CONFLICT (name) DO NOTHING`);
   await database.query(`INSERT INTO countries (country_code, country_name, phone_code) VALUES
       ('UGA','Uganda',256),('KEN','Kenya',254),('USA','United States of America',1),('GBR','United Kingdom',44)`);

@@ -45,8 +45,9 @@ export const guardLoader =
 
     if (guard === 'none') return null;
     // a tenant's portal account belongs to the portal (its own page, not this app): go there
-    if (user?.roles.includes('tenant')) {
-      window.location.replace('/portal');
+    // an owner's belongs to the owner portal (the same page, its owner view: issue 27)
+    if (user?.roles.includes('tenant') || user?.roles.includes('owner')) {
+      window.location.replace(user.roles.includes('owner') ? '/owner' : '/portal');
       return new Promise<null>(() => undefined);
     }
     if (guard === 'guest') {

@@ -33,6 +33,8 @@ export const owners = defineEntity({
     externalRef.field(),
     // the company's name, else the person's: kept by PostgreSQL with the row
     field.readOnly('display_name', 'Name'),
+    // the owner's portal account (issue 27): none, invited, active or disabled
+    field.readOnly('portal_status', 'Portal'),
   ],
   shape: {
     first_name: optionalText(255),

@@ -16,9 +16,13 @@ import {
   employees,
   expenses,
   maintenanceRequests,
+  managementAgreements,
   occupancy,
+  owners,
   payments,
   properties,
+  propertyOwnerSets,
+  propertyOwnerShares,
   tenants,
   units,
   vendors,
@@ -793,6 +797,44 @@ const issues: IssueSpec[] = [
   },
 ];
 
+/** The demo's owners (issue 27): a person living abroad and a company. */
+const ownerSpecs = [
+  {
+    first_name: 'Grace',
+    last_name: 'Namuli',
+    phone: '+447700900123',
+    email: 'grace.namuli@example.com',
+    tax_id: '1000234567',
+    payout_method: 'bank',
+    payout_account_name: 'Grace Namuli',
+    payout_account_number: '0140012345678',
+    payout_bank: 'Stanbic Bank Uganda',
+  },
+  {
+    company_name: 'Acacia Holdings Ltd',
+    phone: '+256772100200',
+    email: 'accounts@acacia-holdings.example.com',
+    tax_id: '1000876543',
+    payout_method: 'mobilemoney',
+    payout_account_name: 'Acacia Holdings Ltd',
+    payout_account_number: '0772100200',
+    payout_bank: 'MTN Mobile Money',
+  },
+] as const;
+
+/** Who owns which building (owner index, share percent); the others are the company's own. */
+const ownedSpecs: { property: string; shares: [number, number][] }[] = [
+  { property: 'Kololo Heights', shares: [[0, 100]] },
+  {
+    property: 'Naguru View',
+    shares: [
+      [0, 60],
+      [1, 40],
+    ],
+  },
+  { property: 'Bukoto Gardens', shares: [[1, 100]] },
+];
+
 // ---------------------------------------------------------------- the seed
 
 /**
@@ -847,6 +889,45 @@ export const seedDemoData = async (db: Db, companyId: number, today: Date = new 
         )
         .returning({ id: properties.id }),
     );
+    // ---- owners (issue 27): two owners of some of the buildings, managed for 10% of what is collected;
+    // the rest stay the company's own. Their shares date from a year ago, with the demo's history.
+    const ownerIds = ids(
+      await tx
+        .insert(owners)
+        .values(
+          ownerSpecs.map((o) => ({
+            company_id: companyId,
+            ...o,
+          })),
+        )
+        .returning({ id: owners.id }),
+    );
+    const propertyNamed = (name: string): number =>
+      at(
+        propertyIds,
+        propertySpecs.findIndex((p) => p.name === name),
+      );
+    for (const owned of ownedSpecs) {
+      const property = propertyNamed(owned.property);
+      const [set] = await tx
+        .insert(propertyOwnerSets)
+        .values({ company_id: companyId, property_id: property, effective_from: iso(yearAgo) })
+        .returning({ id: propertyOwnerSets.id });
+      await tx.insert(propertyOwnerShares).values(
+        owned.shares.map(([owner, share]) => ({
+          company_id: companyId,
+          set_id: Number(set?.id),
+          owner_id: at(ownerIds, owner),
+          share_percent: share.toFixed(2),
+        })),
+      );
+      await tx.insert(managementAgreements).values({
+        company_id: companyId,
+        property_id: property,
+        fee_kind: 'percent_of_collected',
+        fee_amount: '10.00',
+      });
+    }
     const propertyAt = (address: string): number | null => {
       const i = propertySpecs.findIndex((p) => p.address === address);
       return i < 0 ? null : at(propertyIds, i);

@@ -48,8 +48,8 @@ describe('reference data', () => {
     await seedReferenceData(database.db);
     expect(await referenceCounts()).toEqual(first);
 
-    // the four staff roles and the tenant portal's
-    expect(first.roles).toBe(5);
+    // the four staff roles and the portals' (the tenant's and the owner's)
+    expect(first.roles).toBe(6);
     expect(first.countries).toBeGreaterThanOrEqual(240);
     expect(first.currencies).toBeGreaterThanOrEqual(150);
 
@@ -117,6 +117,15 @@ describe('demo data', () => {
     expect(await count('expenses', own())).toBe(80);
     expect(await count('maintenance_requests', own())).toBe(10);
     expect(await count('employees', own())).toBe(5);
+    // issue 27: two owners of three buildings (Naguru View shared 60/40), each at 10% of what is collected
+    expect(await count('owners', own())).toBe(2);
+    expect(await count('property_owner_shares', own())).toBe(4);
+    expect(
+      await count(
+        'management_agreements',
+        `${own()} AND fee_kind = 'percent_of_collected' AND fee_amount = 10`,
+      ),
+    ).toBe(3);
     expect(await count('commission_wages', `${own()} AND payment_category = 'salary'`)).toBe(60);
     expect(await count('commission_wages', `${own()} AND status = 'pending'`)).toBe(5);
     expect(

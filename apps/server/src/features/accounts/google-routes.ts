@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import * as oidc from 'openid-client';
 import { z } from 'zod';
-import { MFA_CHALLENGE_MINUTES, accountMessages, isTenant, portalMessages } from '@kodi/domain';
+import { MFA_CHALLENGE_MINUTES, accountMessages, isOwner, isTenant, portalMessages } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { hitRateLimit, RateLimitError } from '../../plugins/rate-limit.ts';
 import { stampLastLogin } from '../../modules/identity/accounts.ts';
@@ -157,7 +157,7 @@ export const googleRoutes = (app: FastifyInstance, ctx: AppContext) => {
         if (!found.user.active)
           throw new SignInRefused('This account is disabled. Contact your administrator.');
         // a tenant's portal account signs in at the portal only, as at the password form (issue 23)
-        if (isTenant(found.user)) throw new SignInRefused(portalMessages.staffRefused);
+        if (isTenant(found.user) || isOwner(found.user)) throw new SignInRefused(portalMessages.staffRefused);
 
         if (found.user.mfa_enabled) {
           // Google vouches for the e-mail, not for the second factor: the code step follows on Login

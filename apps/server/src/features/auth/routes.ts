@@ -3,11 +3,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AppError,
+  isOwner,
   isTenant,
   MFA_CHALLENGE_MINUTES,
   loginBody,
   loginMfaBody,
   mfaChallengeSchema,
+  portalMessages,
   securityMessages,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
@@ -127,6 +129,7 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
         throw new AppError('account_disabled', 'This account is disabled. Contact your administrator.');
       // a tenant's portal account signs in at the portal (the staff page shows its link)
       if (isTenant(found.user)) throw new AppError('tenant_account');
+      if (isOwner(found.user)) throw new AppError('tenant_account', portalMessages.ownerAccount);
 
       if (found.user.mfa_enabled) {
         // the failures are not reset yet: the code's count on from the password's

@@ -1,6 +1,7 @@
 import { owners } from '@kodi/domain';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { e164PhoneHooks } from '../../crud/phone-hooks.ts';
+import { portalStatusSql } from '../../modules/identity/users.ts';
 
 /**
  * Owners' phones as saved (docs/decisions.md, 'One phone number'): in E.164, read as a number of the
@@ -9,6 +10,7 @@ import { e164PhoneHooks } from '../../crud/phone-hooks.ts';
  */
 export const ownersServer: ServerEntity = {
   def: owners,
-  sql: { table: 'owners' },
+  // the owner's portal account (issue 27): none, invited (no password yet), active, disabled
+  sql: { table: 'owners', expressions: { portal_status: portalStatusSql('owner_id') } },
   ...e164PhoneHooks(),
 };

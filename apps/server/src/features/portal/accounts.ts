@@ -24,15 +24,35 @@ const presentAccount = (r: UserRow): PortalAccount => ({
   phone: r.phone,
 });
 
-/** The portal account of a tenant record of the company, if it has one. */
-export const accountOfTenant = async (
+/**
+ * Whose a portal account is (issue 27): a tenant record's (the tenant portal) or an owner record's (the
+ * owner portal). The sign-in, its limits, the tokens and the sessions are the same for both.
+ */
+export type PortalKind = 'tenant' | 'owner';
+
+/** Each portal's name in messages and the path of its pages. */
+export const portals: Record<PortalKind, { name: string; path: string }> = {
+  tenant: { name: 'tenant portal', path: '/portal' },
+  owner: { name: 'owner portal', path: '/owner' },
+};
+
+/** The portal of a portal account's user. */
+export const portalKindOf = (user: SessionUser): PortalKind => (user.owner_id ? 'owner' : 'tenant');
+
+/** A user is a portal account: linked to a tenant record or to an owner record. */
+const IS_PORTAL_ACCOUNT = '(u.tenant_id IS NOT NULL OR u.owner_id IS NOT NULL)';
+
+/** The portal account of a tenant or an owner record of the company, if it has one. */
+export const accountOfRecord = async (
   database: Database,
   companyId: number,
-  tenantId: number,
+  kind: PortalKind,
+  recordId: number,
 ): Promise<PortalAccount | undefined> => {
   const rows = await database.query<UserRow>(
-    `SELECT ${USER_SELECT}, u.password_hash, u.phone FROM users u WHERE u.company_id = $1 AND u.tenant_id = $2`,
-    [companyId, tenantId],
+    `SELECT ${USER_SELECT}, u.password_hash, u.phone FROM users u
+      WHERE u.company_id = $1 AND u.${kind === 'tenant' ? 'tenant_id' : 'owner_id'} = $2`,
+    [companyId, recordId],
   );
   return rows[0] ? presentAccount(rows[0]) : undefined;
 };
@@ -40,17 +60,17 @@ export const accountOfTenant = async (
 /** A portal account by its user id. */
 export const accountById = async (database: Database, userId: number): Promise<PortalAccount | undefined> => {
   const rows = await database.query<UserRow>(
-    `SELECT ${USER_SELECT}, u.password_hash, u.phone FROM users u WHERE u.id = $1 AND u.tenant_id IS NOT NULL`,
+    `SELECT ${USER_SELECT}, u.password_hash, u.phone FROM users u WHERE u.id = $1 AND ${IS_PORTAL_ACCOUNT}`,
     [userId],
   );
   return rows[0] ? presentAccount(rows[0]) : undefined;
 };
 
-/** The distinct dialling codes of the companies whose tenants have portal accounts (a handful). */
+/** The distinct dialling codes of the companies whose tenants or owners have portal accounts (a handful). */
 const callingCodes = async (database: Database): Promise<number[]> => {
   const rows = await database.query<{ phone_code: number }>(
     `SELECT DISTINCT co.phone_code FROM companies c JOIN countries co ON co.country_code = c.country_code
-      WHERE co.phone_code > 0 AND EXISTS (SELECT 1 FROM users u WHERE u.company_id = c.id AND u.tenant_id IS NOT NULL)`,
+      WHERE co.phone_code > 0 AND EXISTS (SELECT 1 FROM users u WHERE u.company_id = c.id AND ${IS_PORTAL_ACCOUNT})`,
   );
   return rows.map((r) => Number(r.phone_code));
 };
@@ -74,7 +94,7 @@ export const findPortalAccount = async (
     const email = text.toLowerCase();
     const rows = await database.query<UserRow>(
       `SELECT ${USER_SELECT}, u.password_hash, u.phone FROM users u
-        WHERE lower(u.email) = $1 AND u.tenant_id IS NOT NULL`,
+        WHERE lower(u.email) = $1 AND ${IS_PORTAL_ACCOUNT}`,
       [email],
     );
     const account = rows[0] ? presentAccount(rows[0]) : undefined;
@@ -94,7 +114,7 @@ export const findPortalAccount = async (
     `SELECT ${USER_SELECT}, u.password_hash, u.phone, co.phone_code AS calling_code
        FROM users u JOIN companies c ON c.id = u.company_id
        LEFT JOIN countries co ON co.country_code = c.country_code
-      WHERE u.tenant_id IS NOT NULL AND u.phone IN (${[...candidates.keys()].map((_, i) => `$${i + 1}`).join(', ')})`,
+      WHERE ${IS_PORTAL_ACCOUNT} AND u.phone IN (${[...candidates.keys()].map((_, i) => `$${i + 1}`).join(', ')})`,
     [...candidates.keys()],
   );
   // a national number is one of the account's own company's country
@@ -108,13 +128,17 @@ export const findPortalAccount = async (
   return { key: account ? portalLockKey(account) : key, account };
 };
 
-/** A tenant record's addresses for the portal: its e-mail lowercased, its phone in E.164. */
-export const tenantAddresses = async (
+/**
+ * A tenant or owner record's addresses for the portal: its e-mail lowercased, its phone in E.164 (of
+ * its country, else the company's: an owner has no country of its own).
+ */
+export const recordAddresses = async (
   database: Database,
   companyId: number,
-  tenant: { email: string | null; phone: string | null; country_code: string | null },
+  tenant: { email: string | null; phone: string | null; country_code?: string | null },
 ): Promise<{ email: string | null; phone: string | null }> => {
-  const code = callingCodeOf(tenant.country_code, null) ?? (await companyCallingCode(database.db, companyId));
+  const code =
+    callingCodeOf(tenant.country_code ?? null, null) ?? (await companyCallingCode(database.db, companyId));
   return {
     email: tenant.email ? tenant.email.trim().toLowerCase() : null,
     phone: tenant.phone ? (toE164(tenant.phone, code) ?? null) : null,

@@ -8,6 +8,7 @@ import {
   portalCodeBody,
   portalCodeVerifyBody,
   portalLoginBody,
+  type SessionUser,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { hitRateLimit, touchRateLimit } from '../../plugins/rate-limit.ts';
@@ -25,7 +26,9 @@ import {
   companyName,
   findPortalAccount,
   issueToken,
+  portalKindOf,
   portalLockKey,
+  portals,
   queueMessage,
   tokenHash,
   useToken,
@@ -37,11 +40,15 @@ import {
  */
 export const PORTAL_CODE_FLOOR_MS = 60;
 
-const disabled = () =>
-  new AppError('account_disabled', 'Portal access is turned off. Contact your landlord.');
+const disabled = (user: SessionUser) =>
+  new AppError(
+    'account_disabled',
+    `Portal access is turned off. Contact your ${portalKindOf(user) === 'owner' ? 'property manager' : 'landlord'}.`,
+  );
 
 /**
- * The tenant portal's sign-in (issue 19), under the same rules as staff sign-in but without a CAPTCHA:
+ * The portals' sign-in (issue 19; the owner portal's too since issue 27: a login names one account, a
+ * tenant's or an owner's, and the pages follow its role), under the same rules as staff sign-in but without a CAPTCHA:
  * the same lock (5 failures, 15 minutes, per login as normalised), rate limits per address, the CSRF
  * header on every POST, the same answers whether or not the login exists.
  */
@@ -73,7 +80,7 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const rows = await database.query<{ id: number; user_id: number; address: string | null }>(
         `SELECT pt.id, pt.user_id, pt.address FROM portal_tokens pt JOIN users u ON u.id = pt.user_id
           WHERE pt.token_hash = $1 AND pt.kind = 'invitation' AND pt.used_at IS NULL
-            AND pt.expires_at > now() AND u.active AND u.tenant_id IS NOT NULL`,
+            AND pt.expires_at > now() AND u.active AND (u.tenant_id IS NOT NULL OR u.owner_id IS NOT NULL)`,
         [tokenHash(0, 'invitation', token)],
       );
       const found = rows[0];
@@ -113,7 +120,7 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
       schema: {
         operationId: 'portalSignIn',
         tags: ['portal'],
-        summary: 'Sign a tenant in with its e-mail or phone (any usual writing) and password',
+        summary: 'Sign a tenant or an owner in with its e-mail or phone (any usual writing) and password',
         body: portalLoginBody,
         response: {
           200: json(signedInSchema, 'Signed in: the user and the new CSRF token'),
@@ -135,7 +142,7 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
         );
         throw new AppError('invalid_credentials');
       }
-      if (!account.user.active) throw disabled();
+      if (!account.user.active) throw disabled(account.user);
       return completeSignIn(ctx, request, reply, key, account.user, 'Portal password');
     },
   );
@@ -148,7 +155,7 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
         operationId: 'requestPortalCode',
         tags: ['portal'],
         summary: 'Send a one-time sign-in code (6 digits, 10 minutes) by e-mail or SMS',
-        description: 'Always 202, whether or not the login belongs to a tenant.',
+        description: 'Always 202, whether or not the login belongs to a tenant or an owner.',
         body: portalCodeBody,
         response: {
           202: json(
@@ -156,7 +163,7 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
               sent: z.boolean().describe('false: this server cannot send by that channel (not set up)'),
               message: z.string(),
             }),
-            'Sent if the login is a tenant’s; the same answer whatever the login',
+            'Sent if the login is a tenant’s or an owner’s; the same answer whatever the login',
           ),
           ...errors(429),
         },
@@ -171,17 +178,18 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const loginKey = `portal-code-login:${key}`;
       await limit(loginKey, 5, 900);
       const to = channel === 'email' ? account?.user.email : account?.phone;
-      if (account && account.user.active && to && account.user.tenant_id) {
+      if (account && account.user.active && to && (account.user.tenant_id || account.user.owner_id)) {
         const { secret } = await issueToken(ctx, account.user.id, 'code');
         const company = await companyName(database, account.user.company_id);
+        const portal = portals[portalKindOf(account.user)].name;
         await queueMessage(database, {
           companyId: account.user.company_id,
           kind: 'sign_in_code',
           channel,
           to,
-          tenantId: account.user.tenant_id,
+          tenantId: account.user.tenant_id ?? null,
           subject: channel === 'email' ? `${company}: your sign-in code` : null,
-          body: `Your ${company} tenant portal sign-in code is ${secret}. It works once, for 10 minutes.`,
+          body: `Your ${company} ${portal} sign-in code is ${secret}. It works once, for 10 minutes.`,
         });
       } else {
         // a write, as the code's are (a commit flushed to disk takes longer than a read)
@@ -205,7 +213,7 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
       schema: {
         operationId: 'verifyPortalCode',
         tags: ['portal'],
-        summary: 'Sign a tenant in with the one-time code it was sent (5 tries)',
+        summary: 'Sign a tenant or an owner in with the one-time code it was sent (5 tries)',
         body: portalCodeVerifyBody,
         response: {
           200: json(signedInSchema, 'Signed in: the user and the new CSRF token'),
@@ -241,7 +249,7 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
         return fail();
       }
       if (!(await useToken(database, pending.id))) return fail();
-      if (!account.user.active) throw disabled();
+      if (!account.user.active) throw disabled(account.user);
       return completeSignIn(ctx, request, reply, key, account.user, 'Portal code');
     },
   );
@@ -253,7 +261,7 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
       schema: {
         operationId: 'portalSignOut',
         tags: ['portal'],
-        summary: 'Ends the tenant’s session',
+        summary: 'Ends the tenant’s or owner’s session',
         response: { 204: empty('Signed out') },
       },
     },

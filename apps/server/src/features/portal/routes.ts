@@ -51,7 +51,7 @@ import {
   issueToken,
   queueMessage,
   rethrowAddressTaken,
-  tenantAddresses,
+  recordAddresses,
   tokenHash,
   useToken,
 } from './accounts.ts';
@@ -239,7 +239,7 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const current = await readTenant(database, companyId, tenantId);
       const account = await accountById(database, user.id);
       const signsIn = { email: account?.user.email || null, phone: account?.phone ?? null };
-      const now = await tenantAddresses(database, companyId, current);
+      const now = await recordAddresses(database, companyId, current);
       // A sign-in address is never taken over by typing it (issue 23): a new one waits for the code
       // sent to it. The record takes at once what is no new address: the same one in another writing,
       // the one the account signs in with already, an e-mail removed, a phone no country reads.
@@ -270,7 +270,7 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
       }
       if (typedPhone !== undefined && typedPhone !== current.phone) {
         const phone = typedPhone;
-        const next = (await tenantAddresses(database, companyId, { ...current, email: null, phone })).phone;
+        const next = (await recordAddresses(database, companyId, { ...current, email: null, phone })).phone;
         if (!next || next === now.phone || next === signsIn.phone) sets.push(['phone', phone]);
         else changes.push({ field: 'phone', value: phone, address: next });
       }

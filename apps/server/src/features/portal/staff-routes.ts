@@ -1,7 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, portalAccessBody, portalInviteBody, portalMessages, portalStatuses } from '@kodi/domain';
+import {
+  AppError,
+  ownerPortalMessages,
+  portalAccessBody,
+  portalInviteBody,
+  portalMessages,
+  portalStatuses,
+  type Access,
+} from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams } from '../../crud/record-route.ts';
@@ -10,14 +18,16 @@ import { smsProvider } from '../../platform/sms.ts';
 import { createPortalAccount, setUserActive, updatePortalAccount } from '../../modules/identity/accounts.ts';
 import { errors, json, named } from '../../plugins/openapi.ts';
 import {
-  accountOfTenant,
+  accountOfRecord,
   companiesUsing,
   companyName,
   issueToken,
+  portals,
   queueMessage,
+  recordAddresses,
   rethrowAddressTaken,
-  tenantAddresses,
   type PortalAccount,
+  type PortalKind,
 } from './accounts.ts';
 
 const portalStatusSchema = z.enum(portalStatuses);
@@ -34,7 +44,9 @@ const invitationSchema = named(
     link: z
       .string()
       .nullable()
-      .describe('When not sent: the link itself, for staff to give the tenant (WhatsApp, paper); else null'),
+      .describe(
+        'When not sent: the link itself, for staff to give the tenant or owner (WhatsApp, paper); else null',
+      ),
   }),
   'PortalInvitation',
 );
@@ -50,7 +62,7 @@ export const portalStatusOf = (account: PortalAccount | undefined) =>
         ? ('active' as const)
         : ('invited' as const);
 
-type TenantRow = {
+type RecordRow = {
   id: number;
   first_name: string;
   last_name: string;
@@ -59,26 +71,71 @@ type TenantRow = {
   country_code: string | null;
 };
 
+/** What differs between inviting a tenant and inviting an owner: the rest is one. */
+type Invitable = {
+  kind: PortalKind;
+  entity: 'tenants' | 'owners';
+  /** who may invite (tenants: admins and editors; owners: admins and company admins, money matters) */
+  invite: Access;
+  operations: { invite: string; access: string };
+  words: Record<'noEmail' | 'noPhone' | 'alreadyActive' | 'disabled' | 'noAccount', string>;
+  /** the record's name and addresses (a company owner: its name as the first name) */
+  select: string;
+  /** what the portal shows, in the invitation's e-mail */
+  offers: string;
+};
+
+const invitables: Invitable[] = [
+  {
+    kind: 'tenant',
+    entity: 'tenants',
+    invite: 'canEdit',
+    operations: { invite: 'inviteTenantToPortal', access: 'setTenantPortalAccess' },
+    words: portalMessages,
+    select: 'SELECT id, first_name, last_name, email, phone, country_code FROM tenants',
+    offers: 'see your balance, statements and receipts, and report repairs from your phone',
+  },
+  {
+    kind: 'owner',
+    entity: 'owners',
+    invite: 'companyAdmin',
+    operations: { invite: 'inviteOwnerToPortal', access: 'setOwnerPortalAccess' },
+    words: ownerPortalMessages,
+    select: `SELECT id, COALESCE(company_name, first_name) AS first_name,
+                    CASE WHEN company_name IS NULL THEN last_name ELSE '' END AS last_name,
+                    email, phone, NULL AS country_code FROM owners`,
+    offers:
+      'see your properties, what is collected against the rent due, arrears, statements and payouts from your phone',
+  },
+];
+
 /**
- * Staff give a tenant its portal account (issue 19): `POST /tenants/{id}/invite` (admins and editors)
- * queues a single-use link valid 7 days by e-mail or SMS (the messages outbox, kind `invitation`);
- * `POST /tenants/{id}/portal-access` (admins, company admins) turns the account off (ending its
- * sessions and its links) or on again.
+ * Staff give a tenant (issue 19) or an owner (issue 27) its portal account: `POST /{tenants|owners}/{id}/invite`
+ * (tenants: admins and editors; owners: admins and company admins) queues a single-use link valid 7
+ * days by e-mail or SMS (the messages outbox, kind `invitation`); `POST /{tenants|owners}/{id}/portal-access`
+ * (admins, company admins) turns the account off (ending its sessions and its links) or on again.
  */
 export const portalStaffRoutes = (app: FastifyInstance, ctx: AppContext) => {
+  for (const invitable of invitables) invitationRoutes(app, ctx, invitable);
+};
+
+const invitationRoutes = (app: FastifyInstance, ctx: AppContext, spec: Invitable) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database, config } = ctx;
+  const { kind, entity, words } = spec;
+  const portal = portals[kind];
+  const who = kind === 'tenant' ? 'tenant' : 'owner';
 
   r.post(
-    '/tenants/:id/invite',
+    `/${entity}/:id/invite`,
     {
-      config: { access: 'canEdit' },
+      config: { access: spec.invite },
       schema: {
-        operationId: 'inviteTenantToPortal',
-        tags: ['tenants'],
-        summary: 'Invite the tenant to the portal: a single-use link valid 7 days, by e-mail or SMS',
+        operationId: spec.operations.invite,
+        tags: [entity],
+        summary: `Invite the ${who} to the ${portal.name}: a single-use link valid 7 days, by e-mail or SMS`,
         description:
-          'Creates the tenant’s portal account (role tenant) when it has none and queues the message ' +
+          `Creates the ${who}’s portal account (role ${kind}) when it has none and queues the message ` +
           '(kind invitation); a new invitation makes the earlier links void.',
         params: recordIdParams,
         body: portalInviteBody,
@@ -91,24 +148,24 @@ export const portalStaffRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (request, reply) => {
       const user = currentUser(request);
       const { channel } = request.body;
-      const tenants = await database.query<TenantRow>(
-        `SELECT id, first_name, last_name, email, phone, country_code FROM tenants WHERE company_id = $1 AND id = $2`,
-        [user.company_id, request.params.id],
-      );
-      const tenant = tenants[0];
-      if (!tenant) throw new AppError('not_found');
-      const addresses = await tenantAddresses(database, user.company_id, tenant);
+      const records = await database.query<RecordRow>(`${spec.select} WHERE company_id = $1 AND id = $2`, [
+        user.company_id,
+        request.params.id,
+      ]);
+      const record = records[0];
+      if (!record) throw new AppError('not_found');
+      const addresses = await recordAddresses(database, user.company_id, record);
       const to = channel === 'email' ? addresses.email : addresses.phone;
       if (!to) {
-        const message = channel === 'email' ? portalMessages.noEmail : portalMessages.noPhone;
+        const message = channel === 'email' ? words.noEmail : words.noPhone;
         throw new AppError('validation_failed', message, { channel: message });
       }
 
-      let account = await accountOfTenant(database, user.company_id, tenant.id);
+      let account = await accountOfRecord(database, user.company_id, kind, record.id);
       const status = portalStatusOf(account);
-      if (status === 'active') throw new AppError('duplicate', portalMessages.alreadyActive);
-      if (status === 'disabled') throw new AppError('conflict', portalMessages.disabled);
-      // The addresses it signs in with follow the tenant record's, as they are now, but only those no
+      if (status === 'active') throw new AppError('duplicate', words.alreadyActive);
+      if (status === 'disabled') throw new AppError('conflict', words.disabled);
+      // The addresses it signs in with follow the record's, as they are now, but only those no
       // other account uses. Another account of this company may be named (the editor sees its
       // tenants and staff); another company's never is (issue 23): the invitation goes out all the
       // same, and only its holder, accepting it, is told that the address is taken.
@@ -124,56 +181,49 @@ export const portalStaffRoutes = (app: FastifyInstance, ctx: AppContext) => {
           });
         if (companies.length > 0) signsInWith[field] = null;
       }
+      const names = { firstName: record.first_name, lastName: record.last_name };
       try {
         if (!account) {
           await createPortalAccount(database, {
-            email: signsInWith.email,
-            phone: signsInWith.phone,
-            firstName: tenant.first_name,
-            lastName: tenant.last_name,
+            ...signsInWith,
+            ...names,
             companyId: user.company_id,
-            tenantId: tenant.id,
+            ...(kind === 'tenant' ? { tenantId: record.id } : { ownerId: record.id }),
           });
         } else {
-          await updatePortalAccount(database, account.user.id, {
-            email: signsInWith.email,
-            phone: signsInWith.phone,
-            firstName: tenant.first_name,
-            lastName: tenant.last_name,
-          });
+          await updatePortalAccount(database, account.user.id, { ...signsInWith, ...names });
         }
       } catch (err) {
         // another account took an address between the check and the write (a race): 409, as before
         rethrowAddressTaken(err);
       }
-      account = await accountOfTenant(database, user.company_id, tenant.id);
+      account = await accountOfRecord(database, user.company_id, kind, record.id);
       if (!account) throw new AppError('not_found');
 
       const { secret, expiresAt } = await issueToken(ctx, account.user.id, 'invitation', { address: to });
       const company = await companyName(database, user.company_id);
-      const link = `${config.publicUrl}/portal/welcome?token=${encodeURIComponent(secret)}`;
+      const link = `${config.publicUrl}${portal.path}/welcome?token=${encodeURIComponent(secret)}`;
       const messageId = await queueMessage(database, {
         companyId: user.company_id,
         kind: 'invitation',
         channel,
         to,
-        tenantId: tenant.id,
-        subject: channel === 'email' ? `${company}: your tenant portal` : null,
+        tenantId: kind === 'tenant' ? record.id : null,
+        subject: channel === 'email' ? `${company}: your ${portal.name}` : null,
         body:
           channel === 'email'
-            ? `Hello ${tenant.first_name},\n\n${company} invites you to its tenant portal: see your balance, ` +
-              `statements and receipts, and report repairs from your phone.\n\nSet your password here ` +
-              `(the link works once, for ${7} days):\n${link}\n`
-            : `${company}: your tenant portal. Set your password (link valid 7 days): ${link}`,
+            ? `Hello ${record.first_name},\n\n${company} invites you to its ${portal.name}: ${spec.offers}.` +
+              `\n\nSet your password here (the link works once, for ${7} days):\n${link}\n`
+            : `${company}: your ${portal.name}. Set your password (link valid 7 days): ${link}`,
       });
       await recordAuditEntry(database.db, {
         companyId: user.company_id,
         userId: user.id,
         action: 'access',
-        entity: 'tenants',
-        recordId: tenant.id,
+        entity,
+        recordId: record.id,
         after: { portal_status: 'invited', channel, to },
-        summary: `Invited to the tenant portal by ${channel === 'email' ? 'e-mail' : 'SMS'}`,
+        summary: `Invited to the ${portal.name} by ${channel === 'email' ? 'e-mail' : 'SMS'}`,
       });
       // nothing says 'sent' when nothing is: with no SMTP_URL (SMS_URL) the staff get the link (issue 26)
       const canSend = channel === 'email' ? !!config.smtpUrl : !!smsProvider(config.smsUrl);
@@ -193,13 +243,13 @@ export const portalStaffRoutes = (app: FastifyInstance, ctx: AppContext) => {
   );
 
   r.post(
-    '/tenants/:id/portal-access',
+    `/${entity}/:id/portal-access`,
     {
       config: { access: 'companyAdmin' },
       schema: {
-        operationId: 'setTenantPortalAccess',
-        tags: ['tenants'],
-        summary: 'Turn the tenant’s portal access off (ending its sessions and links) or on again',
+        operationId: spec.operations.access,
+        tags: [entity],
+        summary: `Turn the ${who}’s portal access off (ending its sessions and links) or on again`,
         params: recordIdParams,
         body: portalAccessBody,
         response: {
@@ -210,8 +260,8 @@ export const portalStaffRoutes = (app: FastifyInstance, ctx: AppContext) => {
     },
     async (request) => {
       const user = currentUser(request);
-      const account = await accountOfTenant(database, user.company_id, request.params.id);
-      if (!account) throw new AppError('not_found', portalMessages.noAccount);
+      const account = await accountOfRecord(database, user.company_id, kind, request.params.id);
+      if (!account) throw new AppError('not_found', words.noAccount);
       const { enabled } = request.body;
       await database.db.transaction(async (tx) => {
         await setUserActive(tx, account.user.id, enabled);
@@ -219,11 +269,11 @@ export const portalStaffRoutes = (app: FastifyInstance, ctx: AppContext) => {
           companyId: user.company_id,
           userId: user.id,
           action: 'access',
-          entity: 'tenants',
+          entity,
           recordId: request.params.id,
           before: { portal_access: account.user.active },
           after: { portal_access: enabled },
-          summary: `Tenant portal access turned ${enabled ? 'on' : 'off'}`,
+          summary: `${kind === 'tenant' ? 'Tenant' : 'Owner'} portal access turned ${enabled ? 'on' : 'off'}`,
         });
       });
       if (!enabled) {
@@ -234,7 +284,9 @@ export const portalStaffRoutes = (app: FastifyInstance, ctx: AppContext) => {
         );
       }
       return {
-        portal_status: portalStatusOf(await accountOfTenant(database, user.company_id, request.params.id)),
+        portal_status: portalStatusOf(
+          await accountOfRecord(database, user.company_id, kind, request.params.id),
+        ),
       };
     },
   );

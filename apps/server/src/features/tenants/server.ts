@@ -1,6 +1,7 @@
 import { tenants } from '@kodi/domain';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { e164PhoneHooks } from '../../crud/phone-hooks.ts';
+import { portalStatusSql } from '../../modules/identity/users.ts';
 
 export const tenantsServer: ServerEntity = {
   def: tenants,
@@ -8,10 +9,7 @@ export const tenantsServer: ServerEntity = {
     table: 'tenants',
     expressions: {
       // the tenant's portal account (issue 19): none, invited (no password yet), active, disabled
-      portal_status: `COALESCE((SELECT CASE WHEN NOT pu.active THEN 'disabled'
-                                            WHEN pu.password_hash IS NULL THEN 'invited' ELSE 'active' END
-                                  FROM users pu WHERE pu.company_id = t.company_id AND pu.tenant_id = t.id),
-                                'none')`,
+      portal_status: portalStatusSql('tenant_id'),
       // issue 26: probes of the tenant's leases (occupancy_tenant_idx) for a page's rows only, so the
       // list keeps its one statement shape; neither is sortable (no column of the row to index)
       current_unit: `(SELECT string_agg(concat_ws(', ', o.unit_name, u.property_name), '; '

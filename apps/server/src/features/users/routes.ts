@@ -76,8 +76,8 @@ type ListQuery = z.infer<typeof listQuerySchema>;
 
 /** The list's conditions over `t`: staff accounts, the search (the e-mail) and the filters (company, active). */
 const listWhere = (query: ListQuery): SQL[] => {
-  // a tenant's portal account is the portal's, managed from its tenant record: never listed here
-  const parts: SQL[] = [sql`t.tenant_id IS NULL`];
+  // a portal account (a tenant's, an owner's) is the portal's, managed from its record: never listed here
+  const parts: SQL[] = [sql`t.tenant_id IS NULL AND t.owner_id IS NULL`];
   const q = searchWords(query.q);
   if (q) parts.push(searchCondition(q));
   if (query.filter) {
@@ -145,10 +145,10 @@ const checkProfile = async (
 
 /** The role ids of the names given (each must be in the roles table, a staff role). */
 const roleIds = async (tx: DbOrTx, names: readonly string[]): Promise<number[]> => {
-  // the tenant role is the portal's own: given by an invitation, never assigned here
+  // the tenant and owner roles are the portals' own: given by an invitation, never assigned here
   const all = await execRows<{ id: number; name: string }>(
     tx,
-    sql`SELECT id, name FROM roles WHERE name <> 'tenant'`,
+    sql`SELECT id, name FROM roles WHERE name NOT IN ('tenant', 'owner')`,
   );
   const byName = new Map(all.map((r) => [r.name, Number(r.id)]));
   const unknown = names.filter((n) => !byName.has(n));
@@ -254,7 +254,7 @@ export const userRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (): Promise<Role[]> => {
       const rows = await execRows<Role>(
         db,
-        sql`SELECT id, name, readable_name FROM roles WHERE name <> 'tenant' ORDER BY id`,
+        sql`SELECT id, name, readable_name FROM roles WHERE name NOT IN ('tenant', 'owner') ORDER BY id`,
       );
       return rows.map((row) => ({ ...row, id: Number(row.id) }));
     },

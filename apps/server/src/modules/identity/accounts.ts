@@ -62,7 +62,10 @@ export const createRegisteredUser = async (
   return Number(rows[0]?.id);
 };
 
-/** A tenant's portal account (active, no password until the invitation is accepted), with the tenant role. */
+/**
+ * A portal account (active, no password until the invitation is accepted): a tenant's, with the tenant
+ * role, or an owner's (issue 27), with the owner role.
+ */
 export const createPortalAccount = async (
   database: Query,
   a: {
@@ -71,19 +74,28 @@ export const createPortalAccount = async (
     firstName: string;
     lastName: string;
     companyId: number;
-    tenantId: number;
-  },
+  } & ({ tenantId: number } | { ownerId: number }),
 ): Promise<void> => {
+  const [tenantId, ownerId] = 'tenantId' in a ? [a.tenantId, null] : [null, a.ownerId];
   await database.query(
     `WITH u AS (
-       INSERT INTO users (email, phone, first_name, last_name, company_id, tenant_id, active)
-       VALUES ($1, $2, $3, $4, $5, $6, true) RETURNING id)
-     INSERT INTO user_roles (user_id, role_id) SELECT u.id, r.id FROM u, roles r WHERE r.name = 'tenant'`,
-    [a.email, a.phone, a.firstName, a.lastName, a.companyId, a.tenantId],
+       INSERT INTO users (email, phone, first_name, last_name, company_id, tenant_id, owner_id, active)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, true) RETURNING id)
+     INSERT INTO user_roles (user_id, role_id) SELECT u.id, r.id FROM u, roles r WHERE r.name = $8`,
+    [
+      a.email,
+      a.phone,
+      a.firstName,
+      a.lastName,
+      a.companyId,
+      tenantId,
+      ownerId,
+      tenantId ? 'tenant' : 'owner',
+    ],
   );
 };
 
-/** A portal account's addresses and name, as its tenant record's are now (an invitation again). */
+/** A portal account's addresses and name, as its record's are now (an invitation again). */
 export const updatePortalAccount = async (
   database: Query,
   userId: number,

@@ -21,6 +21,7 @@ export const sessionUserSchema = named(
     country_code: z.string().nullable(),
     last_login_at: z.string().nullable(),
     tenant_id: z.number().nullable().optional(),
+    owner_id: z.number().nullable().optional(),
     mfa_enabled: z.boolean(),
     mfa_required: z.boolean(),
   }),
@@ -52,3 +53,13 @@ export const rethrowDuplicateEmail = (err: unknown): never => {
   if (findPgError(err)?.code === '23505') throw emailTaken();
   throw err;
 };
+
+/**
+ * A record's portal account state as a SQL expression over its row `t` (issue 19; owners' since issue
+ * 27): none, invited (no password yet), active or disabled.
+ */
+export const portalStatusSql = (column: 'tenant_id' | 'owner_id'): string =>
+  `COALESCE((SELECT CASE WHEN NOT pu.active THEN 'disabled'
+                         WHEN pu.password_hash IS NULL THEN 'invited' ELSE 'active' END
+               FROM users pu WHERE pu.company_id = t.company_id AND pu.${column} = t.id),
+             'none')`;

@@ -68,8 +68,9 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
   const [searchParams] = useSearchParams();
   const { showSnackbar } = useSnackbar();
   const [alert, setAlert] = useState<string | null>(null);
-  // a tenant's portal account signs in at the portal (issue 19): the page shows its link
-  const [tenant, setTenant] = useState(false);
+  // a tenant's portal account signs in at the portal (issue 19), an owner's at the owner portal (issue
+  // 27): the page shows its link
+  const [tenant, setTenant] = useState<'tenant' | 'owner' | false>(false);
   // the password was right and the user has a second factor (or Google sent them here for it)
   const [codeStep, setCodeStep] = useState(searchParams.get('mfa') === '1');
   const { control, handleSubmit, setValue, formState } = useForm<LoginInput, unknown, LoginValues>({
@@ -98,7 +99,13 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
       answer = await api.post<LoginAnswer | MfaChallenge>('/auth/login', values);
     } catch (e) {
       setAlert(errorMessage(e, LOGIN_FAILED));
-      setTenant(isApiError(e) && e.code === 'tenant_account');
+      setTenant(
+        isApiError(e) && e.code === 'tenant_account'
+          ? errorMessage(e, '').includes('owner')
+            ? 'owner'
+            : 'tenant'
+          : false,
+      );
       captcha.reset();
       return;
     }
@@ -152,7 +159,11 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
             <ErrorAlert message={alert} />
             {tenant ? (
               <Typography>
-                <Link href="/portal/login">Go to the tenant portal</Link>
+                {tenant === 'owner' ? (
+                  <Link href="/owner/login">Go to the owner portal</Link>
+                ) : (
+                  <Link href="/portal/login">Go to the tenant portal</Link>
+                )}
               </Typography>
             ) : null}
 

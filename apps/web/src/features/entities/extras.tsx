@@ -8,7 +8,7 @@ import { PropertyOwnership } from './property-ownership.tsx';
 import { PropertyUnits } from './property-units.tsx';
 import { RequestPhotos, SubmittedByTenant } from './request-photos.tsx';
 import { SharedPhoneNote } from './shared-phone-note.tsx';
-import { TenantPortal } from './tenant-portal.tsx';
+import { PortalAccount, TenantPortal } from './tenant-portal.tsx';
 import { TenantHub } from './tenant-hub.tsx';
 import { prefillRate, UnitPicker } from './unit-picker.tsx';
 import { lockedPaymentFields, VoidPaymentSection } from './void-payment.tsx';
@@ -121,6 +121,10 @@ export const entityExtras: { [N in EntityName]?: ResourceExtras<N> } = {
       unit_id: (_value, form) => prefillRate(form),
       rent_cycle: (_value, form) => prefillRate(form),
     },
+  },
+  owners: {
+    // the owner's portal account (issue 27): its state, the invitation, access on or off
+    detailsSection: (record) => <PortalAccount entity="owners" record={record} />,
   },
   tenants: {
     // the tenant's portal account: its state, the invitation, access on or off (issue 19)

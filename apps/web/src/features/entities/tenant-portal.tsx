@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useQueryClient } from '@tanstack/react-query';
-import { canEdit, isCompanyAdmin, portalMessages } from '@kodi/domain';
+import { canEdit, isCompanyAdmin, ownerPortalMessages, portalMessages } from '@kodi/domain';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { resourceKeys } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
@@ -18,15 +18,35 @@ const STATUS: Record<string, string> = {
   disabled: 'Access turned off',
 };
 
+/** What differs between a tenant's portal account and an owner's (issue 27). */
+const PORTALS = {
+  tenants: {
+    title: 'Tenant portal',
+    canInvite: canEdit,
+    copyLink: portalMessages.copyLink,
+    who: 'the tenant',
+  },
+  owners: {
+    title: 'Owner portal',
+    canInvite: isCompanyAdmin,
+    copyLink: ownerPortalMessages.copyLink,
+    who: 'the owner',
+  },
+} as const;
+
 /**
- * A tenant's portal account in its details (issue 19): its state, the invitation by e-mail or SMS
- * (admins and editors), and access on or off (admins and company admins).
+ * A tenant's (issue 19) or an owner's (issue 27) portal account in its details: its state, the
+ * invitation by e-mail or SMS (tenants: admins and editors; owners: admins and company admins), and
+ * access on or off (admins and company admins).
  */
-export const TenantPortal = ({
-  tenant,
+export const PortalAccount = ({
+  entity,
+  record: tenant,
 }: {
-  tenant: { id: number; portal_status: string | null; email: string | null; phone: string };
+  entity: keyof typeof PORTALS;
+  record: { id: number; portal_status?: string | null; email?: string | null };
 }) => {
+  const portal = PORTALS[entity];
   const headingId = useId();
   const { user } = useSession();
   const queryClient = useQueryClient();
@@ -47,10 +67,10 @@ export const TenantPortal = ({
       const answer = await call();
       setStatus(answer.portal_status);
       if (answer.not_sent) {
-        setNote({ ok: false, text: `${answer.not_sent}. ${portalMessages.copyLink}` });
+        setNote({ ok: false, text: `${answer.not_sent}. ${portal.copyLink}` });
         setLink(answer.link ?? null);
       } else setNote({ ok: true, text: done });
-      await queryClient.invalidateQueries({ queryKey: resourceKeys.entity('tenants') });
+      await queryClient.invalidateQueries({ queryKey: resourceKeys.entity(entity) });
     } catch (e) {
       setNote({ ok: false, text: errorMessage(e, 'That did not work. Try again.') });
     } finally {
@@ -59,25 +79,25 @@ export const TenantPortal = ({
   };
   const invite = (channel: 'email' | 'sms') =>
     run(
-      () => api.post<Answer>(`/tenants/${tenant.id}/invite`, { channel }),
+      () => api.post<Answer>(`/${entity}/${tenant.id}/invite`, { channel }),
       channel === 'email' ? 'Invitation sent by e-mail.' : 'Invitation sent by SMS.',
     );
   const access = (enabled: boolean) =>
     run(
-      () => api.post<{ portal_status: string }>(`/tenants/${tenant.id}/portal-access`, { enabled }),
-      enabled ? 'Portal access turned on.' : 'Portal access turned off; the tenant is signed out.',
+      () => api.post<{ portal_status: string }>(`/${entity}/${tenant.id}/portal-access`, { enabled }),
+      enabled ? 'Portal access turned on.' : `Portal access turned off; ${portal.who} is signed out.`,
     );
 
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
       <Typography id={headingId} variant="h6" component="h3">
-        Tenant portal
+        {portal.title}
       </Typography>
       <Typography sx={{ mb: 1 }} data-testid="portal-status">
         {STATUS[status] ?? status}
       </Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-        {canEdit(user) && (status === 'none' || status === 'invited') ? (
+        {portal.canInvite(user) && (status === 'none' || status === 'invited') ? (
           <>
             <Button
               size="small"
@@ -136,3 +156,10 @@ export const TenantPortal = ({
     </Box>
   );
 };
+
+/** A tenant's portal account in its details (issue 19). */
+export const TenantPortal = ({
+  tenant,
+}: {
+  tenant: { id: number; portal_status: string | null; email: string | null };
+}) => <PortalAccount entity="tenants" record={tenant} />;

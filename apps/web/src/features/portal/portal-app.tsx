@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from 'react';
 import {
   formatDate,
   formatMoney,
@@ -10,6 +10,7 @@ import {
   type PortalRequest,
 } from '@kodi/domain';
 import { api, download, forgetKept, keptGet, PortalError, setCsrf, type Kept } from './portal-api.ts';
+import { Alert, fetchedNote, go, message, useKept } from './portal-parts.tsx';
 
 // The tenant portal (issue 19), its own small app: sign-in (password or one-time code), the welcome
 // page of an invitation, and once signed in its home (balance, next due, statement), payments and
@@ -17,10 +18,17 @@ import { api, download, forgetKept, keptGet, PortalError, setCsrf, type Kept } f
 
 type SignedIn = { user: { first_name: string; tenant_id?: number | null; roles: string[] } | null };
 
-const go = (path: string) => {
-  window.history.pushState(null, '', path);
-  window.dispatchEvent(new PopStateEvent('popstate'));
-};
+// The owner portal (issue 27): the same sign-in, its own pages at /owner, loaded only for an owner.
+const OwnerHome = lazy(() => import('./owner-home.tsx'));
+
+/** Which portal a path is of: the owner portal's under /owner, else the tenant portal's. */
+const portalOf = (path: string) => (/^\/owner(\/|$)/.test(path) ? 'owner' : 'tenant');
+const HOME = { tenant: '/portal', owner: '/owner' } as const;
+const TITLE = { tenant: 'Tenant portal', owner: 'Owner portal' } as const;
+const WHAT = {
+  tenant: 'Your balance, statements and receipts, and repairs.',
+  owner: 'Your properties, what is collected, arrears, statements and payouts.',
+} as const;
 
 const usePath = () => {
   const [path, setPath] = useState(window.location.pathname);
@@ -31,17 +39,6 @@ const usePath = () => {
   }, []);
   return path;
 };
-
-const message = (err: unknown) =>
-  err instanceof PortalError ? err.message : 'No connection. Check your network and try again.';
-
-const fetchedNote = (k: { fetchedAt: string; offline: boolean }) =>
-  `${k.offline ? 'Offline: showing what was fetched at' : 'Fetched at'} ${new Date(
-    k.fetchedAt,
-  ).toLocaleString('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  })}`;
 
 const Field = (props: {
   label: string;
@@ -68,16 +65,10 @@ const Field = (props: {
   </label>
 );
 
-const Alert = ({ children, kind = 'error' }: { children: ReactNode; kind?: 'error' | 'info' }) =>
-  children ? (
-    <p className={`alert ${kind}`} role={kind === 'error' ? 'alert' : 'status'}>
-      {children}
-    </p>
-  ) : null;
-
 // ---------------------------------------------------------------- signing in
 
 const LoginPage = ({ onSignedIn }: { onSignedIn: () => void }) => {
+  const portal = portalOf(window.location.pathname);
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -119,8 +110,8 @@ const LoginPage = ({ onSignedIn }: { onSignedIn: () => void }) => {
 
   return (
     <main className="narrow">
-      <h1>Tenant portal</h1>
-      <p className="muted">Your balance, statements and receipts, and repairs.</p>
+      <h1>{TITLE[portal]}</h1>
+      <p className="muted">{WHAT[portal]}</p>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Field
           label="E-mail or phone"
@@ -182,6 +173,7 @@ const LoginPage = ({ onSignedIn }: { onSignedIn: () => void }) => {
 };
 
 const WelcomePage = ({ onSignedIn }: { onSignedIn: () => void }) => {
+  const portal = portalOf(window.location.pathname);
   const token = new URLSearchParams(window.location.search).get('token') ?? '';
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
@@ -200,7 +192,7 @@ const WelcomePage = ({ onSignedIn }: { onSignedIn: () => void }) => {
     setBusy(true);
     try {
       await api('POST', '/portal/auth/accept', { token, password });
-      window.history.replaceState(null, '', '/portal');
+      window.history.replaceState(null, '', HOME[portal]);
       onSignedIn();
     } catch (err) {
       // a refused password (the staff rules: strength, common passwords) is said under its field
@@ -214,7 +206,7 @@ const WelcomePage = ({ onSignedIn }: { onSignedIn: () => void }) => {
   return (
     <main className="narrow">
       <h1>Welcome</h1>
-      <p className="muted">Set a password for your tenant portal.</p>
+      <p className="muted">Set a password for your {TITLE[portal].toLowerCase()}.</p>
       {!token ? <Alert>This link is incomplete. Open the link from your invitation again.</Alert> : null}
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Field
@@ -240,7 +232,7 @@ const WelcomePage = ({ onSignedIn }: { onSignedIn: () => void }) => {
           Set password and sign in
         </button>
       </form>
-      <a className="link" href="/portal/login">
+      <a className="link" href={`${HOME[portal]}/login`}>
         Already set? Sign in
       </a>
     </main>
@@ -250,24 +242,6 @@ const WelcomePage = ({ onSignedIn }: { onSignedIn: () => void }) => {
 // ---------------------------------------------------------------- signed in
 
 type Tab = 'home' | 'payments' | 'repairs' | 'profile';
-
-const useKept = <T,>(path: string, onSignedOut: () => void) => {
-  const [state, setState] = useState<Kept<T> | undefined>();
-  const [error, setError] = useState('');
-  const load = useCallback(async () => {
-    try {
-      setState(await keptGet<T>(path));
-      setError('');
-    } catch (err) {
-      if (err instanceof PortalError && (err.status === 401 || err.status === 403)) onSignedOut();
-      else setError(message(err));
-    }
-  }, [path, onSignedOut]);
-  useEffect(() => {
-    void load();
-  }, [load]);
-  return { state, error, reload: load };
-};
 
 const Money = ({ me, amount }: { me: PortalMe; amount: number | null }) => (
   <>{amount === null ? '' : formatMoney(amount, me.company.currency, me.company.decimals ?? undefined)}</>
@@ -701,15 +675,18 @@ const TABS: { tab: Tab; label: string }[] = [
   { tab: 'profile', label: 'Profile' },
 ];
 
+/** Ends the session and forgets what was kept for offline reading. */
+const endSession = async (onSignedOut: () => void) => {
+  await api('POST', '/portal/auth/logout').catch(() => undefined);
+  await forgetKept();
+  setCsrf(undefined);
+  onSignedOut();
+};
+
 const PortalHome = ({ onSignedOut }: { onSignedOut: () => void }) => {
   const { state, error, reload } = useKept<PortalMe>('/portal/me', onSignedOut);
   const [tab, setTab] = useState<Tab>('home');
-  const signOut = async () => {
-    await api('POST', '/portal/auth/logout').catch(() => undefined);
-    await forgetKept();
-    setCsrf(undefined);
-    onSignedOut();
-  };
+  const signOut = () => endSession(onSignedOut);
   if (!state)
     return (
       <main className="narrow">
@@ -753,37 +730,59 @@ const PortalHome = ({ onSignedOut }: { onSignedOut: () => void }) => {
 
 export const PortalApp = () => {
   const path = usePath();
-  const [session, setSession] = useState<'unknown' | 'in' | 'out'>('unknown');
+  const portal = portalOf(path);
+  // whose account is signed in: a tenant's or an owner's (each has its own pages), else none
+  const [session, setSession] = useState<'unknown' | 'tenant' | 'owner' | 'out'>('unknown');
   const check = useCallback(async () => {
     try {
       const s = await api<SignedIn & { csrf_token: string }>('GET', '/auth/status');
       setCsrf(s.csrf_token);
-      setSession(s.user?.roles.includes('tenant') ? 'in' : 'out');
+      const roles = s.user?.roles ?? [];
+      setSession(roles.includes('tenant') ? 'tenant' : roles.includes('owner') ? 'owner' : 'out');
     } catch {
       // offline: show what was kept, if anything
-      setSession(localStorage.getItem('kodi-portal:/portal/me') ? 'in' : 'out');
+      setSession(
+        localStorage.getItem('kodi-portal:/portal/me')
+          ? 'tenant'
+          : localStorage.getItem('kodi-portal:/owner-portal/me')
+            ? 'owner'
+            : 'out',
+      );
     }
   }, []);
   useEffect(() => {
     void check();
   }, [check]);
+  // portal.html's title is the tenant portal's: the owner portal names itself
+  useEffect(() => {
+    document.title = TITLE[portal];
+  }, [portal]);
   const signedIn = () => {
-    setSession('in');
-    go('/portal');
+    setSession('unknown');
+    void check();
+    // this portal's home; an account of the other portal is taken to its own once its role is known
+    go(HOME[portalOf(window.location.pathname)]);
   };
   const signedOut = useCallback(() => {
     setSession('out');
-    if (!window.location.pathname.startsWith('/portal/welcome')) go('/portal/login');
+    const at = window.location.pathname;
+    if (!/^\/(portal|owner)\/welcome/.test(at)) go(`${HOME[portalOf(at)]}/login`);
   }, []);
 
-  if (path.startsWith('/portal/welcome')) return <WelcomePage onSignedIn={signedIn} />;
+  if (/^\/(portal|owner)\/welcome/.test(path)) return <WelcomePage onSignedIn={signedIn} />;
   if (session === 'unknown') return <main className="narrow muted">Loading…</main>;
-  if (session === 'out' || path.startsWith('/portal/login')) {
-    if (session === 'in' && path.startsWith('/portal/login')) {
-      go('/portal');
-      return null;
-    }
-    return <LoginPage onSignedIn={signedIn} />;
+  const login = path === `${HOME[portal]}/login`;
+  if (session === 'out') return <LoginPage onSignedIn={signedIn} />;
+  // signed in: the account's own portal, whichever path it came by
+  if (session !== portal || login) {
+    go(HOME[session]);
+    return null;
   }
+  if (session === 'owner')
+    return (
+      <Suspense fallback={<main className="narrow muted">Loading…</main>}>
+        <OwnerHome onSignedOut={signedOut} signOut={() => void endSession(signedOut)} />
+      </Suspense>
+    );
   return <PortalHome onSignedOut={signedOut} />;
 };
