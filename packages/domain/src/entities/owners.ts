@@ -34,7 +34,7 @@ export const owners = defineEntity({
     // the company's name, else the person's: kept by PostgreSQL with the row
     field.readOnly('display_name', 'Name'),
   ],
-  shape: {
+  shape: () => ({
     first_name: optionalText(255),
     last_name: optionalText(255),
     company_name: optionalText(255),
@@ -50,7 +50,7 @@ export const owners = defineEntity({
     payout_bank: optionalText(255),
     notes: optionalText(5000),
     external_ref: externalRef.rule(),
-  } satisfies z.ZodRawShape,
+  } satisfies z.ZodRawShape),
   // a person or a company: a company's name, or a person's first and last names
   check: (v) => {
     if (v.company_name) return undefined;
