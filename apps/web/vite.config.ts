@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite-precompress.ts';
+import { routePreloads } from './vite-route-preloads.ts';
 
 type ModuleGraph = {
   getModuleIds: () => Iterable<string>;
@@ -41,7 +42,7 @@ const api = { '/rentapi': { target: 'http://localhost:3000', changeOrigin: false
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // precompress: each built file's .br and .gz, sent as they are by the server
-  plugins: [react(), precompress(), firstLoads()],
+  plugins: [react(), precompress(), firstLoads(), routePreloads()],
   resolve: {
     // zod, configured not to eval (the CSP has no 'unsafe-eval'), wherever it is first loaded
     alias: [

@@ -190,7 +190,12 @@ export type EntitySpec<
   Fields extends readonly Field[] = readonly Field[],
   Scope extends EntityScope = EntityScope,
   Name extends string = string,
-> = Omit<EntityDefinition<Shape, Fields, Scope, Name>, 'columns' | 'sort' | 'page'> & {
+> = Omit<EntityDefinition<Shape, Fields, Scope, Name>, 'columns' | 'sort' | 'page' | 'shape'> & {
+  /**
+   * The writable fields and their rules, or a function that makes them: then built when first used
+   * (the web's list pages never use them; their zod schemas cost a phone's start-up, issue 26).
+   */
+  shape: Shape | (() => Shape);
   columns: readonly ColumnSpec[];
   /** fields `sort` accepts besides `id` and the sortable columns. */
   alsoSortable?: readonly string[];
@@ -281,13 +286,17 @@ export const defineEntity = <
   ) as [...Fields, VersionField];
   for (const f of fields) if (f.copyOf !== undefined) checkCopy(name, fields, f);
   const sortable = columns.filter((c) => c.sortable).map((c) => c.field);
+  let built: Shape | undefined;
   return {
     name,
     singular,
     plural,
     scope,
     fields,
-    shape,
+    get shape() {
+      built ??= typeof shape === 'function' ? shape() : shape;
+      return built;
+    },
     ...(check ? { check } : {}),
     ...(byProperty ? { byProperty } : {}),
     ...(importing ? { import: importing } : {}),

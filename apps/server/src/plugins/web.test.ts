@@ -204,3 +204,66 @@ describe(`compressed answers and the web app (${testDriver})`, { timeout: 120_00
     }
   });
 });
+
+describe(`the app's page names the scripts of the page asked (${testDriver})`, { timeout: 120_000 }, () => {
+  let app: FastifyInstance;
+  let webDir: string;
+  const preloads = {
+    routes: [
+      { path: '/', guard: "'signedIn'", files: ['/assets/home-route-1.js', '/assets/kit-1.js'] },
+      { path: '/login', guard: "'guest'", files: ['/assets/login-page-1.js'] },
+      { path: '/about', guard: "'none'", files: ['/assets/about-page-1.js'] },
+      { path: '/payments/:id/receipt', guard: "'signedIn'", files: ['/assets/receipt-page-1.js'] },
+      { path: '/arrears', guard: "['admin', 'editor']", files: ['/assets/arrears-page-1.js'] },
+    ],
+    entity: ['/assets/entity-route-1.js', '/assets/entities-1.js'],
+  };
+  const links = (html: string) =>
+    [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
+
+  beforeAll(async () => {
+    webDir = writeWebDir();
+    fs.mkdirSync(path.join(webDir, '.vite'));
+    fs.writeFileSync(path.join(webDir, '.vite', 'route-preloads.json'), JSON.stringify(preloads));
+    app = await buildApp(testConfig(), await testDatabase(), { webDir });
+    await app.ready();
+  });
+  afterAll(async () => {
+    await app?.close();
+    fs.rmSync(webDir, { recursive: true, force: true });
+  });
+
+  const page = (url: string, cookie?: string) =>
+    app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+
+  it("names a signed-in page's scripts, an entity list's, and the login page's when there is no session", async () => {
+    const signedIn = 'kodi_sid=abc';
+    for (const [url, cookie, files] of [
+      ['/', signedIn, preloads.routes[0]?.files],
+      ['/arrears?age=90', signedIn, preloads.routes[4]?.files],
+      ['/payments/7/receipt', signedIn, preloads.routes[3]?.files],
+      ['/payments', signedIn, preloads.entity],
+      ['/tenants/', signedIn, preloads.entity],
+      // no session: the app sends a signed-in page to the login page
+      ['/arrears', undefined, preloads.routes[1]?.files],
+      ['/payments', undefined, preloads.routes[1]?.files],
+      ['/login', undefined, preloads.routes[1]?.files],
+      ['/about', undefined, preloads.routes[2]?.files],
+      // a path no page has: nothing
+      ['/no-such-page', signedIn, []],
+    ] as const) {
+      const res = await page(url, cookie);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type'], url).toMatch(/^text\/html/);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      const html = decoded(res);
+      expect(links(html), `${url} ${cookie ?? ''}`).toEqual(files);
+      // the page itself is index.html, the links at the end of its head
+      expect(html.replace(/<link rel="modulepreload"[^>]*>/g, ''), url).toBe(INDEX_HTML);
+      expect(html.indexOf('<link rel="modulepreload"'), url).toBeLessThanOrEqual(html.indexOf('</head>'));
+    }
+    // the receipt check and the portal are pages of their own: untouched
+    expect(decoded(await page(`/r/${'ab'.repeat(32)}`, signedIn))).toBe(RECEIPT_HTML);
+    expect(decoded(await page('/portal', signedIn))).toBe(PORTAL_HTML);
+  });
+});

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { entityList } from '@kodi/domain';
+import { SESSION_COOKIE } from './session.ts';
 
 /**
  * A request the web app answers with its index.html: a GET outside the API and the built assets,
@@ -27,6 +29,40 @@ export const isReceiptCheck = (request: FastifyRequest) => /^\/r\/[^/?]+\/?(\?|$
  */
 export const isPortalPage = (request: FastifyRequest) => /^\/(portal|owner)(\/|$|\?)/.test(request.url);
 
+/** `dist/.vite/route-preloads.json`, written by the web's build (apps/web/vite-route-preloads.ts). */
+type RoutePreloads = {
+  routes: { path: string; guard: string; files: string[] }[];
+  entity: string[];
+};
+
+/**
+ * The scripts each page's first visit needs beyond the entry's, from the web build's
+ * route-preloads.json: `(pathname, signedIn) => files`. A page for signed-in users asked without a
+ * session cookie preloads the login page's instead (where the app will send it). None without the file.
+ */
+export const routePreloadsOf = (webDir: string) => {
+  const file = path.join(webDir, '.vite', 'route-preloads.json');
+  if (!fs.existsSync(file)) return undefined;
+  const preloads = JSON.parse(fs.readFileSync(file, 'utf8')) as RoutePreloads;
+  const pattern = (routePath: string) =>
+    new RegExp(`^${routePath.replaceAll(/:[^/]+/g, '[^/]+').replaceAll(/[.]/g, '\\.')}/?$`);
+  const routes = [
+    ...preloads.routes.map((r) => ({
+      test: pattern(r.path),
+      open: /^'(none|guest)'$/.test(r.guard),
+      files: r.files,
+    })),
+    // the entities' list pages, from their definitions (the web's router adds them the same way)
+    ...entityList.map((def) => ({ test: pattern(def.page.path), open: false, files: preloads.entity })),
+  ];
+  const login = routes.find((r) => r.test.test('/login'));
+  return (pathname: string, signedIn: boolean): string[] => {
+    const route = routes.find((r) => r.test.test(pathname));
+    if (!route) return [];
+    return route.open || signedIn ? route.files : (login?.files ?? []);
+  };
+};
+
 /**
  * The built web app at /, its files served precompressed (`.br`, `.gz` written next to them at
  * build, apps/web/vite-precompress.ts) by the client's Accept-Encoding; a client route answers
@@ -37,6 +73,22 @@ export const registerWeb = async (app: FastifyInstance, webDir: string) => {
   // the public receipt check (`/r/{code}`, a receipt's QR code) is a page of its own: none of the app
   const hasReceiptPage = fs.existsSync(path.join(webDir, RECEIPT_PAGE));
   const hasPortal = fs.existsSync(path.join(webDir, 'portal.html'));
+  // the app's page names the scripts of the page asked (issue 26: a phone fetches them beside the
+  // entry's instead of after it has run), when the build wrote them down
+  // (read again when a new build has replaced them)
+  let built: { at: number; preloadsOf: ReturnType<typeof routePreloadsOf>; html: string } | undefined;
+  const preloaded = () => {
+    const at = fs.statSync(path.join(webDir, 'index.html'), { throwIfNoEntry: false })?.mtimeMs ?? 0;
+    if (built?.at !== at) {
+      const preloadsOf = routePreloadsOf(webDir);
+      built = {
+        at,
+        preloadsOf,
+        html: preloadsOf ? fs.readFileSync(path.join(webDir, 'index.html'), 'utf8') : '',
+      };
+    }
+    return built;
+  };
   if (hasWeb) {
     // files under assets/ are named by their content's hash: kept a year without asking again, so
     // a page load does not revalidate every chunk; index.html is always asked (no-cache, below)
@@ -61,6 +113,18 @@ export const registerWeb = async (app: FastifyInstance, webDir: string) => {
           : hasPortal && isPortalPage(request)
             ? 'portal.html'
             : 'index.html';
+      const { preloadsOf, html } = page === 'index.html' ? preloaded() : { preloadsOf: undefined, html: '' };
+      if (preloadsOf) {
+        const pathname = request.url.split('?', 1)[0] ?? '/';
+        const signedIn = (request.headers.cookie ?? '').includes(`${SESSION_COOKIE}=`);
+        const links = preloadsOf(pathname, signedIn)
+          .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
+          .join('');
+        return reply
+          .header('Cache-Control', 'no-cache')
+          .type('text/html; charset=utf-8')
+          .send(html.replace('</head>', `${links}</head>`));
+      }
       return reply.header('Cache-Control', 'no-cache').sendFile(page, { cacheControl: false });
     }
     return reply.code(404).send({ error: 'Not found.', code: 'not_found' });

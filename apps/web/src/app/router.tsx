@@ -11,10 +11,12 @@ const routeObject = (route: AppRoute): RouteObject => ({
   path: route.path,
   element: route.element,
   loader: async (args: LoaderFunctionArgs) => {
+    // the page's code, asked beside the guard's status check, is there before the route commits (a
+    // failure shows on the page, with a reload)
+    const loading = route.load().catch(() => undefined);
     const allowed = await guardLoader(route.guard)(args);
     route.prefetch?.(new URL(args.request.url));
-    // the page's code before the route commits (a failure shows on the page, with a reload)
-    await route.load().catch(() => undefined);
+    await loading;
     return allowed;
   },
 });

@@ -33,7 +33,7 @@ export const commissionWages = defineEntity({
     field.money('amount', 'Amount', { required: true }),
     ...joinedPersonNames('employee', 'Employee'),
   ],
-  shape: {
+  shape: () => ({
     employee_id: refId(),
     payment_date: isoDate(),
     payment_category: oneOf(wageCategory.values),
@@ -45,7 +45,7 @@ export const commissionWages = defineEntity({
     payment_end_date: isoDate(),
     status: oneOf(wageStatus.values),
     amount: positiveNumber(WAGE_AMOUNT_MESSAGE),
-  },
+  }),
   check: endNotBeforeStart('payment_start_date', 'payment_end_date'),
   scope: 'company',
   access: adminMaintained,

@@ -21,7 +21,7 @@ export const companies = defineEntity({
     field.boolean('status', 'Active', { defaultValue: true }),
     field.textarea('description', 'Description', { fullWidth: true }),
   ],
-  shape: {
+  shape: () => ({
     name: text(255),
     email: optionalEmail(),
     phone_number: optionalText(50),
@@ -38,7 +38,7 @@ export const companies = defineEntity({
     ),
     status: bool(true),
     description: optionalText(5000, 'Maximum 5000 characters.'),
-  },
+  }),
   scope: 'global',
   access: adminMaintained,
   columns: [

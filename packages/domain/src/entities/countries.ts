@@ -23,11 +23,11 @@ export const countries = defineEntity({
     field.text('country_name', 'Country Name', { required: true }),
     field.integer('phone_code', 'Phone Code', { required: true, helperText: 'Digits only, e.g. 256' }),
   ],
-  shape: {
+  shape: () => ({
     country_code: letterCode(COUNTRY_CODE_MESSAGE),
     country_name: text(255),
     phone_code: phoneCode,
-  },
+  }),
   scope: 'global',
   access: adminMaintained,
   // 02-admin §2 lists these columns, then Actions.

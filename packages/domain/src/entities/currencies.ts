@@ -22,14 +22,14 @@ export const currencies = defineEntity({
     }),
     field.textarea('notes', 'Notes', { fullWidth: true }),
   ],
-  shape: {
+  shape: () => ({
     currency_code: letterCode(CURRENCY_CODE_MESSAGE),
     currency_name: text(255),
     symbol: text(10),
     decimal_places: integerBetween(0, 10, DECIMAL_PLACES_MESSAGE).default(2),
     country: letterCode(COUNTRY_CODE_MESSAGE),
     notes: optionalText(1000),
-  },
+  }),
   scope: 'global',
   access: adminMaintained,
   columns: [

@@ -28,7 +28,7 @@ export const employees = defineEntity({
     field.status('status', 'Status', employeeStatus, { active: 'success', inactive: 'error' }, 'active'),
     field.readOnly('full_name', 'Full Name'),
   ],
-  shape: {
+  shape: () => ({
     first_name: text(255),
     last_name: text(255),
     email: optionalEmail(),
@@ -39,7 +39,7 @@ export const employees = defineEntity({
     expected_pay_day: integerBetween(1, 31, EXPECTED_PAY_DAY_MESSAGE),
     // 02-admin §5: the status is lowercased on save (oneOf does it).
     status: oneOf(employeeStatus.values).default('active'),
-  },
+  }),
   scope: 'company',
   access: adminMaintained,
   columns: [

@@ -31,7 +31,7 @@ export const expenses = defineEntity({
     field.copied('vendor_name', 'Vendor', 'vendor_id'),
     externalRef.field(),
   ],
-  shape: {
+  shape: () => ({
     unit_id: optionalRefId(),
     expense_date: isoDate().default(() => todayIso()),
     amount: positiveNumber(),
@@ -40,7 +40,7 @@ export const expenses = defineEntity({
     vendor_id: optionalRefId(),
     paid_from_account_id: optionalRefId(),
     external_ref: externalRef.rule(),
-  },
+  }),
   scope: 'company',
   byProperty: true,
   access: adminMaintained,

@@ -37,7 +37,7 @@ export const maintenanceRequests = defineEntity({
     ...joinedPersonNames('tenant', 'Tenant'),
     field.copied('vendor_name', 'Vendor', 'vendor_id'),
   ],
-  shape: {
+  shape: () => ({
     unit_id: refId(),
     tenant_id: refId(),
     request_date: isoDate().default(() => todayIso()),
@@ -47,7 +47,7 @@ export const maintenanceRequests = defineEntity({
     // 02-admin §5: a positive-number rule exists but is not applied; a cost of nothing is allowed.
     estimated_cost: nonNegativeNumber(),
     vendor_id: refId(),
-  },
+  }),
   scope: 'company',
   byProperty: true,
   access: editorMaintained,

@@ -124,7 +124,7 @@ export const occupancy = defineEntity({
     ...tenantInUnit.names(),
     externalRef.field(),
   ],
-  shape: {
+  shape: () => ({
     ...tenantInUnit.ids(),
     start_date: isoDate(),
     end_date: optionalIsoDate(),
@@ -147,7 +147,7 @@ export const occupancy = defineEntity({
       .optional(),
     lease_doc_name: optionalText(255),
     external_ref: externalRef.rule(),
-  },
+  }),
   check: (v) => endNotBeforeStart('start_date', 'end_date')(v) ?? escalationComplete(v) ?? openingComplete(v),
   scope: 'company',
   byProperty: true,

@@ -36,7 +36,7 @@ export const owners = defineEntity({
     // the owner's portal account (issue 27): none, invited, active or disabled
     field.readOnly('portal_status', 'Portal'),
   ],
-  shape: {
+  shape: () => ({
     first_name: optionalText(255),
     last_name: optionalText(255),
     company_name: optionalText(255),
@@ -52,7 +52,7 @@ export const owners = defineEntity({
     payout_bank: optionalText(255),
     notes: optionalText(5000),
     external_ref: externalRef.rule(),
-  } satisfies z.ZodRawShape,
+  } satisfies z.ZodRawShape),
   // a person or a company: a company's name, or a person's first and last names
   check: (v) => {
     if (v.company_name) return undefined;

@@ -75,7 +75,7 @@ export const payments = defineEntity({
     ...tenantInUnit.names('Unit Name'),
     externalRef.field(),
   ],
-  shape: {
+  shape: () => ({
     ...tenantInUnit.ids(),
     occupancy_id: optionalRefId(),
     payment_date: isoDate(),
@@ -88,7 +88,7 @@ export const payments = defineEntity({
     invoice_id: optionalText(100),
     payment_details: optionalText(2000),
     external_ref: externalRef.rule(),
-  },
+  }),
   check: endNotBeforeStart('effective_start_date', 'effective_end_date'),
   scope: 'company',
   byProperty: true,

@@ -27,7 +27,7 @@ export const properties = defineEntity({
     field.readOnly('occupied_count', 'Occupied', 'integer'),
     field.readOnly('occupancy_percent', 'Occupancy %', 'percent'),
   ],
-  shape: {
+  shape: () => ({
     name: text(255, 'Maximum 255 characters.'),
     address: text(1000),
     property_type: oneOf(propertyType.values).default('residential'),
@@ -35,7 +35,7 @@ export const properties = defineEntity({
     manager_phone: optionalText(50),
     description: optionalText(5000),
     external_ref: externalRef.rule(),
-  },
+  }),
   scope: 'company',
   access: editorMaintained,
   // the manager is in the details (and the search): the list keeps room for the counts at 360 px

@@ -59,7 +59,7 @@ export const tenants = defineEntity({
     field.readOnly('current_unit', 'Unit'),
     field.readOnly('balance', 'Balance', 'money'),
   ],
-  shape: {
+  shape: () => ({
     first_name: text(255, 'Max 255 characters.'),
     last_name: text(255, 'Max 255 characters.'),
     sex: oneOf(sex.values, { keepCase: 'upper' }),
@@ -77,7 +77,7 @@ export const tenants = defineEntity({
     notify_email: bool(true),
     notify_sms: bool(true),
     external_ref: externalRef.rule(),
-  } satisfies z.ZodRawShape,
+  } satisfies z.ZodRawShape),
   scope: 'company',
   access: editorMaintained,
   // the unit and balance early: a phone's cards show the first five columns (issue 26)

@@ -49,7 +49,7 @@ export const units = defineEntity({
     field.copied('property_name', 'Property', 'property_id'),
     externalRef.field(),
   ],
-  shape: {
+  shape: () => ({
     name: text(255, 'Maximum 255 characters.'),
     property_id: optionalRefId(),
     address: text(1000),
@@ -68,7 +68,7 @@ export const units = defineEntity({
     image_1_base64: imageField(),
     image_2_base64: imageField(),
     external_ref: externalRef.rule(),
-  },
+  }),
   scope: 'company',
   access: editorMaintained,
   byProperty: true,

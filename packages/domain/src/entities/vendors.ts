@@ -11,12 +11,12 @@ export const vendors = defineEntity({
     field.text('service_offered', 'Service Offered', { required: true }),
     field.phone('phone', 'Phone', { required: true }),
   ],
-  shape: {
+  shape: () => ({
     name: text(255),
     // 02-admin §5: the service is lowercased on save.
     service_offered: text(255).transform((s) => s.toLowerCase()),
     phone: text(50),
-  },
+  }),
   scope: 'company',
   access: adminMaintained,
   columns: [...sortableColumns('name', 'service_offered'), ...plainColumns('phone')],

@@ -1,4 +1,4 @@
-import { Fragment, type ReactNode } from 'react';
+import { Fragment, useDeferredValue, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -210,9 +210,14 @@ export const ListTable = ({
 }: ListTableProps) => {
   const phone = usePhone();
   const { page, pageSize } = list;
-  const total = query.data?.total ?? 0;
+  // A page of rows is drawn in a transition, which React renders in slices, yielding to the browser
+  // between them: the answer's own update is synchronous (React Query's store), and drawing 25 cards
+  // at once would hold a phone's main thread for a long task (issue 26, total blocking time). Until
+  // then the previous rows (or 'Fetching data...') stay.
+  const shown = useDeferredValue({ data: query.data, pending: query.isPending, cards, children, footer });
+  const total = shown.data?.total ?? 0;
   // more rows than the server counted: the pagination goes on while pages come full
-  const more = query.data?.more === true && (query.data.rows.length === pageSize || page * pageSize < total);
+  const more = shown.data?.more === true && (shown.data.rows.length === pageSize || page * pageSize < total);
   const fetching = query.isFetching;
   const columnCount = columns.length + 1 + (headStart ? 1 : 0);
   return (
@@ -226,12 +231,12 @@ export const ListTable = ({
         )}
       </Box>
       {phone && cards !== undefined ? (
-        query.isPending || !query.data?.rows.length ? (
+        shown.pending || !shown.data?.rows.length ? (
           <Typography
-            role={query.isPending ? 'status' : undefined}
+            role={shown.pending ? 'status' : undefined}
             sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
           >
-            {query.isPending ? 'Fetching data...' : emptyText}
+            {shown.pending ? 'Fetching data...' : emptyText}
           </Typography>
         ) : (
           <Box
@@ -239,7 +244,7 @@ export const ListTable = ({
             aria-label={label}
             sx={{ listStyle: 'none', m: 0, p: 1, display: 'grid', gap: 1 }}
           >
-            {cards}
+            {shown.cards}
           </Box>
         )
       ) : (
@@ -264,14 +269,14 @@ export const ListTable = ({
               </TableRow>
             </TableHead>
             <TableBody>
-              {query.isPending ? (
+              {shown.pending ? (
                 <TableMessageRow colSpan={columnCount} text="Fetching data..." status />
-              ) : !query.data?.rows.length ? (
+              ) : !shown.data?.rows.length ? (
                 <TableMessageRow colSpan={columnCount} text={emptyText} />
               ) : (
                 <>
-                  {children}
-                  {footer}
+                  {shown.children}
+                  {shown.footer}
                 </>
               )}
             </TableBody>
@@ -280,7 +285,7 @@ export const ListTable = ({
       )}
       {/* drawn with the rows: on the first load the rows come in where nothing was, and move nothing
           visible (the footer waits below the fold, app-shell.tsx) */}
-      {query.data && (
+      {shown.data && (
         <TablePagination
           component="div"
           count={more ? -1 : total}

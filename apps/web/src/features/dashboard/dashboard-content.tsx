@@ -1,4 +1,4 @@
-import { useEffect, useId, useState, type ReactNode } from 'react';
+import { useDeferredValue, useEffect, useId, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
@@ -356,7 +356,10 @@ const DashboardRest = ({ data, summary, money }: DashboardBodyProps & { money: (
 export const DashboardContent = ({ summary }: { summary?: ReactNode }) => {
   const { propertyId } = useSelectedProperty();
   const query = useQuery(dashboardQuery(propertyId));
-  if (query.isPending) return <PageLoader />;
+  // drawn in a transition, in slices (the answer's update is synchronous: one long task on a phone
+  // otherwise; issue 26), the loader or the previous figures meanwhile
+  const data = useDeferredValue(query.data);
   if (query.isError) return <Alert severity="error">Failed to load the dashboard.</Alert>;
-  return <DashboardBody data={query.data} summary={summary} propertyId={propertyId} />;
+  if (data === undefined) return <PageLoader />;
+  return <DashboardBody data={data} summary={summary} propertyId={propertyId} />;
 };
