@@ -57,20 +57,21 @@ export const meterReadings = defineEntity({
     },
     field.readOnly('has_photo', 'Has photo', 'boolean'),
   ],
-  shape: {
-    meter_id: refId(),
-    reading_date: isoDate().default(() => todayIso()),
-    value: meterValue(),
-    is_reset: bool(false),
-    photo: z
-      .union([
-        z.string().max(Math.ceil((MAX_READING_PHOTO_BYTES * 4) / 3) + 100, READING_PHOTO_MESSAGE),
-        z.null(),
-      ])
-      .optional(),
-    note: optionalText(1000, 'Maximum 1000 characters.'),
-    idempotency_key: optionalText(100),
-  } satisfies z.ZodRawShape,
+  shape: () =>
+    ({
+      meter_id: refId(),
+      reading_date: isoDate().default(() => todayIso()),
+      value: meterValue(),
+      is_reset: bool(false),
+      photo: z
+        .union([
+          z.string().max(Math.ceil((MAX_READING_PHOTO_BYTES * 4) / 3) + 100, READING_PHOTO_MESSAGE),
+          z.null(),
+        ])
+        .optional(),
+      note: optionalText(1000, 'Maximum 1000 characters.'),
+      idempotency_key: optionalText(100),
+    }) satisfies z.ZodRawShape,
   scope: 'company',
   byProperty: true,
   access: { read: 'anyRole', create: 'canEdit', update: 'canEdit', delete: 'admin' },

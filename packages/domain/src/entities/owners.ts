@@ -36,23 +36,24 @@ export const owners = defineEntity({
     // the owner's portal account (issue 27): none, invited, active or disabled
     field.readOnly('portal_status', 'Portal'),
   ],
-  shape: () => ({
-    first_name: optionalText(255),
-    last_name: optionalText(255),
-    company_name: optionalText(255),
-    phone: optionalText(24, 'Invalid phone number format.').refine(
-      (v) => v === undefined || v === null || PHONE_PATTERN.test(v),
-      'Invalid phone number format.',
-    ),
-    email: optionalEmail(),
-    tax_id: optionalText(50),
-    payout_method: optionalOneOf(payoutMethod.values),
-    payout_account_name: optionalText(255),
-    payout_account_number: optionalText(50),
-    payout_bank: optionalText(255),
-    notes: optionalText(5000),
-    external_ref: externalRef.rule(),
-  } satisfies z.ZodRawShape),
+  shape: () =>
+    ({
+      first_name: optionalText(255),
+      last_name: optionalText(255),
+      company_name: optionalText(255),
+      phone: optionalText(24, 'Invalid phone number format.').refine(
+        (v) => v === undefined || v === null || PHONE_PATTERN.test(v),
+        'Invalid phone number format.',
+      ),
+      email: optionalEmail(),
+      tax_id: optionalText(50),
+      payout_method: optionalOneOf(payoutMethod.values),
+      payout_account_name: optionalText(255),
+      payout_account_number: optionalText(50),
+      payout_bank: optionalText(255),
+      notes: optionalText(5000),
+      external_ref: externalRef.rule(),
+    }) satisfies z.ZodRawShape,
   // a person or a company: a company's name, or a person's first and last names
   check: (v) => {
     if (v.company_name) return undefined;

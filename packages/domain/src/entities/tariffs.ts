@@ -45,14 +45,15 @@ export const tariffs = defineEntity({
     field.money('minimum_charge', 'Minimum Charge', { required: true, defaultValue: 0 }),
     externalRef.field(),
   ],
-  shape: {
-    name: text(255),
-    kind: oneOf(meterKind.values),
-    blocks: blocksRule(),
-    fixed_charge: nonNegativeNumber().default(0),
-    minimum_charge: nonNegativeNumber().default(0),
-    external_ref: externalRef.rule(),
-  } satisfies z.ZodRawShape,
+  shape: () =>
+    ({
+      name: text(255),
+      kind: oneOf(meterKind.values),
+      blocks: blocksRule(),
+      fixed_charge: nonNegativeNumber().default(0),
+      minimum_charge: nonNegativeNumber().default(0),
+      external_ref: externalRef.rule(),
+    }) satisfies z.ZodRawShape,
   scope: 'company',
   // prices are money matters, as owners' fees are: admins and company admins set them
   access: { read: 'anyRole', create: 'companyAdmin', update: 'companyAdmin', delete: 'admin' },
