@@ -1,10 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addMonths, defaultCompanySettings, localTime, type ImportRecord } from '@kodi/domain';
+import type { ImportRecord } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import type { TestClient } from '../../test/client.ts';
-import { signInAs } from '../../test/sign-in.ts';
-import { buildCompany } from '../../test/factories.ts';
-import { validTenant, validUnit } from '../../test/entities.ts';
+import { unitsToLet } from '../../test/units-to-let.ts';
 import { csv, upload } from './import-test-kit.ts';
 
 const ACCOUNT_REFERENCE_TAKEN = 'This account number is already another lease’s.';
@@ -13,36 +11,12 @@ type Lease = { id: number; version: number; account_reference: string | null } &
 describe(`imports of leases with their account numbers (issue 29) (${testDriver})`, () => {
   let t: TestContext;
   let admin: TestClient;
-  let companyId: number;
-  const today = localTime(defaultCompanySettings.timezone).date;
-  const start = addMonths(today, -1);
-  const units: Record<string, number> = {};
-
-  let phones = 0;
-  const lease = async (client: TestClient, unit: string, extra: Record<string, unknown> = {}) => {
-    const tenant = await client.post(
-      '/tenants',
-      validTenant({ email: null, phone: `+2567721234${String(++phones).padStart(2, '0')}` }),
-    );
-    expect(tenant.statusCode, tenant.body).toBe(201);
-    return client.post('/occupancy', {
-      tenant_id: tenant.json<{ id: number }>().id,
-      unit_id: units[unit],
-      start_date: start,
-      rate: 500000,
-      ...extra,
-    });
-  };
+  let lease: Awaited<ReturnType<typeof unitsToLet>>['lease'];
+  let start: string;
 
   beforeEach(async () => {
     t = await setupApp();
-    companyId = (await buildCompany(t.database, { name: 'Kampala Homes' })).id;
-    admin = await signInAs(t, companyId, ['admin']);
-    for (const name of ['A-12', 'a 12', 'B7', 'Flat 3', 'C1', 'C2']) {
-      const res = await admin.post('/units', validUnit({ name }));
-      expect(res.statusCode, res.body).toBe(201);
-      units[name] = res.json<{ id: number }>().id;
-    }
+    ({ admin, lease, start } = await unitsToLet(t, ['A-12', 'a 12', 'B7', 'Flat 3', 'C1', 'C2']));
   });
   afterEach(async () => {
     await t.app.close();

@@ -13,7 +13,6 @@ import {
   ledgerAnswerSchema,
   type AgingBucket,
   type ArrearsSummary,
-  howToPayLines,
 } from '@kodi/domain';
 import { arrearsRemindRoute } from './remind.ts';
 import { arrearsSummaryByAgeSchema } from './answers.ts';
@@ -22,7 +21,7 @@ import { execRows } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
-import { companyLogo, companyToday, loadSettings } from '../../modules/companies/company-settings.ts';
+import { companyToday } from '../../modules/companies/company-settings.ts';
 import { pdfWriter, xlsxWriter, type TabularColumn } from '../../crud/tabular.ts';
 import { forEachBatch, sendTabular } from '../../crud/export.ts';
 import { listQuerySchema } from '../../crud/routes.ts';
@@ -35,7 +34,7 @@ import {
   presentArrearsRow,
 } from './arrears-sql.ts';
 import { leaseLedger } from '../../modules/leases/ledger-data.ts';
-import { statementPdf } from '../../modules/leases/statement-pdf.ts';
+import { leaseStatementPdf } from '../../modules/leases/statement-pdf.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 
 /**
@@ -216,26 +215,8 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (request, reply) => {
       const user = currentUser(request);
       const asOf = request.query.as_of ?? (await companyToday(database, user.company_id));
-      const { lease, ledger } = await leaseLedger(database, user.company_id, request.params.id, asOf);
-      const company = await companyMoney(database, user.company_id);
-      const logo = await companyLogo(database, user.company_id);
-      const filename = `statement_${lease.id}.pdf`;
-      return sendDownload(
-        reply.header('Cache-Control', 'no-store'),
-        'application/pdf',
-        filename,
-        statementPdf(
-          lease,
-          ledger,
-          asOf,
-          company,
-          logo,
-          howToPayLines(
-            (await loadSettings(database, user.company_id)).payment_instructions,
-            lease.account_reference,
-          ),
-        ),
-      );
+      const { filename, doc } = await leaseStatementPdf(database, user.company_id, request.params.id, asOf);
+      return sendDownload(reply.header('Cache-Control', 'no-store'), 'application/pdf', filename, doc);
     },
   );
 

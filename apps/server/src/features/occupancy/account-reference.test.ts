@@ -1,12 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { addMonths, defaultCompanySettings, localTime } from '@kodi/domain';
+import { addMonths } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import type { TestClient } from '../../test/client.ts';
 import { signInAs } from '../../test/sign-in.ts';
 import { buildCompany } from '../../test/factories.ts';
 import { validTenant, validUnit } from '../../test/entities.ts';
+import { unitsToLet } from '../../test/units-to-let.ts';
 import { serverRoot } from '../../db/client.ts';
 import { ACCOUNT_REFERENCE_TAKEN, referenceBase } from './account-reference.ts';
 
@@ -27,36 +28,13 @@ const TAKEN = { code: 'validation_failed', fields: { account_reference: ACCOUNT_
 describe(`a lease's account number (issue 29) (${testDriver})`, () => {
   let t: TestContext;
   let admin: TestClient;
-  let companyId: number;
-  const today = localTime(defaultCompanySettings.timezone).date;
-  const start = addMonths(today, -1);
-  const units: Record<string, number> = {};
-
-  let phones = 0;
-  const lease = async (client: TestClient, unit: string, extra: Record<string, unknown> = {}) => {
-    const tenant = await client.post(
-      '/tenants',
-      validTenant({ email: null, phone: `+2567721234${String(++phones).padStart(2, '0')}` }),
-    );
-    expect(tenant.statusCode, tenant.body).toBe(201);
-    return client.post('/occupancy', {
-      tenant_id: tenant.json<{ id: number }>().id,
-      unit_id: units[unit],
-      start_date: start,
-      rate: 500000,
-      ...extra,
-    });
-  };
+  let lease: Awaited<ReturnType<typeof unitsToLet>>['lease'];
+  let today: string;
+  let start: string;
 
   beforeEach(async () => {
     t = await setupApp();
-    companyId = (await buildCompany(t.database, { name: 'Kampala Homes' })).id;
-    admin = await signInAs(t, companyId, ['admin']);
-    for (const name of ['A-12', 'a 12', 'B7', 'Flat 3', 'C1', 'C2']) {
-      const res = await admin.post('/units', validUnit({ name }));
-      expect(res.statusCode, res.body).toBe(201);
-      units[name] = res.json<{ id: number }>().id;
-    }
+    ({ admin, lease, today, start } = await unitsToLet(t, ['A-12', 'a 12', 'B7', 'Flat 3', 'C1', 'C2']));
   });
   afterEach(async () => {
     await t.app.close();

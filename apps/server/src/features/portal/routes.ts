@@ -39,7 +39,7 @@ import { companyMoney } from '../../modules/companies/company.ts';
 import { companyLogo, companyToday, loadSettings } from '../../modules/companies/company-settings.ts';
 import { loadLeaseBook } from '../../modules/leases/lease-book.ts';
 import { leaseLedger } from '../../modules/leases/ledger-data.ts';
-import { statementPdf } from '../../modules/leases/statement-pdf.ts';
+import { leaseStatementPdf } from '../../modules/leases/statement-pdf.ts';
 import { receiptPdf } from '../../modules/receipts/receipt-pdf.ts';
 import { publicBaseUrl } from '../../plugins/public-url.ts';
 import { sniffImage } from '../../platform/image-sniffing.ts';
@@ -457,25 +457,8 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const { companyId, tenantId } = tenantOf(currentUser(request));
       const own = await ownLease(database, companyId, tenantId, request.params.id);
       const asOf = await companyToday(database, companyId);
-      const { lease, ledger } = await leaseLedger(database, companyId, own.id, asOf);
-      const company = await companyMoney(database, companyId);
-      const logo = await companyLogo(database, companyId);
-      return sendDownload(
-        reply.header('Cache-Control', 'no-store'),
-        'application/pdf',
-        `statement_${lease.id}.pdf`,
-        statementPdf(
-          lease,
-          ledger,
-          asOf,
-          company,
-          logo,
-          howToPayLines(
-            (await loadSettings(database, companyId)).payment_instructions,
-            lease.account_reference,
-          ),
-        ),
-      );
+      const { filename, doc } = await leaseStatementPdf(database, companyId, own.id, asOf);
+      return sendDownload(reply.header('Cache-Control', 'no-store'), 'application/pdf', filename, doc);
     },
   );
 

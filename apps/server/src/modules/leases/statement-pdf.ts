@@ -5,11 +5,14 @@ import {
   formatMoney,
   outsideBalance,
   rateOn,
+  howToPayLines,
   rentCycle,
   type Cents,
   type Ledger,
 } from '@kodi/domain';
-import type { CompanyMoney } from '../companies/company.ts';
+import type { Database } from '../../db/client.ts';
+import { companyMoney, type CompanyMoney } from '../companies/company.ts';
+import { companyLogo, loadSettings } from '../companies/company-settings.ts';
 import {
   contentBox,
   drawBanner,
@@ -19,7 +22,7 @@ import {
   pdfTable,
   writeInBottomMargin,
 } from '../../platform/pdf-document.ts';
-import type { LeaseForLedger } from './ledger-data.ts';
+import { leaseLedger, type LeaseForLedger } from './ledger-data.ts';
 
 /**
  * The tenant statement of a lease: A4 portrait, real text. The company, the tenant, the unit, the
@@ -133,4 +136,27 @@ export const statementPdf = (
   doc.flushPages();
   doc.end();
   return doc;
+};
+
+/**
+ * The statement of a lease of the company as of a day (staff's and the portal's): with the company's
+ * name, money, logo and payment instructions (issue 29) and the lease's account number. Its file name.
+ */
+export const leaseStatementPdf = async (
+  database: Database,
+  companyId: number,
+  leaseId: number,
+  asOf: string,
+): Promise<{ filename: string; doc: PDFKit.PDFDocument }> => {
+  const { lease, ledger } = await leaseLedger(database, companyId, leaseId, asOf);
+  const [company, logo, settings] = await Promise.all([
+    companyMoney(database, companyId),
+    companyLogo(database, companyId),
+    loadSettings(database, companyId),
+  ]);
+  const howToPay = howToPayLines(settings.payment_instructions, lease.account_reference);
+  return {
+    filename: `statement_${lease.id}.pdf`,
+    doc: statementPdf(lease, ledger, asOf, company, logo, howToPay),
+  };
 };
