@@ -21,9 +21,14 @@ test('an owner invited by staff sees its own buildings, collections and arrears 
     .getByRole('row')
     .filter({ hasText: 'Grace Namuli' });
   await grace.getByRole('button', { name: 'View details' }).click();
-  const section = page
-    .getByRole('dialog', { name: 'Owner Details' })
-    .getByRole('region', { name: 'Owner portal' });
+  const details = page.getByRole('dialog', { name: 'Owner Details' });
+  // last month's statement as a PDF, from the details
+  const statement = details.getByRole('region', { name: 'Owner statement' });
+  await expect(statement.getByLabel('Month')).toHaveValue(/^\d{4}-\d{2}$/);
+  const staffPdf = page.waitForEvent('download');
+  await statement.getByRole('button', { name: 'Statement' }).click();
+  expect((await staffPdf).suggestedFilename()).toMatch(/^owner_statement_\d+_\d{4}-\d{2}-01_[\d-]+\.pdf$/);
+  const section = details.getByRole('region', { name: 'Owner portal' });
   await section.getByRole('button', { name: 'Invite by e-mail' }).click();
   await expect(section.getByText(/Not sent: e-mail is not set up/)).toBeVisible();
   const link = await section.getByLabel('Invitation link').inputValue();
