@@ -56,3 +56,69 @@ export const ownerPortalPropertyAnswerSchema = z.object({
   arrears: z.array(ownerPortalArrearSchema),
 });
 export type OwnerPortalPropertyAnswer = z.infer<typeof ownerPortalPropertyAnswerSchema>;
+
+/** An exact decimal amount, as the books hold it. */
+const exact = () => z.string().describe('Exact decimal');
+const statementFigures = {
+  opening_balance: exact(),
+  collected: exact(),
+  expenses: exact(),
+  management_fees: exact(),
+  rental_tax: exact(),
+  payouts: exact(),
+  adjustments: exact().describe('Other entries to the owner’s funds (manual corrections)'),
+  closing_balance: exact(),
+  reserve: exact(),
+  available: exact(),
+};
+
+/**
+ * An owner's statement (`GET /owners/{id}/statement` for staff, `GET /owner-portal/statement` for the
+ * owner): per property the funds held at the start, what was collected and taken out, held at the end
+ * and available; occupancy and each tenant's arrears (names and amounts only).
+ */
+export const ownerStatementSchema = z.object({
+  owner_id: z.int(),
+  owner_name: z.string(),
+  from: z.string(),
+  to: z.string(),
+  properties: z.array(
+    z.object({
+      property_id: z.int().nullable(),
+      property_name: z.string().nullable(),
+      share_percent: z.number().nullable(),
+      ...statementFigures,
+      units: z.int(),
+      occupied_units: z.int(),
+      arrears: z.array(
+        z.object({ tenant_name: z.string(), unit_name: z.string().nullable(), amount: exact() }),
+      ),
+    }),
+  ),
+  totals: z.object(statementFigures),
+});
+export type OwnerStatementAnswer = z.infer<typeof ownerStatementSchema>;
+
+/** A payout to an owner, as staff list it (`GET /owner-payouts`). */
+export const ownerPayoutSchema = z.object({
+  id: z.int(),
+  owner_id: z.int(),
+  owner_name: z.string(),
+  date: z.string(),
+  amount: exact(),
+  method: z.string(),
+  reference: z.string().nullable(),
+  override_reason: z.string().nullable().describe('Why it was paid above what was available'),
+  entry_id: z.int().nullable().describe('Its journal entry'),
+  created_at: z.string(),
+});
+
+/** A payout as the owner sees it (`GET /owner-portal/payouts`): no staff's override reason, no entry. */
+export const ownerPortalPayoutSchema = ownerPayoutSchema.pick({
+  id: true,
+  date: true,
+  amount: true,
+  method: true,
+  reference: true,
+});
+export type OwnerPortalPayout = z.infer<typeof ownerPortalPayoutSchema>;

@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError, isValidIsoDate, payoutMethod } from '@kodi/domain';
+import {
+  AppError,
+  isValidIsoDate,
+  ownerPayoutSchema,
+  ownerStatementSchema,
+  payoutMethod,
+} from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
@@ -39,21 +45,7 @@ const payoutBody = z.strictObject({
   reason: z.string().trim().max(1000, 'Maximum 1000 characters.').nullish(),
 });
 
-const OwnerPayout = named(
-  z.object({
-    id: z.int(),
-    owner_id: z.int(),
-    owner_name: z.string(),
-    date: z.string(),
-    amount: z.string().describe('Exact decimal'),
-    method: z.string(),
-    reference: z.string().nullable(),
-    override_reason: z.string().nullable().describe('Why it was paid above what was available'),
-    entry_id: z.int().nullable().describe('Its journal entry'),
-    created_at: z.string(),
-  }),
-  'OwnerPayout',
-);
+const OwnerPayout = named(ownerPayoutSchema, 'OwnerPayout');
 
 const Available = named(
   z.object({
@@ -84,42 +76,7 @@ const PAYOUT_COLUMNS: TabularColumn[] = [
   { key: 'override_reason', label: 'Override reason', kind: 'text' },
 ];
 
-const Money = z.string().describe('Exact decimal');
-const Figures = {
-  opening_balance: Money,
-  collected: Money,
-  expenses: Money,
-  management_fees: Money,
-  rental_tax: Money,
-  payouts: Money,
-  adjustments: Money.describe('Other entries to the owner’s funds (manual corrections)'),
-  closing_balance: Money,
-  reserve: Money,
-  available: Money,
-};
-const Statement = named(
-  z.object({
-    owner_id: z.int(),
-    owner_name: z.string(),
-    from: z.string(),
-    to: z.string(),
-    properties: z.array(
-      z.object({
-        property_id: z.int().nullable(),
-        property_name: z.string().nullable(),
-        share_percent: z.number().nullable(),
-        ...Figures,
-        units: z.int(),
-        occupied_units: z.int(),
-        arrears: z.array(
-          z.object({ tenant_name: z.string(), unit_name: z.string().nullable(), amount: Money }),
-        ),
-      }),
-    ),
-    totals: z.object(Figures),
-  }),
-  'OwnerStatement',
-);
+const Statement = named(ownerStatementSchema, 'OwnerStatement');
 
 const statementQuery = z.object({ from: day().optional(), to: day().optional() });
 

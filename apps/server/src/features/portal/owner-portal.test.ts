@@ -3,6 +3,7 @@ import {
   addMonths,
   ownerPortalMessages,
   type OwnerPortalMe,
+  type OwnerStatementAnswer,
   type OwnerPortalPropertyAnswer,
 } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
@@ -294,10 +295,86 @@ describe(`owner portal (${testDriver})`, () => {
       '/owner-portal/me',
       '/owner-portal/arrears',
       `/owner-portal/properties/${ids['Acacia Court']}`,
+      '/owner-portal/statement',
+      '/owner-portal/statement.pdf',
+      '/owner-portal/payouts',
     ])
       expect((await tenant.get(path)).statusCode, path).toBe(403);
     expect((await staff.get('/owner-portal/me')).statusCode).toBe(403);
     expect((await new TestClient(t.app).get('/owner-portal/me')).statusCode).toBe(401);
+  });
+
+  it('gives the owner its own statement (JSON and PDF) and payouts only; tenants and staff are refused', async () => {
+    // the agency pays Grace 150,000 of the 400,000 collected, and the firm an advance (above its available)
+    const paid = expectStatus(
+      await staff.post('/owner-payouts', {
+        owner_id: ids.grace,
+        date: today,
+        amount: '150000',
+        method: 'cash',
+        reference: 'GRACE-1',
+      }),
+      201,
+    ).json<Row>();
+    expectStatus(
+      await staff.post('/owner-payouts', {
+        owner_id: ids.firm,
+        date: today,
+        amount: '50000',
+        method: 'bank',
+        reference: 'FIRM-1',
+        override: true,
+        reason: 'Secret advance',
+      }),
+      201,
+    );
+    const owner = await anonymous();
+    expectStatus(
+      await owner.post('/portal/auth/login', { login: 'grace.owner@example.com', password: PORTAL_PASSWORD }),
+      200,
+    );
+    const q = `from=${monthStart}&to=${today}`;
+    const mine = expectStatus(await owner.get(`/owner-portal/statement?${q}`), 200);
+    const statement = mine.json<OwnerStatementAnswer>();
+    // the staff's statement of the same owner and period, figure for figure
+    expect(statement).toEqual(
+      expectStatus(await staff.get(`/owners/${ids.grace}/statement?${q}`), 200).json(),
+    );
+    expect(statement).toMatchObject({ owner_id: ids.grace, from: monthStart, to: today });
+    expect(statement.properties.map((p) => p.property_name)).toEqual(['Acacia Court', 'Baobab House']);
+    expect(statement.properties[0]).toMatchObject({
+      collected: '400000.00',
+      payouts: '150000.00',
+      closing_balance: '250000.00',
+    });
+    expect(mine.body).not.toContain('Cedar');
+    expect(mine.body).not.toContain(tenantEmail);
+    // the default period is this month to today
+    expect(expectStatus(await owner.get('/owner-portal/statement'), 200).json<Row>()).toMatchObject({
+      from: monthStart,
+      to: today,
+    });
+    expectStatus(await owner.get(`/owner-portal/statement?from=${today}&to=${lastMonth}`), 400);
+    expectStatus(await owner.get('/owner-portal/statement?to=2026-13-01'), 400);
+
+    const pdf = expectStatus(await owner.get(`/owner-portal/statement.pdf?${q}`), 200);
+    expect(pdf.headers['content-type']).toContain('application/pdf');
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+
+    const payouts = expectStatus(await owner.get('/owner-portal/payouts'), 200);
+    expect(payouts.headers['x-total-count']).toBe('1');
+    expect(payouts.json()).toEqual([
+      { id: paid.id, date: today, amount: '150000.00', method: 'cash', reference: 'GRACE-1' },
+    ]);
+    expect(payouts.body).not.toContain('FIRM-1');
+    expect(payouts.body).not.toContain('Secret advance');
+
+    // staff (of this company or another) are refused; the tenant portal's refusal is in the next test
+    for (const path of ['/owner-portal/statement', '/owner-portal/statement.pdf', '/owner-portal/payouts']) {
+      expect((await staff.get(path)).statusCode, path).toBe(403);
+      expect((await stranger.get(path)).statusCode, path).toBe(403);
+      expect((await new TestClient(t.app).get(path)).statusCode, path).toBe(401);
+    }
   });
 
   it('turns an owner’s access off (its sessions end, sign-in refused) and on again: admins and company admins only', async () => {

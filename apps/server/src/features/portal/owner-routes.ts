@@ -1,8 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   AppError,
   addMonths,
+  isValidIsoDate,
+  ownerPortalPayoutSchema,
+  ownerStatementSchema,
   ownerPortalArrearsSchema,
   ownerPortalMeSchema,
   ownerPortalMessages,
@@ -14,10 +18,23 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
-import { recordIdParams } from '../../crud/record-route.ts';
-import { errors, json, named } from '../../plugins/openapi.ts';
+import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
+import { errors, file, json, named, PDF } from '../../plugins/openapi.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
-import { companyToday } from '../../modules/companies/company-settings.ts';
+import { companyLogo, companyToday } from '../../modules/companies/company-settings.ts';
+import { listPayouts, ownerStatement } from '../../modules/owner-money/owner-money.ts';
+import { ownerStatementPdf } from '../../modules/owner-money/statement-pdf.ts';
+
+const day = z
+  .string()
+  .refine(isValidIsoDate, 'Use a date as YYYY-MM-DD.')
+  .refine((d) => d >= '1900-01-01' && d <= '2199-12-31', 'The date must be from 1900 to 2199.');
+const statementQuery = z.object({ from: day.optional(), to: day.optional() });
+const payoutsQuery = z.object({
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(50),
+});
+const Statement = named(ownerStatementSchema, 'OwnerStatement');
 
 /** The signed-in owner: its company and its owner record, from the session only. */
 const ownerOf = (user: SessionUser) => {
@@ -154,11 +171,9 @@ const sum = (rows: OwnerPortalProperty[], key: 'rent_due' | 'collected' | 'arrea
  * record and the properties it holds a share of today: another owner's property (in the same company
  * or not) is a 404. Tenants appear by name and amount only.
  *
- * TODO(issue 27, owner statements and payouts): once `ownerStatement(...)` and `owner_payouts` are
- * merged, add here `GET /owner-portal/statement?from=&to=` (and `.pdf`), answering
- * `ownerStatement(database, companyId, ownerId, from, to)` for the session's owner only, and
- * `GET /owner-portal/payouts` (the owner's rows of `owner_payouts`, newest first); the web's
- * "Statements and payouts" section (apps/web/src/features/portal/owner-home.tsx) is ready for them.
+ * Its statements and payouts are the agency's books' (modules/owner-money), read for the session's
+ * owner only: `GET /owner-portal/statement` (and `.pdf`), the staff statement's shape and figures;
+ * `GET /owner-portal/payouts`, its payouts newest first, without staff's notes.
  */
 export const ownerPortalRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -257,6 +272,92 @@ export const ownerPortalRoutes = (app: FastifyInstance, ctx: AppContext) => {
         property,
         arrears: await arrearsOn(database, companyId, today, [property.id]),
       };
+    },
+  );
+
+  /** A statement's period, as the staff's: `to` today by default, `from` the first of its month. */
+  const period = async (companyId: number, q: { from?: string | undefined; to?: string | undefined }) => {
+    const to = q.to ?? (await companyToday(database, companyId));
+    const from = q.from ?? `${to.slice(0, 7)}-01`;
+    if (from > to)
+      throw new AppError('validation_failed', 'The start must be on or before the end.', {
+        from: 'On or before the end.',
+      });
+    return { from, to };
+  };
+
+  r.get(
+    '/owner-portal/statement',
+    {
+      config: access,
+      schema: {
+        operationId: 'getOwnerPortalStatement',
+        tags: ['owner-portal'],
+        summary:
+          "The owner's statement from `from` (default: the first of `to`'s month) through `to` (default: today), per property",
+        querystring: statementQuery,
+        response: { 200: json(Statement, 'The statement'), ...errors(400) },
+      },
+    },
+    async (request) => {
+      const { companyId, ownerId } = ownerOf(currentUser(request));
+      const { from, to } = await period(companyId, request.query);
+      return ownerStatement(database.db, companyId, ownerId, from, to);
+    },
+  );
+
+  r.get(
+    '/owner-portal/statement.pdf',
+    {
+      config: access,
+      schema: {
+        operationId: 'getOwnerPortalStatementPdf',
+        tags: ['owner-portal'],
+        summary: "The owner's statement (as `/owner-portal/statement`) as a PDF",
+        querystring: statementQuery,
+        response: { 200: file('The statement (named in Content-Disposition)', PDF), ...errors(400) },
+      },
+    },
+    async (request, reply) => {
+      const { companyId, ownerId } = ownerOf(currentUser(request));
+      const { from, to } = await period(companyId, request.query);
+      const statement = await ownerStatement(database.db, companyId, ownerId, from, to);
+      const company = await companyMoney(database, companyId);
+      const logo = await companyLogo(database, companyId);
+      return sendDownload(
+        reply.header('Cache-Control', 'no-store'),
+        'application/pdf',
+        `owner_statement_${from}_${to}.pdf`,
+        ownerStatementPdf(statement, company, logo),
+      );
+    },
+  );
+
+  r.get(
+    '/owner-portal/payouts',
+    {
+      config: access,
+      schema: {
+        operationId: 'listOwnerPortalPayouts',
+        tags: ['owner-portal'],
+        summary: "The owner's payouts, newest first (X-Total-Count: how many in all)",
+        querystring: payoutsQuery,
+        response: {
+          200: json(z.array(named(ownerPortalPayoutSchema, 'OwnerPortalPayout')), 'A page of payouts'),
+        },
+      },
+    },
+    async (request, reply) => {
+      const { companyId, ownerId } = ownerOf(currentUser(request));
+      const page = await listPayouts(database.db, companyId, { owner_id: ownerId, ...request.query });
+      void reply.header('X-Total-Count', String(page.total));
+      return page.rows.map(({ id, date, amount, method, reference }) => ({
+        id,
+        date,
+        amount,
+        method,
+        reference,
+      }));
     },
   );
 };

@@ -4,6 +4,7 @@ import { getSession } from '../../lib/session.ts';
 import type { ResourceExtras } from '../../components/resource/types.ts';
 import type { ListRowOf } from '../../lib/resources.ts';
 import { BackRentNote } from './back-rent-note.tsx';
+import { OwnerStatement } from './owner-statement.tsx';
 import { PropertyOwnership } from './property-ownership.tsx';
 import { PropertyUnits } from './property-units.tsx';
 import { RequestPhotos, SubmittedByTenant } from './request-photos.tsx';
@@ -123,8 +124,14 @@ export const entityExtras: { [N in EntityName]?: ResourceExtras<N> } = {
     },
   },
   owners: {
-    // the owner's portal account (issue 27): its state, the invitation, access on or off
-    detailsSection: (record) => <PortalAccount entity="owners" record={record} />,
+    // a month's statement as a PDF, and the owner's portal account (issue 27): its state, the
+    // invitation, access on or off
+    detailsSection: (record) => (
+      <>
+        <OwnerStatement ownerId={record.id} />
+        <PortalAccount entity="owners" record={record} />
+      </>
+    ),
   },
   tenants: {
     // the tenant's portal account: its state, the invitation, access on or off (issue 19)
