@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { localTime, type Dashboard } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser } from '../../test/factories.ts';
@@ -25,6 +26,9 @@ type Month = {
  * management fee, not the owner's rent, nor the expenses paid from the owner's funds.
  */
 describe(`an agency's income statement (${testDriver})`, () => {
+  // the company's month (Africa/Kampala): the dashboard's, and the day a void's entries are dated in
+  const M = localTime('Africa/Kampala', new Date()).date.slice(0, 7);
+  const first = `${M}-01`;
   let t: TestContext;
   let companyId: number;
   let admin: TestClient;
@@ -37,7 +41,7 @@ describe(`an agency's income statement (${testDriver})`, () => {
     return Number(res.json<Row>().id);
   };
   const month = async (q = '', basis = 'cash'): Promise<Month> => {
-    const res = await admin.get(`/income-statement?from=2026-11&to=2026-11&basis=${basis}${q}`);
+    const res = await admin.get(`/income-statement?from=${M}&to=${M}&basis=${basis}${q}`);
     expect(res.statusCode, res.body).toBe(200);
     const [m] = res.json<Month[]>();
     return m!;
@@ -59,7 +63,7 @@ describe(`an agency's income statement (${testDriver})`, () => {
     );
     // owners from long ago (a PUT sets them from today)
     await t.database.query(
-      `UPDATE property_owner_sets SET effective_from = '2026-01-01' WHERE company_id = $1 AND property_id = $2`,
+      `UPDATE property_owner_sets SET effective_from = '2020-01-01' WHERE company_id = $1 AND property_id = $2`,
       [companyId, owned],
     );
     expect(
@@ -69,24 +73,24 @@ describe(`an agency's income statement (${testDriver})`, () => {
     const tOwned = await make('/tenants', validTenant({ first_name: 'Tom', phone: '+256772000011' }));
     const tOwn = await make('/tenants', validTenant({ first_name: 'Ann', phone: '+256772000012' }));
     const lease = (tenant: number, unit: number, rate: number) =>
-      make('/occupancy', { tenant_id: tenant, unit_id: unit, start_date: '2026-11-01', end_date: '2026-11-30', rate });
+      make('/occupancy', { tenant_id: tenant, unit_id: unit, start_date: first, end_date: null, rate });
     await lease(tOwned, uOwned, 1000000);
     await lease(tOwn, uOwn, 700000);
     const pay = (tenant: number, unit: number, amount: number) =>
       make('/payments', {
         tenant_id: tenant,
         unit_id: unit,
-        payment_date: '2026-11-05',
+        payment_date: first,
         amount_paid: amount,
         payment_method: 'cash',
         status: 'completed',
-        effective_start_date: '2026-11-01',
-        effective_end_date: '2026-11-30',
+        effective_start_date: first,
+        effective_end_date: first,
       });
     await pay(tOwned, uOwned, 1000000);
     await pay(tOwn, uOwn, 700000);
     const spend = (unit: number, amount: number, category: string) =>
-      make('/expenses', { unit_id: unit, expense_date: '2026-11-10', amount, category });
+      make('/expenses', { unit_id: unit, expense_date: first, amount, category });
     await spend(uOwned, 200000, 'repairs');
     await spend(uOwn, 50000, 'repairs');
     await spend(uOwned, 30000, 'cleaning');
@@ -97,7 +101,7 @@ describe(`an agency's income statement (${testDriver})`, () => {
 
   it("shows the company's own rent and the management fee, not the owner's rent nor their expenses (cash)", async () => {
     expect(await month()).toMatchObject({
-      month: '2026-11',
+      month: M,
       rental_income: 700000,
       late_fees: 0,
       other_income: 100000,
@@ -135,6 +139,24 @@ describe(`an agency's income statement (${testDriver})`, () => {
       management_fees: 100000,
       owners_expenses: 230000,
     });
+  });
+
+  it("answers on the dashboard all money collected against all rent due, the owners' part apart", async () => {
+    const res = await admin.get('/dashboard');
+    expect(res.statusCode, res.body).toBe(200);
+    const money = res.json<Dashboard>().money!;
+    expect(money).toMatchObject({
+      month: M,
+      collected: 1700000,
+      owners_collected: 1000000,
+      rent_due: 1700000,
+      collected_percent: 100,
+    });
+    const byName = Object.fromEntries(money.properties.map((p) => [p.name, p]));
+    expect(byName['Kololo Court']).toMatchObject({ collected: 1000000, owners_collected: 1000000, rent_due: 1000000 });
+    expect(byName['Own Block']).toMatchObject({ collected: 700000, owners_collected: 0, rent_due: 700000 });
+    const one = (await admin.get(`/dashboard?property_id=${owned}`)).json<Dashboard>().money!;
+    expect(one).toMatchObject({ collected: 1000000, owners_collected: 1000000, rent_due: 1000000 });
   });
 
   it('answers a void at once: the voided collection and its fee leave the month', async () => {
