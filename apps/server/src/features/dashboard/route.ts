@@ -233,10 +233,12 @@ const moneyFigures = {
   owners_collected: z
     .number()
     .optional()
-    .describe("of collected, what was collected on properties with owners: their money, not the company's income"),
+    .describe(
+      "of collected, what was collected on properties with owners: their money, not the company's income",
+    ),
   rent_due: z
     .number()
-    .describe("rent due for the month (the books): credited to Rental income, and to Rent due to owners"),
+    .describe('rent due for the month (the books): credited to Rental income, and to Rent due to owners'),
   collected_percent: percent(),
   let_units: z.int(),
   vacant_units: z.int(),

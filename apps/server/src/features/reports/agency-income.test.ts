@@ -58,17 +58,21 @@ describe(`an agency's income statement (${testDriver})`, () => {
     own = await make('/properties', { name: 'Own Block', address: 'Ntinda' });
     const uOwned = await make('/units', validUnit({ name: 'K1', property_id: owned }));
     const uOwn = await make('/units', validUnit({ name: 'N1', property_id: own }));
-    expect((await admin.put(`/properties/${owned}/owners`, [{ owner_id: owner, share_percent: 100 }])).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await admin.put(`/properties/${owned}/owners`, [{ owner_id: owner, share_percent: 100 }])).statusCode,
+    ).toBe(200);
     // owners from long ago (a PUT sets them from today)
     await t.database.query(
       `UPDATE property_owner_sets SET effective_from = '2020-01-01' WHERE company_id = $1 AND property_id = $2`,
       [companyId, owned],
     );
     expect(
-      (await admin.put(`/properties/${owned}/agreement`, { fee_kind: 'percent_of_collected', fee_amount: 10 }))
-        .statusCode,
+      (
+        await admin.put(`/properties/${owned}/agreement`, {
+          fee_kind: 'percent_of_collected',
+          fee_amount: 10,
+        })
+      ).statusCode,
     ).toBe(200);
     const tOwned = await make('/tenants', validTenant({ first_name: 'Tom', phone: '+256772000011' }));
     const tOwn = await make('/tenants', validTenant({ first_name: 'Ann', phone: '+256772000012' }));
@@ -125,7 +129,12 @@ describe(`an agency's income statement (${testDriver})`, () => {
     });
     // the company's own: as before, no agency figures
     const mine = await month(`&property_id=${own}`);
-    expect(mine).toMatchObject({ rental_income: 700000, other_income: 0, total_expenses: 50000, net_income: 650000 });
+    expect(mine).toMatchObject({
+      rental_income: 700000,
+      other_income: 0,
+      total_expenses: 50000,
+      net_income: 650000,
+    });
     expect(mine.owners_collections).toBeUndefined();
   });
 
@@ -153,7 +162,11 @@ describe(`an agency's income statement (${testDriver})`, () => {
       collected_percent: 100,
     });
     const byName = Object.fromEntries(money.properties.map((p) => [p.name, p]));
-    expect(byName['Kololo Court']).toMatchObject({ collected: 1000000, owners_collected: 1000000, rent_due: 1000000 });
+    expect(byName['Kololo Court']).toMatchObject({
+      collected: 1000000,
+      owners_collected: 1000000,
+      rent_due: 1000000,
+    });
     expect(byName['Own Block']).toMatchObject({ collected: 700000, owners_collected: 0, rent_due: 700000 });
     const one = (await admin.get(`/dashboard?property_id=${owned}`)).json<Dashboard>().money!;
     expect(one).toMatchObject({ collected: 1000000, owners_collected: 1000000, rent_due: 1000000 });

@@ -28,7 +28,14 @@ import { sendTabular } from '../../crud/export.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 import { ensureProperty, propertyQuery } from '../../modules/properties/property.ts';
 import { toCents } from '../../modules/books/post.ts';
-import { accrualIncome, cashSplit, centsNumber, journalCash, managementFees, ownersPart } from './income-basis.ts';
+import {
+  accrualIncome,
+  cashSplit,
+  centsNumber,
+  journalCash,
+  managementFees,
+  ownersPart,
+} from './income-basis.ts';
 
 type Range = { from: string; to: string };
 
@@ -165,7 +172,12 @@ export const incomeStatement = async (
       else expenses[category] = centsNumber(left);
     }
     const spent = toCents(r.spent) - ownersSpent;
-    const a = accrual?.get(r.month) ?? { rental_income: 0n, late_fees: 0n, other_income: 0n, management_fees: 0n };
+    const a = accrual?.get(r.month) ?? {
+      rental_income: 0n,
+      late_fees: 0n,
+      other_income: 0n,
+      management_fees: 0n,
+    };
     const fee = accrual ? a.management_fees : (fees?.get(r.month) ?? 0n);
     const agency =
       o.collections !== 0n || ownersSpent !== 0n || fee !== 0n
@@ -201,7 +213,9 @@ export const incomeStatement = async (
       net_income: centsNumber(paid + fee - spent),
       basis,
       completed_payments: centsNumber(all),
-      ...(Object.keys(agency).length > 0 ? { owners_collections: centsNumber(o.collections), ...agency } : {}),
+      ...(Object.keys(agency).length > 0
+        ? { owners_collections: centsNumber(o.collections), ...agency }
+        : {}),
     };
   });
 };
