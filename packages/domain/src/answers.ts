@@ -121,6 +121,9 @@ export const incomeStatementSchema = z.array(
     net_income: amount(),
     basis: z.enum(['cash', 'accrual']).optional(),
     completed_payments: amount().optional(),
+    owners_collections: amount().optional(),
+    management_fees: amount().optional(),
+    owners_expenses: amount().optional(),
   }) satisfies z.ZodType<IncomeStatementMonth>,
 );
 

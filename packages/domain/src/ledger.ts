@@ -880,7 +880,11 @@ export type ArrearsRemindAnswer = {
 
 /** The figures of `GET /dashboard`'s `money`: what came in and what is let. */
 export type MoneyFigures = {
+  /** completed payments dated in the month, the owners' collections included */
   collected: number;
+  /** of collected, what was collected on properties with owners (issue 27): their money */
+  owners_collected?: number;
+  /** the month's rent due: the company's (Rental income) and the owners' (Rent due to owners) */
   rent_due: number;
   collected_percent: number | null;
   let_units: number;

@@ -12,8 +12,14 @@ export type IncomeStatementMonth = {
   net_income: number;
   /** cash: the month's completed payments split by what they paid; accrual: as the journal's income accounts */
   basis?: IncomeBasis;
-  /** cash basis: the month's completed payments (= rental income + late fees + other income) */
+  /** cash basis: the month's completed payments, every one (the owners' collections included) */
   completed_payments?: number;
+  /** cash basis: completed payments on properties with owners (their money, not the company's income) */
+  owners_collections?: number;
+  /** management fees earned (part of other income) */
+  management_fees?: number;
+  /** expenses of properties with owners, paid from their funds (not in expenses) */
+  owners_expenses?: number;
 };
 
 export const incomeBases = ['cash', 'accrual'] as const;

@@ -122,6 +122,23 @@ const MONEY_SQL = `
   WITH income AS (
     SELECT id FROM ledger_accounts WHERE company_id = $1 AND role = 'rental_income'
   ),
+  owners_rent AS (
+    SELECT id FROM ledger_accounts WHERE company_id = $1 AND role = 'owner_rent_due'
+  ),
+  funds AS (
+    SELECT id FROM ledger_accounts WHERE company_id = $1 AND role = 'owner_funds'
+  ),
+  agency AS (
+    SELECT l.property_id,
+           COALESCE(sum(l.credit - l.debit) FILTER (WHERE l.account_id IN (SELECT id FROM owners_rent)
+                                                      AND e.source IN ('rent', 'rent_adjustment')), 0) AS rent_due,
+           COALESCE(sum(l.credit - l.debit) FILTER (WHERE l.account_id IN (SELECT id FROM funds)
+                                                      AND e.source IN ('payment', 'payment_void')), 0) AS collected
+      FROM journal_lines l JOIN journal_entries e ON e.company_id = l.company_id AND e.id = l.entry_id
+     WHERE l.company_id = $1 AND l.account_id IN (SELECT id FROM owners_rent UNION ALL SELECT id FROM funds)
+       AND l.date >= $2::date AND l.date < $3::date AND ($4::int IS NULL OR l.property_id = $4::int)
+     GROUP BY l.property_id
+  ),
   props AS (
     SELECT p.id, p.name FROM properties p
      WHERE p.company_id = $1 AND ($4::int IS NULL OR p.id = $4::int)
@@ -132,9 +149,11 @@ const MONEY_SQL = `
       (SELECT COALESCE(sum(m.amount), 0) FROM property_monthly_totals m
         WHERE m.company_id = $1 AND m.property_id = pr.id AND m.source = 'payments'
           AND m.month = $2::date AND m.status = 'completed')::text AS collected,
-      (SELECT COALESCE(sum(l.credit - l.debit), 0) FROM journal_lines l
+      ((SELECT COALESCE(sum(l.credit - l.debit), 0) FROM journal_lines l
         WHERE l.company_id = $1 AND l.property_id = pr.id AND l.account_id IN (SELECT id FROM income)
-          AND l.date >= $2::date AND l.date < $3::date)::text AS rent_due,
+          AND l.date >= $2::date AND l.date < $3::date)
+        + COALESCE((SELECT a.rent_due FROM agency a WHERE a.property_id = pr.id), 0))::text AS rent_due,
+      COALESCE((SELECT a.collected FROM agency a WHERE a.property_id = pr.id), 0)::text AS owners_collected,
       (SELECT count(*) FROM units u WHERE u.company_id = $1 AND u.property_id = pr.id AND u.status = 'occupied')::int AS let_units,
       (SELECT count(*) FROM units u WHERE u.company_id = $1 AND u.property_id = pr.id AND u.status = 'available')::int AS vacant_units
     FROM props pr
@@ -145,10 +164,12 @@ const MONEY_SQL = `
           AND month = $2::date AND status = 'completed')::text
     ELSE (SELECT COALESCE(sum(collected::numeric), 0)::text FROM per) END AS collected,
     CASE WHEN $4::int IS NULL THEN
-      (SELECT COALESCE(sum(l.credit - l.debit), 0) FROM journal_lines l
+      ((SELECT COALESCE(sum(l.credit - l.debit), 0) FROM journal_lines l
         WHERE l.company_id = $1 AND l.account_id IN (SELECT id FROM income)
-          AND l.date >= $2::date AND l.date < $3::date)::text
+          AND l.date >= $2::date AND l.date < $3::date)
+        + (SELECT COALESCE(sum(rent_due), 0) FROM agency))::text
     ELSE (SELECT COALESCE(sum(rent_due::numeric), 0)::text FROM per) END AS rent_due,
+    (SELECT COALESCE(sum(collected), 0) FROM agency)::text AS owners_collected,
     CASE WHEN $4::int IS NULL THEN
       (SELECT COALESCE(sum(n), 0) FROM status_counts WHERE company_id = $1 AND table_name = 'units' AND status = 'occupied')::int
     ELSE (SELECT COALESCE(sum(let_units), 0)::int FROM per) END AS let_units,
@@ -160,6 +181,7 @@ const MONEY_SQL = `
 type Figures = {
   collected: string | number;
   rent_due: string | number;
+  owners_collected?: string | number;
   let_units: number;
   vacant_units: number;
 };
@@ -172,6 +194,7 @@ const figures = (r: Figures) => {
   const rentDue = Number(r.rent_due);
   return {
     collected,
+    owners_collected: Number(r.owners_collected ?? 0),
     rent_due: rentDue,
     collected_percent: rentDue > 0 ? Math.round((collected / rentDue) * 100) : null,
     let_units: Number(r.let_units),
@@ -206,8 +229,16 @@ const percent = () => z.int().nullable().describe('collected ÷ rent due, rounde
 
 /** What came in and what is let, of the company or of one property (issue 26, 'Money first'). */
 const moneyFigures = {
-  collected: z.number().describe('completed payments dated in the month'),
-  rent_due: z.number().describe('rent credited to Rental income for the month (the books)'),
+  collected: z.number().describe("completed payments dated in the month (the owners' collections included)"),
+  owners_collected: z
+    .number()
+    .optional()
+    .describe(
+      "of collected, what was collected on properties with owners: their money, not the company's income",
+    ),
+  rent_due: z
+    .number()
+    .describe('rent due for the month (the books): credited to Rental income, and to Rent due to owners'),
   collected_percent: percent(),
   let_units: z.int(),
   vacant_units: z.int(),

@@ -87,7 +87,10 @@ export const cashSplit = async (
                            AND ch.date <= '${through}'::date)
     AND EXISTS (SELECT 1 FROM payments p WHERE p.company_id = o.company_id AND p.occupancy_id = o.id
                   AND p.status = 'completed' AND p.payment_date >= '${start}'::date AND p.payment_date <= '${through}'::date)
-    ${propertyId === undefined ? '' : `AND o.property_id = ${Number(propertyId)}`}`;
+    ${propertyId === undefined ? '' : `AND o.property_id = ${Number(propertyId)}`}
+    AND NOT EXISTS (SELECT 1 FROM property_owner_sets s JOIN property_owner_shares h
+                      ON h.company_id = s.company_id AND h.set_id = s.id
+                     WHERE s.company_id = o.company_id AND s.property_id = o.property_id)`;
   const into = new Map<string, PaidSplit>();
   let after = 0;
   for (;;) {
@@ -107,7 +110,13 @@ export const cashSplit = async (
 };
 
 /** The accrual basis: each month's credit − debit of the journal's income accounts. */
-export type AccrualIncome = { rental_income: bigint; late_fees: bigint; other_income: bigint };
+export type AccrualIncome = {
+  rental_income: bigint;
+  late_fees: bigint;
+  other_income: bigint;
+  /** Management fee income (issue 27), counted in other_income too */
+  management_fees: bigint;
+};
 
 export const accrualIncome = async (
   database: Database,
@@ -133,8 +142,9 @@ export const accrualIncome = async (
   );
   const out = new Map<string, AccrualIncome>();
   for (const r of rows) {
-    const m = out.get(r.month) ?? { rental_income: 0n, late_fees: 0n, other_income: 0n };
+    const m = out.get(r.month) ?? { rental_income: 0n, late_fees: 0n, other_income: 0n, management_fees: 0n };
     const cents = toCents(String(r.amount));
+    if (r.role === 'management_fee_income') m.management_fees += cents;
     if (r.role === 'rental_income') m.rental_income += cents;
     else if (r.role === 'late_fee_income') m.late_fees += cents;
     else m.other_income += cents;
@@ -195,3 +205,92 @@ export const journalCash = async (
 };
 
 export const centsNumber = (c: bigint): number => Number(fromCents(c));
+
+/** Of each month: what is the owners' money, not the company's (issue 27's agency books). */
+export type OwnersPart = {
+  /** completed payments on properties with owners on the payment's day */
+  collections: bigint;
+  /** expenses of properties with owners on the expense's day, by category */
+  expenses: Map<string, bigint>;
+};
+
+/**
+ * The spans during which each property has owners (a set with shares, until the next set), as a
+ * CTE: a company without owners has none, and every read below is then an empty join.
+ */
+const ownedSpans = (companyId: number, propertyId?: number): SQL => sql`
+  SELECT s.property_id, s.effective_from AS since,
+         lead(s.effective_from) OVER (PARTITION BY s.property_id ORDER BY s.effective_from) AS until,
+         EXISTS (SELECT 1 FROM property_owner_shares h WHERE h.company_id = s.company_id AND h.set_id = s.id) AS owned
+    FROM property_owner_sets s
+   WHERE s.company_id = ${companyId} ${propertyId === undefined ? sql`` : sql`AND s.property_id = ${propertyId}`}`;
+
+/**
+ * The owners' part of each month of the range: the completed payments and the expenses of properties
+ * that had owners on the record's day (by `payments_property_status_idx` per owned property, and the
+ * expenses of their units): what monthly_totals counts and the books post to Owner funds held.
+ */
+export const ownersPart = async (
+  database: Database,
+  companyId: number,
+  range: Range,
+  propertyId?: number,
+): Promise<Map<string, OwnersPart>> => {
+  const from = `${range.from}-01`;
+  const to = monthEnd(range.to);
+  const rows = await execRows<{ month: string; kind: string; key: string; amount: string }>(
+    database.db,
+    sql`WITH spans AS MATERIALIZED (SELECT * FROM (${ownedSpans(companyId, propertyId)}) x WHERE owned)
+        SELECT to_char(p.payment_date, 'YYYY-MM') AS month, 'payment' AS kind, '' AS key,
+               sum(p.amount_paid)::text AS amount
+          FROM spans o
+          JOIN payments p ON p.company_id = ${companyId} AND p.property_id = o.property_id AND p.status = 'completed'
+           AND p.payment_date >= greatest(o.since, ${from}::date) AND p.payment_date <= ${to}::date
+           AND (o.until IS NULL OR p.payment_date < o.until)
+         GROUP BY 1
+        UNION ALL
+        SELECT to_char(e.expense_date, 'YYYY-MM'), 'expense', e.category, sum(e.amount)::text
+          FROM spans o
+          JOIN units u ON u.company_id = ${companyId} AND u.property_id = o.property_id
+          JOIN expenses e ON e.company_id = ${companyId} AND e.unit_id = u.id
+           AND e.expense_date >= greatest(o.since, ${from}::date) AND e.expense_date <= ${to}::date
+           AND (o.until IS NULL OR e.expense_date < o.until)
+         GROUP BY 1, 2, 3`,
+  );
+  const out = new Map<string, OwnersPart>();
+  for (const r of rows) {
+    const m = out.get(r.month) ?? { collections: 0n, expenses: new Map<string, bigint>() };
+    const cents = toCents(String(r.amount));
+    if (r.kind === 'payment') m.collections += cents;
+    else m.expenses.set(r.key, (m.expenses.get(r.key) ?? 0n) + cents);
+    out.set(r.month, m);
+  }
+  return out;
+};
+
+/**
+ * Each month's Management fee income (credit − debit): the kept day totals of the account, or of one
+ * property its lines by `journal_lines_account_idx` (the account's lines only).
+ */
+export const managementFees = async (
+  database: Database,
+  companyId: number,
+  range: Range,
+  propertyId?: number,
+): Promise<Map<string, bigint>> => {
+  const from = `${range.from}-01`;
+  const to = monthEnd(range.to);
+  const account = sql`SELECT id FROM ledger_accounts WHERE company_id = ${companyId} AND role = 'management_fee_income'`;
+  const rows = await execRows<{ month: string; amount: string }>(
+    database.db,
+    propertyId === undefined
+      ? sql`SELECT to_char(day, 'YYYY-MM') AS month, sum(credit - debit)::text AS amount FROM account_day_totals
+             WHERE company_id = ${companyId} AND account_id IN (${account}) AND day >= ${from}::date AND day <= ${to}::date
+             GROUP BY 1`
+      : sql`SELECT to_char(date, 'YYYY-MM') AS month, sum(credit - debit)::text AS amount FROM journal_lines
+             WHERE company_id = ${companyId} AND account_id IN (${account}) AND property_id = ${propertyId}
+               AND date >= ${from}::date AND date <= ${to}::date
+             GROUP BY 1`,
+  );
+  return new Map(rows.map((r) => [r.month, toCents(String(r.amount))]));
+};

@@ -28,7 +28,14 @@ import { sendTabular } from '../../crud/export.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 import { ensureProperty, propertyQuery } from '../../modules/properties/property.ts';
 import { toCents } from '../../modules/books/post.ts';
-import { accrualIncome, cashSplit, centsNumber, journalCash } from './income-basis.ts';
+import {
+  accrualIncome,
+  cashSplit,
+  centsNumber,
+  journalCash,
+  managementFees,
+  ownersPart,
+} from './income-basis.ts';
 
 type Range = { from: string; to: string };
 
@@ -145,40 +152,70 @@ export const incomeStatement = async (
   basis: IncomeBasis = 'cash',
 ): Promise<IncomeStatementMonth[]> => {
   const scope = { companyId, propertyId };
-  const [rows, split, accrual] = await Promise.all([
+  const [rows, split, accrual, fees, owners] = await Promise.all([
     monthlyTotals(database, scope, range),
     basis === 'cash' ? cashSplit(database, companyId, range, propertyId) : Promise.resolve(null),
     basis === 'accrual' ? accrualIncome(database, companyId, range, propertyId) : Promise.resolve(null),
+    basis === 'cash' ? managementFees(database, companyId, range, propertyId) : Promise.resolve(null),
+    ownersPart(database, companyId, range, propertyId),
   ]);
+  const none = { collections: 0n, expenses: new Map<string, bigint>() };
   return rows.map((r) => {
-    const spent = toCents(r.spent);
-    const paid = toCents(r.income);
+    // what the owners' funds paid is not the company's expense
+    const o = owners.get(r.month) ?? none;
+    const expenses = toMap(r.spending);
+    let ownersSpent = 0n;
+    for (const [category, cents] of o.expenses) {
+      ownersSpent += cents;
+      const left = toCents(String(expenses[category] ?? 0)) - cents;
+      if (left === 0n) delete expenses[category];
+      else expenses[category] = centsNumber(left);
+    }
+    const spent = toCents(r.spent) - ownersSpent;
+    const a = accrual?.get(r.month) ?? {
+      rental_income: 0n,
+      late_fees: 0n,
+      other_income: 0n,
+      management_fees: 0n,
+    };
+    const fee = accrual ? a.management_fees : (fees?.get(r.month) ?? 0n);
+    const agency =
+      o.collections !== 0n || ownersSpent !== 0n || fee !== 0n
+        ? { management_fees: centsNumber(fee), owners_expenses: centsNumber(ownersSpent) }
+        : {};
     if (accrual) {
       // rent, fees and charges as they fell due, less waivers and adjustments: the journal's income accounts
-      const a = accrual.get(r.month) ?? { rental_income: 0n, late_fees: 0n, other_income: 0n };
       return {
         month: r.month,
         rental_income: centsNumber(a.rental_income),
         late_fees: centsNumber(a.late_fees),
         other_income: centsNumber(a.other_income),
-        expenses: toMap(r.spending),
+        expenses,
         total_expenses: centsNumber(spent),
         net_income: centsNumber(a.rental_income + a.late_fees + a.other_income - spent),
         basis,
+        ...agency,
       };
     }
-    // the month's completed payments by what they paid: fees, charges, and the rest is rent
+    // the month's completed payments by what they paid: fees, charges, and the rest is rent; the
+    // collections on properties with owners are the owners' money, the management fees the company's
+    const all = toCents(r.income);
+    const paid = all - o.collections;
     const s = split?.get(r.month) ?? { late_fees: 0n, other: 0n };
+    const other = s.other + fee;
     return {
       month: r.month,
       rental_income: centsNumber(paid - s.late_fees - s.other),
       late_fees: centsNumber(s.late_fees),
-      other_income: centsNumber(s.other),
-      expenses: toMap(r.spending),
+      other_income: centsNumber(other),
+      expenses,
       total_expenses: centsNumber(spent),
-      net_income: centsNumber(paid - spent),
+      net_income: centsNumber(paid + fee - spent),
       basis,
-      completed_payments: centsNumber(paid),
+      completed_payments: centsNumber(all),
+      ...(Object.keys(agency).length > 0
+        ? { owners_collections: centsNumber(o.collections), ...agency }
+        : {}),
     };
   });
 };
