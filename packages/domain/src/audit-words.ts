@@ -33,6 +33,7 @@ export const auditNouns: Readonly<Record<string, string>> = {
   // issue 27: a property's owners and its management agreement (the record is the property)
   property_owners: "Property's owners",
   management_agreements: 'Management agreement',
+  owner_payouts: 'Owner payout',
 };
 
 /** The noun of an audited table: undefined when Kodi has no words for it (the test's check). */
