@@ -22,13 +22,29 @@
       return null;
     }
   };
+  // The sign-in and register pages: the first CAPTCHA image, whose answer the server keeps with the
+  // session that who-is-signed-in opens (its cookie); the page shows this image
+  // (src/components/ui/captcha.tsx) and so does not wait for its own code before asking for it. After
+  // that answer, never beside it: two first requests at once could each open a session.
+  const captchaPage = /^\/(login|register)\/?$/.test(window.location.pathname);
+  const status = ask('/auth/status');
+  const captcha = captchaPage
+    ? status.then((answer) => {
+        if (!answer || answer.user) return null;
+        const nonce = Date.now();
+        const image = new Image();
+        image.src = `/rentapi/api/captcha?t=${nonce}`;
+        return { nonce, image };
+      })
+    : null;
   const home = window.location.pathname === '/';
   const dashboardProperty = home ? property() : null;
   window.kodiEarly = {
     at: Date.now(),
     dashboardProperty,
     answers: {
-      status: ask('/auth/status'),
+      status,
+      ...(captcha ? { captcha } : {}),
       ...(home
         ? {
             dashboard: ask(

@@ -1,5 +1,5 @@
 /** What public/early.js asked before the app started: each answer once, while fresh. */
-export type EarlyRequest = 'status' | 'dashboard';
+export type EarlyRequest = 'status' | 'dashboard' | 'captcha';
 
 declare global {
   // eslint-disable-next-line @typescript-eslint/consistent-type-definitions -- a global's augmentation needs an interface

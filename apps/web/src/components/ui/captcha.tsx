@@ -5,6 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import Refresh from '@mui/icons-material/Refresh';
 import { API_BASE, ensureCsrfToken } from '../../lib/api-client.ts';
+import { takeEarly } from '../../lib/early.ts';
 import { FormTextField, type FieldOf } from './form-text-field.tsx';
 import { LazyTooltip } from './lazy-tooltip.tsx';
 
@@ -83,8 +84,19 @@ export const useCaptcha = (clearAnswer: () => void): Captcha => {
 
   useEffect(() => {
     let live = true;
-    void ensureCsrfToken().finally(() => {
-      if (live) renew();
+    // public/early.js may have opened the session and asked for the first image already: show that
+    // one (its answer is the session's), and take the CSRF token beside it
+    const early = takeEarly<{ nonce: number }>('captcha');
+    void (early ?? Promise.resolve(null)).then((first) => {
+      if (first && live) {
+        setFailed(false);
+        setNonce(first.nonce);
+        void ensureCsrfToken();
+        return;
+      }
+      void ensureCsrfToken().finally(() => {
+        if (live) renew();
+      });
     });
     return () => {
       live = false;

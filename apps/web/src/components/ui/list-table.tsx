@@ -1,4 +1,4 @@
-import { Fragment, useDeferredValue, type ReactNode } from 'react';
+import { createContext, Fragment, useContext, useDeferredValue, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
@@ -69,10 +69,17 @@ type RowActionProps = {
   to?: string;
 };
 
-/** A row's small icon button, named and titled by its label. */
-export const RowAction = ({ label, icon, color, onClick, to }: RowActionProps) => (
-  <Tooltip title={label}>
-    {to === undefined ? (
+/**
+ * Inside a phone's row cards: a row's actions go without their tooltips (a touch screen shows none;
+ * each action keeps its accessible name), which keeps a page of cards light to draw on a slow phone
+ * (issue 26, total blocking time).
+ */
+const InCards = createContext(false);
+
+/** A row's small icon button, named (and, on a wide screen, titled) by its label. */
+export const RowAction = ({ label, icon, color, onClick, to }: RowActionProps) => {
+  const button =
+    to === undefined ? (
       <IconButton size="small" aria-label={label} color={color} onClick={onClick}>
         {icon}
       </IconButton>
@@ -80,9 +87,9 @@ export const RowAction = ({ label, icon, color, onClick, to }: RowActionProps) =
       <IconButton size="small" aria-label={label} color={color} component={RouterLink} to={to}>
         {icon}
       </IconButton>
-    )}
-  </Tooltip>
-);
+    );
+  return useContext(InCards) ? button : <Tooltip title={label}>{button}</Tooltip>;
+};
 
 /** A field of a row's card: its label and value (`data-card-field`: the 360 px test finds it). */
 export type CardField = { label: string; value: ReactNode };
@@ -100,58 +107,62 @@ type RowCardProps = {
 
 /**
  * A row of a list on a phone (issue 26, 'On a phone'): its main fields as label and value, wrapping
- * within the screen's width, then its actions.
+ * within the screen's width, then its actions. Plain elements styled once by the list around them
+ * (`cardListSx`): a page of 25 cards is hundreds of elements, and a styled component each would
+ * cost a slow phone's main thread most of the page's start-up.
  */
 export const RowCard = ({ title, titleLabel, fields, leading, actions }: RowCardProps) => (
-  <Box
-    component="li"
-    data-testid="row-card"
-    sx={{ border: 1, borderColor: 'divider', borderRadius: 1, px: 1.5, py: 1, minWidth: 0 }}
-  >
-    <Box sx={{ display: 'flex', gap: 1, alignItems: 'flex-start' }}>
+  <li data-testid="row-card">
+    <div className="card-main">
       {leading}
-      <Box sx={{ flex: 1, minWidth: 0 }}>
-        <Typography
-          variant="subtitle2"
-          component="p"
-          data-card-field={titleLabel}
-          sx={{ overflowWrap: 'anywhere', mb: 0.5 }}
-        >
+      <div className="card-body">
+        <p className="card-title" data-card-field={titleLabel}>
           {title}
-        </Typography>
-        <Box
-          component="dl"
-          sx={{
-            display: 'grid',
-            gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)',
-            columnGap: 1.5,
-            rowGap: 0.25,
-            m: 0,
-            typography: 'body2',
-          }}
-        >
+        </p>
+        <dl>
           {fields.map((f) => (
             <Fragment key={f.label}>
-              <Box component="dt" sx={{ color: 'text.secondary', overflowWrap: 'anywhere' }}>
-                {f.label}
-              </Box>
-              <Box
-                component="dd"
-                data-card-field={f.label}
-                sx={{ m: 0, overflowWrap: 'anywhere', minWidth: 0 }}
-              >
-                {f.value}
-              </Box>
+              <dt>{f.label}</dt>
+              <dd data-card-field={f.label}>{f.value}</dd>
             </Fragment>
           ))}
-        </Box>
-      </Box>
-    </Box>
-    {actions && (
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', mt: 0.5 }}>{actions}</Box>
-    )}
-  </Box>
+        </dl>
+      </div>
+    </div>
+    {actions && <div className="card-actions">{actions}</div>}
+  </li>
 );
+
+/** The styles of a list of `RowCard`s, set once on the list. */
+const cardListSx: SxProps<Theme> = (theme) => ({
+  listStyle: 'none',
+  m: 0,
+  p: 1,
+  display: 'grid',
+  gap: 1,
+  '& > li': {
+    border: 1,
+    borderColor: 'divider',
+    borderRadius: 1,
+    px: 1.5,
+    py: 1,
+    minWidth: 0,
+  },
+  '& .card-main': { display: 'flex', gap: 1, alignItems: 'flex-start' },
+  '& .card-body': { flex: 1, minWidth: 0 },
+  '& .card-title': { ...theme.typography.subtitle2, overflowWrap: 'anywhere', m: 0, mb: 0.5 },
+  '& dl': {
+    ...theme.typography.body2,
+    display: 'grid',
+    gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)',
+    columnGap: 1.5,
+    rowGap: 0.25,
+    m: 0,
+  },
+  '& dt': { color: 'text.secondary', overflowWrap: 'anywhere' },
+  '& dd': { m: 0, overflowWrap: 'anywhere', minWidth: 0 },
+  '& .card-actions': { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', mt: 0.5 },
+});
 
 /** A column of a list: its heading, and the sort field when it sorts. */
 export type ListColumn = {
@@ -239,12 +250,8 @@ export const ListTable = ({
             {shown.pending ? 'Fetching data...' : emptyText}
           </Typography>
         ) : (
-          <Box
-            component="ul"
-            aria-label={label}
-            sx={{ listStyle: 'none', m: 0, p: 1, display: 'grid', gap: 1 }}
-          >
-            {shown.cards}
+          <Box component="ul" aria-label={label} sx={cardListSx}>
+            <InCards.Provider value={true}>{shown.cards}</InCards.Provider>
           </Box>
         )
       ) : (
