@@ -32,7 +32,7 @@
     ? status.then((answer) => {
         if (!answer || answer.user) return null;
         const nonce = Date.now();
-        const image = new Image();
+        const image = new window.Image();
         image.src = `/rentapi/api/captcha?t=${nonce}`;
         return { nonce, image };
       })
