@@ -1,4 +1,4 @@
-import { Fragment, useEffect, useMemo, useState } from 'react';
+import { Fragment, lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import Chip from '@mui/material/Chip';
 import Box from '@mui/material/Box';
@@ -28,6 +28,7 @@ import {
 } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { useSelectedProperty } from '../../lib/property-filter.ts';
+import { whenIdle } from '../../lib/when-idle.ts';
 import { PropertyFilter } from '../property-filter.tsx';
 import { useErrorSnackbar, useSnackbar } from '../snackbar-provider.tsx';
 import { ListTable, RowAction, RowCard } from '../ui/list-table.tsx';
@@ -38,9 +39,17 @@ import { ConfirmDeleteDialog } from './confirm-delete-dialog.tsx';
 import { ExportMenu } from './export-menu.tsx';
 import { fieldByName, formatValue } from './format.tsx';
 import { actionErrorText, loadErrorText } from './messages.ts';
-import { ResourceDetailsDialog } from './resource-details-dialog.tsx';
-import { ResourceFormDialog, type FormMode } from './resource-form-dialog.tsx';
+import type { FormMode } from './resource-form-dialog.tsx';
 import type { ResourceExtras } from './types.ts';
+
+// The form and details dialogs (the forms' validation, react-hook-form, each entity's form parts) are
+// not part of the list's first load: fetched once the page is idle, or when first opened.
+const loadFormDialog = () => import('./resource-form-dialog.tsx');
+const loadDetailsDialog = () => import('./resource-details-dialog.tsx');
+const ResourceFormDialog = lazy(() => loadFormDialog().then((m) => ({ default: m.ResourceFormDialog })));
+const ResourceDetailsDialog = lazy(() =>
+  loadDetailsDialog().then((m) => ({ default: m.ResourceDetailsDialog })),
+);
 
 /** Dates, money and chips stay on one line; names and text get room; long text wraps. */
 const cellSx = (kind: FieldKind | undefined) =>
@@ -123,8 +132,19 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
   const [expanded, setExpanded] = useState<ReadonlySet<number>>(new Set());
   const [form, setForm] = useState<FormState>({ open: false, mode: { kind: 'create' }, key: 0 });
   const [detailsId, setDetailsId] = useState<number | null>(null);
+  // mounted from its first opening on (it closes with its transition)
+  const [detailsUsed, setDetailsUsed] = useState(false);
+  if (detailsId !== null && !detailsUsed) setDetailsUsed(true);
   const [toDelete, setToDelete] = useState<ResourceRow | null>(null);
   const { remove } = useResourceMutations(def.name);
+  useEffect(
+    () =>
+      whenIdle(() => {
+        void loadFormDialog();
+        void loadDetailsDialog();
+      }),
+    [],
+  );
 
   // the rows of one property (`?property_id=`), for the lists that take one
   const { propertyId: selectedProperty } = useSelectedProperty();
@@ -378,18 +398,29 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
         })}
       </ListTable>
 
-      <ResourceFormDialog
-        key={form.key}
-        def={def}
-        extras={extras}
-        open={form.open}
-        mode={form.mode}
-        onClose={() => setForm((f) => ({ ...f, open: false }))}
-        onSaved={(_record, kind) => {
-          if (kind === 'create') setPage(0);
-        }}
-      />
-      <ResourceDetailsDialog def={def} extras={extras} id={detailsId} onClose={() => setDetailsId(null)} />
+      <Suspense fallback={null}>
+        {form.key > 0 && (
+          <ResourceFormDialog
+            key={form.key}
+            def={def}
+            extras={extras}
+            open={form.open}
+            mode={form.mode}
+            onClose={() => setForm((f) => ({ ...f, open: false }))}
+            onSaved={(_record, kind) => {
+              if (kind === 'create') setPage(0);
+            }}
+          />
+        )}
+        {detailsUsed && (
+          <ResourceDetailsDialog
+            def={def}
+            extras={extras}
+            id={detailsId}
+            onClose={() => setDetailsId(null)}
+          />
+        )}
+      </Suspense>
       <ConfirmDeleteDialog
         open={toDelete !== null}
         text={toDelete ? ui.deleteConfirm(toDelete) : ''}

@@ -1,19 +1,27 @@
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
 import { DEFAULT_CURRENCY, derivedRates, type EntityName } from '@kodi/domain';
 import { getSession } from '../../lib/session.ts';
-import type { ResourceExtras } from '../../components/resource/types.ts';
+import type { FormApi, ResourceExtras } from '../../components/resource/types.ts';
 import type { ListRowOf } from '../../lib/resources.ts';
-import { BackRentNote } from './back-rent-note.tsx';
-import { OwnerStatement } from './owner-statement.tsx';
-import { PropertyOwnership } from './property-ownership.tsx';
-import { PropertyUnits } from './property-units.tsx';
+import { lazyPart } from '../../components/lazy-part.tsx';
+import { lockedPaymentFields } from './locked-payment-fields.ts';
 import { RequestPhotos, SubmittedByTenant } from './request-photos.tsx';
-import { SharedPhoneNote } from './shared-phone-note.tsx';
-import { PortalAccount, TenantPortal } from './tenant-portal.tsx';
-import { TenantHub } from './tenant-hub.tsx';
-import { prefillRate, UnitPicker } from './unit-picker.tsx';
-import { lockedPaymentFields, VoidPaymentSection } from './void-payment.tsx';
-import { PaymentSuggestionNote, suggestPayment } from './payment-suggestion.tsx';
+
+// The parts of the forms and details dialogs, loaded with them (not with the list's first load)
+const BackRentNote = lazyPart(() => import('./back-rent-note.tsx'), 'BackRentNote');
+const OwnerStatement = lazyPart(() => import('./owner-statement.tsx'), 'OwnerStatement');
+const PropertyOwnership = lazyPart(() => import('./property-ownership.tsx'), 'PropertyOwnership');
+const PropertyUnits = lazyPart(() => import('./property-units.tsx'), 'PropertyUnits');
+const SharedPhoneNote = lazyPart(() => import('./shared-phone-note.tsx'), 'SharedPhoneNote');
+const PortalAccount = lazyPart(() => import('./tenant-portal.tsx'), 'PortalAccount');
+const TenantPortal = lazyPart(() => import('./tenant-portal.tsx'), 'TenantPortal');
+const TenantHub = lazyPart(() => import('./tenant-hub.tsx'), 'TenantHub');
+const UnitPicker = lazyPart(() => import('./unit-picker.tsx'), 'UnitPicker');
+const VoidPaymentSection = lazyPart(() => import('./void-payment.tsx'), 'VoidPaymentSection');
+const PaymentSuggestionNote = lazyPart(() => import('./payment-suggestion.tsx'), 'PaymentSuggestionNote');
+const suggestPayment = async (form: FormApi, fillUnit: boolean) =>
+  (await import('./payment-suggestion.tsx')).suggestPayment(form, fillUnit);
+const prefillRate = async (form: FormApi) => (await import('./unit-picker.tsx')).prefillRate(form);
 
 /**
  * The entity-specific behaviour of the generic pages, through the declared extension points of

@@ -9,14 +9,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import Block from '@mui/icons-material/Block';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  canEdit,
-  formatDate,
-  isCompanyAdmin,
-  payments,
-  RECEIPT_FIELDS,
-  voidPaymentBodySchema,
-} from '@kodi/domain';
+import { canEdit, formatDate, isCompanyAdmin, payments, voidPaymentBodySchema } from '@kodi/domain';
 import { api } from '../../lib/api-client.ts';
 import { DASHBOARD_KEY, resourceKeys, type RecordOf } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
@@ -24,18 +17,10 @@ import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { actionErrorText } from '../../components/resource/messages.ts';
 import { DialogButtons } from '../../components/ui/dialog-buttons.tsx';
 
-export const RECEIPT_LOCKED_NOTE =
-  'This payment has a receipt: its amount, date, tenant, unit, method and status cannot change. Void it and record a new one.';
-export const VOID_PAYMENT = 'Void payment';
-export const VOIDED = 'Payment voided.';
+const VOID_PAYMENT = 'Void payment';
+const VOIDED = 'Payment voided.';
 
 type Payment = RecordOf<'payments'>;
-
-/** A completed payment's form: its receipt fields are shown, not changed (issue 25). */
-export const lockedPaymentFields = (p: Payment) =>
-  p.status === 'completed' || p.status === 'void'
-    ? { names: [...RECEIPT_FIELDS], note: RECEIPT_LOCKED_NOTE }
-    : undefined;
 
 /**
  * Under a payment's details: a voided one says when, by whom and why; a completed one has "Void
