@@ -219,8 +219,12 @@ export const ArrearsPage = () => {
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           Leases with rent overdue on {formatDate(todayIso())}, by how long each unpaid charge has been
           overdue (amounts in {company.currency}).
+        </Typography>
+        {/* a line of its own, drawn when the total comes: the page's text above shows at once and
+            does not grow then (issue 26: the largest text of the page is drawn with the page) */}
+        <Typography variant="body2" sx={{ color: 'text.secondary', minHeight: '1.43em' }}>
           {summary.data &&
-            ` Total overdue: ${money(summary.data.total)} on ${formatNumber(summary.data.leases)} ${
+            `Total overdue: ${money(summary.data.total)} on ${formatNumber(summary.data.leases)} ${
               summary.data.leases === 1 ? 'lease' : 'leases'
             }.`}
         </Typography>
