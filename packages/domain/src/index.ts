@@ -4,6 +4,8 @@ export * from './validation.ts';
 export * from './auth.ts';
 export * from './money.ts';
 export * from './dates.ts';
+export * from './i18n/languages.ts';
+export * from './i18n/keys.ts';
 export * from './enums.ts';
 export * from './navigation.ts';
 export * from './fields.ts';
