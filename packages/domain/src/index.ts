@@ -6,6 +6,7 @@ export * from './money.ts';
 export * from './dates.ts';
 export * from './i18n/languages.ts';
 export * from './i18n/keys.ts';
+export * from './i18n/language-schema.ts';
 export * from './enums.ts';
 export * from './navigation.ts';
 export * from './fields.ts';

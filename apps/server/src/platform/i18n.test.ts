@@ -1,6 +1,14 @@
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LANGUAGES, errorCodes } from '@kodi/domain';
+import {
+  LANGUAGES,
+  errorCodes,
+  formatDate,
+  publicReceiptMessages,
+  publicReceiptStatus,
+  publicReceiptTitles,
+  receiptVoidedMessage,
+} from '@kodi/domain';
 import { catalogues } from '@kodi/domain/i18n';
 import { setupApp, testDriver, type TestContext } from '../test/harness.ts';
 import { TestClient } from '../test/client.ts';
@@ -36,6 +44,16 @@ describe('translating (issue 30)', () => {
     expect(translate('sw', 'no.such.key')).toBe('no.such.key');
   });
 
+  it('keeps the public receipt page’s English: its titles and messages are the spec’s', () => {
+    for (const status of publicReceiptStatus) {
+      expect(translate('en', 'receipt.statusTitle', { status })).toBe(publicReceiptTitles[status]);
+      expect(translate('en', 'receipt.statusMessage', { status })).toBe(publicReceiptMessages[status]);
+    }
+    expect(translate('en', 'receipt.voidedOn', { date: formatDate('2026-11-22') })).toBe(
+      receiptVoidedMessage('2026-11-22'),
+    );
+  });
+
   it('translates an error by its code only when its message is the code’s own', () => {
     expect(translateErrorBody({ error: 'Not found.', code: 'not_found' }, 'fr').error).toBe('Introuvable.');
     const own = { error: 'This record is still used by payments. Remove those first.', code: 'in_use' as const };
@@ -67,7 +85,7 @@ describe(`errors and validation messages in the user's language (${testDriver})`
     ] as const) {
       const c = new TestClient(t.app);
       await c.get('/auth/csrf-token');
-      const headers = header ? { 'accept-language': header } : {};
+      const headers: Record<string, string> = header ? { 'accept-language': header } : {};
       const wrong = await c.post(
         '/auth/login',
         { email: 'nobody@example.com', password: 'whatever1', captcha_answer: 'wrong' },

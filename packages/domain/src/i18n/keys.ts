@@ -15,3 +15,10 @@ const validationKeys = new Map<string, string>(
  */
 export const validationKey = (englishMessage: string): string | undefined =>
   validationKeys.get(englishMessage);
+
+type Namespaces = typeof import('./catalogues/en.json');
+
+/** Every key of the catalogues the pages use ('auth.signIn'): a key that is not in English is a type error. */
+export type MessageKey = {
+  [N in keyof Namespaces & string]: `${N}.${keyof Namespaces[N] & string}`;
+}[keyof Namespaces & string];

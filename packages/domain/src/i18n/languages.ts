@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The languages Kodi speaks (issue 30): English first, the default, in the specification's words. */
 export const LANGUAGES = ['en', 'sw', 'fr'] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -10,9 +8,6 @@ export const languageNames: Record<Language, string> = { en: 'English', sw: 'Kis
 
 /** The locale Intl formats a language's dates, numbers and money with (en keeps the spec's en-US). */
 export const intlLocales: Record<Language, string> = { en: 'en-US', sw: 'sw', fr: 'fr' };
-
-/** A stored `language` (users, tenants, owners, a company's default): one of LANGUAGES, or null. */
-export const languageSchema = z.enum(LANGUAGES);
 
 export const isLanguage = (value: unknown): value is Language =>
   typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);

@@ -7,6 +7,7 @@ import Refresh from '@mui/icons-material/Refresh';
 import { API_BASE, ensureCsrfToken } from '../../lib/api-client.ts';
 import { FormTextField, type FieldOf } from './form-text-field.tsx';
 import { LazyTooltip } from './lazy-tooltip.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 export const CAPTCHA_WIDTH = 200;
 
@@ -19,7 +20,9 @@ type CaptchaImageProps = {
 };
 
 /** The CAPTCHA image, 200 px wide: click it, or the refresh button, for a new one. */
-export const CaptchaImage = ({ nonce, failed, onRefresh, onError }: CaptchaImageProps) => (
+export const CaptchaImage = ({ nonce, failed, onRefresh, onError }: CaptchaImageProps) => {
+  const { t } = useT();
+  return (
   <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
     <Box
       sx={{
@@ -40,7 +43,7 @@ export const CaptchaImage = ({ nonce, failed, onRefresh, onError }: CaptchaImage
           src={`${API_BASE}/captcha?t=${nonce}`}
           alt="CAPTCHA"
           width={CAPTCHA_WIDTH}
-          title="Click for a new image"
+          title={t('common.clickNewImage')}
           onClick={onRefresh}
           onError={onError}
           style={{ display: 'block', width: CAPTCHA_WIDTH, height: 'auto', cursor: 'pointer' }}
@@ -48,17 +51,18 @@ export const CaptchaImage = ({ nonce, failed, onRefresh, onError }: CaptchaImage
       )}
       {failed && (
         <Typography variant="body2" sx={{ color: 'text.secondary', px: 1, textAlign: 'center' }}>
-          The CAPTCHA image could not be loaded.
+          {t('common.captchaNotLoaded')}
         </Typography>
       )}
     </Box>
-    <LazyTooltip title="New image" describeChild>
-      <IconButton aria-label="Refresh CAPTCHA" onClick={onRefresh}>
+    <LazyTooltip title={t('common.newImage')} describeChild>
+      <IconButton aria-label={t('common.refreshCaptcha')} onClick={onRefresh}>
         <Refresh />
       </IconButton>
     </LazyTooltip>
   </Box>
-);
+  );
+};
 
 export type Captcha = {
   /** The session (and its CSRF token) exists and the first image is on its way. */
@@ -107,14 +111,17 @@ type CaptchaFieldProps<T extends FieldValues, V> = FieldOf<T, V> & { captcha: Ca
 export const CaptchaField = <T extends FieldValues, V = T>({
   captcha,
   ...field
-}: CaptchaFieldProps<T, V>) => (
-  <>
-    <CaptchaImage {...captcha.image} />
-    <FormTextField
-      {...field}
-      label="CAPTCHA"
-      autoComplete="off"
-      helperText="Type the characters shown in the image."
-    />
-  </>
-);
+}: CaptchaFieldProps<T, V>) => {
+  const { t } = useT();
+  return (
+    <>
+      <CaptchaImage {...captcha.image} />
+      <FormTextField
+        {...field}
+        label="CAPTCHA"
+        autoComplete="off"
+        helperText={t('common.captchaHelp')}
+      />
+    </>
+  );
+};
