@@ -3,7 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorCodes, type ErrorBody } from '@kodi/domain';
 import { RateLimitError } from './rate-limit.ts';
 import { SecretUnavailableError } from '../platform/secrets.ts';
-import { requestLanguage, translateErrorBody } from '../platform/i18n.ts';
+import { requestLanguage, translateErrorBody } from './i18n.ts';
 
 /**
  * What the tables are called in messages ("still used by payments"), by table: the entities' plurals

@@ -16,7 +16,11 @@ const shapeOf = (message: string) => {
       if (token.type === 'select' || token.type === 'plural' || token.type === 'selectordinal') {
         args.add(token.arg);
         if (token.type === 'select') selects.push(`${token.arg}: ${token.cases.map((c) => c.key).join(' ')}`);
-        else expect(token.cases.map((c) => c.key), `${message}: a plural needs 'other'`).toContain('other');
+        else
+          expect(
+            token.cases.map((c) => c.key),
+            `${message}: a plural needs 'other'`,
+          ).toContain('other');
         for (const c of token.cases) walk(c.tokens);
       }
     }

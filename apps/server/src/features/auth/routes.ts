@@ -232,7 +232,8 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
       schema: {
         operationId: 'setLanguage',
         tags: ['auth'],
-        summary: "Sets the signed-in staff user's language (issue 30): the staff app and its messages follow it",
+        summary:
+          "Sets the signed-in staff user's language (issue 30): the staff app and its messages follow it",
         description:
           "null: English. A portal account's language is its tenant's or owner's (the staff set it on the record).",
         body: z.object({ language: languageSchema.nullable() }),

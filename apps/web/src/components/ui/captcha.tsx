@@ -23,44 +23,44 @@ type CaptchaImageProps = {
 export const CaptchaImage = ({ nonce, failed, onRefresh, onError }: CaptchaImageProps) => {
   const { t } = useT();
   return (
-  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-    <Box
-      sx={{
-        width: CAPTCHA_WIDTH,
-        minHeight: 64,
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        bgcolor: 'grey.50',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        overflow: 'hidden',
-      }}
-    >
-      {nonce !== null && !failed && (
-        <img
-          src={`${API_BASE}/captcha?t=${nonce}`}
-          alt="CAPTCHA"
-          width={CAPTCHA_WIDTH}
-          title={t('common.clickNewImage')}
-          onClick={onRefresh}
-          onError={onError}
-          style={{ display: 'block', width: CAPTCHA_WIDTH, height: 'auto', cursor: 'pointer' }}
-        />
-      )}
-      {failed && (
-        <Typography variant="body2" sx={{ color: 'text.secondary', px: 1, textAlign: 'center' }}>
-          {t('common.captchaNotLoaded')}
-        </Typography>
-      )}
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Box
+        sx={{
+          width: CAPTCHA_WIDTH,
+          minHeight: 64,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: 'grey.50',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          overflow: 'hidden',
+        }}
+      >
+        {nonce !== null && !failed && (
+          <img
+            src={`${API_BASE}/captcha?t=${nonce}`}
+            alt="CAPTCHA"
+            width={CAPTCHA_WIDTH}
+            title={t('common.clickNewImage')}
+            onClick={onRefresh}
+            onError={onError}
+            style={{ display: 'block', width: CAPTCHA_WIDTH, height: 'auto', cursor: 'pointer' }}
+          />
+        )}
+        {failed && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', px: 1, textAlign: 'center' }}>
+            {t('common.captchaNotLoaded')}
+          </Typography>
+        )}
+      </Box>
+      <LazyTooltip title={t('common.newImage')} describeChild>
+        <IconButton aria-label={t('common.refreshCaptcha')} onClick={onRefresh}>
+          <Refresh />
+        </IconButton>
+      </LazyTooltip>
     </Box>
-    <LazyTooltip title={t('common.newImage')} describeChild>
-      <IconButton aria-label={t('common.refreshCaptcha')} onClick={onRefresh}>
-        <Refresh />
-      </IconButton>
-    </LazyTooltip>
-  </Box>
   );
 };
 
@@ -116,12 +116,7 @@ export const CaptchaField = <T extends FieldValues, V = T>({
   return (
     <>
       <CaptchaImage {...captcha.image} />
-      <FormTextField
-        {...field}
-        label="CAPTCHA"
-        autoComplete="off"
-        helperText={t('common.captchaHelp')}
-      />
+      <FormTextField {...field} label="CAPTCHA" autoComplete="off" helperText={t('common.captchaHelp')} />
     </>
   );
 };

@@ -36,25 +36,25 @@ export const FormTextField = <T extends FieldValues, V = T>({
 }: FormTextFieldProps<T, V>) => {
   const translated = useValidationText();
   return (
-  <Controller
-    name={name}
-    control={control}
-    render={({ field: { ref, ...field }, fieldState }) => {
-      const Input = password ? PasswordField : TextInput;
-      // the ref goes to the <input> alone, so that a failed submit focuses the first invalid field
-      return (
-        <Input
-          {...field}
-          value={(field.value as string | null | undefined) ?? ''}
-          inputRef={ref}
-          {...props}
-          fullWidth
-          error={!!fieldState.error}
-          helperText={translated(fieldState.error?.message) ?? helperText}
-        />
-      );
-    }}
-  />
+    <Controller
+      name={name}
+      control={control}
+      render={({ field: { ref, ...field }, fieldState }) => {
+        const Input = password ? PasswordField : TextInput;
+        // the ref goes to the <input> alone, so that a failed submit focuses the first invalid field
+        return (
+          <Input
+            {...field}
+            value={(field.value as string | null | undefined) ?? ''}
+            inputRef={ref}
+            {...props}
+            fullWidth
+            error={!!fieldState.error}
+            helperText={translated(fieldState.error?.message) ?? helperText}
+          />
+        );
+      }}
+    />
   );
 };
 

@@ -283,7 +283,11 @@ const Home = ({ kept }: { kept: Kept<PortalMe> }) => {
             {l.property_name ? <span className="muted"> · {l.property_name}</span> : null}
           </h2>
           <p className="label">
-            {l.balance > 0 ? t('portal.youOwe') : l.balance < 0 ? t('portal.paidAhead') : t('glossary.balance')}
+            {l.balance > 0
+              ? t('portal.youOwe')
+              : l.balance < 0
+                ? t('portal.paidAhead')
+                : t('glossary.balance')}
           </p>
           <p className="balance" data-testid={`balance-${l.id}`}>
             <Money me={me} amount={Math.abs(l.balance)} />

@@ -1,5 +1,11 @@
 import { useEffect, useState, type CSSProperties } from 'react';
-import { formatDate, formatMoney, type MessageKey, type PublicReceipt, type PublicReceiptStatus } from '@kodi/domain';
+import {
+  formatDate,
+  formatMoney,
+  type MessageKey,
+  type PublicReceipt,
+  type PublicReceiptStatus,
+} from '@kodi/domain';
 import { useT, type Translate } from '../../lib/i18n.ts';
 
 export const RECEIPT_NOT_FOUND = 'Receipt not found';

@@ -56,7 +56,10 @@ describe('translating (issue 30)', () => {
 
   it('translates an error by its code only when its message is the code’s own', () => {
     expect(translateErrorBody({ error: 'Not found.', code: 'not_found' }, 'fr').error).toBe('Introuvable.');
-    const own = { error: 'This record is still used by payments. Remove those first.', code: 'in_use' as const };
+    const own = {
+      error: 'This record is still used by payments. Remove those first.',
+      code: 'in_use' as const,
+    };
     expect(translateErrorBody(own, 'sw')).toEqual(own);
     expect(translateErrorBody({ error: 'Not found.', code: 'not_found' }, 'en').error).toBe('Not found.');
   });
@@ -107,7 +110,8 @@ describe(`errors and validation messages in the user's language (${testDriver})`
       Record<string, unknown> & { id: number }
     >();
     // a stale version: the conflict's own message
-    const stale = () => staff.put(`/units/${unit.id}`, { ...unit, version: 999 }, { 'accept-language': 'fr' });
+    const stale = () =>
+      staff.put(`/units/${unit.id}`, { ...unit, version: 999 }, { 'accept-language': 'fr' });
     expect((await stale()).json()).toMatchObject({ code: 'conflict', error: errorCodes.conflict.message });
 
     const set = expectStatus(await staff.put('/auth/language', { language: 'sw' }), 200);
@@ -128,7 +132,8 @@ describe(`errors and validation messages in the user's language (${testDriver})`
 
     expectStatus(await staff.put('/auth/language', { language: 'fr' }), 200);
     expect((await stale()).json()).toMatchObject({
-      error: 'Cet enregistrement a été modifié par quelqu’un d’autre. Rechargez pour voir la dernière version.',
+      error:
+        'Cet enregistrement a été modifié par quelqu’un d’autre. Rechargez pour voir la dernière version.',
     });
     expect((await staff.post('/tenants', {})).json()).toMatchObject({
       error: 'Veuillez corriger les erreurs du formulaire.',

@@ -44,7 +44,8 @@ export const requestLanguage = (request: FastifyRequest): Language =>
  */
 export const translateErrorBody = (body: ErrorBody, language: Language): ErrorBody => {
   if (language === 'en') return body;
-  const error = body.error === errorCodes[body.code].message ? translate(language, errorKey(body.code)) : body.error;
+  const error =
+    body.error === errorCodes[body.code].message ? translate(language, errorKey(body.code)) : body.error;
   if (!body.fields) return { ...body, error };
   const fields = Object.fromEntries(
     Object.entries(body.fields).map(([name, message]) => {
