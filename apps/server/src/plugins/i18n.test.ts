@@ -21,7 +21,7 @@ describe('the glossary (docs/glossary.md)', () => {
   it('is what the catalogues say, word for word, in every language', () => {
     const rows = readFileSync(new URL('../../../../docs/glossary.md', import.meta.url), 'utf8')
       .split('\n')
-      .filter((line) => /^\| [a-zA-Z]+ \|/.test(line) && !line.startsWith('| Key'))
+      .filter((line) => /^\| [a-zA-Z]+ +\|/.test(line) && !line.startsWith('| Key'))
       .map((line) => line.split('|').map((cell) => cell.trim()));
     expect(rows.map((row) => `glossary.${row[1]}`).sort()).toEqual(
       Object.keys(catalogues.en)
