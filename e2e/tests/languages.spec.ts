@@ -55,7 +55,10 @@ test('sign-in and register follow the browser’s language, and the switcher', a
       const context = await inLanguage(browser, language, size);
       const page = await context.newPage();
       await page.goto('/login');
-      await expect(page.getByRole('heading', { name: texts[language].signIn })).toBeVisible();
+      // the first page of a cold server on a busy machine can take a while
+      await expect(page.getByRole('heading', { name: texts[language].signIn })).toBeVisible({
+        timeout: 30_000,
+      });
       await expect(page.getByRole('button', { name: texts[language].login, exact: true })).toBeVisible();
       await expect(page.getByText(texts[language].forgot)).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', language);
