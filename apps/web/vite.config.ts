@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite-precompress.ts';
+import { catalogues } from './vite-catalogues.ts';
 import { routePreloads } from './vite-route-preloads.ts';
 
 type ModuleGraph = {
@@ -42,7 +43,7 @@ const api = { '/rentapi': { target: 'http://localhost:3000', changeOrigin: false
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   // precompress: each built file's .br and .gz, sent as they are by the server
-  plugins: [react(), precompress(), firstLoads(), routePreloads()],
+  plugins: [react(), precompress(), firstLoads(), routePreloads(), catalogues()],
   resolve: {
     // zod, configured not to eval (the CSP has no 'unsafe-eval'), wherever it is first loaded
     alias: [
@@ -83,7 +84,8 @@ export default defineConfig({
             {
               name: 'react',
               tags: ['$initial'],
-              test: /node_modules[\\/](react|react-dom|scheduler)[\\/]|preload-helper|modulepreload-polyfill/,
+              // and the pages' language (issue 30: Lingui, src/lib/i18n.ts and what it needs of @kodi/domain)
+              test: /node_modules[\\/](react|react-dom|scheduler|@lingui[\\/][a-z]+)[\\/]|preload-helper|modulepreload-polyfill|src[\\/]lib[\\/]i18n\.ts$|packages[\\/]domain[\\/]src[\\/](i18n[\\/](web|languages|keys)\.ts|validation\.ts)$/,
               priority: 2,
             },
             {

@@ -2,13 +2,15 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { precompress } from './vite-precompress.ts';
+import { catalogues } from './vite-catalogues.ts';
 
 // The tenant portal's own build (portal.html → src/portal-main.tsx), run after the staff app's into
 // the same dist/ (its files are named by their content; nothing is emptied): a build of its own, so
 // that none of the staff app's chunks (its shell, MUI) is ever shared with it (docs/decisions.md).
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
-  plugins: [react(), precompress()],
+  // the portal's texts only (its own chunk per language, none shared with the staff app's)
+  plugins: [react(), precompress(), catalogues(['glossary', 'common', 'validation', 'auth', 'portal'])],
   publicDir: false,
   resolve: {
     alias: [

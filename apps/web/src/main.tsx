@@ -2,6 +2,10 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import './lib/session.ts';
 import { App } from './app/app.tsx';
+import { activateLanguage, initialLanguage } from './lib/i18n.ts';
+
+// the language's catalogue loads while React starts (the pages show once it is in)
+void activateLanguage(initialLanguage());
 
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');

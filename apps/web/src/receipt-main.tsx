@@ -1,5 +1,7 @@
 import { lazy, StrictMode, Suspense } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nProvider } from '@lingui/react';
+import { activateLanguage, i18n, initialLanguage } from './lib/i18n.ts';
 
 /**
  * The entry of `receipt.html`, the page a receipt's QR code opens (`/r/{code}`, served by the server
@@ -10,13 +12,18 @@ const PublicReceiptPage = lazy(async () => ({
   default: (await import('./features/public-receipt/public-receipt-page.tsx')).PublicReceiptPage,
 }));
 
+// the browser's language (issue 30): its catalogue loads with the page's chunk
+void activateLanguage(initialLanguage());
+
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 createRoot(container).render(
   <StrictMode>
-    <Suspense fallback={null}>
-      <PublicReceiptPage />
-    </Suspense>
+    <I18nProvider i18n={i18n}>
+      <Suspense fallback={null}>
+        <PublicReceiptPage />
+      </Suspense>
+    </I18nProvider>
   </StrictMode>,
 );

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messages } from './validation.ts';
 import type { RoleName } from './roles.ts';
+import type { Language } from './i18n/languages.ts';
 
 /** A trimmed string that must not be empty, with the spec's required message. */
 export const requiredString = (max?: number, maxMessage?: string) => {
@@ -46,6 +47,11 @@ export type SessionUser = {
   mfa_enabled: boolean;
   /** the user's company requires a second factor of its staff */
   mfa_required: boolean;
+  /**
+   * The language Kodi speaks to the user (issue 30): a staff user's own, a portal account's its
+   * tenant's or owner's (else the company's default); absent: English.
+   */
+  language?: Language;
 };
 
 export type AuthStatus = {

@@ -1,17 +1,24 @@
-/** Dates travel as YYYY-MM-DD and display as 'Nov 22, 2026' in UTC. */
+import { LANGUAGES, intlLocales, type Language } from './i18n/languages.ts';
+
+/** Dates travel as YYYY-MM-DD and display in UTC as 'Nov 22, 2026' (en), '22 Nov 2026' (sw), '22 nov. 2026' (fr). */
 export const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
 
-const displayFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: 'UTC',
-});
+const displayFormats = Object.fromEntries(
+  LANGUAGES.map((language) => [
+    language,
+    new Intl.DateTimeFormat(intlLocales[language], {
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }),
+  ]),
+) as Record<Language, Intl.DateTimeFormat>;
 
-export const formatDate = (value: string | Date | null | undefined): string => {
+export const formatDate = (value: string | Date | null | undefined, language: Language = 'en'): string => {
   if (!value) return '';
   const d = typeof value === 'string' ? new Date(value.length === 10 ? `${value}T00:00:00Z` : value) : value;
-  return Number.isNaN(d.getTime()) ? '' : displayFormat.format(d);
+  return Number.isNaN(d.getTime()) ? '' : displayFormats[language].format(d);
 };
 
 /** Today as YYYY-MM-DD (UTC). */

@@ -1,4 +1,5 @@
 // Every status-like value of the spec (01-core §4, 02-admin §4 and §9), with its label.
+import { LANGUAGES, languageNames } from './i18n/languages.ts';
 
 /** 'in_progress' → 'In Progress'. */
 const labelOf = (value: string) => value.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase());
@@ -16,6 +17,8 @@ export const unitStatus = options(['available', 'occupied', 'maintenance']);
 export const unitType = options(['apartment', 'house', 'studio', 'commercial']);
 export const propertyType = options(['residential', 'commercial', 'mixed']);
 export const tenantStatus = options(['active', 'inactive']);
+/** A person's or a company's language (issue 30), each named in itself. */
+export const languageOption = options(LANGUAGES, languageNames);
 export const sex = options(['M', 'F', 'O'], { M: 'Male', F: 'Female', O: 'Other' });
 export const occupancyStatus = options(['active', 'terminated', 'renewed']);
 export const depositStatus = options(['held', 'returned', 'forfeited']);

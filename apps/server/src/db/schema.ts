@@ -45,6 +45,7 @@ import {
   rentCycle,
   requestStatus,
   roleNames,
+  LANGUAGES,
   sex,
   tenantStatus,
   unitStatus,
@@ -149,12 +150,15 @@ export const companies = pgTable(
     description: text(),
     /** its default message templates were written (lib/message-templates.ts: once, lazily) */
     templates_seeded: boolean().notNull().default(false),
+    /** the language of a tenant or owner with none of its own (issue 30: en, sw or fr) */
+    default_language: varchar({ length: 2 }).notNull().default('en'),
     search_text: searchOf('companies'),
     ...stamps(),
   },
   (t) => [
     index('companies_currency_idx').on(t.currency_code),
     index('companies_country_idx').on(t.country_code),
+    check('companies_default_language_known', oneOf(t.default_language, LANGUAGES)),
     ...listsOf('companies', t),
   ],
 );
@@ -197,12 +201,15 @@ export const users = pgTable(
     mfa_enabled_at: timestamp({ withTimezone: true }),
     /** the last TOTP time step used: a code is never accepted twice */
     mfa_last_step: bigint({ mode: 'number' }),
+    /** the staff app's language (issue 30): en, sw or fr; null: English */
+    language: varchar({ length: 2 }),
     /** what the users list's `q` matches (and the audit log's, by its user): the e-mail, lowercased */
     search_text: searchTextColumn(['email']),
     ...stamps(),
   },
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    check('users_language_known', oneOf(t.language, LANGUAGES)),
     searchIndex('users', t.search_text),
     uniqueIndex('users_phone_idx').on(t.phone),
     uniqueIndex('users_tenant_idx').on(t.company_id, t.tenant_id),
@@ -413,6 +420,8 @@ export const owners = pgTable(
     payout_account_name: varchar({ length: 255 }),
     payout_account_number: varchar({ length: 50 }),
     payout_bank: varchar({ length: 255 }),
+    /** the owner's language (issue 30): its portal and what is sent or printed for it; null: the company's */
+    language: varchar({ length: 2 }),
     notes: text(),
     external_ref: externalRefColumn(),
     display_name: text().generatedAlwaysAs(sql.raw(OWNER_NAME)),
@@ -424,6 +433,7 @@ export const owners = pgTable(
     unique('owners_id_key').on(t.id),
     unique('owners_external_ref_key').on(t.company_id, t.external_ref),
     check('owners_payout_method_known', oneOf(t.payout_method, payoutMethod.values)),
+    check('owners_language_known', oneOf(t.language, LANGUAGES)),
     check(
       'owners_named',
       sql`${t.company_name} IS NOT NULL OR (${t.first_name} IS NOT NULL AND ${t.last_name} IS NOT NULL)`,
@@ -729,6 +739,8 @@ export const tenants = pgTable(
     /** whether messages (receipts, reminders) go to this tenant by e-mail and by SMS (the tenant may change it in the portal) */
     notify_email: boolean().notNull().default(true),
     notify_sms: boolean().notNull().default(true),
+    /** the tenant's language (issue 30): its portal and what is sent or printed for it; null: the company's */
+    language: varchar({ length: 2 }),
     full_name: fullName(),
     search_text: searchOf('tenants', { full_name: FULL_NAME }),
     external_ref: externalRefColumn(),
@@ -740,6 +752,7 @@ export const tenants = pgTable(
     unique('tenants_id_key').on(t.id),
     check('tenants_sex_known', oneOf(t.sex, sex.values)),
     check('tenants_status_known', oneOf(t.status, tenantStatus.values)),
+    check('tenants_language_known', oneOf(t.language, LANGUAGES)),
     ...listsOf('tenants', t),
   ],
 );

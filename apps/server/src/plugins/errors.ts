@@ -3,6 +3,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, errorCodes, type ErrorBody } from '@kodi/domain';
 import { RateLimitError } from './rate-limit.ts';
 import { SecretUnavailableError } from '../platform/secrets.ts';
+import { requestLanguage, translateErrorBody } from './i18n.ts';
 
 /**
  * What the tables are called in messages ("still used by payments"), by table: the entities' plurals
@@ -122,7 +123,10 @@ export const toErrorBody = (
 
 export const sendError = (reply: FastifyReply, err: unknown, tableLabels: TableLabels = {}) => {
   const { status, body } = toErrorBody(err, tableLabels);
-  return reply.code(status).type('application/json').send(body);
+  return reply
+    .code(status)
+    .type('application/json')
+    .send(translateErrorBody(body, requestLanguage(reply.request)));
 };
 
 export const registerErrorHandling = (app: FastifyInstance, tableLabels: TableLabels) => {
@@ -130,6 +134,10 @@ export const registerErrorHandling = (app: FastifyInstance, tableLabels: TableLa
     const { status, body, log } = toErrorBody(err, tableLabels);
     if (log) request.log.error({ err }, 'unhandled error');
     if (err instanceof RateLimitError) void reply.header('Retry-After', String(err.retryAfterSeconds));
-    return reply.code(status).type('application/json').send(body);
+    // in the user's language (issue 30), else the browser's; English is the spec's words
+    return reply
+      .code(status)
+      .type('application/json')
+      .send(translateErrorBody(body, requestLanguage(request)));
   });
 };

@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { RoleName, SessionUser } from '@kodi/domain';
+import { resolveLanguage, type RoleName, type SessionUser } from '@kodi/domain';
 import { sql } from 'drizzle-orm';
 import { execRows, type Database, type DbOrTx } from '../db/client.ts';
 import type { Config } from '../config.ts';
@@ -43,6 +43,7 @@ type Row = {
   owner_id: number | null;
   mfa_enabled: boolean | null;
   mfa_required: boolean | null;
+  language?: string | null;
 };
 
 const toDate = (v: Date | string | null): Date | null =>
@@ -59,7 +60,13 @@ export const USER_SELECT = `u.id AS user_id, u.email, u.first_name, u.last_name,
   COALESCE((SELECT cs.require_mfa FROM company_settings cs WHERE cs.company_id = u.company_id), false)
     AS mfa_required,
   COALESCE((SELECT array_agg(r.name ORDER BY r.name) FROM user_roles ur JOIN roles r ON r.id = ur.role_id
-            WHERE ur.user_id = u.id), '{}') AS roles`;
+            WHERE ur.user_id = u.id), '{}') AS roles,
+  CASE WHEN u.tenant_id IS NOT NULL OR u.owner_id IS NOT NULL
+       THEN COALESCE(
+         (SELECT t.language FROM tenants t WHERE t.company_id = u.company_id AND t.id = u.tenant_id),
+         (SELECT o.language FROM owners o WHERE o.company_id = u.company_id AND o.id = u.owner_id),
+         (SELECT c.default_language FROM companies c WHERE c.id = u.company_id))
+       ELSE u.language END AS language`;
 
 export const rowToUser = (
   r: Omit<
@@ -87,6 +94,7 @@ export const rowToUser = (
   ...(r.owner_id === null || r.owner_id === undefined ? {} : { owner_id: Number(r.owner_id) }),
   mfa_enabled: r.mfa_enabled === true,
   mfa_required: r.mfa_required === true,
+  language: resolveLanguage(r.language),
 });
 
 export type Sessions = ReturnType<typeof createSessions>;

@@ -1,5 +1,6 @@
 import { adminMaintained, defineEntity, plainColumns, sortableColumns } from '../entity.ts';
-import { bool, field, LETTER_CODE, optionalEmail, optionalText, text } from '../fields.ts';
+import { languageOption } from '../enums.ts';
+import { bool, field, LETTER_CODE, oneOf, optionalEmail, optionalText, text } from '../fields.ts';
 import { adminPages, shown } from './ui-texts.ts';
 import { CURRENCY_CODE_MESSAGE } from './currencies.ts';
 import { COUNTRY_CODE_MESSAGE } from './countries.ts';
@@ -19,6 +20,8 @@ export const companies = defineEntity({
       helperText: 'e.g. UGA: phone numbers without +code are read as its numbers',
     }),
     field.boolean('status', 'Active', { defaultValue: true }),
+    // issue 30: the language of its tenants and owners who have none of their own
+    field.enum('default_language', 'Default Language', languageOption, { defaultValue: 'en' }),
     field.textarea('description', 'Description', { fullWidth: true }),
   ],
   shape: () => ({
@@ -37,6 +40,7 @@ export const companies = defineEntity({
       COUNTRY_CODE_MESSAGE,
     ),
     status: bool(true),
+    default_language: oneOf(languageOption.values).default('en'),
     description: optionalText(5000, 'Maximum 5000 characters.'),
   }),
   scope: 'global',

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEntity, plainColumns, sortableColumns } from '../entity.ts';
 import { everyRole } from '../navigation.ts';
-import { payoutMethod } from '../enums.ts';
+import { languageOption, payoutMethod } from '../enums.ts';
 import { externalRef, field, optionalEmail, optionalOneOf, optionalText } from '../fields.ts';
 import { PHONE_PATTERN } from './tenants.ts';
 import { adminPages, shown } from './ui-texts.ts';
@@ -29,6 +29,8 @@ export const owners = defineEntity({
     field.text('payout_account_name', 'Payout Account Name'),
     field.text('payout_account_number', 'Payout Account Number'),
     field.text('payout_bank', 'Bank or Provider'),
+    // issue 30: the owner portal's, the statements' and the messages' language; empty: the company's
+    field.enum('language', 'Language', languageOption),
     field.textarea('notes', 'Notes', { fullWidth: true }),
     externalRef.field(),
     // the company's name, else the person's: kept by PostgreSQL with the row
@@ -51,6 +53,7 @@ export const owners = defineEntity({
       payout_account_name: optionalText(255),
       payout_account_number: optionalText(50),
       payout_bank: optionalText(255),
+      language: optionalOneOf(languageOption.values),
       notes: optionalText(5000),
       external_ref: externalRef.rule(),
     }) satisfies z.ZodRawShape,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { defineEntity, editorMaintained, plainColumns, sortableColumns } from '../entity.ts';
 import { operators } from '../navigation.ts';
-import { sex, tenantStatus } from '../enums.ts';
+import { languageOption, sex, tenantStatus } from '../enums.ts';
 import {
   externalRef,
   field,
@@ -9,6 +9,7 @@ import {
   nameFields,
   oneOf,
   optionalEmail,
+  optionalOneOf,
   optionalText,
   bool,
   text,
@@ -50,6 +51,8 @@ export const tenants = defineEntity({
     field.status('status', 'Status', tenantStatus, { active: 'success', inactive: 'default' }, 'active'),
     field.boolean('notify_email', 'Notify by E-mail', { defaultValue: true }),
     field.boolean('notify_sms', 'Notify by SMS', { defaultValue: true }),
+    // issue 30: the portal's, the messages' and the PDFs' language; empty: the company's default
+    field.enum('language', 'Language', languageOption),
     externalRef.field(),
     field.readOnly('full_name', 'Full Name'),
     // the tenant's portal account (issue 19): none, invited, active or disabled
@@ -77,6 +80,7 @@ export const tenants = defineEntity({
       status: oneOf(tenantStatus.values).default('active'),
       notify_email: bool(true),
       notify_sms: bool(true),
+      language: optionalOneOf(languageOption.values),
       external_ref: externalRef.rule(),
     }) satisfies z.ZodRawShape,
   scope: 'company',

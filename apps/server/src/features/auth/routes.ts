@@ -5,6 +5,7 @@ import {
   AppError,
   isOwner,
   isTenant,
+  languageSchema,
   MFA_CHALLENGE_MINUTES,
   loginBody,
   loginMfaBody,
@@ -22,7 +23,12 @@ import {
 } from '../../modules/identity/sign-in.ts';
 import { verifyPassword } from '../../platform/passwords.ts';
 import { captchaMatches } from '../../platform/captcha.ts';
-import { findUserByEmail, sessionUserSchema, signedInSchema } from '../../modules/identity/users.ts';
+import {
+  findUserByEmail,
+  sessionUserSchema,
+  setUserLanguage,
+  signedInSchema,
+} from '../../modules/identity/users.ts';
 import { readMfa, useRecoveryCode, useTotpCode } from '../../modules/identity/mfa.ts';
 import { USER_SELECT, rowToUser } from '../../plugins/session.ts';
 import { empty, errors, json, named } from '../../plugins/openapi.ts';
@@ -216,6 +222,36 @@ export const authRoutes = (app: FastifyInstance, ctx: AppContext) => {
         throw new AppError('mfa_code_invalid');
       }
       return completeSignIn(ctx, request, reply, key, user, how);
+    },
+  );
+
+  r.put(
+    '/auth/language',
+    {
+      config: { access: 'signedIn' },
+      schema: {
+        operationId: 'setLanguage',
+        tags: ['auth'],
+        summary:
+          "Sets the signed-in staff user's language (issue 30): the staff app and its messages follow it",
+        description:
+          "null: English. A portal account's language is its tenant's or owner's (the staff set it on the record).",
+        body: z.object({ language: languageSchema.nullable() }),
+        response: { 200: json(sessionUserSchema, 'The user, in its language'), ...errors(400, 401, 403) },
+      },
+    },
+    async (request) => {
+      const user = request.user;
+      if (!user) throw new AppError('unauthorized');
+      if (isTenant(user) || isOwner(user)) throw new AppError('forbidden');
+      await setUserLanguage(ctx, user.id, request.body.language);
+      const rows = await database.query<Parameters<typeof rowToUser>[0]>(
+        `SELECT ${USER_SELECT} FROM users u WHERE u.id = $1`,
+        [user.id],
+      );
+      const row = rows[0];
+      if (!row) throw new AppError('not_found');
+      return rowToUser(row);
     },
   );
 

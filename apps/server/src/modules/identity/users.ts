@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { AppError, accountMessages } from '@kodi/domain';
+import { AppError, accountMessages, languageSchema, type Language } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { findPgError } from '../../plugins/errors.ts';
 import { named } from '../../plugins/openapi.ts';
@@ -24,6 +24,11 @@ export const sessionUserSchema = named(
     owner_id: z.number().nullable().optional(),
     mfa_enabled: z.boolean(),
     mfa_required: z.boolean(),
+    language: languageSchema
+      .optional()
+      .describe(
+        "The language Kodi speaks to the user (issue 30): a staff user's own; a portal account's, its tenant's or owner's, else the company's default",
+      ),
   }),
   'SessionUser',
 );
@@ -63,3 +68,15 @@ export const portalStatusSql = (column: 'tenant_id' | 'owner_id'): string =>
                          WHEN pu.password_hash IS NULL THEN 'invited' ELSE 'active' END
                FROM users pu WHERE pu.company_id = t.company_id AND pu.${column} = t.id),
              'none')`;
+
+/** A staff user's own language (issue 30): the staff app follows it; null: English. */
+export const setUserLanguage = async (
+  ctx: Pick<AppContext, 'database'>,
+  userId: number,
+  language: Language | null,
+): Promise<void> => {
+  await ctx.database.query('UPDATE users SET language = $1, updated_at = now() WHERE id = $2', [
+    language,
+    userId,
+  ]);
+};

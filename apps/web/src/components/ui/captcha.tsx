@@ -8,6 +8,7 @@ import { API_BASE, ensureCsrfToken } from '../../lib/api-client.ts';
 import { takeEarly } from '../../lib/early.ts';
 import { FormTextField, type FieldOf } from './form-text-field.tsx';
 import { LazyTooltip } from './lazy-tooltip.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 export const CAPTCHA_WIDTH = 200;
 
@@ -20,46 +21,49 @@ type CaptchaImageProps = {
 };
 
 /** The CAPTCHA image, 200 px wide: click it, or the refresh button, for a new one. */
-export const CaptchaImage = ({ nonce, failed, onRefresh, onError }: CaptchaImageProps) => (
-  <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-    <Box
-      sx={{
-        width: CAPTCHA_WIDTH,
-        minHeight: 64,
-        border: 1,
-        borderColor: 'divider',
-        borderRadius: 1,
-        bgcolor: 'grey.50',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        overflow: 'hidden',
-      }}
-    >
-      {nonce !== null && !failed && (
-        <img
-          src={`${API_BASE}/captcha?t=${nonce}`}
-          alt="CAPTCHA"
-          width={CAPTCHA_WIDTH}
-          title="Click for a new image"
-          onClick={onRefresh}
-          onError={onError}
-          style={{ display: 'block', width: CAPTCHA_WIDTH, height: 'auto', cursor: 'pointer' }}
-        />
-      )}
-      {failed && (
-        <Typography variant="body2" sx={{ color: 'text.secondary', px: 1, textAlign: 'center' }}>
-          The CAPTCHA image could not be loaded.
-        </Typography>
-      )}
+export const CaptchaImage = ({ nonce, failed, onRefresh, onError }: CaptchaImageProps) => {
+  const { t } = useT();
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+      <Box
+        sx={{
+          width: CAPTCHA_WIDTH,
+          minHeight: 64,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: 'grey.50',
+          display: 'flex',
+          alignItems: 'center',
+          justifyContent: 'center',
+          overflow: 'hidden',
+        }}
+      >
+        {nonce !== null && !failed && (
+          <img
+            src={`${API_BASE}/captcha?t=${nonce}`}
+            alt="CAPTCHA"
+            width={CAPTCHA_WIDTH}
+            title={t('common.clickNewImage')}
+            onClick={onRefresh}
+            onError={onError}
+            style={{ display: 'block', width: CAPTCHA_WIDTH, height: 'auto', cursor: 'pointer' }}
+          />
+        )}
+        {failed && (
+          <Typography variant="body2" sx={{ color: 'text.secondary', px: 1, textAlign: 'center' }}>
+            {t('common.captchaNotLoaded')}
+          </Typography>
+        )}
+      </Box>
+      <LazyTooltip title={t('common.newImage')} describeChild>
+        <IconButton aria-label={t('common.refreshCaptcha')} onClick={onRefresh}>
+          <Refresh />
+        </IconButton>
+      </LazyTooltip>
     </Box>
-    <LazyTooltip title="New image" describeChild>
-      <IconButton aria-label="Refresh CAPTCHA" onClick={onRefresh}>
-        <Refresh />
-      </IconButton>
-    </LazyTooltip>
-  </Box>
-);
+  );
+};
 
 export type Captcha = {
   /** The session (and its CSRF token) exists and the first image is on its way. */
@@ -119,14 +123,12 @@ type CaptchaFieldProps<T extends FieldValues, V> = FieldOf<T, V> & { captcha: Ca
 export const CaptchaField = <T extends FieldValues, V = T>({
   captcha,
   ...field
-}: CaptchaFieldProps<T, V>) => (
-  <>
-    <CaptchaImage {...captcha.image} />
-    <FormTextField
-      {...field}
-      label="CAPTCHA"
-      autoComplete="off"
-      helperText="Type the characters shown in the image."
-    />
-  </>
-);
+}: CaptchaFieldProps<T, V>) => {
+  const { t } = useT();
+  return (
+    <>
+      <CaptchaImage {...captcha.image} />
+      <FormTextField {...field} label="CAPTCHA" autoComplete="off" helperText={t('common.captchaHelp')} />
+    </>
+  );
+};

@@ -1,6 +1,7 @@
 import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { PasswordField } from '../password-field.tsx';
 import { TextInput, type TextInputProps } from './text-input.tsx';
+import { useT, useValidationText } from '../../lib/i18n.ts';
 
 /** A field of a react-hook-form form: the form's control and the field's name. */
 export type FieldOf<T extends FieldValues, V> = { control: Control<T, unknown, V>; name: FieldPath<T> };
@@ -25,34 +26,37 @@ export type FormTextFieldProps<T extends FieldValues, V> = Omit<
     password?: boolean;
   };
 
-/** A full-width text field of a react-hook-form form, its error message under it. */
+/** A full-width text field of a react-hook-form form, its error message under it (in the page's language). */
 export const FormTextField = <T extends FieldValues, V = T>({
   control,
   name,
   helperText,
   password = false,
   ...props
-}: FormTextFieldProps<T, V>) => (
-  <Controller
-    name={name}
-    control={control}
-    render={({ field: { ref, ...field }, fieldState }) => {
-      const Input = password ? PasswordField : TextInput;
-      // the ref goes to the <input> alone, so that a failed submit focuses the first invalid field
-      return (
-        <Input
-          {...field}
-          value={(field.value as string | null | undefined) ?? ''}
-          inputRef={ref}
-          {...props}
-          fullWidth
-          error={!!fieldState.error}
-          helperText={fieldState.error?.message ?? helperText}
-        />
-      );
-    }}
-  />
-);
+}: FormTextFieldProps<T, V>) => {
+  const translated = useValidationText();
+  return (
+    <Controller
+      name={name}
+      control={control}
+      render={({ field: { ref, ...field }, fieldState }) => {
+        const Input = password ? PasswordField : TextInput;
+        // the ref goes to the <input> alone, so that a failed submit focuses the first invalid field
+        return (
+          <Input
+            {...field}
+            value={(field.value as string | null | undefined) ?? ''}
+            inputRef={ref}
+            {...props}
+            fullWidth
+            error={!!fieldState.error}
+            helperText={translated(fieldState.error?.message) ?? helperText}
+          />
+        );
+      }}
+    />
+  );
+};
 
 /** A full-width password field of a react-hook-form form (show/hide toggle). */
 export const FormPasswordField = <T extends FieldValues, V = T>(
@@ -65,17 +69,20 @@ export const FormEmailField = <T extends FieldValues, V = T>({
   name,
   autoComplete,
   required = true,
-}: FieldOf<T, V> & { autoComplete: string; required?: boolean }) => (
-  <FormTextField
-    control={control}
-    name={name}
-    label="Email"
-    type="email"
-    autoComplete={autoComplete}
-    autoFocus
-    required={required}
-  />
-);
+}: FieldOf<T, V> & { autoComplete: string; required?: boolean }) => {
+  const { t } = useT();
+  return (
+    <FormTextField
+      control={control}
+      name={name}
+      label={t('common.email')}
+      type="email"
+      autoComplete={autoComplete}
+      autoFocus
+      required={required}
+    />
+  );
+};
 
 type NewPasswordFieldsProps<T extends FieldValues, V> = FieldOf<T, V> & {
   /** The confirmation's field; none without it. */
@@ -91,24 +98,27 @@ export const NewPasswordFields = <T extends FieldValues, V = T>({
   newAccount = false,
   autoFocus,
   ...field
-}: NewPasswordFieldsProps<T, V>) => (
-  <>
-    <FormPasswordField
-      {...field}
-      label={newAccount ? 'Password' : 'New password'}
-      autoComplete="new-password"
-      autoFocus={autoFocus}
-      required
-      helperText="At least 8 characters."
-    />
-    {confirmName && (
+}: NewPasswordFieldsProps<T, V>) => {
+  const { t } = useT();
+  return (
+    <>
       <FormPasswordField
-        control={field.control}
-        name={confirmName}
-        label={newAccount ? 'Confirm password' : 'Confirm new password'}
+        {...field}
+        label={t(newAccount ? 'common.password' : 'auth.newPassword')}
         autoComplete="new-password"
+        autoFocus={autoFocus}
         required
+        helperText={t('auth.passwordHelp')}
       />
-    )}
-  </>
-);
+      {confirmName && (
+        <FormPasswordField
+          control={field.control}
+          name={confirmName}
+          label={t(newAccount ? 'auth.confirmPassword' : 'auth.confirmNewPassword')}
+          autoComplete="new-password"
+          required
+        />
+      )}
+    </>
+  );
+};

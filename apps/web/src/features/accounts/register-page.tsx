@@ -18,6 +18,8 @@ import { captchaProblem } from '../../lib/captcha.ts';
 import { showFieldErrors } from '../../lib/form-errors.ts';
 import { completeLogin } from '../../lib/session.ts';
 import { clearLoggedOutFlag } from '../../lib/storage.ts';
+import { useT } from '../../lib/i18n.ts';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 import { AccountCard } from '../../components/account-card.tsx';
 import { AccountForm } from './account-form.tsx';
 import { publicCompaniesQuery, registerAccount, type CompanyChoice } from './account-api.ts';
@@ -46,6 +48,7 @@ const formFields = new Set<string>(['email', 'first_name', 'last_name', 'company
 export const RegisterPage = () => {
   const navigate = useNavigate();
   const { showSnackbar } = useSnackbar();
+  const { t } = useT();
   const [alert, setAlert] = useState<string | null>(null);
 
   const { control, handleSubmit, setValue, setError, formState } = useForm<
@@ -88,28 +91,31 @@ export const RegisterPage = () => {
       await completeLogin(answer);
       await navigate('/', { replace: true });
     } catch (e) {
-      setAlert(errorMessage(e, REGISTRATION_FAILED));
+      setAlert(errorMessage(e, t('auth.registrationFailed')));
       showFieldErrors(e, formFields, setError);
       captcha.reset();
     }
   };
 
-  const onInvalid = () => showSnackbar({ message: messages.formInvalid, severity: 'warning' });
+  const onInvalid = () => showSnackbar({ message: t('validation.formInvalid'), severity: 'warning' });
 
   return (
-    <AccountCard title="Create an account" maxWidth={520}>
+    <AccountCard title={t('auth.createAccount')} maxWidth={520}>
       <AccountForm
-        label="Create an account"
+        label={t('auth.createAccount')}
         onSubmit={(e) => void handleSubmit(onValid, onInvalid)(e)}
-        submitLabel="Register"
+        submitLabel={t('auth.register')}
         busy={formState.isSubmitting}
         footer={
-          <Typography variant="body2" sx={{ textAlign: 'center' }}>
-            Already have an account?{' '}
-            <Link component={RouterLink} to="/login">
-              Login
-            </Link>
-          </Typography>
+          <Stack spacing={2}>
+            <Typography variant="body2" sx={{ textAlign: 'center' }}>
+              {t('auth.haveAccount')}{' '}
+              <Link component={RouterLink} to="/login">
+                {t('auth.login')}
+              </Link>
+            </Typography>
+            <LanguageSwitcher />
+          </Stack>
         }
       >
         <ErrorAlert message={alert} />
@@ -118,14 +124,14 @@ export const RegisterPage = () => {
           <FormTextField
             control={control}
             name="first_name"
-            label="First name"
+            label={t('auth.firstName')}
             autoComplete="given-name"
             required
           />
           <FormTextField
             control={control}
             name="last_name"
-            label="Last name"
+            label={t('auth.lastName')}
             autoComplete="family-name"
             required
           />
@@ -135,7 +141,7 @@ export const RegisterPage = () => {
           control={control}
           render={({ field, fieldState }) => (
             <SearchPicker
-              label="Company"
+              label={t('auth.company')}
               required
               eager={captcha.ready}
               value={typeof field.value === 'number' ? field.value : null}
@@ -144,7 +150,7 @@ export const RegisterPage = () => {
               inputRef={field.ref}
               query={publicCompaniesQuery}
               toChoices={companyChoices}
-              loadErrorText={COMPANIES_LOAD_FAILED}
+              loadErrorText={t('auth.companiesLoadFailed')}
               error={!!fieldState.error}
               helperText={fieldState.error?.message}
             />

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Google from '@mui/icons-material/Google';
 import { useQuery } from '@tanstack/react-query';
-import { messages, type LoginAnswer, type MfaChallenge, type loginBody } from '@kodi/domain';
+import type { LoginAnswer, MfaChallenge, loginBody } from '@kodi/domain';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { CaptchaField, useCaptcha } from '../../components/ui/captcha.tsx';
 import { ErrorAlert } from '../../components/ui/error-alert.tsx';
@@ -22,6 +22,8 @@ import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { safeRedirect } from '../../lib/navigation.ts';
 import { serverInfoQuery } from '../../lib/server-info.ts';
 import { completeLogin } from '../../lib/session.ts';
+import { useT } from '../../lib/i18n.ts';
+import { LanguageSwitcher } from '../../components/language-switcher.tsx';
 
 // the code step (a second factor) loads when a sign-in needs it
 const SecondFactorStep = lazy(() =>
@@ -40,6 +42,7 @@ type LoginValues = z.output<typeof loginBody>;
 const validation = lazyResolver(() => import('./login-resolver.ts').then((m) => m.loginResolver));
 
 const GoogleButton = ({ enabled }: { enabled: boolean }) => {
+  const { t } = useT();
   const button = (
     <Button
       variant="outlined"
@@ -49,12 +52,12 @@ const GoogleButton = ({ enabled }: { enabled: boolean }) => {
       disabled={!enabled}
       {...(enabled ? { href: GOOGLE_LOGIN_URL } : {})}
     >
-      Login with Google
+      {t('auth.loginWithGoogle')}
     </Button>
   );
   if (enabled) return button;
   return (
-    <LazyTooltip title="Google sign-in is not configured." describeChild>
+    <LazyTooltip title={t('auth.googleNotConfigured')} describeChild>
       <Box component="span" sx={{ display: 'block' }}>
         {button}
       </Box>
@@ -67,6 +70,7 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const { showSnackbar } = useSnackbar();
+  const { t } = useT();
   const [alert, setAlert] = useState<string | null>(null);
   // a tenant's portal account signs in at the portal (issue 19), an owner's at the owner portal (issue
   // 27): the page shows its link
@@ -139,7 +143,7 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
 
   const onInvalid = (errors: FieldErrors<LoginInput>) => {
     if (errors.root?.message) setAlert(errors.root.message);
-    else showSnackbar({ message: messages.formInvalid, severity: 'warning' });
+    else showSnackbar({ message: t('validation.formInvalid'), severity: 'warning' });
   };
 
   return (
@@ -153,16 +157,16 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
         >
           <Stack spacing={2.5}>
             <Typography id="login-heading" variant="h4" component="h1">
-              Sign in
+              {t('auth.signIn')}
             </Typography>
 
             <ErrorAlert message={alert} />
             {tenant ? (
               <Typography>
                 {tenant === 'owner' ? (
-                  <Link href="/owner/login">Go to the owner portal</Link>
+                  <Link href="/owner/login">{t('auth.toOwnerPortal')}</Link>
                 ) : (
-                  <Link href="/portal/login">Go to the tenant portal</Link>
+                  <Link href="/portal/login">{t('auth.toTenantPortal')}</Link>
                 )}
               </Typography>
             ) : null}
@@ -171,14 +175,14 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
             <FormPasswordField
               control={control}
               name="password"
-              label="Password"
+              label={t('common.password')}
               autoComplete="current-password"
             />
             <CaptchaField captcha={captcha} control={control} name="captcha_answer" />
 
             <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
               <Link component={RouterLink} to="/forgot" variant="body2">
-                Forgot password?
+                {t('auth.forgotPassword')}
               </Link>
             </Box>
 
@@ -189,7 +193,7 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
               fullWidth
               disabled={formState.isSubmitting}
             >
-              Login
+              {t('auth.login')}
             </Button>
 
             {/* a divider's look with a Box (MUI's Divider is 1.5 KB the login page's budget has not) */}
@@ -203,18 +207,20 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
               }}
             >
               <Typography variant="body2" component="span" sx={{ color: 'text.secondary' }}>
-                or
+                {t('auth.or')}
               </Typography>
             </Box>
 
             <GoogleButton enabled={google} />
 
             <Typography variant="body2" sx={{ textAlign: 'center' }}>
-              Don&apos;t have an account?{' '}
+              {t('auth.noAccount')}{' '}
               <Link component={RouterLink} to="/register">
-                Sign Up
+                {t('auth.signUp')}
               </Link>
             </Typography>
+
+            <LanguageSwitcher />
           </Stack>
         </Box>
       </Paper>

@@ -3,7 +3,9 @@ import {
   formatDate,
   formatMoney,
   portalMessages,
+  type Language,
   type LedgerAnswer,
+  type MessageKey,
   type PortalMe,
   type PortalPayments,
   type PortalPending,
@@ -11,12 +13,16 @@ import {
 } from '@kodi/domain';
 import { api, download, forgetKept, keptGet, PortalError, setCsrf, type Kept } from './portal-api.ts';
 import { Alert, fetchedNote, go, message, useKept } from './portal-parts.tsx';
+import { PortalLanguageSwitcher } from './portal-language.tsx';
+import { activateLanguage, initialLanguage, useT } from '../../lib/i18n.ts';
 
 // The tenant portal (issue 19), its own small app: sign-in (password or one-time code), the welcome
 // page of an invitation, and once signed in its home (balance, next due, statement), payments and
 // receipts, repairs and profile. Made for a 360 px phone first; no staff code, no MUI.
 
-type SignedIn = { user: { first_name: string; tenant_id?: number | null; roles: string[] } | null };
+type SignedIn = {
+  user: { first_name: string; tenant_id?: number | null; roles: string[]; language?: Language } | null;
+};
 
 // The owner portal (issue 27): the same sign-in, its own pages at /owner, loaded only for an owner.
 const OwnerHome = lazy(() => import('./owner-home.tsx'));
@@ -24,11 +30,8 @@ const OwnerHome = lazy(() => import('./owner-home.tsx'));
 /** Which portal a path is of: the owner portal's under /owner, else the tenant portal's. */
 const portalOf = (path: string) => (/^\/owner(\/|$)/.test(path) ? 'owner' : 'tenant');
 const HOME = { tenant: '/portal', owner: '/owner' } as const;
-const TITLE = { tenant: 'Tenant portal', owner: 'Owner portal' } as const;
-const WHAT = {
-  tenant: 'Your balance, statements and receipts, and repairs.',
-  owner: 'Your properties, what is collected, arrears, statements and payouts.',
-} as const;
+const TITLE = { tenant: 'portal.tenantTitle', owner: 'portal.ownerTitle' } as const;
+const WHAT = { tenant: 'portal.tenantWhat', owner: 'portal.ownerWhat' } as const;
 
 const usePath = () => {
   const [path, setPath] = useState(window.location.pathname);
@@ -69,6 +72,7 @@ const Field = (props: {
 
 const LoginPage = ({ onSignedIn }: { onSignedIn: () => void }) => {
   const portal = portalOf(window.location.pathname);
+  const { t } = useT();
   const [login, setLogin] = useState('');
   const [password, setPassword] = useState('');
   const [code, setCode] = useState('');
@@ -81,7 +85,7 @@ const LoginPage = ({ onSignedIn }: { onSignedIn: () => void }) => {
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setError('');
-    if (!login.trim()) return setError('Enter your e-mail or phone number.');
+    if (!login.trim()) return setError(t('portal.enterLogin'));
     setBusy(true);
     try {
       if (mode === 'password') {
@@ -110,11 +114,11 @@ const LoginPage = ({ onSignedIn }: { onSignedIn: () => void }) => {
 
   return (
     <main className="narrow">
-      <h1>{TITLE[portal]}</h1>
-      <p className="muted">{WHAT[portal]}</p>
+      <h1>{t(TITLE[portal])}</h1>
+      <p className="muted">{t(WHAT[portal])}</p>
       <form onSubmit={(e) => void submit(e)} noValidate>
         <Field
-          label="E-mail or phone"
+          label={t('portal.emailOrPhone')}
           name="login"
           value={login}
           onChange={setLogin}
@@ -122,7 +126,7 @@ const LoginPage = ({ onSignedIn }: { onSignedIn: () => void }) => {
         />
         {mode === 'password' ? (
           <Field
-            label="Password"
+            label={t('common.password')}
             name="password"
             type="password"
             value={password}
@@ -132,18 +136,20 @@ const LoginPage = ({ onSignedIn }: { onSignedIn: () => void }) => {
         ) : null}
         {mode === 'code' ? (
           <fieldset className="choice">
-            <legend>Send the code by</legend>
+            <legend>{t('portal.sendCodeBy')}</legend>
             <label>
-              <input type="radio" checked={channel === 'email'} onChange={() => setChannel('email')} /> E-mail
+              <input type="radio" checked={channel === 'email'} onChange={() => setChannel('email')} />{' '}
+              {t('portal.emailChannel')}
             </label>
             <label>
-              <input type="radio" checked={channel === 'sms'} onChange={() => setChannel('sms')} /> SMS
+              <input type="radio" checked={channel === 'sms'} onChange={() => setChannel('sms')} />{' '}
+              {t('portal.smsChannel')}
             </label>
           </fieldset>
         ) : null}
         {mode === 'verify' ? (
           <Field
-            label="6-digit code"
+            label={t('portal.sixDigitCode')}
             name="code"
             value={code}
             onChange={setCode}
@@ -154,7 +160,7 @@ const LoginPage = ({ onSignedIn }: { onSignedIn: () => void }) => {
         <Alert kind="info">{info}</Alert>
         <Alert>{error}</Alert>
         <button type="submit" className="primary" disabled={busy}>
-          {mode === 'code' ? 'Send me a code' : 'Sign in'}
+          {mode === 'code' ? t('portal.sendMeCode') : t('auth.signIn')}
         </button>
       </form>
       <button
@@ -166,8 +172,9 @@ const LoginPage = ({ onSignedIn }: { onSignedIn: () => void }) => {
           setMode(mode === 'password' ? 'code' : 'password');
         }}
       >
-        {mode === 'password' ? 'Sign in with a one-time code instead' : 'Sign in with your password instead'}
+        {mode === 'password' ? t('portal.useCodeInstead') : t('portal.usePasswordInstead')}
       </button>
+      <PortalLanguageSwitcher />
     </main>
   );
 };
@@ -243,12 +250,18 @@ const WelcomePage = ({ onSignedIn }: { onSignedIn: () => void }) => {
 
 type Tab = 'home' | 'payments' | 'repairs' | 'profile';
 
-const Money = ({ me, amount }: { me: PortalMe; amount: number | null }) => (
-  <>{amount === null ? '' : formatMoney(amount, me.company.currency, me.company.decimals ?? undefined)}</>
-);
+/** An amount in the company's currency, written the language's way. */
+const money = (me: PortalMe, amount: number | null, language: Language) =>
+  amount === null ? '' : formatMoney(amount, me.company.currency, me.company.decimals ?? undefined, language);
+
+const Money = ({ me, amount }: { me: PortalMe; amount: number | null }) => {
+  const { language } = useT();
+  return <>{money(me, amount, language)}</>;
+};
 
 const Home = ({ kept }: { kept: Kept<PortalMe> }) => {
   const me = kept.data;
+  const { t, language } = useT();
   const [ledgerOf, setLedgerOf] = useState<number | undefined>();
   const [ledger, setLedger] = useState<Kept<LedgerAnswer> | undefined>();
   const [note, setNote] = useState('');
@@ -260,32 +273,47 @@ const Home = ({ kept }: { kept: Kept<PortalMe> }) => {
   }, [ledgerOf]);
   return (
     <section>
-      {me.leases.length === 0 ? <p className="muted">You have no lease with {me.company.name}.</p> : null}
+      {me.leases.length === 0 ? (
+        <p className="muted">{t('portal.noLease', { company: me.company.name })}</p>
+      ) : null}
       {me.leases.map((l) => (
         <article key={l.id} className="card">
           <h2>
             {l.unit_name}
             {l.property_name ? <span className="muted"> · {l.property_name}</span> : null}
           </h2>
-          <p className="label">{l.balance > 0 ? 'You owe' : l.balance < 0 ? 'Paid ahead' : 'Balance'}</p>
+          <p className="label">
+            {l.balance > 0
+              ? t('portal.youOwe')
+              : l.balance < 0
+                ? t('portal.paidAhead')
+                : t('glossary.balance')}
+          </p>
           <p className="balance" data-testid={`balance-${l.id}`}>
             <Money me={me} amount={Math.abs(l.balance)} />
           </p>
           {l.next_due_date ? (
             <p>
-              Next rent: <Money me={me} amount={l.next_due_amount} /> due {formatDate(l.next_due_date)}
+              {t('portal.nextRent', {
+                amount: money(me, l.next_due_amount, language),
+                date: formatDate(l.next_due_date, language),
+              })}
             </p>
           ) : null}
           <p className="muted small">
-            Rent <Money me={me} amount={l.rate} /> {l.rent_cycle} since {formatDate(l.start_date)}
-            {l.end_date ? ` until ${formatDate(l.end_date)}` : ''}
+            {t(l.end_date ? 'portal.rentSinceUntil' : 'portal.rentSince', {
+              amount: money(me, l.rate, language),
+              cycle: t('portal.cycle', { cycle: l.rent_cycle }),
+              start: formatDate(l.start_date, language),
+              end: formatDate(l.end_date, language),
+            })}
           </p>
           {l.how_to_pay.length > 0 || l.account_reference ? (
             <div className="how-to-pay" data-testid={`how-to-pay-${l.id}`}>
-              <h3>How to pay</h3>
+              <h3>{t('portal.howToPay')}</h3>
               {l.account_reference ? (
                 <p>
-                  Your account number: <strong>{l.account_reference}</strong>
+                  {t('portal.accountNumber')} <strong>{l.account_reference}</strong>
                 </p>
               ) : null}
               {l.how_to_pay.map((line) => (
@@ -304,10 +332,10 @@ const Home = ({ kept }: { kept: Kept<PortalMe> }) => {
                   .catch((err: unknown) => setNote(message(err)))
               }
             >
-              Download statement
+              {t('portal.downloadStatement')}
             </button>
             <button type="button" onClick={() => setLedgerOf(ledgerOf === l.id ? undefined : l.id)}>
-              {ledgerOf === l.id ? 'Hide ledger' : 'Show ledger'}
+              {ledgerOf === l.id ? t('portal.hideLedger') : t('portal.showLedger')}
             </button>
           </div>
           {ledgerOf === l.id && ledger?.data.occupancy_id === l.id ? (
@@ -317,7 +345,7 @@ const Home = ({ kept }: { kept: Kept<PortalMe> }) => {
                 {ledger.data.entries.map((e, i) => (
                   <li key={i}>
                     <span>
-                      {formatDate(e.date)} · {e.description}
+                      {formatDate(e.date, language)} · {e.description}
                     </span>
                     <span className={e.amount < 0 ? 'credit' : ''}>
                       <Money me={me} amount={e.amount} />
@@ -668,11 +696,11 @@ const Profile = ({ kept, onSaved }: { kept: Kept<PortalMe>; onSaved: () => void 
   );
 };
 
-const TABS: { tab: Tab; label: string }[] = [
-  { tab: 'home', label: 'Home' },
-  { tab: 'payments', label: 'Payments' },
-  { tab: 'repairs', label: 'Repairs' },
-  { tab: 'profile', label: 'Profile' },
+const TABS: { tab: Tab; label: MessageKey }[] = [
+  { tab: 'home', label: 'portal.tabHome' },
+  { tab: 'payments', label: 'portal.tabPayments' },
+  { tab: 'repairs', label: 'portal.tabRepairs' },
+  { tab: 'profile', label: 'portal.tabProfile' },
 ];
 
 /** Ends the session and forgets what was kept for offline reading. */
@@ -686,11 +714,12 @@ const endSession = async (onSignedOut: () => void) => {
 const PortalHome = ({ onSignedOut }: { onSignedOut: () => void }) => {
   const { state, error, reload } = useKept<PortalMe>('/portal/me', onSignedOut);
   const [tab, setTab] = useState<Tab>('home');
+  const { t } = useT();
   const signOut = () => endSession(onSignedOut);
   if (!state)
     return (
       <main className="narrow">
-        <p className="muted">{error || 'Loading…'}</p>
+        <p className="muted">{error || t('common.loading')}</p>
       </main>
     );
   const me = state.data;
@@ -700,18 +729,18 @@ const PortalHome = ({ onSignedOut }: { onSignedOut: () => void }) => {
         {me.company.logo_url && !state.offline ? <img src={me.company.logo_url} alt="" height={32} /> : null}
         <h1 className="brand">{me.company.name}</h1>
         <button type="button" className="link" onClick={() => void signOut()}>
-          Sign out
+          {t('portal.signOut')}
         </button>
       </header>
-      <nav className="tabs" aria-label="Portal">
-        {TABS.map((t) => (
+      <nav className="tabs" aria-label={t('portal.tenantTitle')}>
+        {TABS.map((tab_) => (
           <button
-            key={t.tab}
+            key={tab_.tab}
             type="button"
-            aria-current={tab === t.tab ? 'page' : undefined}
-            onClick={() => setTab(t.tab)}
+            aria-current={tab === tab_.tab ? 'page' : undefined}
+            onClick={() => setTab(tab_.tab)}
           >
-            {t.label}
+            {t(tab_.label)}
           </button>
         ))}
       </nav>
@@ -731,12 +760,15 @@ const PortalHome = ({ onSignedOut }: { onSignedOut: () => void }) => {
 export const PortalApp = () => {
   const path = usePath();
   const portal = portalOf(path);
+  const { t } = useT();
   // whose account is signed in: a tenant's or an owner's (each has its own pages), else none
   const [session, setSession] = useState<'unknown' | 'tenant' | 'owner' | 'out'>('unknown');
   const check = useCallback(async () => {
     try {
       const s = await api<SignedIn & { csrf_token: string }>('GET', '/auth/status');
       setCsrf(s.csrf_token);
+      // the tenant's (or owner's) language once signed in; before, the one chosen or the browser's
+      await activateLanguage(s.user?.language ?? initialLanguage());
       const roles = s.user?.roles ?? [];
       setSession(roles.includes('tenant') ? 'tenant' : roles.includes('owner') ? 'owner' : 'out');
     } catch {
@@ -755,8 +787,8 @@ export const PortalApp = () => {
   }, [check]);
   // portal.html's title is the tenant portal's: the owner portal names itself
   useEffect(() => {
-    document.title = TITLE[portal];
-  }, [portal]);
+    document.title = t(TITLE[portal]);
+  }, [portal, t]);
   const signedIn = () => {
     setSession('unknown');
     void check();
@@ -770,7 +802,7 @@ export const PortalApp = () => {
   }, []);
 
   if (/^\/(portal|owner)\/welcome/.test(path)) return <WelcomePage onSignedIn={signedIn} />;
-  if (session === 'unknown') return <main className="narrow muted">Loading…</main>;
+  if (session === 'unknown') return <main className="narrow muted">{t('common.loading')}</main>;
   const login = path === `${HOME[portal]}/login`;
   if (session === 'out') return <LoginPage onSignedIn={signedIn} />;
   // signed in: the account's own portal, whichever path it came by
@@ -780,7 +812,7 @@ export const PortalApp = () => {
   }
   if (session === 'owner')
     return (
-      <Suspense fallback={<main className="narrow muted">Loading…</main>}>
+      <Suspense fallback={<main className="narrow muted">{t('common.loading')}</main>}>
         <OwnerHome onSignedOut={signedOut} signOut={() => void endSession(signedOut)} />
       </Suspense>
     );

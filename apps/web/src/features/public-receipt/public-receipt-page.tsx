@@ -1,5 +1,12 @@
 import { useEffect, useState, type CSSProperties } from 'react';
-import { formatDate, formatMoney, type PublicReceipt, type PublicReceiptStatus } from '@kodi/domain';
+import {
+  formatDate,
+  formatMoney,
+  type MessageKey,
+  type PublicReceipt,
+  type PublicReceiptStatus,
+} from '@kodi/domain';
+import { useT, type Translate } from '../../lib/i18n.ts';
 
 export const RECEIPT_NOT_FOUND = 'Receipt not found';
 export const RECEIPT_NOT_FOUND_TEXT = 'No receipt has this code. Check that the whole address was opened.';
@@ -9,7 +16,7 @@ export const RECEIPT_FAILED = 'The receipt could not be checked. Please try agai
 type State =
   | { kind: 'loading' }
   | { kind: 'found'; receipt: PublicReceipt }
-  | { kind: 'error'; title: string; text: string };
+  | { kind: 'error'; title: MessageKey; text: MessageKey };
 
 /** The colours of each status: its band and its mark. */
 const tones: Record<PublicReceiptStatus, { color: string; background: string; mark: string }> = {
@@ -53,7 +60,7 @@ const codeOfPath = (pathname: string): string => {
 };
 
 const load = async (code: string, signal: AbortSignal): Promise<State> => {
-  if (!code) return { kind: 'error', title: RECEIPT_NOT_FOUND, text: RECEIPT_NOT_FOUND_TEXT };
+  if (!code) return { kind: 'error', title: 'receipt.notFound', text: 'receipt.notFoundText' };
   try {
     const res = await fetch(`/rentapi/api/public/receipts/${encodeURIComponent(code)}`, {
       credentials: 'omit',
@@ -61,26 +68,27 @@ const load = async (code: string, signal: AbortSignal): Promise<State> => {
       signal,
     });
     if (res.ok) return { kind: 'found', receipt: (await res.json()) as PublicReceipt };
-    if (res.status === 404) return { kind: 'error', title: RECEIPT_NOT_FOUND, text: RECEIPT_NOT_FOUND_TEXT };
-    if (res.status === 429) return { kind: 'error', title: 'Please wait', text: RECEIPT_TOO_MANY };
+    if (res.status === 404) return { kind: 'error', title: 'receipt.notFound', text: 'receipt.notFoundText' };
+    if (res.status === 429) return { kind: 'error', title: 'receipt.pleaseWait', text: 'receipt.tooMany' };
   } catch (e) {
     if (signal.aborted) throw e;
   }
-  return { kind: 'error', title: 'Receipt check failed', text: RECEIPT_FAILED };
+  return { kind: 'error', title: 'receipt.checkFailed', text: 'receipt.failed' };
 };
 
 const Details = ({ receipt }: { receipt: PublicReceipt }) => {
+  const { t, language } = useT();
   const rows: [string, string][] = [];
-  if (receipt.receipt_number) rows.push(['Receipt No.', receipt.receipt_number]);
-  if (receipt.date) rows.push(['Date', formatDate(receipt.date)]);
+  if (receipt.receipt_number) rows.push([t('receipt.receiptNo'), receipt.receipt_number]);
+  if (receipt.date) rows.push([t('common.date'), formatDate(receipt.date, language)]);
   if (receipt.amount !== null) {
     rows.push([
-      'Amount',
-      formatMoney(receipt.amount, receipt.currency, receipt.currency_decimals ?? undefined),
+      t('common.amount'),
+      formatMoney(receipt.amount, receipt.currency, receipt.currency_decimals ?? undefined, language),
     ]);
   }
-  if (receipt.unit_name) rows.push(['Unit', receipt.unit_name]);
-  if (receipt.tenant_initials) rows.push(['Tenant', receipt.tenant_initials]);
+  if (receipt.unit_name) rows.push([t('common.unit'), receipt.unit_name]);
+  if (receipt.tenant_initials) rows.push([t('glossary.tenant'), receipt.tenant_initials]);
   if (rows.length === 0) return null;
   return (
     <dl style={{ margin: '0 16px 8px' }}>
@@ -96,8 +104,15 @@ const Details = ({ receipt }: { receipt: PublicReceipt }) => {
   );
 };
 
+/** What the status means, in the page's language (the server's `message` is its English). */
+const statusMessage = (t: Translate, receipt: PublicReceipt, language: Parameters<typeof formatDate>[1]) =>
+  receipt.status === 'void' && receipt.voided_on
+    ? t('receipt.voidedOn', { date: formatDate(receipt.voided_on, language) })
+    : t('receipt.statusMessage', { status: receipt.status });
+
 /** `/r/{code}`: what a receipt's QR code opens, for anyone, signed in or not. */
 export const PublicReceiptPage = () => {
+  const { t, language } = useT();
   const [state, setState] = useState<State>({ kind: 'loading' });
 
   useEffect(() => {
@@ -107,13 +122,14 @@ export const PublicReceiptPage = () => {
   }, []);
 
   useEffect(() => {
-    if (state.kind === 'found') document.title = `${state.receipt.title} · ${state.receipt.company.name}`;
-  }, [state]);
+    if (state.kind === 'found')
+      document.title = `${t('receipt.statusTitle', { status: state.receipt.status })} · ${state.receipt.company.name}`;
+  }, [state, t]);
 
   if (state.kind === 'loading') {
     return (
       <main style={page} aria-busy="true">
-        <p style={{ textAlign: 'center', color: '#52606d', marginTop: 48 }}>Checking the receipt…</p>
+        <p style={{ textAlign: 'center', color: '#52606d', marginTop: 48 }}>{t('receipt.checking')}</p>
       </main>
     );
   }
@@ -121,8 +137,8 @@ export const PublicReceiptPage = () => {
     return (
       <main style={page}>
         <section style={{ ...card, padding: 16 }}>
-          <h1 style={{ fontSize: 22, margin: '0 0 8px' }}>{state.title}</h1>
-          <p style={{ margin: 0 }}>{state.text}</p>
+          <h1 style={{ fontSize: 22, margin: '0 0 8px' }}>{t(state.title)}</h1>
+          <p style={{ margin: 0 }}>{t(state.text)}</p>
         </section>
       </main>
     );
@@ -145,7 +161,7 @@ export const PublicReceiptPage = () => {
             <div style={{ fontSize: 18, fontWeight: 600, overflowWrap: 'anywhere' }}>
               {receipt.company.name}
             </div>
-            <div style={{ fontSize: 13, color: '#52606d' }}>Payment receipt</div>
+            <div style={{ fontSize: 13, color: '#52606d' }}>{t('receipt.paymentReceipt')}</div>
           </div>
         </header>
         <div
@@ -163,14 +179,16 @@ export const PublicReceiptPage = () => {
             {tone.mark}
           </span>
           <div>
-            <h1 style={{ fontSize: 20, lineHeight: '28px', margin: 0 }}>{receipt.title}</h1>
-            <p style={{ margin: '4px 0 0' }}>{receipt.message}</p>
+            <h1 style={{ fontSize: 20, lineHeight: '28px', margin: 0 }}>
+              {t('receipt.statusTitle', { status: receipt.status })}
+            </h1>
+            <p style={{ margin: '4px 0 0' }}>{statusMessage(t, receipt, language)}</p>
           </div>
         </div>
         <Details receipt={receipt} />
       </section>
       <p style={{ fontSize: 12, color: '#7b8794', textAlign: 'center', marginTop: 16 }}>
-        Checked with the issuer’s records by Kodi. Only the tenant’s initials are shown.
+        {t('receipt.checkedBy')}
       </p>
     </main>
   );

@@ -1,0 +1,57 @@
+import type { FastifyRequest } from 'fastify';
+import { setupI18n, type I18n } from '@lingui/core';
+import { compileMessage } from '@lingui/message-utils/compileMessage';
+import {
+  LANGUAGES,
+  errorCodes,
+  preferredLanguage,
+  validationKey,
+  type ErrorBody,
+  type Language,
+} from '@kodi/domain';
+import { catalogues, errorKey } from '@kodi/domain/i18n';
+
+/**
+ * The server's messages in the recipient's language (issue 30): Lingui over the catalogues of
+ * @kodi/domain (packages/domain/src/i18n), compiled when first used (the web compiles its own at
+ * build time). A key a language lacks falls back to English; a key English lacks answers itself.
+ */
+const i18ns = Object.fromEntries(
+  LANGUAGES.map((language) => {
+    const i18n = setupI18n({ locale: language, messages: { [language]: catalogues[language] } });
+    i18n.setMessagesCompiler(compileMessage);
+    return [language, i18n];
+  }),
+) as Record<Language, I18n>;
+
+export const translate = (
+  language: Language,
+  key: string,
+  values?: Record<string, string | number>,
+): string => {
+  const from = key in catalogues[language] ? language : 'en';
+  return i18ns[from]._(key, values);
+};
+
+/** The language a request is answered in: the signed-in user's, else the browser's (Accept-Language). */
+export const requestLanguage = (request: FastifyRequest): Language =>
+  request.user?.language ?? preferredLanguage(request.headers['accept-language']);
+
+/**
+ * An error body in a language: its message by its code when it is the code's own (a message written
+ * for one case, such as 'This record is still used by payments.', stays English), and each field's
+ * validation message by its key (the zod rules' English is the key's English). English is left as is.
+ */
+export const translateErrorBody = (body: ErrorBody, language: Language): ErrorBody => {
+  if (language === 'en') return body;
+  const error =
+    body.error === errorCodes[body.code].message ? translate(language, errorKey(body.code)) : body.error;
+  if (!body.fields) return { ...body, error };
+  const fields = Object.fromEntries(
+    Object.entries(body.fields).map(([name, message]) => {
+      const key = validationKey(message);
+      return [name, key ? translate(language, key) : message];
+    }),
+  );
+  return { ...body, error, fields };
+};
