@@ -106,14 +106,14 @@ export default defineConfig({
               includeDependenciesRecursively: false,
             },
             // The rest of what two pages or more share: grouped by the pages that use them, the
-            // smaller groups merged into a neighbour (some code a page does not use, far fewer
+            // groups under 4 kB merged into a neighbour (some code a page does not use, far fewer
             // requests). Never the login page's or the entries' first modules (their budgets).
             {
               name: 'kit',
               test: (id) => !loginFirst.has(id) && !entriesFirst.has(id),
               minShareCount: 2,
               entriesAware: true,
-              entriesAwareMergeThreshold: 10_000,
+              entriesAwareMergeThreshold: 4_000,
               includeDependenciesRecursively: false,
             },
           ],

@@ -1,6 +1,6 @@
 // The web's JavaScript budget, checked after `vite build` from Vite's manifest (build.manifest).
 // Gzipped (level 9, as a server would send them; 1 KB = 1,000 bytes):
-//   the login page ≤ 200 KB, any page ≤ 400 KB; the public receipt check (receipt.html, its own
+//   the login page ≤ 200 KB, any page ≤ 420 KB (docs/decisions.md); the public receipt check (receipt.html, its own
 //   entry: `/r/{code}`) ≤ 100 KB in all.
 //
 // For each lazily loaded chunk of the manifest (the pages of the route table, and the parts loaded
@@ -9,7 +9,8 @@
 //   static imports, plus the page's chunk and its static imports. The login budget applies to it.
 // - in all: that plus every chunk it can load later (its dynamic imports, transitively, other pages
 //   left out): the drawer, the top bar's menus, the snackbar, tooltips, the login form's validation,
-//   and the page's own on-demand code. An upper bound; the page budget applies to it.
+//   and the page's own on-demand code, and one language's messages (the largest). An upper bound; the
+//   page budget applies to it.
 // `--json` prints one line of figures (for the benchmark) instead of the table.
 //
 // Both budgets fail the build. BUNDLE_STRICT=0 reports the login budget without failing (e.g. to
@@ -22,7 +23,7 @@ import { fileURLToPath } from 'node:url';
 const LOGIN_BUDGET_KB = 200;
 const RECEIPT_BUDGET_KB = 100;
 const RECEIPT_ENTRY = 'receipt.html';
-const PAGE_BUDGET_KB = 400;
+const PAGE_BUDGET_KB = 420;
 const LOGIN_PAGE = 'src/features/auth/login-page.tsx';
 const ENFORCE_LOGIN_BUDGET = process.env.BUNDLE_STRICT !== '0';
 
@@ -53,6 +54,15 @@ const closure = (key, keys = new Set()) => {
 /** A page of the route table (the lazily loaded `*-page.tsx` / `*-route.tsx` modules). */
 const isPage = (key) => /-(page|route)\.tsx$/.test(manifest[key]?.src ?? key);
 
+/**
+ * A language's messages (issue 30: `virtual:kodi-catalogue/<language>`): a page loads one language's,
+ * so only the largest counts toward a page's figures.
+ */
+const CATALOGUE = /^virtual:kodi-catalogue\//;
+const largestCatalogue = Object.keys(manifest)
+  .filter((k) => CATALOGUE.test(k))
+  .sort((a, b) => sizeOf(manifest[b].file) - sizeOf(manifest[a].file))[0];
+
 /** `loaded` and every chunk it can load later: dynamic imports (not other pages), transitively. */
 const withLater = (loaded) => {
   const all = new Set(loaded);
@@ -60,6 +70,7 @@ const withLater = (loaded) => {
   while (queue.length > 0) {
     for (const dynamic of manifest[queue.pop()].dynamicImports ?? []) {
       if (isPage(dynamic)) continue;
+      if (CATALOGUE.test(dynamic) && dynamic !== largestCatalogue) continue;
       for (const key of closure(dynamic)) {
         if (all.has(key)) continue;
         all.add(key);

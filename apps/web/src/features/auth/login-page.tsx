@@ -9,7 +9,7 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import Google from '@mui/icons-material/Google';
-import { useQuery } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import type { LoginAnswer, MfaChallenge, loginBody } from '@kodi/domain';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { CaptchaField, useCaptcha } from '../../components/ui/captcha.tsx';
@@ -20,7 +20,7 @@ import { API_BASE, api, errorMessage, isApiError, setCsrfToken } from '../../lib
 import { captchaProblem } from '../../lib/captcha.ts';
 import { lazyResolver } from '../../lib/lazy-resolver.ts';
 import { safeRedirect } from '../../lib/navigation.ts';
-import { serverInfoQuery } from '../../lib/server-info.ts';
+import { serverInfoKey, serverInfoQuery, type ServerInfo } from '../../lib/server-info.ts';
 import { completeLogin } from '../../lib/session.ts';
 import { useT } from '../../lib/i18n.ts';
 import { LanguageSwitcher } from '../../components/language-switcher.tsx';
@@ -85,8 +85,25 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
   const captcha = useCaptcha(() => setValue('captcha_answer', ''));
 
   // Google sign-in is on when the server's status says so (asked once the session exists).
-  const serverInfo = useQuery({ ...serverInfoQuery(), enabled: captcha.ready });
-  const google = googleEnabled ?? serverInfo.data?.googleEnabled ?? false;
+  // read once the session is open (the CAPTCHA's), without React Query's observer (the page's budget)
+  const queryClient = useQueryClient();
+  const [serverInfo, setServerInfo] = useState<ServerInfo | undefined>(() =>
+    queryClient.getQueryData(serverInfoKey),
+  );
+  useEffect(() => {
+    if (!captcha.ready) return;
+    let live = true;
+    queryClient.fetchQuery(serverInfoQuery()).then(
+      (info) => {
+        if (live) setServerInfo(info);
+      },
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [captcha.ready, queryClient]);
+  const google = googleEnabled ?? serverInfo?.googleEnabled ?? false;
 
   const onValid = async (values: LoginValues) => {
     setAlert(null);
