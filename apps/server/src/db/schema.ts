@@ -2002,9 +2002,17 @@ export const journalLines = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.company_id, t.id] }),
+    /**
+     * By the entry's id alone (its unique key): the check of each line inserted is then a plan of
+     * one index whatever the table's size when the connection first planned it (by company and id,
+     * a plan cached while the table was empty read every entry of the company: issue 25's
+     * quadratic rent posting, docs/performance.md). The line's company is its entry's: checked at
+     * commit with the balance (books_entry_balanced).
+     */
     foreignKey({
-      columns: [t.company_id, t.entry_id],
-      foreignColumns: [journalEntries.company_id, journalEntries.id],
+      name: 'journal_lines_entry_id_fk',
+      columns: [t.entry_id],
+      foreignColumns: [journalEntries.id],
     }).onDelete('cascade'),
     foreignKey({
       columns: [t.company_id, t.account_id],
@@ -2018,7 +2026,8 @@ export const journalLines = pgTable(
     index('journal_lines_occupancy_idx')
       .on(t.company_id, t.occupancy_id, t.date)
       .where(sql`${t.occupancy_id} IS NOT NULL`),
-    index('journal_lines_entry_idx').on(t.company_id, t.entry_id),
+    /** by the entry alone (the balance check at commit, the FK's cascade): no other index leads with it */
+    index('journal_lines_entry_idx').on(t.entry_id),
     /** the reports of one property (trial balance, ledger, balance sheet): its lines by account and day */
     index('journal_lines_property_idx')
       .on(t.company_id, t.property_id, t.account_id, t.date)

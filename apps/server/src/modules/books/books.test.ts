@@ -138,6 +138,39 @@ describe(`books: the journal's rules (${testDriver})`, () => {
     ).toHaveLength(0);
   });
 
+  it("refuses, in the database, a line of another company's entry (the lines' key is the entry's id alone)", async () => {
+    const other = (await buildCompany(database)).id;
+    const [id] = await postNow([rent('100')]);
+    const cash = await accountId('cash', other);
+    const income = await accountId('rental_income', other);
+    // a stray line of the other company on this company's entry, balanced among the other company's lines
+    const code = await pgCode(
+      database.db.transaction(async (tx) => {
+        await tx.execute(
+          `INSERT INTO journal_lines (company_id, entry_id, account_id, debit, credit, date) VALUES
+             (${other}, ${id}, ${cash}, 5, 0, '2026-03-01'), (${other}, ${id}, ${income}, 0, 5, '2026-03-01')`,
+        );
+      }),
+    );
+    expect(code).toBe('23514');
+    expect(await database.query('SELECT id FROM journal_lines WHERE entry_id = $1', [id])).toHaveLength(2);
+    // the check of each line inserted reads journal_entries by its unique id (docs/performance.md,
+    // "Rent posting: quadratic"), and the balance check reads journal_lines by the entry alone
+    const fk = await database.query<{ def: string }>(
+      `SELECT pg_get_constraintdef(oid) AS def FROM pg_constraint
+        WHERE conrelid = 'journal_lines'::regclass AND confrelid = 'journal_entries'::regclass`,
+    );
+    expect(fk.map((r) => r.def)).toEqual([
+      'FOREIGN KEY (entry_id) REFERENCES journal_entries(id) ON DELETE CASCADE',
+    ]);
+    const leading = await database.query<{ name: string }>(
+      `SELECT c.relname AS name FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
+        WHERE i.indrelid = 'journal_lines'::regclass
+          AND i.indkey[0] = (SELECT attnum FROM pg_attribute WHERE attrelid = 'journal_lines'::regclass AND attname = 'entry_id')`,
+    );
+    expect(leading.map((r) => r.name)).toEqual(['journal_lines_entry_idx']);
+  });
+
   it('refuses UPDATE and DELETE of posted entries and lines, but a company deleted takes its books', async () => {
     const [id] = await postNow([rent('100')]);
     for (const statement of [

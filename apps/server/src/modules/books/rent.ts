@@ -409,7 +409,13 @@ export const RENT_PAGE = 1000;
  * Posts the rent of every lease of the company due through `through` (the daily run, the upgrade):
  * a page of leases per short transaction, so that no transaction is held long (on the embedded
  * database a transaction holds the whole database). Idempotent: run twice, or by two servers at
- * once, it posts each period once. Answers how many entries it posted.
+ * once, it posts each period once (each page reconciles its leases under their locks from what they
+ * posted). Answers how many entries it posted.
+ *
+ * The leases to post are read once, then posted a page at a time: a read per page ("the next 1,000
+ * leases after id x not posted through the day") was planned, on tables without statistics, as a
+ * read of every lease after x sorted to keep 1,000, so the run's cost grew with the square of the
+ * leases (docs/performance.md, "Rent posting: quadratic, and why").
  */
 export const postCompanyRent = async (
   database: Database,
@@ -418,24 +424,21 @@ export const postCompanyRent = async (
   opts: { page?: number } = {},
 ): Promise<number> => {
   const page = opts.page ?? RENT_PAGE;
+  // leases not posted through the day yet (or with no state), by id
+  const ids = (
+    await database.query<{ id: number }>(
+      `SELECT o.id FROM occupancy o
+         LEFT JOIN lease_rent_state s ON s.company_id = o.company_id AND s.occupancy_id = o.id
+        WHERE o.company_id = $1 AND o.start_date <= $2::date AND (s.through IS NULL OR s.through < $2::date)
+        ORDER BY o.id`,
+      [companyId, through],
+    )
+  ).map((r) => Number(r.id));
   let count = 0;
-  for (let after = 0; ;) {
-    // leases not posted through the day yet (or with no state), a page at a time, by id
-    const ids = (
-      await database.query<{ id: number }>(
-        `SELECT o.id FROM occupancy o
-           LEFT JOIN lease_rent_state s ON s.company_id = o.company_id AND s.occupancy_id = o.id
-          WHERE o.company_id = $1 AND o.id > $2 AND o.start_date <= $3::date
-            AND (s.through IS NULL OR s.through < $3::date)
-          ORDER BY o.id LIMIT $4`,
-        [companyId, after, through, page],
-      )
-    ).map((r) => Number(r.id));
-    if (ids.length === 0) break;
-    after = ids[ids.length - 1] ?? after;
-    const posted = await database.db.transaction((tx) => postLeaseRent(tx, companyId, ids, through));
+  for (let i = 0; i < ids.length; i += page) {
+    const slice = ids.slice(i, i + page);
+    const posted = await database.db.transaction((tx) => postLeaseRent(tx, companyId, slice, through));
     count += posted.length;
-    if (ids.length < page) break;
   }
   return count;
 };
