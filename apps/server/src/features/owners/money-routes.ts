@@ -16,6 +16,8 @@ import { pdfWriter, xlsxWriter, type TabularColumn } from '../../crud/tabular.ts
 import { companyMoney } from '../../modules/companies/company.ts';
 import { companyLogo, companyToday } from '../../modules/companies/company-settings.ts';
 import { ownerStatementPdf } from '../../modules/owner-money/statement-pdf.ts';
+import { taxCertificatePdf } from '../../modules/owner-money/tax-certificate-pdf.ts';
+import { ownerTaxCertificate } from '../../modules/owner-money/rental-tax.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 import {
   listPayouts,
@@ -81,6 +83,13 @@ const Statement = named(ownerStatementSchema, 'OwnerStatement');
 const statementQuery = z.object({ from: day().optional(), to: day().optional() });
 
 const firstOfMonth = (d: string) => `${d.slice(0, 7)}-01`;
+
+const monthQuery = z.object({
+  month: z
+    .string()
+    .regex(/^(19|20|21)\d\d-(0[1-9]|1[0-2])$/, 'Use a month as YYYY-MM.')
+    .optional(),
+});
 
 /**
  * Issue 27: owners' payouts (made by admins and company admins; listed and exported like the other
@@ -239,6 +248,35 @@ export const ownerMoneyRoutes = (app: FastifyInstance, ctx: AppContext) => {
         'application/pdf',
         `owner_statement_${statement.owner_id}_${from}_${to}.pdf`,
         ownerStatementPdf(statement, company, logo),
+      );
+    },
+  );
+
+  r.get(
+    '/owners/:id/tax-certificate',
+    {
+      config: { access: 'anyRole' },
+      schema: {
+        operationId: 'getOwnerTaxCertificate',
+        tags: ['owners'],
+        summary:
+          "An owner's certificate of rental tax withheld in a month (default: this one), per property, as a PDF",
+        params: recordIdParams,
+        querystring: monthQuery,
+        response: { 200: file('The certificate (named in Content-Disposition)', PDF), ...errors(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const month = request.query.month ?? (await companyToday(database, user.company_id)).slice(0, 7);
+      const cert = await ownerTaxCertificate(database, user.company_id, request.params.id, month);
+      const company = await companyMoney(database, user.company_id);
+      const logo = await companyLogo(database, user.company_id);
+      return sendDownload(
+        reply.header('Cache-Control', 'no-store'),
+        'application/pdf',
+        `rental_tax_certificate_${cert.owner.id}_${month}.pdf`,
+        taxCertificatePdf(cert, company, logo),
       );
     },
   );

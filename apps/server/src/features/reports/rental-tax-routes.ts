@@ -49,7 +49,9 @@ const MonthSchema = named(
         gross_rent: money(),
         rate: z.number(),
         tax: money(),
-        withheld: money().nullable().describe("Withheld from an owner's funds in the month; null: the company"),
+        withheld: money()
+          .nullable()
+          .describe("Withheld from an owner's funds in the month; null: the company"),
         due_date: z.iso.date(),
       }),
     ),

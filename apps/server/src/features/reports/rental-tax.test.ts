@@ -4,6 +4,7 @@ import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser } from '../../test/factories.ts';
 import { validTenant, validUnit } from '../../test/entities.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 
 type Row = Record<string, unknown>;
 type Landlord = Row & { kind: string; owner_id: number | null };
@@ -46,7 +47,9 @@ describe(`the rental-tax report (${testDriver})`, () => {
 
   beforeAll(async () => {
     t = await setupApp();
-    companyId = (await buildCompany(t.database, { name: 'Nairobi Homes', country_code: 'KEN' })).id;
+    companyId = (
+      await buildCompany(t.database, { name: 'Nairobi Homes', country_code: 'KEN', currency_code: 'KES' })
+    ).id;
     const other = (await buildCompany(t.database, { name: 'Kampala Homes', country_code: 'UGA' })).id;
     admin = await as('admin');
     viewer = await as('viewer');
@@ -57,9 +60,9 @@ describe(`the rental-tax report (${testDriver})`, () => {
     const p2 = await make('/properties', { name: 'Own Block', address: 'Westlands' });
     const u1 = await make('/units', validUnit({ name: 'K1', property_id: p1 }));
     const u2 = await make('/units', validUnit({ name: 'W1', property_id: p2 }));
-    expect((await admin.put(`/properties/${p1}/owners`, [{ owner_id: o1, share_percent: 100 }])).statusCode).toBe(
-      200,
-    );
+    expect(
+      (await admin.put(`/properties/${p1}/owners`, [{ owner_id: o1, share_percent: 100 }])).statusCode,
+    ).toBe(200);
     await t.database.query(
       `UPDATE property_owner_sets SET effective_from = '2026-01-01' WHERE company_id = $1 AND property_id = $2`,
       [companyId, p1],
@@ -176,5 +179,30 @@ describe(`the rental-tax report (${testDriver})`, () => {
     // Uganda: the year from July by default
     expect((await report('tax_year=2026', stranger)).from).toBe('2026-07');
     expect((await new TestClient(t.app).get('/reports/rental-tax?month=2026-11')).statusCode).toBe(401);
+  });
+
+  it("answers an owner's certificate of the tax withheld in a month, per property, as a PDF", async () => {
+    await t.database.query(
+      `UPDATE companies SET address = 'Ngong Road 1, Nairobi', phone_number = '+254700000000' WHERE id = $1`,
+      [companyId],
+    );
+    const res = await viewer.get(`/owners/${o1}/tax-certificate?month=2026-11`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    expect(res.headers['content-disposition']).toContain(`rental_tax_certificate_${o1}_2026-11.pdf`);
+    if (process.env.OWNER_PDF_OUT)
+      (await import('node:fs')).writeFileSync(process.env.OWNER_PDF_OUT, res.rawPayload);
+    const text = pdfText(res.rawPayload).replace(/\s+/g, ' ');
+    expect(text).toContain('Certificate of Rental Tax Withheld');
+    expect(text).toContain('Ngong Road 1, Nairobi');
+    expect(text).toContain('A001234567Z');
+    expect(text).toContain('November 2026');
+    expect(text).toMatch(/Kilimani Court KES 100,000\.00 KES 7,500\.00/);
+    expect(text).toMatch(/Total KES 100,000\.00 KES 7,500\.00/);
+    // a nil month says so
+    const nil = pdfText((await viewer.get(`/owners/${o2}/tax-certificate?month=2026-11`)).rawPayload);
+    expect(nil).toContain('nil');
+    expect((await stranger.get(`/owners/${o1}/tax-certificate?month=2026-11`)).statusCode).toBe(404);
+    expect((await viewer.get(`/owners/${o1}/tax-certificate?month=2026-1`)).statusCode).toBe(400);
   });
 });

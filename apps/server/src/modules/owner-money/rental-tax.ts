@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { rentalTaxRules, type RentalTaxRules } from '@kodi/domain';
+import { AppError, rentalTaxRules, type RentalTaxRules } from '@kodi/domain';
 import { execRows, type Database, type DbOrTx } from '../../db/client.ts';
 import { loadSettings } from '../companies/company-settings.ts';
 import { fromCents, toCents } from '../books/post.ts';
@@ -14,7 +14,12 @@ import { percentOf } from '../books/owned.ts';
  * no owner's line; for an owner, the expenses taken from their funds. Read from the books alone.
  */
 
-export type Landlord = { kind: 'company' | 'owner'; owner_id: number | null; name: string; tax_id: string | null };
+export type Landlord = {
+  kind: 'company' | 'owner';
+  owner_id: number | null;
+  name: string;
+  tax_id: string | null;
+};
 
 export type RentalTaxMonthRow = Landlord & {
   gross_rent: string;
@@ -55,7 +60,8 @@ const addMonths = (month: string, n: number) => {
 };
 
 /** The day a month's tax is due: `dueDay` of the month after. */
-export const rentalTaxDueDate = (month: string, dueDay: number): string => `${addMonths(month, 1)}-${pad(dueDay)}`;
+export const rentalTaxDueDate = (month: string, dueDay: number): string =>
+  `${addMonths(month, 1)}-${pad(dueDay)}`;
 
 /** The company's rental-tax rules in force (its settings, or its country's defaults). */
 export const companyRentalTaxRules = async (
@@ -134,7 +140,10 @@ const landlords = async (db: DbOrTx, companyId: number): Promise<Landlord[]> => 
     db,
     sql`SELECT id, display_name AS name, tax_id FROM owners WHERE company_id = ${companyId} ORDER BY display_name, id`,
   );
-  const [company] = await execRows<{ name: string }>(db, sql`SELECT name FROM companies WHERE id = ${companyId}`);
+  const [company] = await execRows<{ name: string }>(
+    db,
+    sql`SELECT name FROM companies WHERE id = ${companyId}`,
+  );
   return [
     { kind: 'company', owner_id: null, name: company?.name ?? 'The company', tax_id: null },
     ...rows.map((r) => ({ kind: 'owner' as const, owner_id: Number(r.id), name: r.name, tax_id: r.tax_id })),
@@ -217,5 +226,94 @@ export const rentalTaxYear = async (
       expenses: fromCents(totals.expenses),
       net: fromCents(totals.gross - totals.expenses),
     },
+  };
+};
+
+export type TaxCertificate = {
+  month: string;
+  company: { name: string; address: string | null; phone: string | null; email: string | null };
+  owner: { id: number; name: string; tax_id: string | null };
+  properties: {
+    property_id: number | null;
+    property_name: string | null;
+    gross_rent: string;
+    withheld: string;
+  }[];
+  totals: { gross_rent: string; withheld: string };
+  due_date: string;
+};
+
+/**
+ * An owner's rental-tax certificate of `month`: per property, the rent collected for them (their
+ * share) and the rental tax withheld from it (the journal's Owner funds held lines of the month), with
+ * the company's details; 404 for an owner not of the company.
+ */
+export const ownerTaxCertificate = async (
+  database: Database,
+  companyId: number,
+  ownerId: number,
+  month: string,
+): Promise<TaxCertificate> => {
+  const db = database.db;
+  const [owner] = await execRows<{ id: number; name: string; tax_id: string | null }>(
+    db,
+    sql`SELECT id, display_name AS name, tax_id FROM owners WHERE company_id = ${companyId} AND id = ${ownerId}`,
+  );
+  if (!owner) throw new AppError('not_found', 'Owner not found.');
+  const [company] = await execRows<TaxCertificate['company']>(
+    db,
+    sql`SELECT name, address, phone_number AS phone, email FROM companies WHERE id = ${companyId}`,
+  );
+  const rows = await execRows<{
+    property_id: number | null;
+    property_name: string | null;
+    gross: string;
+    withheld: string;
+  }>(
+    db,
+    sql`SELECT l.property_id, p.name AS property_name,
+               coalesce(sum(l.credit - l.debit) FILTER (
+                 WHERE coalesce(r.source, e.source) IN ('payment', 'deposit_applied')), 0)::text AS gross,
+               coalesce(sum(l.debit - l.credit) FILTER (
+                 WHERE coalesce(r.source, e.source) = 'rental_tax'), 0)::text AS withheld
+          FROM journal_lines l
+          JOIN ledger_accounts a ON a.company_id = l.company_id AND a.id = l.account_id AND a.role = 'owner_funds'
+          JOIN journal_entries e ON e.company_id = l.company_id AND e.id = l.entry_id
+          LEFT JOIN journal_entries r ON r.company_id = e.company_id AND r.id = e.reverses_id
+          LEFT JOIN properties p ON p.company_id = l.company_id AND p.id = l.property_id
+         WHERE l.company_id = ${companyId} AND l.owner_id = ${ownerId}
+           AND l.date BETWEEN ${`${month}-01`}::date AND ${lastDay(month)}::date
+         GROUP BY l.property_id, p.name
+         ORDER BY p.name NULLS LAST, l.property_id`,
+  );
+  const properties = rows
+    .map((r) => ({
+      property_id: r.property_id === null ? null : Number(r.property_id),
+      property_name: r.property_name,
+      gross: toCents(r.gross),
+      withheld: toCents(r.withheld),
+    }))
+    .filter((r) => r.gross !== 0n || r.withheld !== 0n);
+  const rules = await companyRentalTaxRules(database, companyId);
+  return {
+    month,
+    company: {
+      name: company?.name ?? '',
+      address: company?.address ?? null,
+      phone: company?.phone ?? null,
+      email: company?.email ?? null,
+    },
+    owner: { id: Number(owner.id), name: owner.name, tax_id: owner.tax_id },
+    properties: properties.map((p) => ({
+      property_id: p.property_id,
+      property_name: p.property_name,
+      gross_rent: fromCents(p.gross),
+      withheld: fromCents(p.withheld),
+    })),
+    totals: {
+      gross_rent: fromCents(properties.reduce((a, p) => a + p.gross, 0n)),
+      withheld: fromCents(properties.reduce((a, p) => a + p.withheld, 0n)),
+    },
+    due_date: rentalTaxDueDate(month, rules.due_day),
   };
 };

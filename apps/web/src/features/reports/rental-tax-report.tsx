@@ -73,7 +73,12 @@ const LandlordTable = ({
             Total
           </TableCell>
           {columns.map(([key]) => (
-            <TableCell key={key} align="right" sx={{ ...num, ...bold }} data-testid={`rental-tax-total-${key}`}>
+            <TableCell
+              key={key}
+              align="right"
+              sx={{ ...num, ...bold }}
+              data-testid={`rental-tax-total-${key}`}
+            >
               {formatNumber(totals[key] ?? 0, decimals)}
             </TableCell>
           ))}
