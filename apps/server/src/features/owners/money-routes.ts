@@ -18,6 +18,7 @@ import { companyLogo, companyToday } from '../../modules/companies/company-setti
 import { ownerStatementPdf } from '../../modules/owner-money/statement-pdf.ts';
 import { taxCertificatePdf } from '../../modules/owner-money/tax-certificate-pdf.ts';
 import { ownerTaxCertificate } from '../../modules/owner-money/rental-tax.ts';
+import { queueOwnerStatement } from '../../modules/owner-money/statement-send.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 import {
   listPayouts,
@@ -278,6 +279,54 @@ export const ownerMoneyRoutes = (app: FastifyInstance, ctx: AppContext) => {
         `rental_tax_certificate_${cert.owner.id}_${month}.pdf`,
         taxCertificatePdf(cert, company, logo),
       );
+    },
+  );
+
+  r.post(
+    '/owners/:id/statement/send',
+    {
+      config: { access: 'canEdit' },
+      schema: {
+        operationId: 'sendOwnerStatement',
+        tags: ['owners'],
+        summary:
+          "Send an owner's statement of `from` (default: the first of `to`'s month) through `to` (default: today) " +
+          'by e-mail and SMS (with the link to the owner portal) through the message log; once a day per period',
+        params: recordIdParams,
+        body: z.strictObject({ from: day().optional(), to: day().optional() }),
+        response: {
+          200: json(
+            z.object({
+              from: z.iso.date(),
+              to: z.iso.date(),
+              sent: z.array(
+                z.object({
+                  channel: z.enum(['email', 'sms']),
+                  to: z.string().nullable(),
+                  status: z.enum(['queued', 'skipped', 'already']),
+                  message_id: z.int().nullable(),
+                }),
+              ),
+            }),
+            'Each channel: queued, skipped (no address: logged as such) or already sent today',
+          ),
+          ...errors(400, 404),
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { from, to } = await period(user.company_id, request.body);
+      const today = await companyToday(database, user.company_id);
+      const sent = await queueOwnerStatement(database, {
+        companyId: user.company_id,
+        ownerId: request.params.id,
+        from,
+        to,
+        publicUrl: ctx.config.publicUrl,
+        key: `owner-statement:${request.params.id}:${from}:${to}:${today}`,
+      });
+      return { from, to, sent };
     },
   );
 };

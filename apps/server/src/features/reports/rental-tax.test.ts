@@ -5,6 +5,7 @@ import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser } from '../../test/factories.ts';
 import { validTenant, validUnit } from '../../test/entities.ts';
 import { pdfText } from '../../test/pdf-text.ts';
+import { sendMonthlyOwnerStatements } from '../../modules/owner-money/statement-send.ts';
 
 type Row = Record<string, unknown>;
 type Landlord = Row & { kind: string; owner_id: number | null };
@@ -13,7 +14,7 @@ type Landlord = Row & { kind: string; owner_id: number | null };
  * Issue 27, the landlords' rental-tax figures: `GET /reports/rental-tax?month=` and `?tax_year=`,
  * their exports, the company settings they follow (the country's defaults until set), roles and scope.
  */
-describe(`the rental-tax report (${testDriver})`, () => {
+describe(`the rental-tax report, certificates and owner statements sent (${testDriver})`, () => {
   let t: TestContext;
   let companyId: number;
   let admin: TestClient;
@@ -54,7 +55,13 @@ describe(`the rental-tax report (${testDriver})`, () => {
     admin = await as('admin');
     viewer = await as('viewer');
     stranger = await as('admin', other);
-    o1 = await make('/owners', { first_name: 'Grace', last_name: 'Wanjiru', tax_id: 'A001234567Z' });
+    o1 = await make('/owners', {
+      first_name: 'Grace',
+      last_name: 'Wanjiru',
+      tax_id: 'A001234567Z',
+      email: 'grace@example.com',
+      phone: '0712345678',
+    });
     o2 = await make('/owners', { company_name: 'Idle Estates Ltd' });
     const p1 = await make('/properties', { name: 'Kilimani Court', address: 'Kilimani' });
     const p2 = await make('/properties', { name: 'Own Block', address: 'Westlands' });
@@ -204,5 +211,85 @@ describe(`the rental-tax report (${testDriver})`, () => {
     expect(nil).toContain('nil');
     expect((await stranger.get(`/owners/${o1}/tax-certificate?month=2026-11`)).statusCode).toBe(404);
     expect((await viewer.get(`/owners/${o1}/tax-certificate?month=2026-1`)).statusCode).toBe(400);
+  });
+
+  /** The owner's statements in the message log (the amounts' no-break spaces read as spaces). */
+  const statementMessages = async (owner: number) =>
+    (
+      await t.database.query<{ channel: string; to: string | null; status: string; body: string }>(
+        `SELECT channel, "to", status, body FROM messages
+          WHERE company_id = $1 AND kind = 'owner_statement' AND tenant_name = (
+            SELECT display_name FROM owners WHERE company_id = $1 AND id = $2)
+          ORDER BY id`,
+        [companyId, owner],
+      )
+    ).map((m) => ({ ...m, body: m.body.replace(/\u00a0/g, ' ') }));
+
+  it("sends an owner's statement by e-mail and SMS through the message log, once a day per period", async () => {
+    const res = await admin.post(`/owners/${o1}/statement/send`, { from: '2026-11-01', to: '2026-11-30' });
+    expect(res.statusCode, res.body).toBe(200);
+    const body = res.json<{ sent: Row[] }>();
+    expect(body.sent.map((x) => [x.channel, x.to, x.status])).toEqual([
+      ['email', 'grace@example.com', 'queued'],
+      ['sms', '+254712345678', 'queued'],
+    ]);
+    const log = await statementMessages(o1);
+    expect(log).toHaveLength(2);
+    expect(log[0]?.body).toContain('Collected: KES 100,000.00');
+    expect(log[0]?.body).toContain('Rental tax withheld: KES 7,500.00');
+    expect(log[0]?.body).toMatch(/https?:\/\/[^ ]+\/owner/);
+    expect(log[1]?.body).toMatch(/held KES 62,500\.00.*\/owner$/);
+    // asked again the same day: already
+    const again = await admin.post(`/owners/${o1}/statement/send`, { from: '2026-11-01', to: '2026-11-30' });
+    expect(again.json<{ sent: Row[] }>().sent.map((x) => x.status)).toEqual(['already', 'already']);
+    expect(await statementMessages(o1)).toHaveLength(2);
+    // an owner without addresses: logged as skipped
+    const none = await admin.post(`/owners/${o2}/statement/send`, {});
+    expect(none.json<{ sent: Row[] }>().sent.map((x) => x.status)).toEqual(['skipped', 'skipped']);
+    expect((await statementMessages(o2)).map((m) => m.status)).toEqual(['skipped', 'skipped']);
+    // roles and scope
+    expect((await viewer.post(`/owners/${o1}/statement/send`, {})).statusCode).toBe(403);
+    expect((await stranger.post(`/owners/${o1}/statement/send`, {})).statusCode).toBe(404);
+    expect(
+      (await admin.post(`/owners/${o1}/statement/send`, { from: '2026-12-01', to: '2026-11-01' })).statusCode,
+    ).toBe(400);
+  });
+
+  it("sends every owner's statement of the month before on the company's day, once, whatever runs twice", async () => {
+    await settings({ owner_statements_day: 2 });
+    const keyed = async () =>
+      (
+        await t.database.query<{ dedup_key: string }>(
+          `SELECT dedup_key FROM messages WHERE company_id = $1 AND dedup_key LIKE 'owner-statement:%:2026-11:%'
+            ORDER BY dedup_key`,
+          [companyId],
+        )
+      ).map((r) => r.dedup_key);
+    // the day before: nothing
+    expect((await admin.post('/rent-cycle/run', { as_of: '2026-12-01' })).statusCode).toBe(200);
+    expect(await keyed()).toEqual([]);
+    expect((await admin.post('/rent-cycle/run', { as_of: '2026-12-02' })).statusCode).toBe(200);
+    expect(await keyed()).toEqual(
+      [
+        `owner-statement:${o1}:2026-11:email`,
+        `owner-statement:${o1}:2026-11:sms`,
+        `owner-statement:${o2}:2026-11:email`,
+        `owner-statement:${o2}:2026-11:sms`,
+      ].sort(),
+    );
+    // run again, and two servers at once: still once
+    expect((await admin.post('/rent-cycle/run', { as_of: '2026-12-02' })).statusCode).toBe(200);
+    const twice = await Promise.all(
+      [1, 2].map(() =>
+        sendMonthlyOwnerStatements(t.database, companyId, 2, '2026-12-01', '2026-12-02', 'http://x'),
+      ),
+    );
+    expect(twice).toEqual([0, 0]);
+    expect(await keyed()).toHaveLength(4);
+    const [grace] = await t.database.query<{ body: string }>(
+      `SELECT body FROM messages WHERE company_id = $1 AND dedup_key = $2`,
+      [companyId, `owner-statement:${o1}:2026-11:email`],
+    );
+    expect(grace?.body).toMatch(/Nov 1, 2026 – Nov 30, 2026/);
   });
 });
