@@ -65,7 +65,7 @@ export const appPageEntries: readonly NavEntry[] = [
   // issue 27: the payouts to owners (listed for every staff role; paid by admins and company admins)
   {
     section: 'Finance',
-    order: 30,
+    order: 28,
     label: 'Owner Payouts',
     path: '/owner-payouts',
     audience: everyRole,
