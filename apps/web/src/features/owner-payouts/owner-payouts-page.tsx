@@ -3,10 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
+import Paper from '@mui/material/Paper';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -96,100 +93,100 @@ const RecordPayout = ({ owners }: { owners: OwnerOption[] }) => {
     );
   };
   return (
-    <Card component="section" aria-labelledby="record-payout">
-      <CardContent>
-        <Typography id="record-payout" variant="h6" component="h2" sx={{ mb: 2 }}>
-          Record payout
-        </Typography>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ flexWrap: 'wrap' }} useFlexGap>
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="record-payout">
+      <Typography id="record-payout" variant="h6" component="h2" sx={{ mb: 2 }}>
+        Record payout
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ flexWrap: 'wrap' }} useFlexGap>
+        <TextField
+          select
+          size="small"
+          label="Owner"
+          value={body.owner_id || ''}
+          onChange={(e) => {
+            const o = owners.find((x) => x.id === Number(e.target.value));
+            set({ owner_id: Number(e.target.value), method: (o?.payout_method as Method) ?? body.method });
+          }}
+          sx={{ minWidth: 200 }}
+        >
+          {owners.map((o) => (
+            <MenuItem key={o.id} value={o.id}>
+              {o.display_name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          type="date"
+          label="Date"
+          value={body.date}
+          onChange={(e) => set({ date: e.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          label="Amount"
+          value={body.amount}
+          onChange={(e) => set({ amount: e.target.value })}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          error={Boolean(pay.error && isApiError(pay.error) && pay.error.fields?.amount)}
+          helperText={isApiError(pay.error) ? pay.error.fields?.amount : undefined}
+        />
+        <TextField
+          select
+          size="small"
+          label="Method"
+          value={body.method}
+          onChange={(e) => set({ method: e.target.value as Method })}
+          sx={{ minWidth: 150 }}
+        >
+          {METHODS.map((m) => (
+            <MenuItem key={m} value={m}>
+              {methodLabel(m)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          label="Reference"
+          value={body.reference ?? ''}
+          onChange={(e) => set({ reference: e.target.value })}
+        />
+      </Stack>
+      {above && (
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            Paying more than is available needs a reason (audited).
+          </Typography>
           <TextField
-            select
             size="small"
-            label="Owner"
-            value={body.owner_id || ''}
-            onChange={(e) => {
-              const o = owners.find((x) => x.id === Number(e.target.value));
-              set({ owner_id: Number(e.target.value), method: (o?.payout_method as Method) ?? body.method });
-            }}
-            sx={{ minWidth: 200 }}
-          >
-            {owners.map((o) => (
-              <MenuItem key={o.id} value={o.id}>
-                {o.display_name}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            size="small"
-            type="date"
-            label="Date"
-            value={body.date}
-            onChange={(e) => set({ date: e.target.value })}
-            slotProps={{ inputLabel: { shrink: true } }}
+            fullWidth
+            label="Reason for paying more than is available"
+            value={body.reason ?? ''}
+            onChange={(e) => set({ reason: e.target.value })}
           />
-          <TextField
-            size="small"
-            label="Amount"
-            value={body.amount}
-            onChange={(e) => set({ amount: e.target.value })}
-            slotProps={{ htmlInput: { inputMode: 'decimal' } }}
-            error={Boolean(pay.error && isApiError(pay.error) && pay.error.fields?.amount)}
-            helperText={isApiError(pay.error) ? pay.error.fields?.amount : undefined}
-          />
-          <TextField
-            select
-            size="small"
-            label="Method"
-            value={body.method}
-            onChange={(e) => set({ method: e.target.value as Method })}
-            sx={{ minWidth: 150 }}
-          >
-            {METHODS.map((m) => (
-              <MenuItem key={m} value={m}>
-                {methodLabel(m)}
-              </MenuItem>
-            ))}
-          </TextField>
-          <TextField
-            size="small"
-            label="Reference"
-            value={body.reference ?? ''}
-            onChange={(e) => set({ reference: e.target.value })}
-          />
-        </Stack>
-        {above && (
-          <Box sx={{ mt: 2 }}>
-            <FormControlLabel control={<Checkbox checked disabled />} label="Pay more than is available" />
-            <TextField
-              size="small"
-              fullWidth
-              label="Reason for paying more than is available"
-              value={body.reason ?? ''}
-              onChange={(e) => set({ reason: e.target.value })}
-            />
-          </Box>
-        )}
-        <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
-          <Button
-            variant="contained"
-            disabled={pay.isPending || body.owner_id === 0 || body.amount.trim() === ''}
-            onClick={submit}
-          >
-            {above ? 'Pay anyway' : 'Record payout'}
-          </Button>
-          {done && (
-            <Alert severity="success" role="status">
-              {done}
-            </Alert>
-          )}
-        </Stack>
-        {pay.isError && (
-          <Alert severity={above ? 'warning' : 'error'} sx={{ mt: 2 }}>
-            {errorMessage(pay.error, 'The payout could not be recorded.')}
+        </Box>
+      )}
+      <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+        <Button
+          variant="contained"
+          disabled={pay.isPending || body.owner_id === 0 || body.amount.trim() === ''}
+          onClick={submit}
+        >
+          {above ? 'Pay anyway' : 'Record payout'}
+        </Button>
+        {done && (
+          <Alert severity="success" role="status">
+            {done}
           </Alert>
         )}
-      </CardContent>
-    </Card>
+      </Stack>
+      {pay.isError && (
+        <Alert severity={above ? 'warning' : 'error'} sx={{ mt: 2 }}>
+          {errorMessage(pay.error, 'The payout could not be recorded.')}
+        </Alert>
+      )}
+    </Paper>
   );
 };
 
@@ -256,52 +253,50 @@ const PayoutRun = () => {
   });
   const lines = (propose.data ?? []).filter((l) => Number(l.available) > 0);
   return (
-    <Card component="section" aria-labelledby="payout-run">
-      <CardContent>
-        <Typography id="payout-run" variant="h6" component="h2" sx={{ mb: 2 }}>
-          Payout run
-        </Typography>
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
-          <TextField
-            size="small"
-            type="date"
-            label="As of"
-            value={asOf}
-            onChange={(e) => setAsOf(e.target.value)}
-            slotProps={{ inputLabel: { shrink: true } }}
-          />
-          <Button variant="outlined" disabled={propose.isPending} onClick={() => propose.mutate()}>
-            Propose payouts
-          </Button>
-        </Stack>
-        {propose.isError && (
-          <Alert severity="error">{errorMessage(propose.error, 'The proposal could not be made.')}</Alert>
-        )}
-        {propose.isSuccess && lines.length === 0 && (
-          <Alert severity="info">No owner has money available.</Alert>
-        )}
-        {lines.length > 0 && (
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Proposed payouts">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Owner</TableCell>
-                  <TableCell align="right">Held</TableCell>
-                  <TableCell align="right">Available</TableCell>
-                  <TableCell>Amount</TableCell>
-                  <TableCell />
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {lines.map((l) => (
-                  <RunLine key={`${l.owner_id}-${propose.submittedAt}`} line={l} asOf={asOf} />
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
-      </CardContent>
-    </Card>
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="payout-run">
+      <Typography id="payout-run" variant="h6" component="h2" sx={{ mb: 2 }}>
+        Payout run
+      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+        <TextField
+          size="small"
+          type="date"
+          label="As of"
+          value={asOf}
+          onChange={(e) => setAsOf(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <Button variant="outlined" disabled={propose.isPending} onClick={() => propose.mutate()}>
+          Propose payouts
+        </Button>
+      </Stack>
+      {propose.isError && (
+        <Alert severity="error">{errorMessage(propose.error, 'The proposal could not be made.')}</Alert>
+      )}
+      {propose.isSuccess && lines.length === 0 && (
+        <Alert severity="info">No owner has money available.</Alert>
+      )}
+      {lines.length > 0 && (
+        <TableContainer sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Proposed payouts">
+            <TableHead>
+              <TableRow>
+                <TableCell>Owner</TableCell>
+                <TableCell align="right">Held</TableCell>
+                <TableCell align="right">Available</TableCell>
+                <TableCell>Amount</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {lines.map((l) => (
+                <RunLine key={`${l.owner_id}-${propose.submittedAt}`} line={l} asOf={asOf} />
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Paper>
   );
 };
 
@@ -333,96 +328,94 @@ export const OwnerPayoutsPage = () => {
       </Typography>
       {admin && <PayoutRun />}
       {admin && <RecordPayout owners={owners.data ?? []} />}
-      <Card component="section" aria-labelledby="payouts-made">
-        <CardContent>
-          <Stack
-            direction={{ xs: 'column', sm: 'row' }}
-            spacing={1}
-            sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="payouts-made">
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
+        >
+          <Typography id="payouts-made" variant="h6" component="h2">
+            Payouts made
+          </Typography>
+          <ExportButtons
+            path="/owner-payouts"
+            params={filters}
+            label="the payouts"
+            filename="owner_payouts"
+          />
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+          <TextField
+            select
+            size="small"
+            label="Owner"
+            value={ownerId}
+            onChange={(e) => setOwnerId(e.target.value === '' ? '' : Number(e.target.value))}
+            sx={{ minWidth: 200 }}
           >
-            <Typography id="payouts-made" variant="h6" component="h2">
-              Payouts made
-            </Typography>
-            <ExportButtons
-              path="/owner-payouts"
-              params={filters}
-              label="the payouts"
-              filename="owner_payouts"
-            />
-          </Stack>
-          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
-            <TextField
-              select
-              size="small"
-              label="Owner"
-              value={ownerId}
-              onChange={(e) => setOwnerId(e.target.value === '' ? '' : Number(e.target.value))}
-              sx={{ minWidth: 200 }}
-            >
-              <MenuItem value="">All owners</MenuItem>
-              {(owners.data ?? []).map((o) => (
-                <MenuItem key={o.id} value={o.id}>
-                  {o.display_name}
-                </MenuItem>
-              ))}
-            </TextField>
-            <TextField
-              size="small"
-              type="date"
-              label="From"
-              value={from}
-              onChange={(e) => setFrom(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-            <TextField
-              size="small"
-              type="date"
-              label="To"
-              value={to}
-              onChange={(e) => setTo(e.target.value)}
-              slotProps={{ inputLabel: { shrink: true } }}
-            />
-          </Stack>
-          {list.isError ? (
-            <Alert severity="error">{errorMessage(list.error, 'Failed to load the payouts.')}</Alert>
-          ) : (
-            <TableContainer sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-label="Payouts made">
-                <TableHead>
+            <MenuItem value="">All owners</MenuItem>
+            {(owners.data ?? []).map((o) => (
+              <MenuItem key={o.id} value={o.id}>
+                {o.display_name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            type="date"
+            label="From"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label="To"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Stack>
+        {list.isError ? (
+          <Alert severity="error">{errorMessage(list.error, 'Failed to load the payouts.')}</Alert>
+        ) : (
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Payouts made">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Date</TableCell>
+                  <TableCell>Owner</TableCell>
+                  <TableCell align="right">Amount</TableCell>
+                  <TableCell>Method</TableCell>
+                  <TableCell>Reference</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {(list.data ?? []).length === 0 && (
                   <TableRow>
-                    <TableCell>Date</TableCell>
-                    <TableCell>Owner</TableCell>
-                    <TableCell align="right">Amount</TableCell>
-                    <TableCell>Method</TableCell>
-                    <TableCell>Reference</TableCell>
+                    <TableCell colSpan={5}>{list.isPending ? 'Fetching data...' : 'No payouts.'}</TableCell>
                   </TableRow>
-                </TableHead>
-                <TableBody>
-                  {(list.data ?? []).length === 0 && (
-                    <TableRow>
-                      <TableCell colSpan={5}>{list.isPending ? 'Fetching data...' : 'No payouts.'}</TableCell>
-                    </TableRow>
-                  )}
-                  {(list.data ?? []).map((p) => (
-                    <TableRow key={p.id} hover>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(p.date)}</TableCell>
-                      <TableCell>{p.owner_name}</TableCell>
-                      <TableCell align="right" sx={num}>
-                        {formatMoney(p.amount, money.currency, money.decimals)}
-                      </TableCell>
-                      <TableCell>{methodLabel(p.method)}</TableCell>
-                      <TableCell>
-                        {p.reference ?? ''}
-                        {p.override_reason ? ` (above available: ${p.override_reason})` : ''}
-                      </TableCell>
-                    </TableRow>
-                  ))}
-                </TableBody>
-              </Table>
-            </TableContainer>
-          )}
-        </CardContent>
-      </Card>
+                )}
+                {(list.data ?? []).map((p) => (
+                  <TableRow key={p.id} hover>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(p.date)}</TableCell>
+                    <TableCell>{p.owner_name}</TableCell>
+                    <TableCell align="right" sx={num}>
+                      {formatMoney(p.amount, money.currency, money.decimals)}
+                    </TableCell>
+                    <TableCell>{methodLabel(p.method)}</TableCell>
+                    <TableCell>
+                      {p.reference ?? ''}
+                      {p.override_reason ? ` (above available: ${p.override_reason})` : ''}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Paper>
     </Stack>
   );
 };

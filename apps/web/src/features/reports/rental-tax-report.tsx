@@ -8,8 +8,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
-import ToggleButton from '@mui/material/ToggleButton';
-import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatNumber } from '@kodi/domain';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -107,16 +106,17 @@ export const RentalTaxReport = () => {
       title="Rental Tax"
       inputs={
         <>
-          <ToggleButtonGroup
-            exclusive
+          <TextField
+            select
             size="small"
+            label="Figures of"
             value={mode}
-            onChange={(_, v: 'month' | 'year' | null) => v && setMode(v)}
-            aria-label="Month or tax year"
+            onChange={(e) => setMode(e.target.value === 'year' ? 'year' : 'month')}
+            sx={{ minWidth: 140 }}
           >
-            <ToggleButton value="month">Month</ToggleButton>
-            <ToggleButton value="year">Tax year</ToggleButton>
-          </ToggleButtonGroup>
+            <MenuItem value="month">A month</MenuItem>
+            <MenuItem value="year">A tax year</MenuItem>
+          </TextField>
           {mode === 'month' ? (
             <TextField
               label="Month"
