@@ -52,9 +52,12 @@ test('an owner with two properties at 10%: rent, the run, the statement PDF, the
     const unit = await call(page, 'POST', '/units', {
       name: `S${tag}-${i}`,
       property_id: property.id,
+      address: 'Kira Road',
       unit_type: 'apartment',
       status: 'available',
       monthly_rate: rent,
+      weekly_rate: rent / 4,
+      daily_rate: rent / 30,
     });
     await call(page, 'PUT', `/properties/${property.id}/owners`, [
       { owner_id: owner.id, share_percent: 100 },
@@ -66,6 +69,9 @@ test('an owner with two properties at 10%: rent, the run, the statement PDF, the
     const tenant = await call(page, 'POST', '/tenants', {
       first_name: `Tenant${i}`,
       last_name: tag,
+      sex: 'F',
+      country_code: '+256',
+      date_of_birth: '1990-04-12',
       phone: `+25677${String(Date.now()).slice(-6)}${i}`,
       status: 'active',
     });
