@@ -215,7 +215,7 @@ const RunLine = ({ line, asOf }: { line: Available; asOf: string }) => {
           onChange={(e) => setAmount(e.target.value)}
           disabled={paid}
           slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `Amount for ${line.owner_name}` } }}
-          sx={{ width: 130 }}
+          sx={{ width: 150 }}
         />
       </TableCell>
       <TableCell>
