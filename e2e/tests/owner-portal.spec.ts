@@ -12,7 +12,7 @@ test('an owner invited by staff sees its own buildings, collections and arrears 
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Kodi Rentals Dashboard' })).toBeVisible();
   await page.goto('/owners');
