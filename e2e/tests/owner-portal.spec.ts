@@ -12,7 +12,7 @@ test('an owner invited by staff sees its own buildings, collections and arrears 
   page,
   browser,
 }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Kodi Rentals Dashboard' })).toBeVisible();
   await page.goto('/owners');
@@ -26,7 +26,7 @@ test('an owner invited by staff sees its own buildings, collections and arrears 
   const statement = details.getByRole('region', { name: 'Owner statement' });
   await expect(statement.getByLabel('Month')).toHaveValue(/^\d{4}-\d{2}$/);
   const staffPdf = page.waitForEvent('download');
-  await statement.getByRole('button', { name: 'Statement' }).click();
+  await statement.getByRole('button', { name: 'Statement', exact: true }).click();
   expect((await staffPdf).suggestedFilename()).toMatch(/^owner_statement_\d+_\d{4}-\d{2}-01_[\d-]+\.pdf$/);
   const section = details.getByRole('region', { name: 'Owner portal' });
   await section.getByRole('button', { name: 'Invite by e-mail' }).click();

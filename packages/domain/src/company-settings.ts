@@ -185,6 +185,60 @@ export const howToPayLines = (
   ].filter((l): l is string => typeof l === 'string' && l !== '');
 };
 
+const orNull = <T extends z.ZodType>(t: T) =>
+  z.preprocess((v) => (v === '' || v === undefined ? null : v), z.union([z.null(), t])).default(null);
+
+/**
+ * The landlords' rental tax (issue 27): the rate (percent of gross rent received), the day of the next
+ * month a month's tax is due, and the tax year's first month. Each null follows the company's country
+ * (`rentalTaxDefaults`); none is law written into Kodi (docs/decisions.md, 'Rental tax figures').
+ */
+export const rentalTaxSettingsSchema = z.strictObject({
+  rate: orNull(
+    z.preprocess(
+      toNumber,
+      z
+        .number({ error: 'A percent from 0 to 100, at most 2 decimals.' })
+        .min(0, 'A percent from 0 to 100.')
+        .max(100, 'A percent from 0 to 100.')
+        .refine((n) => Math.round(n * 100) === n * 100, 'At most 2 decimals.'),
+    ),
+  ),
+  due_day: orNull(wholeNumber(1, 28, 'A day of the month from 1 to 28.')),
+  year_start_month: orNull(wholeNumber(1, 12, 'A month from 1 to 12.')),
+});
+export type RentalTaxSettings = z.infer<typeof rentalTaxSettingsSchema>;
+
+export const noRentalTaxSettings: RentalTaxSettings = { rate: null, due_day: null, year_start_month: null };
+
+export type RentalTaxRules = { rate: number; due_day: number; year_start_month: number };
+
+/**
+ * What a company's rental-tax settings default to by its country (ISO 3166 alpha-3), each a setting the
+ * company may change; sources in docs/decisions.md. Kenya: the monthly rental income tax, 7.5% of gross
+ * residential rent from 1 January 2024, due by the 20th of the next month, calendar tax year. Uganda:
+ * tax year July to June; its rental tax is on the year's income, so no monthly rate by default.
+ */
+export const rentalTaxDefaults = (country: string | null | undefined): RentalTaxRules => {
+  if (country === 'KEN') return { rate: 7.5, due_day: 20, year_start_month: 1 };
+  if (country === 'UGA') return { rate: 0, due_day: 20, year_start_month: 7 };
+  return { rate: 0, due_day: 20, year_start_month: 1 };
+};
+
+/** The rules in force: each setting, or its country's default. */
+export const rentalTaxRules = (
+  settings: RentalTaxSettings,
+  country: string | null | undefined,
+): RentalTaxRules & { defaults: RentalTaxRules } => {
+  const defaults = rentalTaxDefaults(country);
+  return {
+    rate: settings.rate ?? defaults.rate,
+    due_day: settings.due_day ?? defaults.due_day,
+    year_start_month: settings.year_start_month ?? defaults.year_start_month,
+    defaults,
+  };
+};
+
 /** The writable settings. In a `PUT`, an absent field is left as it is (the logo too; null clears it). */
 export const companySettingsFields = {
   timezone: z
@@ -209,6 +263,9 @@ export const companySettingsFields = {
   /** every staff user of the company signs in with a second factor (issue 20) */
   require_mfa: z.boolean({ error: 'Must be true or false.' }),
   payment_instructions: paymentInstructionsSchema,
+  rental_tax: rentalTaxSettingsSchema,
+  /** the day of the month the daily run sends every owner their statement of the month before; null: never */
+  owner_statements_day: orNull(wholeNumber(1, 28, 'A day of the month from 1 to 28.')),
 };
 
 /** `PUT /company-settings`: any of the settings, and the `version` that was read. */
@@ -223,6 +280,8 @@ export const companySettingsBody = z.strictObject({
   auto_post_matches: companySettingsFields.auto_post_matches.optional(),
   require_mfa: companySettingsFields.require_mfa.optional(),
   payment_instructions: companySettingsFields.payment_instructions.optional(),
+  rental_tax: companySettingsFields.rental_tax.optional(),
+  owner_statements_day: companySettingsFields.owner_statements_day.optional(),
   version: z.preprocess(toNumber, z.int({ error: 'Required.' }).min(1)),
   // what the GET answers and no PUT writes: taken back as read and left as they are (issue 26)
   logo_type: z.unknown().optional().describe('Read-only (the logo’s type, from its bytes): ignored'),
@@ -326,6 +385,15 @@ export const companySettingsSchema = z.object({
     bank_details: z.string().nullable(),
     other: z.string().nullable(),
   }),
+  rental_tax: z.object({
+    rate: z.number().nullable().describe("Percent of gross rent; null: the country's default"),
+    due_day: z.int().nullable().describe("Day of the next month a month's tax is due; null: the default"),
+    year_start_month: z.int().nullable().describe("The tax year's first month (1-12); null: the default"),
+  }),
+  owner_statements_day: z
+    .int()
+    .nullable()
+    .describe("Day of the month every owner's statement of the month before is sent; null: never"),
   version: z.int(),
   last_run: rentCycleRunSchema.extend({ at: z.iso.datetime({ offset: true }) }).nullable(),
 });
@@ -343,5 +411,7 @@ export const defaultCompanySettings: Omit<CompanySettings, 'last_run' | 'webhook
   auto_post_matches: false,
   require_mfa: false,
   payment_instructions: noPaymentInstructions,
+  rental_tax: noRentalTaxSettings,
+  owner_statements_day: null,
   version: 1,
 };

@@ -64,8 +64,8 @@ export const reminderEvent = options(['before_due', 'due', 'overdue'], {
 export const messageChannel = options(['email', 'sms'], { email: 'E-mail', sms: 'SMS' });
 export const messageStatus = options(['queued', 'sending', 'sent', 'failed', 'skipped']);
 export const messageKind = options(
-  ['reminder', 'receipt', 'test', 'invitation', 'sign_in_code', 'maintenance_request'],
-  { sign_in_code: 'Sign-in code', maintenance_request: 'Repair request' },
+  ['reminder', 'receipt', 'test', 'invitation', 'sign_in_code', 'maintenance_request', 'owner_statement'],
+  { sign_in_code: 'Sign-in code', maintenance_request: 'Repair request', owner_statement: 'Owner statement' },
 );
 /** What a message template is for: a reminder's event, or a receipt. */
 export const templateKind = options(['before_due', 'due', 'overdue', 'receipt'], {

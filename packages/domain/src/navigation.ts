@@ -62,6 +62,14 @@ export const appPageEntries: readonly NavEntry[] = [
     path: '/collections',
     audience: ['admin', 'editor'],
   },
+  // issue 27: the payouts to owners (listed for every staff role; paid by admins and company admins)
+  {
+    section: 'Finance',
+    order: 28,
+    label: 'Owner Payouts',
+    path: '/owner-payouts',
+    audience: everyRole,
+  },
   // the books (issue 25): read by every staff role, changed by admins and company admins
   {
     section: 'Finance',

@@ -1181,10 +1181,18 @@ export const companySettings = pgTable(
     require_mfa: boolean().notNull().default(false),
     /** how tenants pay (issue 29): paybill, merchant codes, bank details (domain's paymentInstructionsSchema) */
     payment_instructions: jsonb(),
+    /** the landlords' rental tax (issue 27): rate, due day, tax year's first month (domain's rentalTaxSettingsSchema) */
+    rental_tax: jsonb(),
+    /** the day of the month every owner's statement of the month before is sent (issue 27); null: never */
+    owner_statements_day: integer(),
     ...stamps(),
   },
   (t) => [
     check('company_settings_hour_range', sql`${t.daily_run_hour} BETWEEN 0 AND 23`),
+    check(
+      'company_settings_owner_statements_day_range',
+      sql`${t.owner_statements_day} IS NULL OR ${t.owner_statements_day} BETWEEN 1 AND 28`,
+    ),
     check('company_settings_logo_type_known', oneOf(t.logo_type, ['image/png', 'image/jpeg', 'image/webp'])),
   ],
 );

@@ -132,6 +132,12 @@ export const appRoutes: AppRoute[] = [
     ...lazyPage(() => import('../features/reports/financial-reports-page.tsx'), 'FinancialReportsPage'),
   },
   {
+    id: 'OwnerPayouts',
+    path: '/owner-payouts',
+    guard: 'signedIn',
+    ...lazyPage(() => import('../features/owner-payouts/owner-payouts-page.tsx'), 'OwnerPayoutsPage'),
+  },
+  {
     id: 'UserRoles',
     path: '/admin/user-roles',
     guard: ['admin'],

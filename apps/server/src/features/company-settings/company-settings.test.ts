@@ -49,6 +49,8 @@ describe(`company settings (${testDriver})`, () => {
           bank_details: null,
           other: null,
         },
+        rental_tax: { rate: null, due_day: null, year_start_month: null },
+        owner_statements_day: null,
         version: 1,
         last_run: null,
       });

@@ -16,6 +16,9 @@ import { pdfWriter, xlsxWriter, type TabularColumn } from '../../crud/tabular.ts
 import { companyMoney } from '../../modules/companies/company.ts';
 import { companyLogo, companyToday } from '../../modules/companies/company-settings.ts';
 import { ownerStatementPdf } from '../../modules/owner-money/statement-pdf.ts';
+import { taxCertificatePdf } from '../../modules/owner-money/tax-certificate-pdf.ts';
+import { ownerTaxCertificate } from '../../modules/owner-money/rental-tax.ts';
+import { queueOwnerStatement } from '../../modules/owner-money/statement-send.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 import {
   listPayouts,
@@ -81,6 +84,13 @@ const Statement = named(ownerStatementSchema, 'OwnerStatement');
 const statementQuery = z.object({ from: day().optional(), to: day().optional() });
 
 const firstOfMonth = (d: string) => `${d.slice(0, 7)}-01`;
+
+const monthQuery = z.object({
+  month: z
+    .string()
+    .regex(/^(19|20|21)\d\d-(0[1-9]|1[0-2])$/, 'Use a month as YYYY-MM.')
+    .optional(),
+});
 
 /**
  * Issue 27: owners' payouts (made by admins and company admins; listed and exported like the other
@@ -240,6 +250,83 @@ export const ownerMoneyRoutes = (app: FastifyInstance, ctx: AppContext) => {
         `owner_statement_${statement.owner_id}_${from}_${to}.pdf`,
         ownerStatementPdf(statement, company, logo),
       );
+    },
+  );
+
+  r.get(
+    '/owners/:id/tax-certificate',
+    {
+      config: { access: 'anyRole' },
+      schema: {
+        operationId: 'getOwnerTaxCertificate',
+        tags: ['owners'],
+        summary:
+          "An owner's certificate of rental tax withheld in a month (default: this one), per property, as a PDF",
+        params: recordIdParams,
+        querystring: monthQuery,
+        response: { 200: file('The certificate (named in Content-Disposition)', PDF), ...errors(400, 404) },
+      },
+    },
+    async (request, reply) => {
+      const user = currentUser(request);
+      const month = request.query.month ?? (await companyToday(database, user.company_id)).slice(0, 7);
+      const cert = await ownerTaxCertificate(database, user.company_id, request.params.id, month);
+      const company = await companyMoney(database, user.company_id);
+      const logo = await companyLogo(database, user.company_id);
+      return sendDownload(
+        reply.header('Cache-Control', 'no-store'),
+        'application/pdf',
+        `rental_tax_certificate_${cert.owner.id}_${month}.pdf`,
+        taxCertificatePdf(cert, company, logo),
+      );
+    },
+  );
+
+  r.post(
+    '/owners/:id/statement/send',
+    {
+      config: { access: 'canEdit' },
+      schema: {
+        operationId: 'sendOwnerStatement',
+        tags: ['owners'],
+        summary:
+          "Send an owner's statement of `from` (default: the first of `to`'s month) through `to` (default: today) " +
+          'by e-mail and SMS (with the link to the owner portal) through the message log; once a day per period',
+        params: recordIdParams,
+        body: z.strictObject({ from: day().optional(), to: day().optional() }),
+        response: {
+          200: json(
+            z.object({
+              from: z.iso.date(),
+              to: z.iso.date(),
+              sent: z.array(
+                z.object({
+                  channel: z.enum(['email', 'sms']),
+                  to: z.string().nullable(),
+                  status: z.enum(['queued', 'skipped', 'already']),
+                  message_id: z.int().nullable(),
+                }),
+              ),
+            }),
+            'Each channel: queued, skipped (no address: logged as such) or already sent today',
+          ),
+          ...errors(400, 404),
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { from, to } = await period(user.company_id, request.body);
+      const today = await companyToday(database, user.company_id);
+      const sent = await queueOwnerStatement(database, {
+        companyId: user.company_id,
+        ownerId: request.params.id,
+        from,
+        to,
+        publicUrl: ctx.config.publicUrl,
+        key: `owner-statement:${request.params.id}:${from}:${to}:${today}`,
+      });
+      return { from, to, sent };
     },
   );
 };

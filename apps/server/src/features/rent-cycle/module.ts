@@ -13,7 +13,11 @@ export const rentCycleModule: KodiModule = {
       name: 'rent-cycle scheduler',
       enabled: ({ config }) => config.rentCycleScheduler,
       start: ({ database, config }, log) =>
-        startRentCycleScheduler(database, { tickSeconds: config.rentCycleTickSeconds, log }),
+        startRentCycleScheduler(database, {
+          tickSeconds: config.rentCycleTickSeconds,
+          log,
+          publicUrl: config.publicUrl,
+        }),
     },
   ],
 };

@@ -41,6 +41,7 @@ export const rentCycleRoutes = (app: FastifyInstance, ctx: AppContext) => {
         asOf,
         trigger: 'manual',
         userId: user.id,
+        publicUrl: ctx.config.publicUrl,
       });
       return result;
     },

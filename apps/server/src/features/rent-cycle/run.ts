@@ -34,6 +34,7 @@ import { outbox } from '../../modules/messaging/outbox.ts';
 import { leaseEntries } from '../../modules/leases/entries.ts';
 import { postCompanyRent } from '../../modules/books/rent.ts';
 import { postMonthlyFees } from '../../modules/books/owner-fees.ts';
+import { sendMonthlyOwnerStatements } from '../../modules/owner-money/statement-send.ts';
 import { followLeasesDaily } from '../../modules/leases/unit-status.ts';
 
 /**
@@ -57,6 +58,8 @@ export type RunRequest = {
   asOf: string;
   trigger: RunTrigger;
   userId?: number | null;
+  /** the server's public address: the owners' statements link to the owner portal (issue 27) */
+  publicUrl?: string;
 };
 
 /**
@@ -403,6 +406,15 @@ export const runRentCycle = async (database: Database, request: RunRequest): Pro
       await postCompanyRent(database, companyId, asOf);
       // the monthly management fees of owned properties, on each month's first day (issue 27)
       await postMonthlyFees(database, companyId, window.from, asOf);
+      // every owner's statement of the month before, on the company's day for them, once (issue 27)
+      await sendMonthlyOwnerStatements(
+        database,
+        companyId,
+        settings.owner_statements_day,
+        window.from,
+        asOf,
+        request.publicUrl ?? '',
+      );
       return outcome;
     }
     if (attempt >= 3) throw new Error(`The rent cycle of company ${companyId} kept changing under its run.`);

@@ -25,6 +25,8 @@ export type SchedulerOptions = {
   /** the clock (tests move it) */
   now?: () => Date;
   log?: (message: string, err?: unknown) => void;
+  /** the server's public address (the owners' statements link to the owner portal) */
+  publicUrl?: string;
 };
 
 export type RentCycleScheduler = {
@@ -65,7 +67,7 @@ export const companiesDue = async (database: Database, now: Date): Promise<Job[]
 
 export const startRentCycleScheduler = async (
   database: Database,
-  { tickSeconds, now = () => new Date(), log = () => undefined }: SchedulerOptions,
+  { tickSeconds, now = () => new Date(), log = () => undefined, publicUrl }: SchedulerOptions,
 ): Promise<RentCycleScheduler> => {
   const boss = new PgBoss({
     db: bossDb(database),
@@ -98,6 +100,7 @@ export const startRentCycleScheduler = async (
         companyId: job.data.company_id,
         asOf: job.data.as_of,
         trigger: 'schedule',
+        ...(publicUrl === undefined ? {} : { publicUrl }),
       });
     },
   );

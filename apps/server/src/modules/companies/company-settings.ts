@@ -3,8 +3,10 @@ import {
   lateFeePolicySchema,
   localTime,
   noPaymentInstructions,
+  noRentalTaxSettings,
   paymentInstructionsSchema,
   receiptNotificationSchema,
+  rentalTaxSettingsSchema,
   remindersSchema,
   type CompanySettings,
 } from '@kodi/domain';
@@ -33,6 +35,8 @@ type Row = {
   auto_post_matches: boolean;
   require_mfa: boolean;
   payment_instructions: unknown;
+  rental_tax: unknown;
+  owner_statements_day: number | null;
   version: number;
 };
 
@@ -67,12 +71,15 @@ export const presentSettings = (r: Row | undefined): StoredSettings => {
     auto_post_matches: !!r.auto_post_matches,
     require_mfa: r.require_mfa === true,
     payment_instructions: parsed(paymentInstructionsSchema, r.payment_instructions, noPaymentInstructions),
+    rental_tax: parsed(rentalTaxSettingsSchema, r.rental_tax, noRentalTaxSettings),
+    owner_statements_day: r.owner_statements_day === null ? null : Number(r.owner_statements_day),
     version: Number(r.version),
   };
 };
 
 export const SETTINGS_COLUMNS = `timezone, logo_type, logo IS NOT NULL AS has_logo, daily_run_hour, late_fee,
-  reminders, receipt_notification, sms_sender_id, auto_post_matches, require_mfa, payment_instructions, version`;
+  reminders, receipt_notification, sms_sender_id, auto_post_matches, require_mfa, payment_instructions,
+  rental_tax, owner_statements_day, version`;
 
 /** The settings of a company (without the logo's bytes). */
 export const loadSettings = async (database: Database, companyId: number): Promise<StoredSettings> => {

@@ -124,10 +124,16 @@ export const ownerStatementPdf = (
   if (doc.y + 200 > bottom()) doc.addPage();
   doc.font('Helvetica-Bold').fontSize(12).fillColor('#000000').text('All properties', left, doc.y, { width });
   doc.moveDown(0.4);
-  for (const [label, value] of figures(s.totals)) drawRow([label, value], 'Helvetica');
+  for (const [label, value] of figures(s.totals)) {
+    room([label, value]);
+    drawRow([label, value], 'Helvetica');
+  }
   doc.moveDown(0.8);
+  // the total's label and amount on one line of one page (never split by a page break)
+  if (doc.y + 60 > bottom()) doc.addPage();
   drawTotal(doc, 'Available to pay out', money(s.totals.available), 13);
   doc.moveDown(0.8);
+  if (doc.y + 50 > bottom()) doc.addPage();
   doc
     .font('Helvetica')
     .fontSize(8.5)

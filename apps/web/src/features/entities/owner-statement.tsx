@@ -6,14 +6,24 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { addDays, addMonths } from '@kodi/domain';
-import { errorMessage } from '../../lib/api-client.ts';
+import { api, errorMessage } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/resources.ts';
 
 const MONTH = /^\d{4}-\d{2}$/;
 
+type SendAnswer = { channel: 'email' | 'sms'; to: string | null; status: 'queued' | 'skipped' | 'already' };
+
+const sentText = (s: SendAnswer) => {
+  const channel = s.channel === 'email' ? 'E-mail' : 'SMS';
+  if (s.status === 'queued') return `${channel} to ${s.to ?? ''} queued.`;
+  if (s.status === 'already') return `${channel} already sent today.`;
+  return `${channel} not sent: no address.`;
+};
+
 /**
- * An owner's statement for a chosen month as a PDF (issue 27), in its details: last month by default,
- * this month through today.
+ * An owner's statement for a chosen month as a PDF, sent to them (e-mail and SMS through the message
+ * log), and their rental-tax certificate of the month (issue 27), in its details: last month by
+ * default, this month through today.
  */
 export const OwnerStatement = ({ ownerId }: { ownerId: number }) => {
   const headingId = useId();
@@ -22,24 +32,47 @@ export const OwnerStatement = ({ ownerId }: { ownerId: number }) => {
   const [month, setMonth] = useState(() => addMonths(`${thisMonth}-01`, -1).slice(0, 7));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
+  const [done, setDone] = useState('');
 
-  const download = async () => {
+  const period = () => {
     const from = `${month}-01`;
     const last = addDays(addMonths(from, 1), -1);
-    const to = last < today ? last : today;
+    return { from, to: last < today ? last : today };
+  };
+  /** One action at a time: busy while it runs, its failure shown. */
+  const act = async (what: () => Promise<unknown>, failed: string) => {
     setBusy(true);
     setError('');
+    setDone('');
     try {
-      await downloadFile(`/owners/${ownerId}/statement.pdf`, `owner_statement_${ownerId}_${from}_${to}.pdf`, {
-        from,
-        to,
-      });
+      await what();
     } catch (e) {
-      setError(errorMessage(e, 'The statement could not be downloaded.'));
+      setError(errorMessage(e, failed));
     } finally {
       setBusy(false);
     }
   };
+  const download = () =>
+    act(async () => {
+      const { from, to } = period();
+      await downloadFile(`/owners/${ownerId}/statement.pdf`, `owner_statement_${ownerId}_${from}_${to}.pdf`, {
+        from,
+        to,
+      });
+    }, 'The statement could not be downloaded.');
+  const certificate = () =>
+    act(
+      () =>
+        downloadFile(`/owners/${ownerId}/tax-certificate`, `rental_tax_certificate_${ownerId}_${month}.pdf`, {
+          month,
+        }),
+      'The certificate could not be downloaded.',
+    );
+  const send = () =>
+    act(async () => {
+      const answer = await api.post<{ sent: SendAnswer[] }>(`/owners/${ownerId}/statement/send`, period());
+      setDone(answer.sent.map(sentText).join(' '));
+    }, 'The statement could not be sent.');
 
   const valid = MONTH.test(month) && month <= thisMonth;
   return (
@@ -61,7 +94,18 @@ export const OwnerStatement = ({ ownerId }: { ownerId: number }) => {
         <Button size="small" variant="outlined" disabled={busy || !valid} onClick={() => void download()}>
           Statement
         </Button>
+        <Button size="small" variant="outlined" disabled={busy || !valid} onClick={() => void send()}>
+          Send statement
+        </Button>
+        <Button size="small" variant="outlined" disabled={busy || !valid} onClick={() => void certificate()}>
+          Tax certificate
+        </Button>
       </Stack>
+      {done ? (
+        <Alert severity="success" sx={{ mt: 1 }} role="status">
+          {done}
+        </Alert>
+      ) : null}
       {error ? (
         <Alert severity="error" sx={{ mt: 1 }}>
           {error}

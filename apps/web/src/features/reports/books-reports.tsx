@@ -37,18 +37,18 @@ const todayIso = () => {
   return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
 };
 
-const Loading = () => (
+export const Loading = () => (
   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 2 }}>
     <CircularProgress size={20} />
     <Typography>Fetching data...</Typography>
   </Stack>
 );
 
-const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
-const bold = { fontWeight: 700 } as const;
+export const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+export const bold = { fontWeight: 700 } as const;
 
 /** A report's card: its title, its inputs and exports, then its body. */
-const ReportCard = ({
+export const ReportCard = ({
   title,
   inputs,
   exports,

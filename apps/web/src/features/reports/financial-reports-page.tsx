@@ -24,6 +24,7 @@ import { useSelectedProperty } from '../../lib/property-filter.ts';
 import { ReportTable } from './report-table.tsx';
 import { ExportButtons } from '../../components/export-buttons.tsx';
 import { BalanceSheetReport, GeneralLedgerReport, TrialBalanceReport } from './books-reports.tsx';
+import { RentalTaxReport } from './rental-tax-report.tsx';
 import {
   cashFlowQuery,
   incomeStatementBasisQuery,
@@ -43,12 +44,13 @@ const TABS = [
   { value: 'trial-balance', label: 'Trial balance' },
   { value: 'general-ledger', label: 'General ledger' },
   { value: 'balance-sheet', label: 'Balance sheet' },
+  { value: 'rental-tax', label: 'Rental tax' },
 ] as const;
 type TabValue = (typeof TABS)[number]['value'];
 
 /**
  * Financial Reports: the monthly income statement (cash or accrual basis) and cash flow, with charts,
- * and the books' reports (trial balance, general ledger, balance sheet), each with its exports; the
+ * and the books' reports (trial balance, general ledger, balance sheet) and the landlords' rental tax, each with its exports; the
  * tab shown is the URL's `report`.
  */
 export const FinancialReportsPage = () => {
@@ -91,6 +93,7 @@ export const FinancialReportsPage = () => {
       {tab === 'trial-balance' && <TrialBalanceReport propertyId={propertyId} />}
       {tab === 'general-ledger' && <GeneralLedgerReport propertyId={propertyId} />}
       {tab === 'balance-sheet' && <BalanceSheetReport propertyId={propertyId} />}
+      {tab === 'rental-tax' && <RentalTaxReport />}
     </Box>
   );
 };

@@ -139,3 +139,41 @@ export const ledgerAccountsQuery = () =>
     queryKey: ['ledger-accounts'] as const,
     queryFn: () => api.get<LedgerAccountOption[]>('/ledger-accounts'),
   });
+
+// ------------------------------------------------------------------ rental tax (issue 27)
+
+type Landlord = { kind: 'company' | 'owner'; owner_id: number | null; name: string; tax_id: string | null };
+
+export type RentalTaxMonth = {
+  month: string;
+  rate: number;
+  due_date: string;
+  landlords: (Landlord & {
+    gross_rent: string;
+    rate: number;
+    tax: string;
+    withheld: string | null;
+    due_date: string;
+  })[];
+  totals: { gross_rent: string; tax: string; withheld: string };
+};
+
+export type RentalTaxYear = {
+  tax_year: number;
+  from: string;
+  to: string;
+  landlords: (Landlord & { gross_rent: string; expenses: string; net: string })[];
+  totals: { gross_rent: string; expenses: string; net: string };
+};
+
+export const rentalTaxMonthQuery = (month: string) =>
+  queryOptions({
+    queryKey: ['reports', 'rental-tax', 'month', month] as const,
+    queryFn: () => api.get<RentalTaxMonth>('/reports/rental-tax', { query: { month } }),
+  });
+
+export const rentalTaxYearQuery = (year: number) =>
+  queryOptions({
+    queryKey: ['reports', 'rental-tax', 'year', year] as const,
+    queryFn: () => api.get<RentalTaxYear>('/reports/rental-tax', { query: { tax_year: year } }),
+  });

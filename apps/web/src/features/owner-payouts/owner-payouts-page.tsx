@@ -1,0 +1,421 @@
+import { useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import MenuItem from '@mui/material/MenuItem';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatDate, formatMoney, isCompanyAdmin, payoutMethod } from '@kodi/domain';
+import { api, errorMessage, isApiError } from '../../lib/api-client.ts';
+import { useCompanyMoney } from '../../lib/resources.ts';
+import { useSession } from '../../lib/session.ts';
+import { ExportButtons } from '../../components/export-buttons.tsx';
+
+type Payout = {
+  id: number;
+  owner_id: number;
+  owner_name: string;
+  date: string;
+  amount: string;
+  method: string;
+  reference: string | null;
+  override_reason: string | null;
+};
+type Available = {
+  owner_id: number;
+  owner_name: string;
+  payout_method: string | null;
+  held: string;
+  reserve: string;
+  available: string;
+};
+type OwnerOption = { id: number; display_name: string; payout_method: string | null };
+type Method = 'bank' | 'mobilemoney' | 'cash' | 'check';
+type PayoutBody = {
+  owner_id: number;
+  date: string;
+  amount: string;
+  method: Method;
+  reference?: string;
+  override?: boolean;
+  reason?: string;
+};
+
+const today = () => new Date().toISOString().slice(0, 10);
+const methodLabel = (m: string) => payoutMethod.labels[m as Method] ?? m;
+const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
+const METHODS = payoutMethod.values as readonly Method[];
+
+const useOwners = () =>
+  useQuery({
+    queryKey: ['owners', 'options'],
+    queryFn: () => api.get<OwnerOption[]>('/owners', { query: { page_size: 500 } }),
+  });
+
+/** Pays one owner (the form and each line of the run): a 409 above the available asks for a reason. */
+const usePay = () => {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: PayoutBody) => api.post<Payout>('/owner-payouts', body),
+    onSuccess: () => void client.invalidateQueries({ queryKey: ['owner-payouts'] }),
+  });
+};
+
+const RecordPayout = ({ owners }: { owners: OwnerOption[] }) => {
+  const pay = usePay();
+  const [body, setBody] = useState<PayoutBody>({ owner_id: 0, date: today(), amount: '', method: 'bank' });
+  const [above, setAbove] = useState(false);
+  const [done, setDone] = useState('');
+  const set = (patch: Partial<PayoutBody>) => setBody((b) => ({ ...b, ...patch }));
+  const submit = () => {
+    setDone('');
+    pay.mutate(
+      { ...body, ...(above ? { override: true, reason: body.reason ?? '' } : {}) },
+      {
+        onSuccess: (p) => {
+          setDone(`Paid ${p.owner_name} on ${formatDate(p.date)}.`);
+          setAbove(false);
+          setBody({ owner_id: 0, date: today(), amount: '', method: 'bank' });
+        },
+        onError: (e) => {
+          if (isApiError(e) && e.code === 'above_available') setAbove(true);
+        },
+      },
+    );
+  };
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="record-payout">
+      <Typography id="record-payout" variant="h6" component="h2" sx={{ mb: 2 }}>
+        Record payout
+      </Typography>
+      <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ flexWrap: 'wrap' }} useFlexGap>
+        <TextField
+          select
+          size="small"
+          label="Owner"
+          value={body.owner_id || ''}
+          onChange={(e) => {
+            const o = owners.find((x) => x.id === Number(e.target.value));
+            set({ owner_id: Number(e.target.value), method: (o?.payout_method as Method) ?? body.method });
+          }}
+          sx={{ minWidth: 200 }}
+        >
+          {owners.map((o) => (
+            <MenuItem key={o.id} value={o.id}>
+              {o.display_name}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          type="date"
+          label="Date"
+          value={body.date}
+          onChange={(e) => set({ date: e.target.value })}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          size="small"
+          label="Amount"
+          value={body.amount}
+          onChange={(e) => set({ amount: e.target.value })}
+          slotProps={{ htmlInput: { inputMode: 'decimal' } }}
+          error={Boolean(pay.error && isApiError(pay.error) && pay.error.fields?.amount)}
+          helperText={isApiError(pay.error) ? pay.error.fields?.amount : undefined}
+        />
+        <TextField
+          select
+          size="small"
+          label="Method"
+          value={body.method}
+          onChange={(e) => set({ method: e.target.value as Method })}
+          sx={{ minWidth: 150 }}
+        >
+          {METHODS.map((m) => (
+            <MenuItem key={m} value={m}>
+              {methodLabel(m)}
+            </MenuItem>
+          ))}
+        </TextField>
+        <TextField
+          size="small"
+          label="Reference"
+          value={body.reference ?? ''}
+          onChange={(e) => set({ reference: e.target.value })}
+        />
+      </Stack>
+      {above && (
+        <Box sx={{ mt: 2 }}>
+          <Typography variant="body2" sx={{ mb: 1 }}>
+            Paying more than is available needs a reason (audited).
+          </Typography>
+          <TextField
+            size="small"
+            fullWidth
+            label="Reason for paying more than is available"
+            value={body.reason ?? ''}
+            onChange={(e) => set({ reason: e.target.value })}
+          />
+        </Box>
+      )}
+      <Stack direction="row" spacing={2} sx={{ mt: 2, alignItems: 'center' }}>
+        <Button
+          variant="contained"
+          disabled={pay.isPending || body.owner_id === 0 || body.amount.trim() === ''}
+          onClick={submit}
+        >
+          {above ? 'Pay anyway' : 'Record payout'}
+        </Button>
+        {done && (
+          <Alert severity="success" role="status">
+            {done}
+          </Alert>
+        )}
+      </Stack>
+      {pay.isError && (
+        <Alert severity={above ? 'warning' : 'error'} sx={{ mt: 2 }}>
+          {errorMessage(pay.error, 'The payout could not be recorded.')}
+        </Alert>
+      )}
+    </Paper>
+  );
+};
+
+/** One owner's line of the run: the amount (what is available by default), paid when confirmed. */
+const RunLine = ({ line, asOf }: { line: Available; asOf: string }) => {
+  const money = useCompanyMoney();
+  const pay = usePay();
+  const [amount, setAmount] = useState(line.available);
+  const [paid, setPaid] = useState(false);
+  const method = (line.payout_method as Method | null) ?? 'bank';
+  return (
+    <TableRow>
+      <TableCell component="th" scope="row">
+        {line.owner_name}
+      </TableCell>
+      <TableCell align="right" sx={num}>
+        {formatMoney(line.held, money.currency, money.decimals)}
+      </TableCell>
+      <TableCell align="right" sx={num}>
+        {formatMoney(line.available, money.currency, money.decimals)}
+      </TableCell>
+      <TableCell>
+        <TextField
+          size="small"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          disabled={paid}
+          slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `Amount for ${line.owner_name}` } }}
+          sx={{ width: 150 }}
+        />
+      </TableCell>
+      <TableCell>
+        {paid ? (
+          <Typography color="success.main">Paid</Typography>
+        ) : (
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={pay.isPending || !(Number(amount) > 0)}
+            onClick={() =>
+              pay.mutate(
+                { owner_id: line.owner_id, date: asOf, amount, method },
+                { onSuccess: () => setPaid(true) },
+              )
+            }
+          >
+            Pay {methodLabel(method)}
+          </Button>
+        )}
+        {pay.isError && (
+          <Typography variant="body2" color="error">
+            {errorMessage(pay.error, 'Not paid.')}
+          </Typography>
+        )}
+      </TableCell>
+    </TableRow>
+  );
+};
+
+const PayoutRun = () => {
+  const [asOf, setAsOf] = useState(today);
+  const propose = useMutation({
+    mutationFn: () => api.post<Available[]>('/owner-payouts/propose', { as_of: asOf }),
+  });
+  const lines = (propose.data ?? []).filter((l) => Number(l.available) > 0);
+  return (
+    <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="payout-run">
+      <Typography id="payout-run" variant="h6" component="h2" sx={{ mb: 2 }}>
+        Payout run
+      </Typography>
+      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
+        <TextField
+          size="small"
+          type="date"
+          label="As of"
+          value={asOf}
+          onChange={(e) => setAsOf(e.target.value)}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <Button variant="outlined" disabled={propose.isPending} onClick={() => propose.mutate()}>
+          Propose payouts
+        </Button>
+      </Stack>
+      {propose.isError && (
+        <Alert severity="error">{errorMessage(propose.error, 'The proposal could not be made.')}</Alert>
+      )}
+      {propose.isSuccess && lines.length === 0 && (
+        <Alert severity="info">No owner has money available.</Alert>
+      )}
+      {lines.length > 0 && (
+        <TableContainer sx={{ overflowX: 'auto' }}>
+          <Table size="small" aria-label="Proposed payouts">
+            <TableHead>
+              <TableRow>
+                <TableCell>Owner</TableCell>
+                <TableCell align="right">Held</TableCell>
+                <TableCell align="right">Available</TableCell>
+                <TableCell>Amount</TableCell>
+                <TableCell />
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {lines.map((l) => (
+                <RunLine key={`${l.owner_id}-${propose.submittedAt}`} line={l} asOf={asOf} />
+              ))}
+            </TableBody>
+          </Table>
+        </TableContainer>
+      )}
+    </Paper>
+  );
+};
+
+/**
+ * Owner payouts (issue 27): the payouts made, filtered by owner and dates, with the exports; admins and
+ * company admins record one, or run the payouts: every owner's available amount, paid line by line.
+ */
+export const OwnerPayoutsPage = () => {
+  const { user } = useSession();
+  const money = useCompanyMoney();
+  const owners = useOwners();
+  const [ownerId, setOwnerId] = useState<number | ''>('');
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  const filters = {
+    owner_id: ownerId === '' ? undefined : ownerId,
+    from: from || undefined,
+    to: to || undefined,
+  };
+  const list = useQuery({
+    queryKey: ['owner-payouts', filters],
+    queryFn: () => api.get<Payout[]>('/owner-payouts', { query: { ...filters, page_size: 500 } }),
+  });
+  const admin = user ? isCompanyAdmin(user) : false;
+  return (
+    <Stack spacing={3} sx={{ minWidth: 0 }}>
+      <Typography variant="h4" component="h1">
+        Owner Payouts
+      </Typography>
+      {admin && <PayoutRun />}
+      {admin && <RecordPayout owners={owners.data ?? []} />}
+      <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="payouts-made">
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={1}
+          sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
+        >
+          <Typography id="payouts-made" variant="h6" component="h2">
+            Payouts made
+          </Typography>
+          <ExportButtons
+            path="/owner-payouts"
+            params={filters}
+            label="the payouts"
+            filename="owner_payouts"
+          />
+        </Stack>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mb: 2 }}>
+          <TextField
+            select
+            size="small"
+            label="Owner"
+            value={ownerId}
+            onChange={(e) => setOwnerId(e.target.value === '' ? '' : Number(e.target.value))}
+            sx={{ minWidth: 200 }}
+          >
+            <MenuItem value="">All owners</MenuItem>
+            {(owners.data ?? []).map((o) => (
+              <MenuItem key={o.id} value={o.id}>
+                {o.display_name}
+              </MenuItem>
+            ))}
+          </TextField>
+          <TextField
+            size="small"
+            type="date"
+            label="From"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+          <TextField
+            size="small"
+            type="date"
+            label="To"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        </Stack>
+        {list.isError ? (
+          <Alert severity="error">{errorMessage(list.error, 'Failed to load the payouts.')}</Alert>
+        ) : (
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Payouts made">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Date</TableCell>
+                  <TableCell>Owner</TableCell>
+                  <TableCell align="right">Amount</TableCell>
+                  <TableCell>Method</TableCell>
+                  <TableCell>Reference</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {(list.data ?? []).length === 0 && (
+                  <TableRow>
+                    <TableCell colSpan={5}>{list.isPending ? 'Fetching data...' : 'No payouts.'}</TableCell>
+                  </TableRow>
+                )}
+                {(list.data ?? []).map((p) => (
+                  <TableRow key={p.id} hover>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(p.date)}</TableCell>
+                    <TableCell>{p.owner_name}</TableCell>
+                    <TableCell align="right" sx={num}>
+                      {formatMoney(p.amount, money.currency, money.decimals)}
+                    </TableCell>
+                    <TableCell>{methodLabel(p.method)}</TableCell>
+                    <TableCell>
+                      {p.reference ?? ''}
+                      {p.override_reason ? ` (above available: ${p.override_reason})` : ''}
+                    </TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        )}
+      </Paper>
+    </Stack>
+  );
+};
