@@ -164,6 +164,13 @@ const cardListSx: SxProps<Theme> = (theme) => ({
   '& .card-actions': { display: 'flex', flexWrap: 'wrap', justifyContent: 'flex-end', mt: 0.5 },
 });
 
+/** A list of `RowCard`s (a list's rows on a phone), named by `label`. */
+export const CardList = ({ label, children }: { label: string; children: ReactNode }) => (
+  <Box component="ul" aria-label={label} sx={cardListSx}>
+    <InCards.Provider value={true}>{children}</InCards.Provider>
+  </Box>
+);
+
 /** A column of a list: its heading, and the sort field when it sorts. */
 export type ListColumn = {
   key: string;
@@ -250,9 +257,7 @@ export const ListTable = ({
             {shown.pending ? 'Fetching data...' : emptyText}
           </Typography>
         ) : (
-          <Box component="ul" aria-label={label} sx={cardListSx}>
-            <InCards.Provider value={true}>{shown.cards}</InCards.Provider>
-          </Box>
+          <CardList label={label}>{shown.cards}</CardList>
         )
       ) : (
         <TableContainer>

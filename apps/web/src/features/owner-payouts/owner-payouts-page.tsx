@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -19,6 +19,9 @@ import { api, errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useCompanyMoney } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
+import { CardList, ListTable, RowCard, type ListColumn } from '../../components/ui/list-table.tsx';
+import { useListState } from '../../components/ui/use-list-state.ts';
+import { usePhone } from '../../lib/use-phone.ts';
 
 type Payout = {
   id: number;
@@ -191,62 +194,82 @@ const RecordPayout = ({ owners }: { owners: OwnerOption[] }) => {
 };
 
 /** One owner's line of the run: the amount (what is available by default), paid when confirmed. */
-const RunLine = ({ line, asOf }: { line: Available; asOf: string }) => {
+const RunLine = ({ line, asOf, phone }: { line: Available; asOf: string; phone: boolean }) => {
   const money = useCompanyMoney();
   const pay = usePay();
   const [amount, setAmount] = useState(line.available);
   const [paid, setPaid] = useState(false);
   const method = (line.payout_method as Method | null) ?? 'bank';
+  const held = formatMoney(line.held, money.currency, money.decimals);
+  const available = formatMoney(line.available, money.currency, money.decimals);
+  const amountField = (
+    <TextField
+      size="small"
+      value={amount}
+      onChange={(e) => setAmount(e.target.value)}
+      disabled={paid}
+      slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `Amount for ${line.owner_name}` } }}
+      sx={{ width: 150, maxWidth: '100%' }}
+    />
+  );
+  const action = (
+    <>
+      {paid ? (
+        <Typography color="success.main">Paid</Typography>
+      ) : (
+        <Button
+          size="small"
+          variant="outlined"
+          disabled={pay.isPending || !(Number(amount) > 0)}
+          onClick={() =>
+            pay.mutate(
+              { owner_id: line.owner_id, date: asOf, amount, method },
+              { onSuccess: () => setPaid(true) },
+            )
+          }
+        >
+          Pay {methodLabel(method)}
+        </Button>
+      )}
+      {pay.isError && (
+        <Typography variant="body2" color="error">
+          {errorMessage(pay.error, 'Not paid.')}
+        </Typography>
+      )}
+    </>
+  );
+  if (phone)
+    return (
+      <RowCard
+        titleLabel="Owner"
+        title={line.owner_name}
+        fields={[
+          { label: 'Held', value: held },
+          { label: 'Available', value: available },
+          { label: 'Amount', value: amountField },
+        ]}
+        actions={action}
+      />
+    );
   return (
     <TableRow>
       <TableCell component="th" scope="row">
         {line.owner_name}
       </TableCell>
       <TableCell align="right" sx={num}>
-        {formatMoney(line.held, money.currency, money.decimals)}
+        {held}
       </TableCell>
       <TableCell align="right" sx={num}>
-        {formatMoney(line.available, money.currency, money.decimals)}
+        {available}
       </TableCell>
-      <TableCell>
-        <TextField
-          size="small"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          disabled={paid}
-          slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `Amount for ${line.owner_name}` } }}
-          sx={{ width: 150 }}
-        />
-      </TableCell>
-      <TableCell>
-        {paid ? (
-          <Typography color="success.main">Paid</Typography>
-        ) : (
-          <Button
-            size="small"
-            variant="outlined"
-            disabled={pay.isPending || !(Number(amount) > 0)}
-            onClick={() =>
-              pay.mutate(
-                { owner_id: line.owner_id, date: asOf, amount, method },
-                { onSuccess: () => setPaid(true) },
-              )
-            }
-          >
-            Pay {methodLabel(method)}
-          </Button>
-        )}
-        {pay.isError && (
-          <Typography variant="body2" color="error">
-            {errorMessage(pay.error, 'Not paid.')}
-          </Typography>
-        )}
-      </TableCell>
+      <TableCell>{amountField}</TableCell>
+      <TableCell>{action}</TableCell>
     </TableRow>
   );
 };
 
 const PayoutRun = () => {
+  const phone = usePhone();
   const [asOf, setAsOf] = useState(today);
   const propose = useMutation({
     mutationFn: () => api.post<Available[]>('/owner-payouts/propose', { as_of: asOf }),
@@ -276,29 +299,47 @@ const PayoutRun = () => {
       {propose.isSuccess && lines.length === 0 && (
         <Alert severity="info">No owner has money available.</Alert>
       )}
-      {lines.length > 0 && (
-        <TableContainer sx={{ overflowX: 'auto' }}>
-          <Table size="small" aria-label="Proposed payouts">
-            <TableHead>
-              <TableRow>
-                <TableCell>Owner</TableCell>
-                <TableCell align="right">Held</TableCell>
-                <TableCell align="right">Available</TableCell>
-                <TableCell>Amount</TableCell>
-                <TableCell />
-              </TableRow>
-            </TableHead>
-            <TableBody>
-              {lines.map((l) => (
-                <RunLine key={`${l.owner_id}-${propose.submittedAt}`} line={l} asOf={asOf} />
-              ))}
-            </TableBody>
-          </Table>
-        </TableContainer>
-      )}
+      {lines.length > 0 &&
+        (phone ? (
+          <CardList label="Proposed payouts">
+            {lines.map((l) => (
+              <RunLine key={`${l.owner_id}-${propose.submittedAt}`} line={l} asOf={asOf} phone />
+            ))}
+          </CardList>
+        ) : (
+          <TableContainer sx={{ overflowX: 'auto' }}>
+            <Table size="small" aria-label="Proposed payouts">
+              <TableHead>
+                <TableRow>
+                  <TableCell>Owner</TableCell>
+                  <TableCell align="right">Held</TableCell>
+                  <TableCell align="right">Available</TableCell>
+                  <TableCell>Amount</TableCell>
+                  <TableCell />
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {lines.map((l) => (
+                  <RunLine key={`${l.owner_id}-${propose.submittedAt}`} line={l} asOf={asOf} phone={false} />
+                ))}
+              </TableBody>
+            </Table>
+          </TableContainer>
+        ))}
     </Paper>
   );
 };
+
+const PAYOUT_COLUMNS: ListColumn[] = [
+  { key: 'date', label: 'Date' },
+  { key: 'owner', label: 'Owner' },
+  { key: 'amount', label: 'Amount', align: 'right' },
+  { key: 'method', label: 'Method' },
+  { key: 'reference', label: 'Reference' },
+];
+
+const referenceText = (p: Payout) =>
+  `${p.reference ?? ''}${p.override_reason ? ` (above available: ${p.override_reason})` : ''}`.trim();
 
 /**
  * Owner payouts (issue 27): the payouts made, filtered by owner and dates, with the exports; admins and
@@ -316,10 +357,28 @@ export const OwnerPayoutsPage = () => {
     from: from || undefined,
     to: to || undefined,
   };
+  const listState = useListState();
+  const { page, pageSize, setPage } = listState;
   const list = useQuery({
-    queryKey: ['owner-payouts', filters],
-    queryFn: () => api.get<Payout[]>('/owner-payouts', { query: { ...filters, page_size: 500 } }),
+    queryKey: ['owner-payouts', filters, page, pageSize],
+    queryFn: async ({ signal }) => {
+      let total = 0;
+      const rows = await api.get<Payout[]>('/owner-payouts', {
+        query: { ...filters, page: page + 1, page_size: pageSize },
+        signal,
+        onHeaders: (h) => {
+          total = Number(h.get('X-Total-Count') ?? 0);
+        },
+      });
+      return { rows, total };
+    },
+    placeholderData: keepPreviousData,
   });
+  const rows = list.data?.rows ?? [];
+  const filter = (set: (v: string) => void) => (e: { target: { value: string } }) => {
+    set(e.target.value);
+    setPage(0);
+  };
   const admin = user ? isCompanyAdmin(user) : false;
   return (
     <Stack spacing={3} sx={{ minWidth: 0 }}>
@@ -350,7 +409,7 @@ export const OwnerPayoutsPage = () => {
             size="small"
             label="Owner"
             value={ownerId}
-            onChange={(e) => setOwnerId(e.target.value === '' ? '' : Number(e.target.value))}
+            onChange={filter((v) => setOwnerId(v === '' ? '' : Number(v)))}
             sx={{ minWidth: 200 }}
           >
             <MenuItem value="">All owners</MenuItem>
@@ -365,7 +424,7 @@ export const OwnerPayoutsPage = () => {
             type="date"
             label="From"
             value={from}
-            onChange={(e) => setFrom(e.target.value)}
+            onChange={filter(setFrom)}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
@@ -373,48 +432,43 @@ export const OwnerPayoutsPage = () => {
             type="date"
             label="To"
             value={to}
-            onChange={(e) => setTo(e.target.value)}
+            onChange={filter(setTo)}
             slotProps={{ inputLabel: { shrink: true } }}
           />
         </Stack>
-        {list.isError ? (
-          <Alert severity="error">{errorMessage(list.error, 'Failed to load the payouts.')}</Alert>
-        ) : (
-          <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Payouts made">
-              <TableHead>
-                <TableRow>
-                  <TableCell>Date</TableCell>
-                  <TableCell>Owner</TableCell>
-                  <TableCell align="right">Amount</TableCell>
-                  <TableCell>Method</TableCell>
-                  <TableCell>Reference</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {(list.data ?? []).length === 0 && (
-                  <TableRow>
-                    <TableCell colSpan={5}>{list.isPending ? 'Fetching data...' : 'No payouts.'}</TableCell>
-                  </TableRow>
-                )}
-                {(list.data ?? []).map((p) => (
-                  <TableRow key={p.id} hover>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(p.date)}</TableCell>
-                    <TableCell>{p.owner_name}</TableCell>
-                    <TableCell align="right" sx={num}>
-                      {formatMoney(p.amount, money.currency, money.decimals)}
-                    </TableCell>
-                    <TableCell>{methodLabel(p.method)}</TableCell>
-                    <TableCell>
-                      {p.reference ?? ''}
-                      {p.override_reason ? ` (above available: ${p.override_reason})` : ''}
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-        )}
+        <ListTable
+          label="Payouts made"
+          list={listState}
+          query={list}
+          emptyText={list.isError ? errorMessage(list.error, 'Failed to load the payouts.') : 'No payouts.'}
+          columns={PAYOUT_COLUMNS}
+          cards={rows.map((p) => (
+            <RowCard
+              key={p.id}
+              titleLabel="Owner"
+              title={p.owner_name}
+              fields={[
+                { label: 'Date', value: formatDate(p.date) },
+                { label: 'Amount', value: formatMoney(p.amount, money.currency, money.decimals) },
+                { label: 'Method', value: methodLabel(p.method) },
+                { label: 'Reference', value: referenceText(p) || '—' },
+              ]}
+            />
+          ))}
+        >
+          {rows.map((p) => (
+            <TableRow key={p.id} hover>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(p.date)}</TableCell>
+              <TableCell>{p.owner_name}</TableCell>
+              <TableCell align="right" sx={num}>
+                {formatMoney(p.amount, money.currency, money.decimals)}
+              </TableCell>
+              <TableCell>{methodLabel(p.method)}</TableCell>
+              <TableCell>{referenceText(p)}</TableCell>
+              <TableCell />
+            </TableRow>
+          ))}
+        </ListTable>
       </Paper>
     </Stack>
   );
