@@ -436,6 +436,12 @@ describe(`mobile-money providers (${testDriver})`, () => {
   it('portal Pay now: a tenant prompts its own lease only; a viewer cannot send prompts; another company’s lease is not found', async () => {
     const { company, staff, lease } = await mpesaCompany();
     const tenant = await portalTenant(t, staff, lease.tenantId);
+    // the choices: M-Pesa on; the tenant's Ugandan number has no M-Pesa network, the company's one provider is offered
+    expect(expectStatus(await tenant.get('/portal/payments/options'), 200).json()).toEqual({
+      providers: ['mpesa'],
+      phone: lease.phone,
+      provider: 'mpesa',
+    });
     const made = expectStatus(
       await tenant.post('/portal/payments/request', { amount: 1000, phone: PHONE, provider: 'mpesa' }),
       201,

@@ -8,6 +8,7 @@ import {
   paymentProviderSchema,
   paymentRequestBody,
   paymentRequestSchema,
+  providerOfPhone,
   type PaymentProviderName,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
@@ -20,10 +21,19 @@ import { presentProvider, providerOfCallback, readProviderRow, saveProvider } fr
 import { checkPaymentRequest, readPaymentRequest, startPaymentRequest } from './requests.ts';
 import { sql } from 'drizzle-orm';
 import { execRows } from '../../db/client.ts';
+import { companyCallingCode, toE164 } from '../../modules/companies/phones.ts';
 
 const tags = ['payment-providers'];
 const Provider = named(paymentProviderSchema, 'PaymentProvider');
 const Request = named(paymentRequestSchema, 'PaymentRequest');
+const Options = named(
+  z.object({
+    providers: z.array(z.enum(paymentProviderNames)),
+    phone: z.string().nullable(),
+    provider: z.enum(paymentProviderNames).nullable(),
+  }),
+  'PortalPaymentOptions',
+);
 const providerParams = z.object({ provider: z.enum(paymentProviderNames) });
 const id32 = z.coerce.number().int().positive().max(2147483647);
 const keyParams = z.object({ key: z.string().max(64) });
@@ -158,6 +168,38 @@ export const paymentProvidersRoutes = (app: FastifyInstance, ctx: AppContext, pa
     if (!lease) throw new AppError('not_found', 'Occupancy record not found.');
     return Number(lease.id);
   };
+
+  r.get(
+    '/portal/payments/options',
+    {
+      config: { access: 'tenant' },
+      schema: {
+        operationId: 'portalPaymentOptions',
+        tags: ['portal'],
+        summary:
+          'Pay now’s choices: the providers the company has on, the tenant’s phone (E.164) and the provider of its network',
+        response: {
+          200: json(Options, 'The choices'),
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      if (!user.tenant_id) throw new AppError('forbidden');
+      const on = await execRows<{ provider: PaymentProviderName }>(
+        db,
+        sql`SELECT provider FROM payment_providers WHERE company_id = ${user.company_id} AND enabled ORDER BY provider`,
+      );
+      const [tenant] = await execRows<{ phone: string | null }>(
+        db,
+        sql`SELECT phone FROM tenants WHERE company_id = ${user.company_id} AND id = ${user.tenant_id}`,
+      );
+      const phone = toE164(tenant?.phone, await companyCallingCode(db, user.company_id)) ?? null;
+      const providers = on.map((p) => p.provider);
+      const own = phone ? providerOfPhone(phone) : null;
+      return { providers, phone, provider: own && providers.includes(own) ? own : (providers[0] ?? null) };
+    },
+  );
 
   r.post(
     '/portal/payments/request',
