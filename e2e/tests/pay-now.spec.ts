@@ -117,8 +117,8 @@ test('a tenant taps Pay now at 360 px, the local Daraja confirms, the receipt ap
   // ---- the company admin turns M-Pesa on in Company settings
   await staff.goto('/company-settings');
   const mpesa = staff.getByTestId('provider-mpesa');
-  await expect(mpesa).toBeVisible();
-  await mpesa.getByRole('checkbox').first().check();
+  await expect(mpesa).toBeVisible({ timeout: 60_000 });
+  await mpesa.getByRole('switch', { name: 'M-Pesa' }).check();
   await mpesa.getByLabel('Business shortcode (paybill or store number)').fill(ACCOUNT.shortcode);
   await mpesa.getByLabel('Consumer key').fill(ACCOUNT.consumerKey);
   await mpesa.getByLabel('Consumer secret').fill(ACCOUNT.consumerSecret);
