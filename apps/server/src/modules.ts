@@ -37,7 +37,6 @@ import { portalModule } from './features/portal/module.ts';
 import { messagesModule } from './features/messages/module.ts';
 import { auditLogModule } from './features/audit-log/module.ts';
 import { booksFeatureModule } from './features/books/module.ts';
-import { paymentProvidersModule } from './features/payment-providers/module.ts';
 
 /**
  * The composition root: every module of the server, listed once. app.ts registers their routes (in
@@ -79,7 +78,6 @@ export const kodiModules: readonly KodiModule[] = [
   companySettingsModule,
   rentCycleModule,
   publicReceiptsModule,
-  paymentProvidersModule,
   portalModule,
   messagesModule,
   auditLogModule,

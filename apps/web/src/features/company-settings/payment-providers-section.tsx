@@ -89,6 +89,8 @@ const ProviderFields = ({
         version: current.version,
       }),
     onSuccess: (saved) => {
+      // what was typed is sealed now: the fields empty again, each marked set
+      setTyped({});
       queryClient.setQueryData(providerKey(provider), saved);
       showSnackbar({ message: `${label} saved.`, severity: 'success' });
     },

@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.ts';
 import { execRows, type DbOrTx } from '../../db/client.ts';
 import { purposeOf, SecretUnavailableError, type SecretBox } from '../../platform/secrets.ts';
 import { recordAuditEntry } from '../../modules/audit/audit.ts';
-import { baseUrlOf, providerClient, type Credentials, type ProviderClient } from './clients.ts';
+import { baseUrlOf, providerClient, type Credentials, type ProviderClient } from './provider-clients.ts';
 
 /** A company's provider as stored. */
 export type ProviderRow = {

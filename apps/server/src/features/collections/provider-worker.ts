@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/client.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { advisoryLocks } from '../../db/advisory-locks.ts';
-import { checkPaymentRequest, overdueRequests } from './requests.ts';
+import { checkPaymentRequest, overdueRequests } from './payment-requests.ts';
 
 /**
  * The payment requests' checker: a request whose callback has not come within

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { execRows, type DbOrTx } from '../../db/client.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
 import { recordAuditEntry } from '../../modules/audit/audit.ts';
-import { writeLines } from '../collections/service.ts';
+import { writeLines } from './service.ts';
 
 /**
  * Daraja's C2B calls (its documented payload: TransactionType, TransID, TransTime YYYYMMDDHHmmss,

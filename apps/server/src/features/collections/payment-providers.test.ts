@@ -5,8 +5,9 @@ import { buildUser } from '../../test/factories.ts';
 import { expectStatus } from '../../test/rent-cycle.ts';
 import { portalCompany, portalTenant, tenantWithLease } from '../../test/portal.ts';
 import { FORBIDDEN_CALLBACK_WORDS, startDaraja, type LocalDaraja } from '../../test/providers/daraja.ts';
-import { paymentsServer } from '../payments/server.ts';
-import { checkPaymentRequest, overdueRequests } from './requests.ts';
+import { entityList } from '@kodi/domain';
+import { serverEntities } from '../../modules.ts';
+import { checkPaymentRequest, overdueRequests } from './payment-requests.ts';
 import type { AppContext } from '../../context.ts';
 import { createSessions } from '../../plugins/session.ts';
 import { createSecretBox, loadSecretKeys } from '../../platform/secrets.ts';
@@ -51,6 +52,9 @@ const ctxOf = async (t: TestContext): Promise<AppContext> => ({
   sessions: createSessions(t.database, t.config),
   secrets: createSecretBox(await loadSecretKeys(t.config)),
 });
+
+/** The payments' server part, as the wiring gives it to the module's worker. */
+const paymentsServer = serverEntities(entityList).find((e) => e.def.name === 'payments')!;
 
 /** The path of a callback URL under the API (what the provider posts to). */
 const pathOf = (url: string) => url.replace(PUBLIC_URL, '');

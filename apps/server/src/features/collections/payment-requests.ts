@@ -16,8 +16,8 @@ import type { ServerEntity } from '../../crud/server-entity.ts';
 import { companyTimezone } from '../../modules/companies/company-settings.ts';
 import { companyCallingCode, toE164 } from '../../modules/companies/phones.ts';
 import { recordAuditEntry } from '../../modules/audit/audit.ts';
-import { companyCells, writeLines } from '../collections/service.ts';
-import type { ProviderOutcome } from './clients.ts';
+import { companyCells, writeLines } from './service.ts';
+import type { ProviderOutcome } from './provider-clients.ts';
 import { callbackUrlsOf, enabledClient } from './providers.ts';
 
 /** A payment request as stored. */
