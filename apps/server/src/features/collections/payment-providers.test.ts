@@ -5,6 +5,7 @@ import { buildUser } from '../../test/factories.ts';
 import { expectStatus } from '../../test/rent-cycle.ts';
 import { portalCompany, portalTenant, tenantWithLease } from '../../test/portal.ts';
 import { FORBIDDEN_CALLBACK_WORDS, startDaraja, type LocalDaraja } from '../../test/providers/daraja.ts';
+import { startMomo } from '../../test/providers/momo.ts';
 import { entityList } from '@kodi/domain';
 import { serverEntities } from '../../modules.ts';
 import { checkPaymentRequest, overdueRequests } from './payment-requests.ts';
@@ -526,5 +527,109 @@ describe(`mobile-money providers (${testDriver})`, () => {
     expect(
       (await other.staff.get(`/occupancy/${lease.leaseId}/payment-requests/${made.id}`)).statusCode,
     ).toBe(404);
+  });
+});
+
+/** Issue 29: MTN MoMo request-to-pay through a local MoMo collections API (src/test/providers/momo.ts). */
+describe(`MTN MoMo request-to-pay (${testDriver})`, () => {
+  const MOMO = {
+    subscriptionKey: 'sub-key-1',
+    apiUser: 'a8b1c2d3-0000-4000-8000-000000000001',
+    apiKey: 'api-key-1',
+    environment: 'sandbox',
+  };
+  let t: TestContext;
+  let momo: Awaited<ReturnType<typeof startMomo>>;
+  beforeAll(async () => {
+    momo = await startMomo(MOMO);
+  });
+  afterAll(async () => {
+    await momo.stop();
+  });
+  beforeEach(async () => {
+    t = await setupApp({ mtnMomoBaseUrl: momo.url, publicUrl: PUBLIC_URL });
+  });
+  afterEach(async () => {
+    await t.app.close();
+  });
+
+  it('completed and rejected prompts, believed only from MoMo’s own status; a forged callback posts nothing', async () => {
+    const { staff } = await portalCompany(t);
+    const saved = expectStatus(
+      await staff.put('/payment-providers/mtn_momo', {
+        enabled: true,
+        credentials: {
+          subscription_key: MOMO.subscriptionKey,
+          api_user: MOMO.apiUser,
+          api_key: MOMO.apiKey,
+          target_environment: MOMO.environment,
+        },
+      }),
+      200,
+    ).json<Provider>();
+    const callback = saved.callback_urls?.callback ?? '';
+    const lease = await tenantWithLease(staff);
+    const caller = new TestClient(t.app);
+    const start = async () =>
+      expectStatus(
+        await staff.post(`/occupancy/${lease.leaseId}/payment-requests`, {
+          amount: 300000,
+          phone: '0772 123456',
+          provider: 'mtn_momo',
+        }),
+        201,
+      ).json<Request>();
+    const follow = async (id: number) =>
+      expectStatus(
+        await staff.get(`/occupancy/${lease.leaseId}/payment-requests/${id}`),
+        200,
+      ).json<Request>();
+
+    const a = await start();
+    const sent = momo.last();
+    expect(sent.body).toMatchObject({
+      amount: '300000.00',
+      currency: 'UGX',
+      payer: { partyIdType: 'MSISDN', partyId: '256772123456' },
+    });
+    expect(sent.callbackUrl).toBe(`${callback}/${sent.reference}`);
+    // a callback saying SUCCESSFUL while MoMo still says PENDING: nothing
+    expectStatus(
+      await caller.put(pathOf(`${callback}/${sent.reference}`), {
+        status: 'SUCCESSFUL',
+        financialTransactionId: 'FORGED',
+      }),
+      200,
+    );
+    expect((await follow(a.id)).status).toBe('pending');
+    // at a path no company has: 404
+    expect((await caller.put(`/pay-callbacks/momo/${'b'.repeat(32)}/${sent.reference}`, {})).statusCode).toBe(
+      404,
+    );
+    // paid: the callback (replayed) makes one payment, keyed by MoMo's financialTransactionId
+    const paid = momo.settle(sent.reference, 'SUCCESSFUL');
+    for (let i = 0; i < 2; i += 1) expectStatus(await caller.put(pathOf(paid.url), paid.body), 200);
+    const done = await follow(a.id);
+    expect(done).toMatchObject({
+      status: 'completed',
+      transaction_id: paid.body.financialTransactionId,
+      flagged: false,
+    });
+    expect(done.receipt_number).toMatch(/^RCT/);
+    const rows = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM payments WHERE occupancy_id = $1 AND reference_number = $2`,
+      [lease.leaseId, paid.body.financialTransactionId],
+    );
+    expect(rows[0]?.n).toBe(1);
+
+    // the payer rejects: cancelled with MoMo's reason
+    const b = await start();
+    const rejected = momo.settle(momo.last().reference, 'FAILED', 'APPROVAL_REJECTED');
+    expectStatus(await caller.post(pathOf(rejected.url), rejected.body), 200);
+    expect(await follow(b.id)).toMatchObject({
+      status: 'cancelled',
+      reason: 'APPROVAL_REJECTED',
+      payment_id: null,
+    });
   });
 });

@@ -278,7 +278,7 @@ export const paymentProvidersRoutes = (app: FastifyInstance, ctx: AppContext, pa
     {
       config: callbackConfig,
       schema: {
-        operationId: 'darajaC2bValidation',
+        operationId: 'darajaValidation',
         tags,
         summary:
           'Daraja’s C2B validation: accepted, or C2B00012 (invalid account number) when the company refuses unknown account numbers',
@@ -319,7 +319,7 @@ export const paymentProvidersRoutes = (app: FastifyInstance, ctx: AppContext, pa
     {
       config: callbackConfig,
       schema: {
-        operationId: 'darajaC2bConfirmation',
+        operationId: 'darajaConfirmation',
         tags,
         summary:
           'Daraja’s C2B confirmation: the payment posted on the lease of its account number (once per TransID), else an unmatched line in Collections',
