@@ -182,9 +182,7 @@ test('a tenant taps Pay now at 360 px, the local Daraja confirms, the receipt ap
   await expect(phone.getByLabel('Phone')).toHaveValue('+254712345678');
   await expect(phone.getByText('Pay with M-Pesa')).toBeVisible();
   // a marker a reload would lose
-  await phone.evaluate(() => {
-    (window as unknown as { stillHere: boolean }).stillHere = true;
-  });
+  await phone.evaluate('window.stillHere = true');
   await phone.getByRole('button', { name: 'Send the prompt to my phone' }).click();
   await expect(phone.getByText(/Check your phone \(\+254712345678\)/)).toBeVisible();
   await phone.screenshot({ path: 'test-results/pay-now-pending-360.png', fullPage: true });
@@ -198,7 +196,7 @@ test('a tenant taps Pay now at 360 px, the local Daraja confirms, the receipt ap
   const receipt = phone.getByTestId('pay-now-receipt');
   await expect(receipt).toContainText(/Receipt RCT/, { timeout: 15_000 });
   await expect(receipt).toContainText(push.receipt ?? 'missing');
-  expect(await phone.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
+  expect(await phone.evaluate<boolean>('window.stillHere === true')).toBe(true);
   // the balance follows (the portal's own answer read again)
   await expect(phone.getByTestId(`balance-${String(lease.id)}`)).toContainText('0');
   expect(await phone.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);

@@ -187,7 +187,7 @@ describe(`mobile-money providers (${testDriver})`, () => {
     const other = await portalCompany(t);
     const theirs = expectStatus(await other.staff.get('/payment-providers/mpesa'), 200).json<Provider>();
     expect(theirs.credentials_set.consumer_key).toBe(false);
-  });
+  }, 120_000);
 
   it('answers callback URLs Daraja accepts: none holds a word Daraja refuses', async () => {
     const { urls } = await mpesaCompany();
@@ -527,7 +527,7 @@ describe(`mobile-money providers (${testDriver})`, () => {
     expect(
       (await other.staff.get(`/occupancy/${lease.leaseId}/payment-requests/${made.id}`)).statusCode,
     ).toBe(404);
-  });
+  }, 120_000);
 });
 
 /** Issue 29: MTN MoMo request-to-pay through a local MoMo collections API (src/test/providers/momo.ts). */
