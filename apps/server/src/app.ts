@@ -138,10 +138,11 @@ export const buildApp = async (
   if (options.workers) {
     const running: RunningWorker[] = [];
     const log = (message: string, err?: unknown) => app.log.error({ err }, message);
+    const workerEntities = serverEntities(served);
     app.addHook('onReady', async () => {
       for (const module of kodiModules)
         for (const worker of module.workers ?? [])
-          if (worker.enabled(ctx)) running.push(await worker.start(ctx, log));
+          if (worker.enabled(ctx)) running.push(await worker.start(ctx, log, { entities: workerEntities }));
     });
     app.addHook('onClose', async () => {
       for (const worker of running.splice(0)) await worker.stop().catch(() => undefined);

@@ -47,6 +47,12 @@ export type Config = {
   secretKey: string | undefined;
   /** keys of before a rotation, still opening what they sealed */
   oldSecretKeys: string[];
+  /** the mobile-money providers' APIs (features/payment-providers): their sandboxes unless set */
+  mpesaBaseUrl: string;
+  mtnMomoBaseUrl: string;
+  airtelBaseUrl: string;
+  /** how long a payment request waits for its callback before Kodi asks the provider (seconds) */
+  paymentRequestCheckSeconds: number;
 };
 
 export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
@@ -87,6 +93,10 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
       .split(',')
       .map((k) => k.trim())
       .filter(Boolean),
+    mpesaBaseUrl: (env.MPESA_BASE_URL || 'https://sandbox.safaricom.co.ke').replace(/\/$/, ''),
+    mtnMomoBaseUrl: (env.MTN_MOMO_BASE_URL || 'https://sandbox.momodeveloper.mtn.com').replace(/\/$/, ''),
+    airtelBaseUrl: (env.AIRTEL_BASE_URL || 'https://openapiuat.airtel.africa').replace(/\/$/, ''),
+    paymentRequestCheckSeconds: Math.max(1, Number(env.PAYMENT_REQUEST_CHECK_SECONDS ?? 120) || 120),
   };
   if (config.captchaTestAnswer && nodeEnv === 'production') {
     throw new Error('CAPTCHA_TEST_ANSWER must not be set when NODE_ENV=production.');

@@ -34,6 +34,9 @@ export const auditNouns: Readonly<Record<string, string>> = {
   property_owners: "Property's owners",
   management_agreements: 'Management agreement',
   owner_payouts: 'Owner payout',
+  // issue 29: mobile-money providers and the prompts sent to phones
+  payment_providers: 'Payment provider',
+  payment_requests: 'Payment prompt',
 };
 
 /** The noun of an audited table: undefined when Kodi has no words for it (the test's check). */
@@ -86,6 +89,11 @@ export const auditTitle = (e: AuditWordsEntry): string => {
       break;
     case 'payment_webhooks:update':
       return 'Webhook secret replaced';
+    case 'payment_providers:create':
+    case 'payment_providers:update':
+      return 'Payment provider settings saved';
+    case 'payment_requests:create':
+      return 'Payment prompt sent';
     case 'imports:import':
       return 'File imported';
     case 'users:access':

@@ -52,7 +52,10 @@ export const errorCodes = {
     reading_not_flagged: 'This reading is not held back: there is nothing to confirm.',
     above_available: "The payout is more than the owner's funds available.",
   }),
-  ...withStatus(422, { wrong_currency: "The payment is not in the company's currency." }),
+  ...withStatus(422, {
+    wrong_currency: "The payment is not in the company's currency.",
+    provider_not_configured: 'This payment provider is not set up for the company.',
+  }),
   ...withStatus(413, {
     payload_too_large: 'The request is too large.',
     file_too_large: 'The spreadsheet unpacks to more than the server reads.',
@@ -63,6 +66,9 @@ export const errorCodes = {
     rate_limited: 'Too many requests. Please wait a moment and try again.',
   }),
   ...withStatus(500, { internal_error: 'Something went wrong on our side. Please try again.' }),
+  ...withStatus(502, {
+    provider_unavailable: 'The payment provider did not answer as expected. Try again in a moment.',
+  }),
   ...withStatus(503, {
     secret_unavailable:
       "A stored secret cannot be opened with this server's keys. An administrator must give the server its earlier key (OLD_SECRET_KEYS).",

@@ -2156,3 +2156,76 @@ export const booksClosings = pgTable(
   },
   (t) => [primaryKey({ columns: [t.company_id, t.id] }), unique('books_closings_id_key').on(t.id)],
 );
+
+// ---------------------------------------------------------------- mobile-money providers (issue 29): features/payment-providers
+
+/**
+ * A company's account with a mobile-money provider (`mpesa`, `mtn_momo`, `airtel_money`): whether it is
+ * on, the credentials the provider issued (one JSON object, sealed: platform/secrets.ts, never answered
+ * back), and the secret path segment of the callbacks the provider is given (`callback_key`).
+ */
+export const paymentProviders = pgTable(
+  'payment_providers',
+  {
+    id: integer().primaryKey().generatedByDefaultAsIdentity(),
+    company_id: integer()
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    provider: varchar({ length: 20 }).notNull(),
+    enabled: boolean().notNull().default(false),
+    /** sealed JSON of the credentials (purpose `payment_providers.credentials:<id>`) */
+    credentials: text(),
+    callback_key: varchar({ length: 64 }).notNull().unique(),
+    /** M-Pesa C2B: refuse, at Daraja's validation, a payment whose account number is no lease's */
+    refuse_unknown_accounts: boolean().notNull().default(false),
+    ...stamps(),
+  },
+  (t) => [
+    unique('payment_providers_company_provider_key').on(t.company_id, t.provider),
+    check('payment_providers_provider_known', oneOf(t.provider, ['mpesa', 'mtn_momo', 'airtel_money'])),
+  ],
+);
+
+/**
+ * A prompt sent to a phone (an STK push, a request-to-pay): pending until the provider answers (its
+ * callback, believed after a status query back to it, or Kodi's own status check), then completed
+ * (its payment), failed or cancelled (the provider's reason).
+ */
+export const paymentRequests = pgTable(
+  'payment_requests',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    occupancy_id: integer().notNull(),
+    provider: varchar({ length: 20 }).notNull(),
+    amount: money().notNull(),
+    phone: varchar({ length: 20 }).notNull(),
+    status: varchar({ length: 12 }).notNull().default('pending'),
+    reason: text(),
+    /** the provider's id of the request (Daraja's CheckoutRequestID, MoMo's X-Reference-Id, Airtel's transaction id) */
+    provider_request_id: varchar({ length: 100 }),
+    /** the provider's id of the money moved (M-Pesa receipt number, MoMo's financialTransactionId) */
+    transaction_id: varchar({ length: 100 }),
+    received_amount: money(),
+    /** the amount received differs from the amount requested */
+    flagged: boolean().notNull().default(false),
+    payment_id: integer(),
+    requested_by: integer(),
+    /** when Kodi last asked the provider itself */
+    checked_at: timestamp({ withTimezone: true }),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('payment_requests_id_key').on(t.id),
+    unique('payment_requests_provider_request_key').on(t.provider, t.provider_request_id),
+    foreignKey({
+      columns: [t.company_id, t.occupancy_id],
+      foreignColumns: [occupancy.company_id, occupancy.id],
+    }).onDelete('restrict'),
+    check('payment_requests_provider_known', oneOf(t.provider, ['mpesa', 'mtn_momo', 'airtel_money'])),
+    check('payment_requests_status_known', oneOf(t.status, ['pending', 'completed', 'failed', 'cancelled'])),
+    check('payment_requests_amount_positive', sql`${t.amount} > 0`),
+    index('payment_requests_pending_idx').on(t.status, t.created_at),
+  ],
+);

@@ -14,7 +14,11 @@ export type KodiWorker = {
   /** whether this server runs it (its switch in the configuration) */
   enabled: (ctx: AppContext) => boolean;
   /** started when the app is ready (Fastify's onReady), stopped when it closes (onClose) */
-  start: (ctx: AppContext, log: (message: string, err?: unknown) => void) => Promise<RunningWorker>;
+  start: (
+    ctx: AppContext,
+    log: (message: string, err?: unknown) => void,
+    served: Served,
+  ) => Promise<RunningWorker>;
 };
 
 export type RunningWorker = { stop: () => Promise<void> };

@@ -41,6 +41,7 @@ export const sealedColumns: readonly { table: string; column: string; key: strin
   [
     { table: 'users', column: 'mfa_secret', key: 'id' },
     { table: 'payment_webhooks', column: 'secret', key: 'company_id', clearPrefix: 'whsec_' },
+    { table: 'payment_providers', column: 'credentials', key: 'id' },
   ];
 
 /** Opens a stored value, or answers it as it is when it was stored in clear before sealing began. */

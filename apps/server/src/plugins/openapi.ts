@@ -69,6 +69,11 @@ const tagsOf = (defs: readonly EntityDefinition[]): { name: string; description:
     description: 'Mobile-money and bank statements matched to leases, and the payment webhook',
   },
   {
+    name: 'payment-providers',
+    description:
+      'M-Pesa, MTN MoMo and Airtel Money: a company’s provider settings, payment prompts to phones, and the providers’ callbacks',
+  },
+  {
     name: 'portal',
     description:
       'The tenant portal: a tenant’s sign-in (an owner’s too), its balance, statements, receipts and repairs',
@@ -98,8 +103,9 @@ const ERROR_DESCRIPTIONS = {
   409: 'Changed by someone else since it was read (conflict), still in use (in_use), or a duplicate',
   413: 'The request body is too large (payload_too_large), or a spreadsheet unpacks to more than a limit (file_too_large)',
   415: 'The body is not JSON (unsupported_media_type)',
-  422: "The payment is not in the company's currency (wrong_currency)",
+  422: "The payment is not in the company's currency (wrong_currency), or the payment provider is not set up (provider_not_configured)",
   429: 'Too many requests (rate_limited) or too many failed sign-ins (account_locked); see Retry-After',
+  502: 'The payment provider did not answer as expected (provider_unavailable): try again later',
   503: "A stored secret cannot be opened with the server's keys (secret_unavailable): try again later",
 } as const;
 export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;

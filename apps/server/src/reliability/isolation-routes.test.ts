@@ -193,7 +193,8 @@ describe(
           if (!access) throw new Error(`${method} ${p}: no declared access in its description`);
           return {
             method: method.toUpperCase(),
-            path: p.replace('/rentapi/api', ''),
+            // a payment provider is named, not numbered (issue 29): the company's own settings, as /company-settings
+            path: p.replace('/rentapi/api', '').replace('{provider}', 'mpesa'),
             access,
             // an input the request must carry: a body, or a required query parameter
             body: !!op.requestBody || !!op.parameters?.some((q) => q.in === 'query' && q.required),

@@ -79,6 +79,13 @@ const forgetters: Record<string, (tx: DbOrTx, id: number, box: SecretBox) => Pro
            WHERE company_id = ${id}`,
     );
   },
+  // a provider's credentials sealed with a lost key: cleared and the provider turned off (typed again in Company settings)
+  payment_providers: async (tx, id) => {
+    await tx.execute(
+      sql`UPDATE payment_providers SET credentials = NULL, enabled = false, version = version + 1, updated_at = now()
+           WHERE id = ${id}`,
+    );
+  },
 };
 
 /** Forgets every stored secret `box` cannot open (see the header); answers how many, by column. */

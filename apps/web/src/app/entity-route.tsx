@@ -1,4 +1,5 @@
 import { LedgerSection } from '../features/arrears/ledger-section.tsx';
+import { RequestPaymentSection } from '../features/payment-requests/request-payment-section.tsx';
 import { LeaseChargesSection } from '../features/lease-charges/lease-section.tsx';
 import { createEntityPage } from '../features/entities/entity-page.tsx';
 import { expenseBooksExtras } from '../features/books/paid-from-account.tsx';
@@ -14,6 +15,7 @@ export const entityPage = createEntityPage({
     detailsSection: (record) => (
       <>
         <LedgerSection occupancyId={record.id} />
+        <RequestPaymentSection occupancyId={record.id} />
         <LeaseChargesSection lease={record} />
       </>
     ),

@@ -38,6 +38,7 @@ import {
 } from '@kodi/domain';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { RunMade } from './run-made.tsx';
+import { PaymentProvidersSection } from './payment-providers-section.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { imageDataUrl, resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
 import { MFA_ENROLMENT_PATH, navigateTo } from '../../lib/navigation.ts';
@@ -136,6 +137,7 @@ export const CompanySettingsPage = () => {
       ) : (
         <SettingsForm key={settings.version} settings={settings} lastRun={lastRun} onRun={setLastRun} />
       )}
+      {settings && <PaymentProvidersSection />}
     </Stack>
   );
 };

@@ -15,6 +15,7 @@ import { api, download, forgetKept, keptGet, PortalError, setCsrf, type Kept } f
 import { Alert, fetchedNote, go, message, useKept } from './portal-parts.tsx';
 import { PortalLanguageSwitcher } from './portal-language.tsx';
 import { activateLanguage, initialLanguage, useT } from '../../lib/i18n.ts';
+import { PayNow, usePayOptions } from './pay-now.tsx';
 
 // The tenant portal (issue 19), its own small app: sign-in (password or one-time code), the welcome
 // page of an invitation, and once signed in its home (balance, next due, statement), payments and
@@ -259,9 +260,10 @@ const Money = ({ me, amount }: { me: PortalMe; amount: number | null }) => {
   return <>{money(me, amount, language)}</>;
 };
 
-const Home = ({ kept }: { kept: Kept<PortalMe> }) => {
+const Home = ({ kept, onPaid }: { kept: Kept<PortalMe>; onPaid: () => void }) => {
   const me = kept.data;
   const { t, language } = useT();
+  const payOptions = usePayOptions();
   const [ledgerOf, setLedgerOf] = useState<number | undefined>();
   const [ledger, setLedger] = useState<Kept<LedgerAnswer> | undefined>();
   const [note, setNote] = useState('');
@@ -322,6 +324,16 @@ const Home = ({ kept }: { kept: Kept<PortalMe> }) => {
                 </p>
               ))}
             </div>
+          ) : null}
+          {payOptions && payOptions.providers.length > 0 && !kept.offline ? (
+            <PayNow
+              leaseId={l.id}
+              due={Math.max(0, l.balance)}
+              currency={me.company.currency}
+              decimals={me.company.decimals}
+              options={payOptions}
+              onPaid={onPaid}
+            />
           ) : null}
           <div className="actions">
             <button
@@ -748,7 +760,7 @@ const PortalHome = ({ onSignedOut }: { onSignedOut: () => void }) => {
         <p className={`muted small ${state.offline ? 'offline' : ''}`} data-testid="fetched-at">
           {fetchedNote(state)}
         </p>
-        {tab === 'home' ? <Home kept={state} /> : null}
+        {tab === 'home' ? <Home kept={state} onPaid={() => void reload()} /> : null}
         {tab === 'payments' ? <Payments me={me} onSignedOut={onSignedOut} /> : null}
         {tab === 'repairs' ? <Repairs me={me} onSignedOut={onSignedOut} /> : null}
         {tab === 'profile' ? <Profile kept={state} onSaved={() => void reload()} /> : null}
