@@ -111,6 +111,7 @@ describe(`users and roles (${testDriver})`, () => {
       last_login_at: null,
       mfa_enabled: false,
       mfa_required: false,
+      language: 'en',
       version: 1,
     });
     expect(rows[1]?.last_login_at).toEqual(expect.any(String));
