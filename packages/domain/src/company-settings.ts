@@ -209,6 +209,11 @@ export const companySettingsFields = {
   /** every staff user of the company signs in with a second factor (issue 20) */
   require_mfa: z.boolean({ error: 'Must be true or false.' }),
   payment_instructions: paymentInstructionsSchema,
+  /** the day of the month the daily run bills the meters' readings (issue 28); null: by hand only */
+  utility_billing_day: z.union([
+    wholeNumber(1, 28, 'The day must be a whole number from 1 to 28.'),
+    z.null(),
+  ]),
 };
 
 /** `PUT /company-settings`: any of the settings, and the `version` that was read. */
@@ -223,6 +228,7 @@ export const companySettingsBody = z.strictObject({
   auto_post_matches: companySettingsFields.auto_post_matches.optional(),
   require_mfa: companySettingsFields.require_mfa.optional(),
   payment_instructions: companySettingsFields.payment_instructions.optional(),
+  utility_billing_day: companySettingsFields.utility_billing_day.optional(),
   version: z.preprocess(toNumber, z.int({ error: 'Required.' }).min(1)),
   // what the GET answers and no PUT writes: taken back as read and left as they are (issue 26)
   logo_type: z.unknown().optional().describe('Read-only (the logo’s type, from its bytes): ignored'),
@@ -242,6 +248,7 @@ export const companySettingsFormSchema = z.object({
   auto_post_matches: companySettingsFields.auto_post_matches,
   require_mfa: companySettingsFields.require_mfa,
   payment_instructions: companySettingsFields.payment_instructions,
+  utility_billing_day: companySettingsFields.utility_billing_day,
 });
 
 /** The last daily run of the company. */
@@ -326,6 +333,7 @@ export const companySettingsSchema = z.object({
     bank_details: z.string().nullable(),
     other: z.string().nullable(),
   }),
+  utility_billing_day: z.int().nullable(),
   version: z.int(),
   last_run: rentCycleRunSchema.extend({ at: z.iso.datetime({ offset: true }) }).nullable(),
 });
@@ -343,5 +351,6 @@ export const defaultCompanySettings: Omit<CompanySettings, 'last_run' | 'webhook
   auto_post_matches: false,
   require_mfa: false,
   payment_instructions: noPaymentInstructions,
+  utility_billing_day: null,
   version: 1,
 };

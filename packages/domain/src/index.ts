@@ -30,3 +30,4 @@ export * from './audit-log.ts';
 export * from './audit-words.ts';
 export * from './payment-suggestion.ts';
 export * from './utilities.ts';
+export * from './utility-billing.ts';

@@ -185,14 +185,16 @@ export const companySettingsRoutes = (app: FastifyInstance, ctx: AppContext) => 
         ? `UPDATE company_settings SET timezone = $2, daily_run_hour = $3, late_fee = $4::jsonb, reminders = $5::jsonb,
                   receipt_notification = $6::jsonb, sms_sender_id = $7, require_mfa = $12,
                   auto_post_matches = $16::boolean, payment_instructions = $17::jsonb,
+                  utility_billing_day = $18::int,
                   logo = CASE WHEN $10::boolean THEN $8 ELSE logo END,
                   logo_type = CASE WHEN $10::boolean THEN $9 ELSE logo_type END,
                   version = version + 1, updated_at = now()
             WHERE company_id = $1 AND version = $11 RETURNING company_id`
         : `INSERT INTO company_settings (company_id, timezone, daily_run_hour, late_fee, reminders,
                   receipt_notification, sms_sender_id, logo, logo_type, require_mfa, auto_post_matches,
-                  payment_instructions, version)
-           SELECT $1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8, $9, $12::boolean, $16::boolean, $17::jsonb, 2
+                  payment_instructions, utility_billing_day, version)
+           SELECT $1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8, $9, $12::boolean, $16::boolean, $17::jsonb,
+                  $18::int, 2
             WHERE $10::boolean IS NOT NULL AND $11::int = 1
            ON CONFLICT (company_id) DO NOTHING RETURNING company_id`;
       // the change and its audit entry in one statement (one transaction on both drivers)
@@ -215,6 +217,7 @@ export const companySettingsRoutes = (app: FastifyInstance, ctx: AppContext) => 
           JSON.stringify({ ...audited, logo_changed: image !== undefined }),
           next.auto_post_matches,
           JSON.stringify(next.payment_instructions),
+          next.utility_billing_day,
         ],
       );
       if (saved.length === 0) throw new AppError('conflict');

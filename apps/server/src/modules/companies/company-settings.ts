@@ -33,6 +33,7 @@ type Row = {
   auto_post_matches: boolean;
   require_mfa: boolean;
   payment_instructions: unknown;
+  utility_billing_day: number | null;
   version: number;
 };
 
@@ -67,12 +68,14 @@ export const presentSettings = (r: Row | undefined): StoredSettings => {
     auto_post_matches: !!r.auto_post_matches,
     require_mfa: r.require_mfa === true,
     payment_instructions: parsed(paymentInstructionsSchema, r.payment_instructions, noPaymentInstructions),
+    utility_billing_day: r.utility_billing_day === null ? null : Number(r.utility_billing_day),
     version: Number(r.version),
   };
 };
 
 export const SETTINGS_COLUMNS = `timezone, logo_type, logo IS NOT NULL AS has_logo, daily_run_hour, late_fee,
-  reminders, receipt_notification, sms_sender_id, auto_post_matches, require_mfa, payment_instructions, version`;
+  reminders, receipt_notification, sms_sender_id, auto_post_matches, require_mfa, payment_instructions,
+  utility_billing_day, version`;
 
 /** The settings of a company (without the logo's bytes). */
 export const loadSettings = async (database: Database, companyId: number): Promise<StoredSettings> => {
