@@ -25,7 +25,7 @@ import { recordAuditEntry } from '../audit/audit.ts';
  * readings with their meters, tariffs and leases, the charges in batches, one update of the readings.
  */
 
-const BATCH = 500;
+const BATCH = 2000;
 
 type Candidate = {
   id: number;
