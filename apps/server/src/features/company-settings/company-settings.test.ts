@@ -49,6 +49,7 @@ describe(`company settings (${testDriver})`, () => {
           bank_details: null,
           other: null,
         },
+        utility_billing_day: null,
         version: 1,
         last_run: null,
       });
