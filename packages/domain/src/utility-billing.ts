@@ -14,8 +14,9 @@ export const readingText = (v: number | string): string =>
   new Intl.NumberFormat('en-US', { maximumFractionDigits: 3 }).format(Number(v));
 
 /**
- * A reading's charge in words: 'Water 12 m³ (1,204 → 1,216), meter WM-1'; a reset: 'Water 0 m³
- * (reset to 5), meter WM-1'.
+ * A reading's charge in words: 'Water 12 m³ (1,204 – 1,216), meter WM-1'; a reset: 'Water 0 m³
+ * (reset to 5), meter WM-1'. An en dash, not an arrow: the statements' PDF fonts (WinAnsi) have no
+ * arrow, and print the en dash and m³.
  */
 export const readingChargeText = (r: {
   kind: string;
@@ -31,7 +32,7 @@ export const readingChargeText = (r: {
   const used = Math.max(0, Number(r.consumption));
   const readings = r.is_reset
     ? `reset to ${readingText(r.value)}`
-    : `${readingText(r.previous_value)} → ${readingText(r.value)}`;
+    : `${readingText(r.previous_value)} – ${readingText(r.value)}`;
   return `${kind} ${readingText(used)} ${unit} (${readings}), meter ${r.number}`;
 };
 
@@ -154,3 +155,20 @@ export const sharedBillSchema = z.object({
   created_at: z.string(),
 });
 export type SharedBill = z.infer<typeof sharedBillSchema>;
+
+/** A reading billed to a lease, as its tenant sees it beside the charge (the portal's ledger). */
+export const leaseReadingSchema = z.object({
+  id: z.int(),
+  charge_id: z.int(),
+  meter_number: z.string(),
+  kind: z.enum(meterKind.values),
+  unit_of_measure: z.enum(meterUnit.values),
+  previous_date: z.iso.date().nullable(),
+  previous_value: z.number(),
+  reading_date: z.iso.date(),
+  value: z.number(),
+  consumption: z.number(),
+  amount: z.number(),
+  has_photo: z.boolean(),
+});
+export type LeaseReading = z.infer<typeof leaseReadingSchema>;

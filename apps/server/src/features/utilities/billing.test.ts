@@ -3,8 +3,10 @@ import type { BillingRun, RoleName } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser } from '../../test/factories.ts';
-import { validTenant, validUnit } from '../../test/entities.ts';
+import { PNG_1PX, validTenant, validUnit } from '../../test/entities.ts';
 import { runCycle, setSettings } from '../../test/rent-cycle.ts';
+import { portalTenant } from '../../test/portal.ts';
+import { pdfText } from '../../test/pdf-text.ts';
 
 type Row = Record<string, unknown>;
 type Line = { role: string; debit: string; credit: string };
@@ -19,6 +21,7 @@ describe(`utility billing (${testDriver})`, () => {
   const units: Record<string, number> = {};
   const meters: Record<string, number> = {};
   const leases: Record<string, number> = {};
+  const tenants: Record<string, number> = {};
 
   const as = async (role: RoleName, companyId = companyA) => {
     const u = await buildUser(t.database, { company_id: companyId, roles: [role] });
@@ -31,8 +34,8 @@ describe(`utility billing (${testDriver})`, () => {
     if (res.statusCode !== 201) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
     return res.json<Row>();
   };
-  const read = async (meter: string, reading_date: string, value: number): Promise<Row> =>
-    make('/meter_readings', { meter_id: meters[meter], reading_date, value });
+  const read = async (meter: string, reading_date: string, value: number, photo?: string): Promise<Row> =>
+    make('/meter_readings', { meter_id: meters[meter], reading_date, value, ...(photo ? { photo } : {}) });
   const run = async (period_end: string, c = admin, extra: Row = {}) => {
     const res = await c.post('/utility-billing/run', { period_end, ...extra });
     expect(res.statusCode, res.body).toBe(200);
@@ -92,8 +95,13 @@ describe(`utility billing (${testDriver})`, () => {
     ] as const) {
       const tenant = await make(
         '/tenants',
-        validTenant({ first_name: `T${name}`, email: `${name}@example.com` }),
+        validTenant({
+          first_name: `T${name}`,
+          email: `${name}@example.com`,
+          phone: `+25677230000${name.slice(1)}`,
+        }),
       );
+      tenants[name] = Number(tenant.id);
       leases[name] = Number(
         (
           await make('/occupancy', {
@@ -155,7 +163,7 @@ describe(`utility billing (${testDriver})`, () => {
         unit_name: 'A1',
         consumption: 12.5,
         amount: 2305,
-        description: 'Water 12.5 m³ (1,204 → 1,216.5), meter WM-A1',
+        description: 'Water 12.5 m³ (1,204 – 1,216.5), meter WM-A1',
       }),
     ]);
     // billed to nobody: A2 (vacant) and A3 (let only from March 10), each priced all the same
@@ -170,7 +178,7 @@ describe(`utility billing (${testDriver})`, () => {
       category: 'utility',
       date: '2026-02-28',
       amount: 2305,
-      description: 'Water 12.5 m³ (1,204 → 1,216.5), meter WM-A1',
+      description: 'Water 12.5 m³ (1,204 – 1,216.5), meter WM-A1',
     });
     const chargeId = Number(charge?.id);
     // posted with it: Dr receivable, Cr utility income
@@ -215,16 +223,16 @@ describe(`utility billing (${testDriver})`, () => {
     expect(await run('2026-03-31', admin, { property_id: other })).toMatchObject({ readings_billed: 0 });
     const answer = await run('2026-03-31', admin, { property_id: propertyId });
     expect(answer.charges.map((c) => [c.meter_number, c.consumption, c.amount, c.description])).toEqual([
-      ['WM-A1', 0, 1000, 'Water 0 m³ (1,216.5 → 1,200), meter WM-A1'],
+      ['WM-A1', 0, 1000, 'Water 0 m³ (1,216.5 – 1,200), meter WM-A1'],
       // 8 m³: 1,204 + 300
-      ['WM-A3', 8, 1504, 'Water 8 m³ (1,207 → 1,215), meter WM-A3'],
+      ['WM-A3', 8, 1504, 'Water 8 m³ (1,207 – 1,215), meter WM-A3'],
     ]);
     expect((await chargesOf('A3')).map((c) => c.amount)).toEqual([1504]);
   });
 
   it('bills on the company’s billing day by the daily run, once', async () => {
     await setSettings(admin, { utility_billing_day: 15 });
-    await read('A1', '2026-04-14', 1210);
+    await read('A1', '2026-04-14', 1210, PNG_1PX);
     expect((await runCycle(admin, '2026-04-14')).as_of).toBe('2026-04-14');
     expect(await chargesOf('A1')).toHaveLength(2);
     await runCycle(admin, '2026-04-15');
@@ -242,5 +250,46 @@ describe(`utility billing (${testDriver})`, () => {
     const current = (await admin.get('/company-settings')).json<{ version: number }>();
     const bad = await admin.put('/company-settings', { utility_billing_day: 31, version: current.version });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it('shows the tenant the water charge with its readings in the portal, on the ledger and the statement', async () => {
+    const tenant = await portalTenant(t, admin, Number(tenants.A1));
+    const lease = String(leases.A1);
+    const ledger = (await tenant.get(`/portal/leases/${lease}/ledger`)).json<{
+      entries: { charge_id: number | null; category: string | null; amount: number; description: string }[];
+    }>();
+    const water = ledger.entries.filter((e) => e.category === 'utility');
+    expect(water.map((e) => [e.amount, e.description])).toEqual([
+      [2305, 'Utility: Water 12.5 m³ (1,204 – 1,216.5), meter WM-A1'],
+      [1000, 'Utility: Water 0 m³ (1,216.5 – 1,200), meter WM-A1'],
+      [1805, 'Utility: Water 10 m³ (1,200 – 1,210), meter WM-A1'],
+    ]);
+    const readings = (await tenant.get(`/portal/leases/${lease}/meter-readings`)).json<Row[]>();
+    expect(readings[0]).toEqual({
+      id: expect.any(Number) as unknown,
+      charge_id: water[2]?.charge_id,
+      meter_number: 'WM-A1',
+      kind: 'water',
+      unit_of_measure: 'm3',
+      previous_date: '2026-03-05',
+      previous_value: 1200,
+      reading_date: '2026-04-14',
+      value: 1210,
+      consumption: 10,
+      amount: 1805,
+      has_photo: true,
+    });
+    expect(readings.map((r) => r.charge_id)).toEqual(water.map((e) => e.charge_id).reverse());
+    const photo = await tenant.get(`/portal/meter-readings/${String(readings[0]?.id)}/photo`);
+    expect(photo.statusCode).toBe(200);
+    expect(photo.rawPayload.equals(Buffer.from(PNG_1PX, 'base64'))).toBe(true);
+    // another tenant sees neither the lease's readings nor their photos
+    const other = await portalTenant(t, admin, Number(tenants.A3));
+    expect((await other.get(`/portal/leases/${lease}/meter-readings`)).statusCode).toBe(404);
+    expect((await other.get(`/portal/meter-readings/${String(readings[0]?.id)}/photo`)).statusCode).toBe(404);
+    // the statement lists the charges with their readings' words
+    const pdf = await tenant.get(`/portal/leases/${lease}/statement.pdf`);
+    expect(pdf.statusCode).toBe(200);
+    expect(pdfText(pdf.rawPayload)).toContain('Water 10 m³ (1,200 – 1,210), meter WM-A1');
   });
 });
