@@ -292,4 +292,87 @@ describe(`utility billing (${testDriver})`, () => {
     expect(pdf.statusCode).toBe(200);
     expect(pdfText(pdf.rawPayload)).toContain('Water 10 m³ (1,200 – 1,210), meter WM-A1');
   });
+
+  it('reminds a tenant of an amount due that includes the utility charges', async () => {
+    const lease = Number(leases.A1);
+    const ledger = (await admin.get(`/occupancy/${String(lease)}/ledger`)).json<{
+      as_of: string;
+      entries: { date: string; kind: string; amount: number; category: string | null }[];
+    }>();
+    // due before today: every rent and charge (no payments on this lease); the utility ones among them
+    const due = ledger.entries.filter((e) => e.date < ledger.as_of && ['rent', 'charge'].includes(e.kind));
+    const utilities = due.filter((e) => e.category === 'utility').reduce((sum, e) => sum + e.amount, 0);
+    expect(utilities).toBe(2305 + 1000 + 1805);
+    const total = due.reduce((sum, e) => sum + e.amount, 0);
+    // the company's overdue e-mail, with the amount due first
+    const templates = (await admin.get('/message-templates')).json<Row[]>();
+    const overdue = templates.find((m) => m.kind === 'overdue' && m.channel === 'email');
+    const put = await admin.put(`/message-templates/${String(overdue?.id)}`, {
+      name: overdue?.name,
+      channel: 'email',
+      kind: 'overdue',
+      subject: 'Rent due',
+      body: 'Due {{amount_due}} of {{balance}} for {{unit_name}}.',
+      version: overdue?.version,
+    });
+    expect(put.statusCode, put.body).toBe(200);
+    const res = await admin.post('/arrears/remind', { channel: 'email', occupancy_ids: [lease] });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<{ results: { status: string }[] }>().results.map((r) => r.status)).toEqual(['queued']);
+    const [message] = await t.database.query<{ body: string }>(
+      `SELECT body FROM messages WHERE company_id = $1 AND occupancy_id = $2 AND kind = 'reminder'
+        ORDER BY id DESC LIMIT 1`,
+      [companyA, lease],
+    );
+    const amount = /Due \D*([\d,.]+) of/.exec(message?.body ?? '')?.[1] ?? '';
+    expect(Number(amount.replaceAll(',', '')), message?.body).toBe(total);
+  });
+
+  it('bills a reading of an owned property to the owners’ rent due, not the company’s income', async () => {
+    const owner = Number((await make('/owners', { first_name: 'Olga', last_name: 'Owner' })).id);
+    const owned = Number((await make('/properties', { name: 'Owned Court', address: '3 Owner road' })).id);
+    expect(
+      (await admin.put(`/properties/${String(owned)}/owners`, [{ owner_id: owner, share_percent: 100 }]))
+        .statusCode,
+    ).toBe(200);
+    await t.database.query(
+      `UPDATE property_owner_sets SET effective_from = '2026-01-01' WHERE company_id = $1 AND property_id = $2`,
+      [companyA, owned],
+    );
+    const unit = Number((await make('/units', { ...validUnit(), name: 'O1', property_id: owned })).id);
+    const meter = Number(
+      (
+        await make('/meters', {
+          number: 'WM-O1',
+          kind: 'water',
+          unit_id: unit,
+          tariff_id: tariffId,
+          initial_reading: 100,
+          installed_on: '2026-01-01',
+        })
+      ).id,
+    );
+    const tenant = await make(
+      '/tenants',
+      validTenant({ first_name: 'TO1', email: 'o1@example.com', phone: '+256772300099' }),
+    );
+    const lease = Number(
+      (
+        await make('/occupancy', {
+          tenant_id: tenant.id,
+          unit_id: unit,
+          rent_cycle: 'monthly',
+          start_date: '2026-01-01',
+          rate: 50_000,
+        })
+      ).id,
+    );
+    await make('/meter_readings', { meter_id: meter, reading_date: '2026-05-31', value: 110 });
+    const answer = await run('2026-05-31', admin, { property_id: owned });
+    expect(answer.charges.map((c) => [c.occupancy_id, c.amount])).toEqual([[lease, 1805]]);
+    expect(await lines(answer.charges[0]?.charge_id ?? 0)).toEqual([
+      { role: 'receivable', debit: '1805.00', credit: '0.00' },
+      { role: 'owner_rent_due', debit: '0.00', credit: '1805.00' },
+    ]);
+  });
 });

@@ -372,7 +372,7 @@ const SettingsForm = ({
                   select
                   fullWidth
                   label="Meter billing day"
-                  slotProps={{ select: { native: true } }}
+                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                   error={!!fieldState.error}
                   helperText={
                     fieldState.error?.message ?? 'The daily run bills the meters’ readings that day.'
@@ -394,6 +394,7 @@ const SettingsForm = ({
               startIcon={<PlayArrow />}
               loading={run.isPending || save.isPending}
               onClick={runNow}
+              sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
             >
               Run the daily cycle now
             </Button>

@@ -61,7 +61,15 @@ export const BillingCard = ({ propertyId }: { propertyId: number | null }) => {
                 </Alert>
               ))}
               {answer.charges.length > 0 && (
-                <List dense aria-label="Charges made">
+                <List
+                  dense
+                  aria-label="Charges made"
+                  subheader={
+                    <Typography variant="subtitle2" component="h3">
+                      Charges made
+                    </Typography>
+                  }
+                >
                   {answer.charges.map((c) => (
                     <ListItem key={c.charge_id} disableGutters>
                       <ListItemText
@@ -73,7 +81,15 @@ export const BillingCard = ({ propertyId }: { propertyId: number | null }) => {
                 </List>
               )}
               {answer.vacant.length > 0 && (
-                <List dense aria-label="Billed to nobody">
+                <List
+                  dense
+                  aria-label="Billed to nobody"
+                  subheader={
+                    <Typography variant="subtitle2" component="h3">
+                      Billed to nobody
+                    </Typography>
+                  }
+                >
                   {answer.vacant.map((v) => (
                     <ListItem key={v.reading_id} disableGutters>
                       <ListItemText
