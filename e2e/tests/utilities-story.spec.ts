@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { addUser, API, sessionOf, signIn } from './helpers.ts';
 
@@ -194,6 +195,7 @@ test('utilities: caretaker round, billing run, the tenant sees the water charge 
   await line.scrollIntoViewIfNeeded();
   await portal.screenshot({ path: `${SHOTS}/utilities-portal-360.png`, fullPage: true });
   expect(await portal.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBe(0);
+  expect((await new AxeBuilder({ page: portal }).analyze()).violations.map((v) => v.id)).toEqual([]);
   // the lease's readings through the API: three billed, newest first
   const own = await portal.request.get(`${API}/portal/leases/${lease.id}/meter-readings`);
   expect(((await own.json()) as { value: number }[]).map((r) => r.value)).toEqual([80, 20, 10]);
