@@ -266,6 +266,11 @@ export const companySettingsFields = {
   rental_tax: rentalTaxSettingsSchema,
   /** the day of the month the daily run sends every owner their statement of the month before; null: never */
   owner_statements_day: orNull(wholeNumber(1, 28, 'A day of the month from 1 to 28.')),
+  /** the day of the month the daily run bills the meters' readings (issue 28); null: by hand only */
+  utility_billing_day: z.union([
+    wholeNumber(1, 28, 'The day must be a whole number from 1 to 28.'),
+    z.null(),
+  ]),
 };
 
 /** `PUT /company-settings`: any of the settings, and the `version` that was read. */
@@ -282,6 +287,7 @@ export const companySettingsBody = z.strictObject({
   payment_instructions: companySettingsFields.payment_instructions.optional(),
   rental_tax: companySettingsFields.rental_tax.optional(),
   owner_statements_day: companySettingsFields.owner_statements_day.optional(),
+  utility_billing_day: companySettingsFields.utility_billing_day.optional(),
   version: z.preprocess(toNumber, z.int({ error: 'Required.' }).min(1)),
   // what the GET answers and no PUT writes: taken back as read and left as they are (issue 26)
   logo_type: z.unknown().optional().describe('Read-only (the logo’s type, from its bytes): ignored'),
@@ -301,6 +307,7 @@ export const companySettingsFormSchema = z.object({
   auto_post_matches: companySettingsFields.auto_post_matches,
   require_mfa: companySettingsFields.require_mfa,
   payment_instructions: companySettingsFields.payment_instructions,
+  utility_billing_day: companySettingsFields.utility_billing_day,
 });
 
 /** The last daily run of the company. */
@@ -394,6 +401,7 @@ export const companySettingsSchema = z.object({
     .int()
     .nullable()
     .describe("Day of the month every owner's statement of the month before is sent; null: never"),
+  utility_billing_day: z.int().nullable(),
   version: z.int(),
   last_run: rentCycleRunSchema.extend({ at: z.iso.datetime({ offset: true }) }).nullable(),
 });
@@ -413,5 +421,6 @@ export const defaultCompanySettings: Omit<CompanySettings, 'last_run' | 'webhook
   payment_instructions: noPaymentInstructions,
   rental_tax: noRentalTaxSettings,
   owner_statements_day: null,
+  utility_billing_day: null,
   version: 1,
 };

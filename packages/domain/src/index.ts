@@ -34,3 +34,4 @@ export * from './audit-words.ts';
 export * from './payment-suggestion.ts';
 export * from './utilities.ts';
 export * from './payment-providers.ts';
+export * from './utility-billing.ts';

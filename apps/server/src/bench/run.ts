@@ -9,7 +9,7 @@
  * BENCH_DATABASE_URL: the PostgreSQL database the benchmark owns (dropped and created afresh;
  * its name must contain "bench"); default postgres://postgres@127.0.0.1:5432/kodi_bench.
  * BENCH_ONLY: a comma-separated list of parts to run (lists, dashboard, reports, arrears, browser,
- * export, post, ceiling, mix, tenfold, import, collections, cycle, messages, pglite, bundle, lighthouse), for working on one of
+ * export, post, ceiling, mix, tenfold, import, collections, cycle, utilities, messages, pglite, bundle, lighthouse), for working on one of
  * them; such a run writes no report, except the working day's sections when it ran `mix` or `tenfold`.
  * BENCH_SKIP: a comma-separated list of parts not to run (CI's smoke test skips `pglite`: the API
  * tests run on PGlite already, and CI must stay under 30 minutes).
@@ -56,6 +56,7 @@ import { importPhase } from './import.ts';
 import { collectionsPhase } from './collections.ts';
 import { rentCyclePhase } from './rent-cycle.ts';
 import { messagesPhase } from './messages.ts';
+import { utilityBillingPhase } from './utility-billing.ts';
 
 const scale = Number(process.env.BENCH_SCALE ?? 1);
 const reduced = scale < 1;
@@ -743,6 +744,8 @@ const main = async () => {
 
   // the daily run of the large company (bench/rent-cycle.ts), after the measurements it would change
   if (runs('cycle')) await rentCyclePhase({ databaseUrl, signIn, captcha: CAPTCHA, reduced, add, log });
+  // the utility billing run of 20,000 meters, on a database of its own (bench/utility-billing.ts)
+  if (runs('utilities')) await utilityBillingPhase({ databaseUrl, reduced, add, log });
   // the messages' sender to a local SMS provider (bench/messages.ts)
   if (runs('messages')) await messagesPhase({ databaseUrl, reduced, add, log });
 

@@ -22,4 +22,6 @@ export const advisoryLocks = {
   booksHistory: 4245,
   /** transaction lock, two keys (this and the unit's id): one lease of a unit is written at a time (a unit is let once) */
   unitLetting: 4246,
+  /** transaction lock, two keys (this and the company's id): one billing run of a company's meters at a time */
+  utilityBilling: 4247,
 } as const;

@@ -698,6 +698,12 @@ export const meterReadings = pgTable(
     status: varchar({ length: 10 }).notNull().default('ready'),
     confirmed_by: integer(),
     confirmed_at: timestamp({ withTimezone: true }),
+    /** billed (features/utilities/billing.ts): the charge made of it (none: no lease at its date, or nothing to pay) */
+    charge_id: integer(),
+    /** the lease billed, the amount priced by its tariff, when */
+    billed_occupancy_id: integer(),
+    billed_amount: money(),
+    billed_at: timestamp({ withTimezone: true }),
     meter_number: copied(),
     property_id: integer(),
     search_text: searchOf('meter_readings'),
@@ -714,6 +720,12 @@ export const meterReadings = pgTable(
     check('meter_readings_status_known', oneOf(t.status, readingStatus.values)),
     check('meter_readings_flag_known', oneOf(t.flag, readingFlag.values)),
     check('meter_readings_value_not_negative', sql`${t.value} >= 0`),
+    // a charge bills one reading: a run twice bills it once
+    unique('meter_readings_charge_key').on(t.company_id, t.charge_id),
+    check(
+      'meter_readings_billed_marked',
+      sql`(${t.status} = 'billed') = (${t.billed_at} IS NOT NULL) AND (${t.charge_id} IS NULL OR ${t.status} = 'billed')`,
+    ),
     // a meter's readings in date order: the one before a date, the last six
     index('meter_readings_meter_date_idx').on(t.company_id, t.meter_id, t.reading_date, t.id),
     ...listsOf('meter_readings', t),
@@ -1185,6 +1197,8 @@ export const companySettings = pgTable(
     rental_tax: jsonb(),
     /** the day of the month every owner's statement of the month before is sent (issue 27); null: never */
     owner_statements_day: integer(),
+    /** the day of the month the daily run bills the meters' readings (issue 28); null: only by hand */
+    utility_billing_day: integer(),
     ...stamps(),
   },
   (t) => [
@@ -1193,6 +1207,7 @@ export const companySettings = pgTable(
       'company_settings_owner_statements_day_range',
       sql`${t.owner_statements_day} IS NULL OR ${t.owner_statements_day} BETWEEN 1 AND 28`,
     ),
+    check('company_settings_billing_day_range', sql`${t.utility_billing_day} BETWEEN 1 AND 28`),
     check('company_settings_logo_type_known', oneOf(t.logo_type, ['image/png', 'image/jpeg', 'image/webp'])),
   ],
 );
@@ -1482,6 +1497,43 @@ export const rentCycleRuns = pgTable(
       .where(sql`${t.trigger} = 'schedule'`),
     index('rent_cycle_runs_day_idx').on(t.company_id, t.as_of),
     index('rent_cycle_runs_user_idx').on(t.user_id),
+  ],
+);
+
+/**
+ * A building's bill shared by its units (issue 28, features/utilities/shared-bills.ts): split equally,
+ * by size or, for a master meter, what its sub-meters did not account for; each unit's part is a charge
+ * of the lease let in the period (`parts`: unit, lease, days, amount, charge), adding up to `amount`.
+ */
+export const sharedBills = pgTable(
+  'shared_bills',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    property_id: integer().notNull(),
+    kind: varchar({ length: 20 }).notNull(),
+    period_start: date({ mode: 'string' }).notNull(),
+    period_end: date({ mode: 'string' }).notNull(),
+    amount: money().notNull(),
+    split: varchar({ length: 20 }).notNull(),
+    description: varchar({ length: 255 }).notNull(),
+    /** by master meter: the meter, and the consumption apportioned (the master's less its sub-meters') */
+    meter_id: integer(),
+    parts: jsonb().notNull(),
+    user_id: integer().references(() => users.id, { onDelete: 'restrict' }),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('shared_bills_id_key').on(t.id),
+    foreignKey({
+      columns: [t.company_id, t.property_id],
+      foreignColumns: [properties.company_id, properties.id],
+    }).onDelete('restrict'),
+    check('shared_bills_split_known', oneOf(t.split, ['equal', 'by_size', 'by_master_meter'])),
+    check('shared_bills_amount_positive', sql`${t.amount} > 0`),
+    check('shared_bills_period', sql`${t.period_end} >= ${t.period_start}`),
+    index('shared_bills_property_idx').on(t.company_id, t.property_id, t.period_start),
   ],
 );
 

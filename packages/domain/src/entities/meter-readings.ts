@@ -56,6 +56,9 @@ export const meterReadings = defineEntity({
       form: false,
     },
     field.readOnly('has_photo', 'Has photo', 'boolean'),
+    // billed (POST /utility-billing/run): the charge made of it (none: let to nobody at its date)
+    { ...field.readOnly('charge_id', 'Charge', 'number'), form: false },
+    { ...field.readOnly('billed_amount', 'Billed', 'money'), form: false },
   ],
   shape: () =>
     ({

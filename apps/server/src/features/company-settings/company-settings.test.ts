@@ -51,6 +51,7 @@ describe(`company settings (${testDriver})`, () => {
         },
         rental_tax: { rate: null, due_day: null, year_start_month: null },
         owner_statements_day: null,
+        utility_billing_day: null,
         version: 1,
         last_run: null,
       });

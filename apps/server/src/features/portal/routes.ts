@@ -8,6 +8,8 @@ import {
   centsToNumber,
   ledgerAnswer,
   ledgerAnswerSchema,
+  leaseReadingSchema,
+  type LeaseReading,
   MAX_PORTAL_PHOTO_BYTES,
   periodStart,
   portalAddressConfirmBody,
@@ -438,6 +440,82 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const asOf = await companyToday(database, companyId);
       const { ledger } = await leaseLedger(database, companyId, lease.id, asOf);
       return ledgerAnswer(lease.id, asOf, ledger);
+    },
+  );
+
+  r.get(
+    '/portal/leases/:id/meter-readings',
+    {
+      config: access,
+      schema: {
+        operationId: 'getPortalLeaseReadings',
+        tags: ['portal'],
+        summary:
+          'The meter readings billed to one of the tenant’s leases (issue 28): each with its charge, the reading before and the consumption',
+        params: recordIdParams,
+        response: {
+          200: json(z.array(named(leaseReadingSchema, 'LeaseReading')), 'The readings, newest first'),
+          ...errors(404),
+        },
+      },
+    },
+    async (request) => {
+      const { companyId, tenantId } = tenantOf(currentUser(request));
+      const lease = await ownLease(database, companyId, tenantId, request.params.id);
+      const rows = await database.query<Record<string, unknown>>(
+        `SELECT r.id, r.charge_id, m.number AS meter_number, m.kind, m.unit_of_measure,
+                to_char(r.previous_date, 'YYYY-MM-DD') AS previous_date, r.previous_value::text AS previous_value,
+                to_char(r.reading_date, 'YYYY-MM-DD') AS reading_date, r.value::text AS value,
+                GREATEST(r.consumption, 0)::text AS consumption, r.billed_amount::text AS amount,
+                r.photo IS NOT NULL AS has_photo
+           FROM meter_readings r JOIN meters m ON m.company_id = r.company_id AND m.id = r.meter_id
+          WHERE r.company_id = $1 AND r.billed_occupancy_id = $2 AND r.charge_id IS NOT NULL
+          ORDER BY r.reading_date DESC, r.id DESC`,
+        [companyId, lease.id],
+      );
+      return rows.map((r): LeaseReading => ({
+        id: Number(r.id),
+        charge_id: Number(r.charge_id),
+        meter_number: String(r.meter_number),
+        kind: r.kind as LeaseReading['kind'],
+        unit_of_measure: r.unit_of_measure as LeaseReading['unit_of_measure'],
+        previous_date: (r.previous_date as string | null) ?? null,
+        previous_value: Number(r.previous_value ?? 0),
+        reading_date: String(r.reading_date),
+        value: Number(r.value),
+        consumption: Number(r.consumption ?? 0),
+        amount: Number(r.amount ?? 0),
+        has_photo: r.has_photo === true,
+      }));
+    },
+  );
+
+  r.get(
+    '/portal/meter-readings/:id/photo',
+    {
+      config: access,
+      schema: {
+        operationId: 'getPortalReadingPhoto',
+        tags: ['portal'],
+        summary: 'The photo of a meter reading billed to one of the tenant’s leases',
+        params: recordIdParams,
+        response: { 200: file('The photo', 'image/png', 'image/jpeg', 'image/webp'), ...errors(404) },
+      },
+    },
+    async (request, reply) => {
+      const { companyId, tenantId } = tenantOf(currentUser(request));
+      const rows = await database.query<{ photo: string | null }>(
+        `SELECT r.photo FROM meter_readings r
+           JOIN occupancy o ON o.company_id = r.company_id AND o.id = r.billed_occupancy_id
+          WHERE r.company_id = $1 AND r.id = $2 AND o.tenant_id = $3 AND r.charge_id IS NOT NULL`,
+        [companyId, request.params.id, tenantId],
+      );
+      const photo = rows[0]?.photo;
+      const type = photo ? sniffImage(Buffer.from(photo, 'base64')) : undefined;
+      return sendStoredPhoto(
+        reply as FastifyReply,
+        photo && type ? { mime_type: type, data_base64: photo } : undefined,
+      );
     },
   );
 

@@ -36,6 +36,7 @@ import { postCompanyRent } from '../../modules/books/rent.ts';
 import { postMonthlyFees } from '../../modules/books/owner-fees.ts';
 import { sendMonthlyOwnerStatements } from '../../modules/owner-money/statement-send.ts';
 import { followLeasesDaily } from '../../modules/leases/unit-status.ts';
+import { billUtilitiesDaily } from '../../modules/utilities/billing.ts';
 
 /**
  * The daily run of one company (issue 17; docs/decisions.md, 'The rent cycle'): for each day not
@@ -415,6 +416,8 @@ export const runRentCycle = async (database: Database, request: RunRequest): Pro
         asOf,
         request.publicUrl ?? '',
       );
+      // the meters' readings on the company's billing day of the month (issue 28): each once
+      await billUtilitiesDaily(database, companyId, window.from, asOf);
       return outcome;
     }
     if (attempt >= 3) throw new Error(`The rent cycle of company ${companyId} kept changing under its run.`);

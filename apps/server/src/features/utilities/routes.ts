@@ -2,7 +2,15 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError, meterKind, meterReadings, meterUnit, recordSchema } from '@kodi/domain';
+import {
+  AppError,
+  billingRunBody,
+  billingRunSchema,
+  meterKind,
+  meterReadings,
+  meterUnit,
+  recordSchema,
+} from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { execRows } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
@@ -13,6 +21,7 @@ import { records } from '../../crud/records.ts';
 import { recordColumns } from '../../crud/record-columns.ts';
 import { recordAuditEntry } from '../../modules/audit/audit.ts';
 import { ensureProperty, propertyQuery } from '../../modules/properties/property.ts';
+import { billUtilities } from '../../modules/utilities/billing.ts';
 import { meterReadingsServer, USUAL_READINGS } from './readings.ts';
 
 const reading = recordSchema(meterReadings) as z.ZodType<Record<string, unknown>>;
@@ -92,6 +101,35 @@ export const utilitiesRoutes = (app: FastifyInstance, ctx: AppContext) => {
           summary: 'Reading confirmed',
         });
         return after;
+      });
+    },
+  );
+
+  r.post(
+    '/utility-billing/run',
+    {
+      config: { access: 'companyAdmin' },
+      schema: {
+        operationId: 'runUtilityBilling',
+        tags: ['meter_readings'],
+        summary:
+          'Bill the ready readings up to a day: each a charge of the lease of its unit at its date, posted to the books (a run twice bills once)',
+        body: billingRunBody,
+        response: {
+          200: json(named(billingRunSchema, 'UtilityBillingRun'), 'What was billed'),
+          ...errors(404),
+        },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const { property_id: propertyId, period_end: periodEnd } = request.body;
+      if (propertyId !== undefined) await ensureProperty(db, user.company_id, propertyId);
+      return billUtilities(ctx.database, {
+        companyId: user.company_id,
+        periodEnd,
+        propertyId: propertyId ?? null,
+        userId: user.id,
       });
     },
   );

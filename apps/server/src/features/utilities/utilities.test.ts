@@ -302,7 +302,9 @@ describe(`meters, tariffs and readings (${testDriver})`, () => {
     expect(after).toMatchObject({ previous_value: 3, consumption: 8, status: 'ready' });
 
     // a billed reading is never changed
-    await t.database.query(`UPDATE meter_readings SET status = 'billed' WHERE id = $1`, [after.id]);
+    await t.database.query(`UPDATE meter_readings SET status = 'billed', billed_at = now() WHERE id = $1`, [
+      after.id,
+    ]);
     const billed = await editor.put(`/meter_readings/${String(after.id)}`, { ...after, value: 12 });
     expect(billed.statusCode).toBe(409);
     expect(billed.json<Row>().code).toBe('reading_billed');

@@ -37,6 +37,7 @@ type Row = {
   payment_instructions: unknown;
   rental_tax: unknown;
   owner_statements_day: number | null;
+  utility_billing_day: number | null;
   version: number;
 };
 
@@ -73,6 +74,7 @@ export const presentSettings = (r: Row | undefined): StoredSettings => {
     payment_instructions: parsed(paymentInstructionsSchema, r.payment_instructions, noPaymentInstructions),
     rental_tax: parsed(rentalTaxSettingsSchema, r.rental_tax, noRentalTaxSettings),
     owner_statements_day: r.owner_statements_day === null ? null : Number(r.owner_statements_day),
+    utility_billing_day: r.utility_billing_day === null ? null : Number(r.utility_billing_day),
     version: Number(r.version),
   };
 };
@@ -80,6 +82,7 @@ export const presentSettings = (r: Row | undefined): StoredSettings => {
 export const SETTINGS_COLUMNS = `timezone, logo_type, logo IS NOT NULL AS has_logo, daily_run_hour, late_fee,
   reminders, receipt_notification, sms_sender_id, auto_post_matches, require_mfa, payment_instructions,
   rental_tax, owner_statements_day, version`;
+  utility_billing_day, version`;
 
 /** The settings of a company (without the logo's bytes). */
 export const loadSettings = async (database: Database, companyId: number): Promise<StoredSettings> => {

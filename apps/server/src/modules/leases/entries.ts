@@ -94,15 +94,25 @@ export const leaseEntries = {
       tx,
       sql`INSERT INTO charges (company_id, occupancy_id, date, kind, category, description, amount, user_id,
                                rent_due_date, settlement_id)
-          VALUES ${sql.join(
-            charges.map(
-              (c) =>
-                sql`(${companyId}, ${c.occupancy_id}, ${c.date}::date, ${c.kind}, ${value(c.category)}, ${c.description},
-                     ${c.amount}::numeric, ${value(c.user_id)}, ${value(c.rent_due_date, '::date')},
-                     ${value(c.settlement_id)})`,
-            ),
-            sql`, `,
-          )}
+          SELECT ${companyId}, c.occupancy_id, c.date, c.kind, c.category, c.description, c.amount, c.user_id,
+                 c.rent_due_date, c.settlement_id
+            FROM jsonb_to_recordset(${JSON.stringify(
+              charges.map((c, n) => ({
+                n,
+                occupancy_id: c.occupancy_id,
+                date: c.date,
+                kind: c.kind,
+                category: c.category ?? null,
+                description: c.description,
+                amount: c.amount,
+                user_id: c.user_id ?? null,
+                rent_due_date: c.rent_due_date ?? null,
+                settlement_id: c.settlement_id ?? null,
+              })),
+            )}::jsonb)
+                 AS c (n int, occupancy_id int, date date, kind text, category text, description text, amount numeric,
+                       user_id int, rent_due_date date, settlement_id int)
+           ORDER BY c.n
           ON CONFLICT (company_id, occupancy_id, rent_due_date, date) WHERE kind = 'late_fee' DO NOTHING
           RETURNING id, occupancy_id, to_char(date, 'YYYY-MM-DD') AS date, kind, category, description,
                     amount::text AS amount, user_id`,

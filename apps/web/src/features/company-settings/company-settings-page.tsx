@@ -68,6 +68,7 @@ const timeZones = (current: string): string[] => {
 };
 
 const hours = Array.from({ length: 24 }, (_, h) => h);
+const billingDays = Array.from({ length: 28 }, (_, d) => d + 1);
 
 const valuesOf = (s: CompanySettings): FormInput => ({
   timezone: s.timezone,
@@ -79,6 +80,7 @@ const valuesOf = (s: CompanySettings): FormInput => ({
   auto_post_matches: s.auto_post_matches,
   require_mfa: s.require_mfa,
   payment_instructions: s.payment_instructions,
+  utility_billing_day: s.utility_billing_day,
 });
 
 /** How tenants pay (issue 29): each instruction's field, label and hint. */
@@ -361,6 +363,32 @@ const SettingsForm = ({
                 </TextField>
               )}
             />
+            <Controller
+              control={control}
+              name="utility_billing_day"
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  value={field.value === null || field.value === undefined ? '' : String(field.value)}
+                  onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
+                  select
+                  fullWidth
+                  label="Meter billing day"
+                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                  error={!!fieldState.error}
+                  helperText={
+                    fieldState.error?.message ?? 'The daily run bills the meters’ readings that day.'
+                  }
+                >
+                  <option value="">By hand only</option>
+                  {billingDays.map((d) => (
+                    <option key={d} value={d}>
+                      {`Day ${String(d)} of the month`}
+                    </option>
+                  ))}
+                </TextField>
+              )}
+            />
           </Stack>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             <Button
@@ -368,6 +396,7 @@ const SettingsForm = ({
               startIcon={<PlayArrow />}
               loading={run.isPending || save.isPending}
               onClick={runNow}
+              sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
             >
               Run the daily cycle now
             </Button>

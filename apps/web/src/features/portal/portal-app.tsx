@@ -2,8 +2,12 @@ import { lazy, Suspense, useCallback, useEffect, useState, type FormEvent } from
 import {
   formatDate,
   formatMoney,
+  formatNumber,
+  meterKind,
+  meterUnit,
   portalMessages,
   type Language,
+  type LeaseReading,
   type LedgerAnswer,
   type MessageKey,
   type PortalMe,
@@ -260,18 +264,50 @@ const Money = ({ me, amount }: { me: PortalMe; amount: number | null }) => {
   return <>{money(me, amount, language)}</>;
 };
 
+const amountOf = (n: number) => formatNumber(n, Number.isInteger(n) ? 0 : 2);
+
+/** A billed meter reading under its utility charge (issue 28): the dates, the values, what was used, the photo. */
+const ReadingLine = ({ me, r }: { me: PortalMe; r: LeaseReading }) => {
+  const unit = meterUnit.labels[r.unit_of_measure];
+  const { language } = useT();
+  return (
+    <div className="reading" data-testid={`reading-${r.id}`}>
+      <span>
+        {meterKind.labels[r.kind]} meter {r.meter_number}:{' '}
+        {r.previous_date ? `${formatDate(r.previous_date, language)} ${amountOf(r.previous_value)} → ` : ''}
+        {formatDate(r.reading_date, language)} {amountOf(r.value)}
+      </span>
+      <span>
+        Used <strong>{`${amountOf(r.consumption)} ${unit}`}</strong> · <Money me={me} amount={r.amount} />
+        {r.has_photo ? (
+          <>
+            {' · '}
+            <a href={`/rentapi/api/portal/meter-readings/${r.id}/photo`} target="_blank" rel="noreferrer">
+              Photo
+            </a>
+          </>
+        ) : null}
+      </span>
+    </div>
+  );
+};
+
 const Home = ({ kept, onPaid }: { kept: Kept<PortalMe>; onPaid: () => void }) => {
   const me = kept.data;
   const { t, language } = useT();
   const payOptions = usePayOptions();
   const [ledgerOf, setLedgerOf] = useState<number | undefined>();
   const [ledger, setLedger] = useState<Kept<LedgerAnswer> | undefined>();
+  const [readings, setReadings] = useState<LeaseReading[]>([]);
   const [note, setNote] = useState('');
   useEffect(() => {
     if (ledgerOf === undefined) return;
     void keptGet<LedgerAnswer>(`/portal/leases/${ledgerOf}/ledger`)
       .then(setLedger)
       .catch((err: unknown) => setNote(message(err)));
+    void keptGet<LeaseReading[]>(`/portal/leases/${ledgerOf}/meter-readings`)
+      .then((r) => setReadings(r.data))
+      .catch(() => setReadings([]));
   }, [ledgerOf]);
   return (
     <section>
@@ -356,12 +392,19 @@ const Home = ({ kept, onPaid }: { kept: Kept<PortalMe>; onPaid: () => void }) =>
               <ul className="rows">
                 {ledger.data.entries.map((e, i) => (
                   <li key={i}>
-                    <span>
-                      {formatDate(e.date, language)} · {e.description}
-                    </span>
-                    <span className={e.amount < 0 ? 'credit' : ''}>
-                      <Money me={me} amount={e.amount} />
-                    </span>
+                    <div className="entry">
+                      <span>
+                        {formatDate(e.date, language)} · {e.description}
+                      </span>
+                      <span className={e.amount < 0 ? 'credit' : ''}>
+                        <Money me={me} amount={e.amount} />
+                      </span>
+                    </div>
+                    {e.kind === 'charge' && e.charge_id !== null
+                      ? readings
+                          .filter((r) => r.charge_id === e.charge_id)
+                          .map((r) => <ReadingLine key={r.id} me={me} r={r} />)
+                      : null}
                   </li>
                 ))}
               </ul>

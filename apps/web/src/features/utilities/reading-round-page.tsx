@@ -13,7 +13,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDate, meterUnit, readingFlag, readingFlagOf, todayIso } from '@kodi/domain';
+import { formatDate, isCompanyAdmin, meterUnit, readingFlag, readingFlagOf, todayIso } from '@kodi/domain';
+import { getSession } from '../../lib/session.ts';
+import { BillingCard } from './billing-card.tsx';
 import { PropertyFilter } from '../../components/property-filter.tsx';
 import { api, errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useSelectedProperty } from '../../lib/property-filter.ts';
@@ -74,6 +76,8 @@ const send = async (r: OutboxReading): Promise<SendOutcome<SavedReading>> => {
  */
 export const ReadingRoundPage = () => {
   const { propertyId } = useSelectedProperty();
+  const user = getSession().user;
+  const canBill = !!user && isCompanyAdmin(user);
   const queryClient = useQueryClient();
   const round = useQuery({
     queryKey: ['meter_readings', 'round', propertyId],
@@ -328,6 +332,7 @@ export const ReadingRoundPage = () => {
           Start again with the saved readings
         </Button>
       )}
+      {canBill && <BillingCard propertyId={propertyId ?? null} />}
     </Stack>
   );
 };
