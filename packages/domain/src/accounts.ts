@@ -164,6 +164,8 @@ const userReadOnly = {
   last_login_at: ignored,
   mfa_enabled: ignored,
   mfa_required: ignored,
+  // the user's own choice (PUT /auth/language, issue 30), answered with the profile
+  language: ignored,
   created_at: ignored,
   updated_at: ignored,
 };

@@ -37,6 +37,8 @@ export const auditNouns: Readonly<Record<string, string>> = {
   // issue 29: mobile-money providers and the prompts sent to phones
   payment_providers: 'Payment provider',
   payment_requests: 'Payment prompt',
+  // issue 28: a building's bill split across its units
+  shared_bills: 'Shared bill',
 };
 
 /** The noun of an audited table: undefined when Kodi has no words for it (the test's check). */

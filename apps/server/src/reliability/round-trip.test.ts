@@ -59,6 +59,12 @@ const resources: Record<string, Case> = {
     client: (w) => w.clients.admin,
     change: (read) => ({ reserve: Number(read.reserve) + 1000 }),
   },
+  // issue 29: a mobile-money provider (its credentials are never answered, so never written back)
+  '/payment-providers/{provider}': {
+    path: () => '/payment-providers/mpesa',
+    client: (w) => w.clients.admin,
+    change: (read) => ({ refuse_unknown_accounts: read.refuse_unknown_accounts !== true }),
+  },
   '/portal/me': {
     path: () => '/portal/me',
     client: () => {

@@ -21,7 +21,10 @@ export const companies = defineEntity({
     }),
     field.boolean('status', 'Active', { defaultValue: true }),
     // issue 30: the language of its tenants and owners who have none of their own
-    field.enum('default_language', 'Default Language', languageOption, { defaultValue: 'en' }),
+    field.enum('default_language', 'Default Language', languageOption, {
+      defaultValue: 'en',
+      nullable: false,
+    }),
     field.textarea('description', 'Description', { fullWidth: true }),
   ],
   shape: () => ({

@@ -169,9 +169,11 @@ export const saveProvider = async (
         )
       : await execRows<{ id: number }>(
           tx,
-          sql`INSERT INTO payment_providers (company_id, provider, enabled, callback_key, refuse_unknown_accounts)
+          // an unsaved provider answers version 1: its first save is version 2 (as company settings)
+          sql`INSERT INTO payment_providers (company_id, provider, enabled, callback_key, refuse_unknown_accounts, version)
               VALUES (${user.company_id}, ${provider}, ${body.enabled}, ${randomBytes(16).toString('hex')},
-                      ${body.refuse_unknown_accounts ?? false})
+                      ${body.refuse_unknown_accounts ?? false}, 2)
+              ON CONFLICT DO NOTHING
               RETURNING id`,
         );
     if (!row) throw new AppError('conflict');

@@ -81,8 +81,7 @@ export const presentSettings = (r: Row | undefined): StoredSettings => {
 
 export const SETTINGS_COLUMNS = `timezone, logo_type, logo IS NOT NULL AS has_logo, daily_run_hour, late_fee,
   reminders, receipt_notification, sms_sender_id, auto_post_matches, require_mfa, payment_instructions,
-  rental_tax, owner_statements_day, version`;
-  utility_billing_day, version`;
+  rental_tax, owner_statements_day, utility_billing_day, version`;
 
 /** The settings of a company (without the logo's bytes). */
 export const loadSettings = async (database: Database, companyId: number): Promise<StoredSettings> => {
