@@ -1,11 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test, type Page } from '@playwright/test';
 import { startDaraja, type LocalDaraja } from '../../apps/server/src/test/providers/daraja.ts';
 import { E2E_CAPTCHA, signIn } from './helpers.ts';
+import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /**
  * Pay now at 360 px (issue 29): a tenant taps 'Pay now' in the portal, the prompt goes to a local
@@ -18,7 +17,6 @@ const PORT = Number(process.env.E2E_PAY_PORT ?? Number(process.env.E2E_PORT ?? 3
 const BASE = `http://127.0.0.1:${PORT}`;
 const API = '/rentapi/api';
 const ADMIN = { email: 'admin@pay.e2e.test', password: 'pay-admin-password' };
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PHONE = { width: 360, height: 740 };
 const ACCOUNT = {
   consumerKey: 'e2e-consumer-key',
@@ -27,8 +25,7 @@ const ACCOUNT = {
   passkey: 'e2e-passkey-0123456789',
 };
 
-let server: ChildProcess;
-let serverLog = '';
+let server: OwnServer | undefined;
 let dataDir = '';
 let daraja: LocalDaraja;
 
@@ -44,51 +41,25 @@ test.beforeAll(async () => {
   if (leftover) throw new Error(`Port ${PORT} is in use; set E2E_PAY_PORT to a free port.`);
   daraja = await startDaraja(ACCOUNT);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'kodi-e2e-pay-'));
-  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      DEMO_DATA: '0',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      CAPTCHA_TEST_ANSWER: E2E_CAPTCHA,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: BASE,
-      MPESA_BASE_URL: daraja.url,
-      SMTP_URL: '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = await startOwnServer(BASE, {
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    DEMO_DATA: '0',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    CAPTCHA_TEST_ANSWER: E2E_CAPTCHA,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: BASE,
+    MPESA_BASE_URL: daraja.url,
+    SMTP_URL: '',
   });
-  const keep = (chunk: Buffer) => {
-    serverLog = (serverLog + chunk.toString()).slice(-20_000);
-  };
-  server.stdout?.on('data', keep);
-  server.stderr?.on('data', keep);
-  const deadline = Date.now() + 170_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`The server exited:\n${serverLog}`);
-    if (Date.now() > deadline) throw new Error(`The server did not start:\n${serverLog}`);
-    const up = await fetch(`${BASE}${API}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-    if (server.exitCode === null) server.kill('SIGKILL');
-  }
+  await stopOwnServer(server);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   await daraja?.stop();
 });

@@ -1,12 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { E2E_CAPTCHA, signIn } from './helpers.ts';
+import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /**
  * The tenant portal at 360 px (issue 19): a tenant accepts an invitation, sees its balance, downloads a
@@ -23,7 +22,6 @@ const ADMIN = { email: 'admin@portal.e2e.test', password: 'portal-admin-password
 const PG =
   process.env.E2E_PG_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = `kodi_e2e_portal_${process.pid}`;
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const PHONE = { width: 360, height: 740 };
 // a 1×1 png
 const PNG = Buffer.from(
@@ -31,8 +29,7 @@ const PNG = Buffer.from(
   'base64',
 );
 
-let server: ChildProcess;
-let serverLog = '';
+let server: OwnServer | undefined;
 let dataDir = '';
 
 const dbUrl = () => {
@@ -66,49 +63,23 @@ test.beforeAll(async () => {
     await c.query(`CREATE DATABASE ${DB}`);
   });
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'kodi-e2e-portal-'));
-  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: dbUrl(),
-      DEMO_DATA: '0',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      CAPTCHA_TEST_ANSWER: E2E_CAPTCHA,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: BASE,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = await startOwnServer(BASE, {
+    PORT: String(PORT),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: dbUrl(),
+    DEMO_DATA: '0',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    CAPTCHA_TEST_ANSWER: E2E_CAPTCHA,
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: BASE,
   });
-  const keep = (chunk: Buffer) => {
-    serverLog = (serverLog + chunk.toString()).slice(-20_000);
-  };
-  server.stdout?.on('data', keep);
-  server.stderr?.on('data', keep);
-  const deadline = Date.now() + 170_000;
-  for (;;) {
-    if (server.exitCode !== null) throw new Error(`The server exited:\n${serverLog}`);
-    if (Date.now() > deadline) throw new Error(`The server did not start:\n${serverLog}`);
-    const up = await fetch(`${BASE}${API}/health`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (up) break;
-    await new Promise((r) => setTimeout(r, 500));
-  }
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-    if (server.exitCode === null) server.kill('SIGKILL');
-  }
+  await stopOwnServer(server);
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   await admin((c) => c.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`)).catch(() => undefined);
 });
