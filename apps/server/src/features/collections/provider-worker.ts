@@ -1,8 +1,6 @@
-import PgBoss from 'pg-boss';
 import type { AppContext } from '../../context.ts';
-import type { Database } from '../../db/client.ts';
 import type { ServerEntity } from '../../crud/server-entity.ts';
-import { advisoryLocks } from '../../db/advisory-locks.ts';
+import { startJobQueue } from '../../db/job-queue.ts';
 import { checkPaymentRequest, overdueRequests } from './payment-requests.ts';
 
 /**
@@ -17,10 +15,6 @@ export const PAYMENT_CHECK_QUEUE = 'payment-request-check';
 
 type Job = { company_id: number; id: number };
 
-const bossDb = (database: Database): PgBoss.Db => ({
-  executeSql: async (text, values) => (await database.sql(text, values)) as { rows: unknown[] },
-});
-
 export const startPaymentRequestChecker = async (
   ctx: AppContext,
   payments: ServerEntity,
@@ -30,24 +24,12 @@ export const startPaymentRequestChecker = async (
   }: { tickSeconds: number; log?: (message: string, err?: unknown) => void },
 ): Promise<{ tick: () => Promise<number>; stop: () => Promise<void> }> => {
   const { database } = ctx;
-  const boss = new PgBoss({
-    db: bossDb(database),
-    schema: 'pgboss',
-    schedule: false,
-    supervise: true,
-    migrate: true,
-  });
-  boss.on('error', (err) => log('payment requests: job queue error', err));
-  await database.exclusive(advisoryLocks.jobQueueInstall, async () => {
-    await boss.start();
-    await boss.createQueue(PAYMENT_CHECK_QUEUE, {
-      name: PAYMENT_CHECK_QUEUE,
-      policy: 'short',
-      retryLimit: 5,
-      retryDelay: 30,
-      retryBackoff: true,
-      expireInSeconds: 5 * 60,
-    });
+  const boss = await startJobQueue(database, {
+    name: PAYMENT_CHECK_QUEUE,
+    retryDelay: 30,
+    expireInSeconds: 5 * 60,
+    label: 'payment requests',
+    log,
   });
   await boss.work<Job>(
     PAYMENT_CHECK_QUEUE,

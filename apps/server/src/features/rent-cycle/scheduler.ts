@@ -1,8 +1,7 @@
-import PgBoss from 'pg-boss';
 import { DEFAULT_DAILY_RUN_HOUR, DEFAULT_TIMEZONE, isTimeZone, localTime } from '@kodi/domain';
 import type { Database } from '../../db/client.ts';
 import { runRentCycle } from './run.ts';
-import { advisoryLocks } from '../../db/advisory-locks.ts';
+import { startJobQueue } from '../../db/job-queue.ts';
 
 /**
  * The daily run's scheduler: a durable job queue in PostgreSQL (pg-boss, in its own schema `pgboss`,
@@ -35,11 +34,6 @@ export type RentCycleScheduler = {
   stop: () => Promise<void>;
 };
 
-/** pg-boss's database: the app's own (pg pool or PGlite), through `Database.sql`. */
-const bossDb = (database: Database): PgBoss.Db => ({
-  executeSql: async (text, values) => (await database.sql(text, values)) as { rows: unknown[] },
-});
-
 /** The companies whose run of their local today is due at `now`, and that day. */
 export const companiesDue = async (database: Database, now: Date): Promise<Job[]> => {
   const companies = await database.query<{ id: number; timezone: string | null; hour: number | null }>(
@@ -69,27 +63,12 @@ export const startRentCycleScheduler = async (
   database: Database,
   { tickSeconds, now = () => new Date(), log = () => undefined, publicUrl }: SchedulerOptions,
 ): Promise<RentCycleScheduler> => {
-  const boss = new PgBoss({
-    db: bossDb(database),
-    schema: 'pgboss',
-    // pg-boss's own cron is not used: each server's tick decides what is due in each company's zone
-    schedule: false,
-    supervise: true,
-    migrate: true,
-  });
-  boss.on('error', (err) => log('rent cycle: job queue error', err));
-  // pg-boss installs its schema on the first start; two servers starting together on a new database
-  // would both try (one fails on the schema's name): they take turns under an advisory lock
-  await database.exclusive(advisoryLocks.jobQueueInstall, async () => {
-    await boss.start();
-    await boss.createQueue(RENT_CYCLE_QUEUE, {
-      name: RENT_CYCLE_QUEUE,
-      policy: 'short',
-      retryLimit: 5,
-      retryDelay: 60,
-      retryBackoff: true,
-      expireInSeconds: 30 * 60,
-    });
+  const boss = await startJobQueue(database, {
+    name: RENT_CYCLE_QUEUE,
+    retryDelay: 60,
+    expireInSeconds: 30 * 60,
+    label: 'rent cycle',
+    log,
   });
   await boss.work<Job>(
     RENT_CYCLE_QUEUE,
