@@ -308,6 +308,8 @@ export const companySettingsFormSchema = z.object({
   require_mfa: companySettingsFields.require_mfa,
   payment_instructions: companySettingsFields.payment_instructions,
   utility_billing_day: companySettingsFields.utility_billing_day,
+  rental_tax: companySettingsFields.rental_tax,
+  owner_statements_day: companySettingsFields.owner_statements_day,
 });
 
 /** The last daily run of the company. */

@@ -81,7 +81,38 @@ const valuesOf = (s: CompanySettings): FormInput => ({
   require_mfa: s.require_mfa,
   payment_instructions: s.payment_instructions,
   utility_billing_day: s.utility_billing_day,
+  rental_tax: s.rental_tax,
+  owner_statements_day: s.owner_statements_day,
 });
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/** A select of a day of the month (1 to 28) or none (''). */
+const dayOptions = (none: string) => [
+  <option key="" value="">
+    {none}
+  </option>,
+  ...billingDays.map((d) => (
+    <option key={d} value={d}>
+      {`Day ${String(d)} of the month`}
+    </option>
+  )),
+];
+
+const numberOrNull = (v: string) => (v === '' ? null : Number(v));
 
 /** How tenants pay (issue 29): each instruction's field, label and hint. */
 const instructionFields = [
@@ -380,12 +411,7 @@ const SettingsForm = ({
                     fieldState.error?.message ?? 'The daily run bills the meters’ readings that day.'
                   }
                 >
-                  <option value="">By hand only</option>
-                  {billingDays.map((d) => (
-                    <option key={d} value={d}>
-                      {`Day ${String(d)} of the month`}
-                    </option>
-                  ))}
+                  {dayOptions('By hand only')}
                 </TextField>
               )}
             />
@@ -647,6 +673,93 @@ const SettingsForm = ({
           <HowToPayPreview
             lines={howToPayLines({ ...noInstructions, ...watch('payment_instructions') }, 'A12')}
           />
+        </Section>
+
+        <Section title="Owners and rental tax">
+          <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+            Left empty, each rental-tax setting follows the company’s country: Kenya 7.5% of gross residential
+            rent, due on the 20th of the next month; Uganda a tax year from July (see the Rental tax report).
+          </Typography>
+          <Stack spacing={2} sx={{ maxWidth: 560 }}>
+            <Controller
+              control={control}
+              name="owner_statements_day"
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  value={field.value === null || field.value === undefined ? '' : String(field.value)}
+                  onChange={(e) => field.onChange(numberOrNull(e.target.value))}
+                  select
+                  label="Owner statements day"
+                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                  error={!!fieldState.error}
+                  helperText={
+                    fieldState.error?.message ??
+                    'The daily run sends every owner their statement of the month before that day.'
+                  }
+                >
+                  {dayOptions('Only when sent by hand')}
+                </TextField>
+              )}
+            />
+            <Controller
+              control={control}
+              name="rental_tax.rate"
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  value={field.value === null || field.value === undefined ? '' : String(field.value)}
+                  onChange={(e) => field.onChange(e.target.value === '' ? null : e.target.value)}
+                  label="Rental tax rate (%)"
+                  slotProps={{ htmlInput: { inputMode: 'decimal' }, inputLabel: { shrink: true } }}
+                  placeholder="The country’s"
+                  error={!!fieldState.error}
+                  helperText={fieldState.error?.message ?? 'Percent of the gross rent received in a month.'}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="rental_tax.due_day"
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  value={field.value === null || field.value === undefined ? '' : String(field.value)}
+                  onChange={(e) => field.onChange(numberOrNull(e.target.value))}
+                  select
+                  label="Rental tax due"
+                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                  error={!!fieldState.error}
+                  helperText={fieldState.error?.message ?? 'The day of the next month a month’s tax is due.'}
+                >
+                  {dayOptions('The country’s day')}
+                </TextField>
+              )}
+            />
+            <Controller
+              control={control}
+              name="rental_tax.year_start_month"
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  value={field.value === null || field.value === undefined ? '' : String(field.value)}
+                  onChange={(e) => field.onChange(numberOrNull(e.target.value))}
+                  select
+                  label="Tax year starts in"
+                  slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+                  error={!!fieldState.error}
+                  helperText={fieldState.error?.message ?? 'The first month of the rental-tax year.'}
+                >
+                  <option value="">The country’s month</option>
+                  {MONTHS.map((m, i) => (
+                    <option key={m} value={i + 1}>
+                      {m}
+                    </option>
+                  ))}
+                </TextField>
+              )}
+            />
+          </Stack>
         </Section>
 
         <Section title="Sign-in">
