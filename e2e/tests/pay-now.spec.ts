@@ -101,7 +101,10 @@ test('a tenant taps Pay now at 360 px, the local Daraja confirms, the receipt ap
   await mpesa.scrollIntoViewIfNeeded();
   await staff.screenshot({ path: 'test-results/pay-providers-1366.png', fullPage: true });
   await staff.setViewportSize(PHONE);
-  expect(await staff.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+  // once the page has laid itself out for the phone (its phone layouts follow a media query)
+  await expect
+    .poll(() => staff.evaluate<number>('document.documentElement.scrollWidth'), { timeout: 10_000 })
+    .toBeLessThanOrEqual(360);
   await staff.screenshot({ path: 'test-results/pay-providers-360.png', fullPage: true });
   await staff.setViewportSize({ width: 1366, height: 900 });
 
