@@ -8,6 +8,11 @@ export type RoutePreloads = {
   routes: { path: string; guard: string; files: string[] }[];
   /** an entity's list page (its routes are made from the definitions): the scripts it loads */
   entity: string[];
+  /**
+   * each language's catalogue (`virtual:kodi-catalogue/<language>`): the app shows nothing before
+   * one is in, so the page names the one it will ask for beside the entry (issue 26)
+   */
+  catalogues: Record<string, string>;
 };
 
 const ROUTES = 'src/app/routes.tsx';
@@ -72,9 +77,16 @@ export const routePreloads = (): Plugin => {
       const missing = written.filter((p) => !routes.some((r) => r.path === p));
       if (missing.length > 0) throw new Error(`route-preloads: routes not understood: ${missing.join(', ')}`);
       const app = (file: string) => path.join(root, 'src', 'app', file);
+      const catalogues = Object.fromEntries(
+        chunks.flatMap((c) => {
+          const language = /virtual:kodi-catalogue\/([a-z]+)$/.exec(c.facadeModuleId ?? '')?.[1];
+          return language ? [[language, `/${c.fileName}`]] : [];
+        }),
+      );
       const preloads: RoutePreloads = {
         routes,
         entity: needs(app('entity-routes.tsx'), app('entity-route.tsx')),
+        catalogues,
       };
       fs.mkdirSync(path.join(outDir, '.vite'), { recursive: true });
       fs.writeFileSync(path.join(outDir, '.vite', 'route-preloads.json'), JSON.stringify(preloads, null, 1));

@@ -1,13 +1,12 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, test } from '@playwright/test';
 import { OAuth2Server, type MutableToken } from 'oauth2-mock-server';
 import { SMTPServer } from 'smtp-server';
 import { E2E_CAPTCHA, signIn } from './helpers.ts';
+import { assertPortFree, ownServerEnv, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /**
  * Forgot password with a real SMTP receiver, and Google sign-in through a mock OpenID provider. Both need
@@ -19,7 +18,6 @@ const PORT = Number(process.env.E2E_MAIL_PORT ?? 3117);
 const BASE = `http://127.0.0.1:${PORT}`;
 const ADMIN = { email: 'admin@mail.e2e.test', password: 'mail-admin-password' };
 const API = '/rentapi/api';
-const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 const DASHBOARD = 'Kodi Rentals Dashboard';
 
 type ReceivedMail = { to: string[]; raw: string };
@@ -30,9 +28,8 @@ let claims: Record<string, unknown> = {};
 
 let smtp: SMTPServer;
 let idp: OAuth2Server;
-let server: ChildProcess;
+let server: OwnServer | undefined;
 let dataDir: string;
-let serverLog = '';
 
 const startSmtp = async (): Promise<number> => {
   smtp = new SMTPServer({
@@ -53,21 +50,6 @@ const startSmtp = async (): Promise<number> => {
   });
   await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
   return (smtp.server.address() as AddressInfo).port;
-};
-
-const waitForServer = async () => {
-  const deadline = Date.now() + 170_000;
-  while (Date.now() < deadline) {
-    if (server.exitCode !== null) throw new Error(`The server exited:\n${serverLog}`);
-    try {
-      const res = await fetch(`${BASE}${API}/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`The server did not start:\n${serverLog}`);
 };
 
 /** The message body with quoted-printable soft breaks and escapes undone. */
@@ -104,52 +86,20 @@ test.beforeAll(async () => {
     Object.assign(token.payload, claims);
   });
 
-  // Never talk to a server left over from an earlier run: the port must be free.
-  const leftover = await fetch(`${BASE}${API}/health`).then(
-    () => true,
-    () => false,
-  );
-  if (leftover) throw new Error(`Port ${PORT} is in use; set E2E_MAIL_PORT to a free port.`);
-
+  await assertPortFree(BASE, 'E2E_MAIL_PORT');
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'kodi-e2e-mail-'));
-  server = spawn(process.execPath, ['apps/server/dist/main.js'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      DEMO_DATA: '0',
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-      CAPTCHA_TEST_ANSWER: E2E_CAPTCHA,
-      NODE_ENV: 'test',
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: BASE,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      MAIL_FROM: 'Kodi <no-reply@mail.e2e.test>',
-      GOOGLE_CLIENT_ID: 'kodi-e2e-client',
-      GOOGLE_CLIENT_SECRET: 'kodi-e2e-secret',
-      GOOGLE_ISSUER: idp.issuer.url ?? '',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  server = await startOwnServer(BASE, {
+    ...ownServerEnv({ base: BASE, dataDir, admin: ADMIN, captcha: E2E_CAPTCHA }),
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    MAIL_FROM: 'Kodi <no-reply@mail.e2e.test>',
+    GOOGLE_CLIENT_ID: 'kodi-e2e-client',
+    GOOGLE_CLIENT_SECRET: 'kodi-e2e-secret',
+    GOOGLE_ISSUER: idp.issuer.url ?? '',
   });
-  const keep = (chunk: Buffer) => {
-    serverLog = (serverLog + chunk.toString()).slice(-20_000);
-  };
-  server.stdout?.on('data', keep);
-  server.stderr?.on('data', keep);
-  await waitForServer();
 });
 
 test.afterAll(async () => {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server.once('exit', resolve));
-    server.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
-    if (server.exitCode === null) server.kill('SIGKILL');
-  }
+  await stopOwnServer(server);
   await idp?.stop();
   await new Promise<void>((resolve) => (smtp ? smtp.close(() => resolve()) : resolve()));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });

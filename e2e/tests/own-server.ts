@@ -46,3 +46,36 @@ export const stopOwnServer = async (server: OwnServer | undefined) => {
   await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
   if (child.exitCode === null) child.kill('SIGKILL');
 };
+
+/**
+ * Fails when something already answers on `base` (a server left over from an earlier run): a spec
+ * never talks to a server it did not start. `variable` names the setting that moves the port.
+ */
+export const assertPortFree = async (base: string, variable: string) => {
+  const leftover = await fetch(`${base}/rentapi/api/health`).then(
+    () => true,
+    () => false,
+  );
+  if (leftover) throw new Error(`${base} is in use; set ${variable} to a free port.`);
+};
+
+/** The settings every spec's own server shares: its port and data, a first administrator, no demo data. */
+export const ownServerEnv = (o: {
+  base: string;
+  dataDir: string;
+  databaseUrl?: string;
+  admin: { email: string; password: string };
+  captcha: string;
+}): NodeJS.ProcessEnv => ({
+  PORT: new URL(o.base).port,
+  HOST: '127.0.0.1',
+  DATA_DIR: o.dataDir,
+  DATABASE_URL: o.databaseUrl ?? '',
+  DEMO_DATA: '0',
+  ADMIN_EMAIL: o.admin.email,
+  ADMIN_PASSWORD: o.admin.password,
+  CAPTCHA_TEST_ANSWER: o.captcha,
+  NODE_ENV: 'test',
+  LOG_LEVEL: 'warn',
+  PUBLIC_URL: o.base,
+});

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startDaraja, type LocalDaraja } from '../../apps/server/src/test/providers/daraja.ts';
 import { E2E_CAPTCHA, signIn } from './helpers.ts';
-import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
+import { assertPortFree, ownServerEnv, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /**
  * Pay now at 360 px (issue 29): a tenant taps 'Pay now' in the portal, the prompt goes to a local
@@ -34,25 +34,11 @@ test.use({ baseURL: BASE });
 
 test.beforeAll(async () => {
   test.setTimeout(200_000);
-  const leftover = await fetch(`${BASE}${API}/health`).then(
-    () => true,
-    () => false,
-  );
-  if (leftover) throw new Error(`Port ${PORT} is in use; set E2E_PAY_PORT to a free port.`);
+  await assertPortFree(BASE, 'E2E_PAY_PORT');
   daraja = await startDaraja(ACCOUNT);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'kodi-e2e-pay-'));
   server = await startOwnServer(BASE, {
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    DEMO_DATA: '0',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    CAPTCHA_TEST_ANSWER: E2E_CAPTCHA,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    PUBLIC_URL: BASE,
+    ...ownServerEnv({ base: BASE, dataDir, admin: ADMIN, captcha: E2E_CAPTCHA }),
     MPESA_BASE_URL: daraja.url,
     SMTP_URL: '',
   });

@@ -5,7 +5,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
 import { E2E_CAPTCHA, signIn } from './helpers.ts';
-import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
+import { assertPortFree, ownServerEnv, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /**
  * The tenant portal at 360 px (issue 19): a tenant accepts an invitation, sees its balance, downloads a
@@ -53,29 +53,16 @@ test.use({ baseURL: BASE });
 
 test.beforeAll(async () => {
   test.setTimeout(200_000);
-  const leftover = await fetch(`${BASE}${API}/health`).then(
-    () => true,
-    () => false,
-  );
-  if (leftover) throw new Error(`Port ${PORT} is in use; set E2E_PORTAL_PORT to a free port.`);
+  await assertPortFree(BASE, 'E2E_PORTAL_PORT');
   await admin(async (c) => {
     await c.query(`DROP DATABASE IF EXISTS ${DB} WITH (FORCE)`);
     await c.query(`CREATE DATABASE ${DB}`);
   });
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'kodi-e2e-portal-'));
-  server = await startOwnServer(BASE, {
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: dbUrl(),
-    DEMO_DATA: '0',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    CAPTCHA_TEST_ANSWER: E2E_CAPTCHA,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    PUBLIC_URL: BASE,
-  });
+  server = await startOwnServer(
+    BASE,
+    ownServerEnv({ base: BASE, dataDir, databaseUrl: dbUrl(), admin: ADMIN, captcha: E2E_CAPTCHA }),
+  );
 });
 
 test.afterAll(async () => {

@@ -37,11 +37,27 @@
         return { nonce, image };
       })
     : null;
+  // An entity's list page: its HTML names the list it shows first (apps/server/src/plugins/web.ts), whose
+  // first page is asked here as the app will ask it (page 1 of 25 rows, the remembered property for a
+  // list by property); the answer is kept as it came, and the app takes it only for that very URL
+  // (src/lib/early.ts), so a guess that does not fit costs one request and nothing else.
+  const firstList = window.document.querySelector('meta[name="kodi-first-list"]');
+  let list = null;
+  if (firstList && window.location.search === '') {
+    const params = new URLSearchParams({ page: '1', page_size: '25' });
+    const kept = firstList.hasAttribute('data-by-property') ? property() : null;
+    if (kept !== null) params.set('property_id', String(kept));
+    const url = `/rentapi/api/${firstList.getAttribute('content')}?${params.toString()}`;
+    const response = fetch(url, { credentials: 'same-origin', headers: { accept: 'application/json' } });
+    response.catch(() => null); // a failure is the app's to meet (it asks again)
+    list = { url, response };
+  }
   const home = window.location.pathname === '/';
   const dashboardProperty = home ? property() : null;
   window.kodiEarly = {
     at: Date.now(),
     dashboardProperty,
+    list,
     answers: {
       status,
       ...(captcha ? { captcha } : {}),

@@ -4,20 +4,24 @@ import './lib/session.ts';
 import { App } from './app/app.tsx';
 import { activateLanguage, initialLanguage } from './lib/i18n.ts';
 
-// the language's catalogue loads while React starts (the pages show once it is in)
-void activateLanguage(initialLanguage());
-
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
 // The first render as a transition: React renders it in slices of a few milliseconds, yielding to the
 // browser between them, instead of in one long task (a phone's main thread stays responsive while the
-// app starts; issue 26, total blocking time).
+// app starts; issue 26, total blocking time). The pages show once a language's catalogue is in (the
+// page's HTML names it beside the entry, so it has usually arrived by now): the first render waits for
+// it here, rather than being started by the catalogue's arrival (Lingui's provider re-rendering, one
+// long task outside the transition). A catalogue that fails to load is asked once more (English).
 const root = createRoot(container);
-startTransition(() => {
-  root.render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
-});
+const render = () =>
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
+activateLanguage(initialLanguage())
+  .catch(() => activateLanguage('en'))
+  .then(render, render);

@@ -217,6 +217,7 @@ describe(`the app's page names the scripts of the page asked (${testDriver})`, {
       { path: '/arrears', guard: "['admin', 'editor']", files: ['/assets/arrears-page-1.js'] },
     ],
     entity: ['/assets/entity-route-1.js', '/assets/entities-1.js'],
+    catalogues: { en: '/assets/en-1.js', sw: '/assets/sw-1.js', fr: '/assets/fr-1.js' },
   };
   const links = (html: string) =>
     [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]);
@@ -244,6 +245,7 @@ describe(`the app's page names the scripts of the page asked (${testDriver})`, {
       ['/payments/7/receipt', signedIn, preloads.routes[3]?.files],
       ['/payments', signedIn, preloads.entity],
       ['/tenants/', signedIn, preloads.entity],
+      ['/units', signedIn, preloads.entity],
       // no session: the app sends a signed-in page to the login page
       ['/arrears', undefined, preloads.routes[1]?.files],
       ['/payments', undefined, preloads.routes[1]?.files],
@@ -257,13 +259,55 @@ describe(`the app's page names the scripts of the page asked (${testDriver})`, {
       expect(res.headers['content-type'], url).toMatch(/^text\/html/);
       expect(res.headers['cache-control'], url).toBe('no-cache');
       const html = decoded(res);
-      expect(links(html), `${url} ${cookie ?? ''}`).toEqual(files);
-      // the page itself is index.html, the links at the end of its head
-      expect(html.replace(/<link rel="modulepreload"[^>]*>/g, ''), url).toBe(INDEX_HTML);
+      // the language's catalogue first (English: no cookie, no Accept-Language), then the page's scripts
+      expect(links(html), `${url} ${cookie ?? ''}`).toEqual(
+        files?.length ? ['/assets/en-1.js', ...files] : [],
+      );
+      // an entity's list page names its list (public/early.js asks for its first page) at the start
+      // of its head, signed in only; the page itself is index.html, the links at the end of its head
+      const list =
+        /^<!doctype html><html lang="en"><head><meta name="kodi-first-list" content="(\w+)"( data-by-property="")?>/i.exec(
+          html,
+        );
+      const entity =
+        url.startsWith('/payments?') || url === '/payments'
+          ? 'payments'
+          : url.startsWith('/tenants')
+            ? 'tenants'
+            : url === '/units'
+              ? 'units'
+              : null;
+      expect(list?.[1] ?? null, url).toBe(cookie ? entity : null);
+      // payments and units are shown by property, tenants not
+      expect(list?.[2] !== undefined, url).toBe(entity !== 'tenants' && list !== null);
+      expect(
+        html
+          .replace(/<link rel="modulepreload"[^>]*>/g, '')
+          .replace(/<meta name="kodi-first-list"[^>]*>/, ''),
+        url,
+      ).toBe(INDEX_HTML);
       expect(html.indexOf('<link rel="modulepreload"'), url).toBeLessThanOrEqual(html.indexOf('</head>'));
     }
     // the receipt check and the portal are pages of their own: untouched
     expect(decoded(await page(`/r/${'ab'.repeat(32)}`, signedIn))).toBe(RECEIPT_HTML);
     expect(decoded(await page('/portal', signedIn))).toBe(PORTAL_HTML);
+  });
+
+  it("names the catalogue of the language the app will show: the one it kept, else the browser's", async () => {
+    const first = async (headers: Record<string, string>) =>
+      links(
+        decoded(
+          await app.inject({ method: 'GET', url: '/login', headers: { accept: 'text/html', ...headers } }),
+        ),
+      )[0];
+    expect(await first({ 'accept-language': 'fr-CD,fr;q=0.9,en;q=0.8' })).toBe('/assets/fr-1.js');
+    expect(await first({ 'accept-language': 'de-DE,sw-KE;q=0.5' })).toBe('/assets/sw-1.js');
+    expect(await first({ 'accept-language': 'de-DE' })).toBe('/assets/en-1.js');
+    // the language the app last showed in this browser wins over the browser's
+    expect(await first({ 'accept-language': 'fr', cookie: 'a=1; kodi_lang=sw' })).toBe('/assets/sw-1.js');
+    expect(await first({ cookie: 'kodi_lang=fr' })).toBe('/assets/fr-1.js');
+    // a cookie naming no language Kodi speaks is ignored
+    expect(await first({ 'accept-language': 'fr', cookie: 'kodi_lang=de' })).toBe('/assets/fr-1.js');
+    expect(await first({ cookie: 'xkodi_lang=fr' })).toBe('/assets/en-1.js');
   });
 });

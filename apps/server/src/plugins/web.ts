@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { entityList } from '@kodi/domain';
+import { isLanguage, preferredLanguage, type Language } from '@kodi/domain/i18n/web';
 import { SESSION_COOKIE } from './session.ts';
 
 /**
@@ -33,12 +34,38 @@ export const isPortalPage = (request: FastifyRequest) => /^\/(portal|owner)(\/|$
 type RoutePreloads = {
   routes: { path: string; guard: string; files: string[] }[];
   entity: string[];
+  catalogues?: Record<string, string>;
+};
+
+/** The cookie the web app keeps the language it shows in (apps/web/src/lib/i18n.ts). */
+export const LANGUAGE_COOKIE = 'kodi_lang';
+
+/**
+ * The language the app will show a page in, as far as the server can tell before it runs: the one
+ * it last showed in this browser (its cookie), else the browser's (Accept-Language), as the app's
+ * own first choice does (`initialLanguage`).
+ */
+export const pageLanguage = (request: FastifyRequest): Language => {
+  const kept = new RegExp(`(?:^|;\\s*)${LANGUAGE_COOKIE}=([a-z]+)`).exec(request.headers.cookie ?? '')?.[1];
+  return isLanguage(kept) ? kept : preferredLanguage(request.headers['accept-language']);
 };
 
 /**
+ * What a page's HTML names: the scripts its first visit needs, and for an entity's list page the
+ * list its first screen shows, which public/early.js asks for beside the scripts (issue 26).
+ */
+export type PagePreloads = { files: string[]; list?: { entity: string; byProperty: boolean } };
+
+/** The tag that tells public/early.js which list the page shows first (put before early.js's tag). */
+export const firstListTag = (list: NonNullable<PagePreloads['list']>) =>
+  `<meta name="kodi-first-list" content="${list.entity}"${list.byProperty ? ' data-by-property=""' : ''}>`;
+
+/**
  * The scripts each page's first visit needs beyond the entry's, from the web build's
- * route-preloads.json: `(pathname, signedIn) => files`. A page for signed-in users asked without a
- * session cookie preloads the login page's instead (where the app will send it). None without the file.
+ * route-preloads.json: `(pathname, signedIn, language) => { files, list }`. A page for signed-in users asked
+ * without a session cookie preloads the login page's instead (where the app will send it). Every page
+ * of the app also names its language's catalogue: the app renders once it is in, and would otherwise
+ * ask for it only after the entry has run (issue 26). None without the file.
  */
 export const routePreloadsOf = (webDir: string) => {
   const file = path.join(webDir, '.vite', 'route-preloads.json');
@@ -46,20 +73,31 @@ export const routePreloadsOf = (webDir: string) => {
   const preloads = JSON.parse(fs.readFileSync(file, 'utf8')) as RoutePreloads;
   const pattern = (routePath: string) =>
     new RegExp(`^${routePath.replaceAll(/:[^/]+/g, '[^/]+').replaceAll(/[.]/g, '\\.')}/?$`);
-  const routes = [
+  type Route = { test: RegExp; open: boolean; files: string[]; list?: PagePreloads['list'] };
+  const routes: Route[] = [
     ...preloads.routes.map((r) => ({
       test: pattern(r.path),
       open: /^'(none|guest)'$/.test(r.guard),
       files: r.files,
     })),
     // the entities' list pages, from their definitions (the web's router adds them the same way)
-    ...entityList.map((def) => ({ test: pattern(def.page.path), open: false, files: preloads.entity })),
+    ...entityList.map((def) => ({
+      test: pattern(def.page.path),
+      open: false,
+      files: preloads.entity,
+      list: { entity: def.name, byProperty: def.byProperty === true },
+    })),
   ];
   const login = routes.find((r) => r.test.test('/login'));
-  return (pathname: string, signedIn: boolean): string[] => {
+  return (pathname: string, signedIn: boolean, language: Language): PagePreloads => {
     const route = routes.find((r) => r.test.test(pathname));
-    if (!route) return [];
-    return route.open || signedIn ? route.files : (login?.files ?? []);
+    if (!route) return { files: [] };
+    const catalogue = preloads.catalogues?.[language];
+    const files = [
+      ...(catalogue ? [catalogue] : []),
+      ...(route.open || signedIn ? route.files : (login?.files ?? [])),
+    ];
+    return route.list && signedIn ? { files, list: route.list } : { files };
   };
 };
 
@@ -117,13 +155,13 @@ export const registerWeb = async (app: FastifyInstance, webDir: string) => {
       if (preloadsOf) {
         const pathname = request.url.split('?', 1)[0] ?? '/';
         const signedIn = (request.headers.cookie ?? '').includes(`${SESSION_COOKIE}=`);
-        const links = preloadsOf(pathname, signedIn)
-          .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
-          .join('');
+        const { files, list } = preloadsOf(pathname, signedIn, pageLanguage(request));
+        const links = files.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
+        const head = list ? html.replace('<head>', `<head>${firstListTag(list)}`) : html;
         return reply
           .header('Cache-Control', 'no-cache')
           .type('text/html; charset=utf-8')
-          .send(html.replace('</head>', `${links}</head>`));
+          .send(head.replace('</head>', `${links}</head>`));
       }
       return reply.header('Cache-Control', 'no-cache').sendFile(page, { cacheControl: false });
     }

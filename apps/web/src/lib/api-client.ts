@@ -1,5 +1,6 @@
 import type { ErrorBody, ErrorCode } from '@kodi/domain';
 import { isLoggedOutFlagSet } from './storage.ts';
+import { takeEarlyFetch } from './early.ts';
 
 /** Every API path is relative to this base (same origin; the dev server proxies it). */
 export const API_BASE = '/rentapi/api';
@@ -213,8 +214,13 @@ const send = async (path: string, options: RequestOptions): Promise<Response> =>
   const headers: Record<string, string> = { Accept: 'application/json' };
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
   if (isMutation(method) && csrfToken) headers['X-CSRF-Token'] = csrfToken;
+  const url = buildUrl(path, options.query);
+  // the first page of a list page's list may have been asked before the app started (public/early.js)
+  const early = method === 'GET' ? takeEarlyFetch(url) : undefined;
+  const answered = early ? await early.catch(() => undefined) : undefined;
+  if (answered) return answered;
   try {
-    return await fetch(buildUrl(path, options.query), {
+    return await fetch(url, {
       method,
       headers,
       credentials: 'same-origin',

@@ -9,6 +9,8 @@ declare global {
       /** the property whose dashboard was asked (null: the company's) */
       dashboardProperty?: number | null;
       answers: Partial<Record<EarlyRequest, Promise<unknown>>>;
+      /** the first page of the list the page shows (an entity's list page), as the server answered it */
+      list?: { url: string; response: Promise<Response> } | null;
     };
   }
 }
@@ -32,3 +34,24 @@ export const takeEarly = <T>(name: EarlyRequest): Promise<T | null> | undefined 
 /** The property whose dashboard public/early.js asked for (null: the whole company's). */
 export const earlyDashboardProperty = (): number | null =>
   (typeof window === 'undefined' ? undefined : window.kodiEarly?.dashboardProperty) ?? null;
+
+/** A URL with its query's parameters in one order (the app and early.js may write them in others). */
+const normalized = (url: string) => {
+  const [path = '', query = ''] = url.split('?', 2);
+  const params = new URLSearchParams(query);
+  params.sort();
+  return `${path}?${params.toString()}`;
+};
+
+/**
+ * The answer public/early.js had for `url` (a list page's first page, asked before the app started),
+ * taken once while fresh; undefined when it asked for another URL or nothing.
+ */
+export const takeEarlyFetch = (url: string): Promise<Response> | undefined => {
+  const early = typeof window === 'undefined' ? undefined : window.kodiEarly;
+  const list = early?.list;
+  if (!early || !list || normalized(list.url) !== normalized(url)) return undefined;
+  early.list = null;
+  if (Date.now() - early.at > FRESH_MS) return undefined;
+  return list.response;
+};

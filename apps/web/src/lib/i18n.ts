@@ -48,6 +48,8 @@ export const activateLanguage = async (language: Language): Promise<void> => {
     if (pending !== language) return;
     i18n.loadAndActivate({ locale: language, messages });
     document.documentElement.lang = language;
+    // the server names this language's catalogue in the next page's HTML (apps/server/src/plugins/web.ts)
+    document.cookie = `kodi_lang=${language}; path=/; max-age=31536000; samesite=lax`;
   } finally {
     if (pending === language) pending = undefined;
   }
