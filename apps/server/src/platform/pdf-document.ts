@@ -160,3 +160,9 @@ export const writeInBottomMargin = (doc: Doc, text: string, offset: number): voi
     .text(text, left, doc.page.height - margin + offset, { width, align: 'right', lineBreak: false });
   doc.page.margins.bottom = margin;
 };
+
+/**
+ * A text as the PDF's standard fonts can write it (their WinAnsi encoding): French's narrow no-break
+ * space (U+202F: thousands, before '!' and '?') becomes a no-break space.
+ */
+export const pdfSafe = (text: string): string => text.replaceAll('\u202f', '\u00a0');

@@ -10,6 +10,7 @@ import {
   type Language,
 } from '@kodi/domain';
 import { catalogues, errorKey } from '@kodi/domain/i18n';
+import { pdfSafe } from '../platform/pdf-document.ts';
 
 /**
  * The server's messages in the recipient's language (issue 30): Lingui over the catalogues of
@@ -55,3 +56,14 @@ export const translateErrorBody = (body: ErrorBody, language: Language): ErrorBo
   );
   return { ...body, error, fields };
 };
+
+/**
+ * A document's texts in a language (`doc.` keys: catalogues/documents.{language}.json), as PDFs write
+ * them; a value no catalogue names (`paymentMethod.<value>`) is written as it is.
+ */
+export const documentTexts =
+  (language: Language) =>
+  (key: string, values?: Record<string, string | number>): string =>
+    `doc.${key}` in catalogues.en
+      ? pdfSafe(translate(language, `doc.${key}`, values))
+      : (key.split('.').pop() ?? key);

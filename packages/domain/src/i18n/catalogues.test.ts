@@ -1,6 +1,7 @@
 import { parse, type Token } from '@messageformat/parser';
 import { describe, expect, it } from 'vitest';
 import { errorCodes } from '../errors.ts';
+import { paymentMethod, paymentStatus, rentCycle } from '../enums.ts';
 import { messages as validationMessages } from '../validation.ts';
 import { catalogues } from './catalogues.ts';
 import { validationKey } from './keys.ts';
@@ -48,6 +49,18 @@ describe('the catalogues (issue 30)', () => {
       const english = shapeOf(catalogues.en[key] ?? '');
       for (const language of LANGUAGES) {
         expect(shapeOf(catalogues[language][key] ?? ''), `${language} ${key}`).toEqual(english);
+      }
+    }
+  });
+
+  it('give the documents every value of the options they print, in the options’ own English', () => {
+    for (const [name, option, english] of [
+      ['paymentMethod', paymentMethod, (label: string) => label],
+      ['paymentStatus', paymentStatus, (label: string) => label],
+      ['rentCycle', rentCycle, (label: string) => label.toLowerCase()],
+    ] as const) {
+      for (const [value, label] of Object.entries(option.labels)) {
+        expect(catalogues.en[`doc.${name}.${value}`], `${name}.${value}`).toBe(english(label));
       }
     }
   });

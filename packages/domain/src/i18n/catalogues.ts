@@ -5,6 +5,9 @@ import sw from './catalogues/sw.json' with { type: 'json' };
 import fr from './catalogues/fr.json' with { type: 'json' };
 import swErrors from './catalogues/errors.sw.json' with { type: 'json' };
 import frErrors from './catalogues/errors.fr.json' with { type: 'json' };
+import enDocuments from './catalogues/documents.en.json' with { type: 'json' };
+import swDocuments from './catalogues/documents.sw.json' with { type: 'json' };
+import frDocuments from './catalogues/documents.fr.json' with { type: 'json' };
 
 /**
  * Every language's messages (issue 30), flat: one key per text ('auth.signIn', 'error.not_found'),
@@ -26,14 +29,21 @@ export const flattenCatalogue = (namespaces: Record<string, Record<string, strin
 const errorsOf = (texts: Record<string, string>): Catalogue =>
   Object.fromEntries(Object.entries(texts).map(([code, text]) => [`error.${code}`, text]));
 
+/**
+ * The documents' texts (receipts, statements: `catalogues/documents.{language}.json`), keyed `doc.…`:
+ * the server's only (the PDFs are made there), so the web's catalogues never carry them.
+ */
+const documentsOf = (namespaces: Record<string, Record<string, string>>): Catalogue =>
+  Object.fromEntries(Object.entries(flattenCatalogue(namespaces)).map(([key, text]) => [`doc.${key}`, text]));
+
 const englishErrors = Object.fromEntries(
   Object.entries(errorCodes).map(([code, { message }]) => [code, message]),
 );
 
 export const catalogues: Record<Language, Catalogue> = {
-  en: { ...flattenCatalogue(en), ...errorsOf(englishErrors) },
-  sw: { ...flattenCatalogue(sw), ...errorsOf(swErrors) },
-  fr: { ...flattenCatalogue(fr), ...errorsOf(frErrors) },
+  en: { ...flattenCatalogue(en), ...errorsOf(englishErrors), ...documentsOf(enDocuments) },
+  sw: { ...flattenCatalogue(sw), ...errorsOf(swErrors), ...documentsOf(swDocuments) },
+  fr: { ...flattenCatalogue(fr), ...errorsOf(frErrors), ...documentsOf(frDocuments) },
 };
 
 export { LANGUAGES };

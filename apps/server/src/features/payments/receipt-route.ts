@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { recordGetRoute, sendDownload } from '../../crud/record-route.ts';
 import { errors, file, json, named, PDF } from '../../plugins/openapi.ts';
 import { getRecord } from '../../crud/service.ts';
-import { companyMoney } from '../../modules/companies/company.ts';
+import { companyMoney, tenantLanguage } from '../../modules/companies/company.ts';
 import { companyLogo } from '../../modules/companies/company-settings.ts';
 import { publicBaseUrl } from '../../plugins/public-url.ts';
 import { qrMatrix, qrSvgPath } from '../../platform/qr.ts';
@@ -48,7 +48,8 @@ export const receiptRoute = (app: FastifyInstance, ctx: AppContext) => {
       const company = await companyMoney(ctx.database, user.company_id);
       const logo = await companyLogo(ctx.database, user.company_id);
       const account_reference = await leaseAccountReference(ctx.database, user.company_id, p.occupancy_id);
-      const { filename, doc } = receiptPdf({ ...p, account_reference }, company, logo, link.url);
+      const language = await tenantLanguage(ctx.database, user.company_id, p.tenant_id);
+      const { filename, doc } = receiptPdf({ ...p, account_reference }, company, logo, link.url, language);
       return sendDownload(reply, 'application/pdf', filename, doc);
     },
   );

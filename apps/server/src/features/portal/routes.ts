@@ -37,7 +37,7 @@ import { recordIdParams, sendDownload, sendStoredPhoto } from '../../crud/record
 import { recordColumns } from '../../crud/record-columns.ts';
 import { errors, file, json, named, PDF } from '../../plugins/openapi.ts';
 import { callingCodeOf, companyCallingCode, readPhoneNumber } from '../../modules/companies/phones.ts';
-import { companyMoney } from '../../modules/companies/company.ts';
+import { companyMoney, tenantLanguage } from '../../modules/companies/company.ts';
 import { companyLogo, companyToday, loadSettings } from '../../modules/companies/company-settings.ts';
 import { loadLeaseBook } from '../../modules/leases/lease-book.ts';
 import { leaseLedger } from '../../modules/leases/ledger-data.ts';
@@ -620,7 +620,8 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const company = await companyMoney(database, companyId);
       const logo = await companyLogo(database, companyId);
       const verifyUrl = receiptUrl(publicBaseUrl(ctx.config, request), String(p.receipt_code));
-      const { filename, doc } = receiptPdf(p, company, logo, verifyUrl);
+      const language = await tenantLanguage(database, companyId, tenantId);
+      const { filename, doc } = receiptPdf(p, company, logo, verifyUrl, language);
       return sendDownload(reply, 'application/pdf', filename, doc);
     },
   );

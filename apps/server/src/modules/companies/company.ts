@@ -1,4 +1,4 @@
-import { DEFAULT_CURRENCY } from '@kodi/domain';
+import { DEFAULT_CURRENCY, resolveLanguage, type Language } from '@kodi/domain';
 import type { Database } from '../../db/client.ts';
 
 export type CompanyMoney = { name: string; currency: string; decimals: number | undefined };
@@ -16,4 +16,22 @@ export const companyMoney = async (database: Database, companyId: number): Promi
     currency: r?.currency || DEFAULT_CURRENCY,
     decimals: r?.decimals === null || r?.decimals === undefined ? undefined : Number(r.decimals),
   };
+};
+
+/**
+ * The language of what is printed or sent for a tenant (issue 30: receipts, statements): the tenant's
+ * own, else the company's default for its tenants, else English.
+ */
+export const tenantLanguage = async (
+  database: Database,
+  companyId: number,
+  tenantId: unknown,
+): Promise<Language> => {
+  const rows = await database.query<{ language: string | null }>(
+    `SELECT COALESCE(t.language, c.default_language) AS language
+       FROM companies c LEFT JOIN tenants t ON t.company_id = c.id AND t.id = $2
+      WHERE c.id = $1`,
+    [companyId, Number(tenantId) || 0],
+  );
+  return resolveLanguage(rows[0]?.language);
 };

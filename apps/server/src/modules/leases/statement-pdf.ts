@@ -6,12 +6,13 @@ import {
   outsideBalance,
   rateOn,
   howToPayLines,
-  rentCycle,
+  type Language,
   type Cents,
   type Ledger,
 } from '@kodi/domain';
 import type { Database } from '../../db/client.ts';
-import { companyMoney, type CompanyMoney } from '../companies/company.ts';
+import { companyMoney, tenantLanguage, type CompanyMoney } from '../companies/company.ts';
+import { documentTexts } from '../../plugins/i18n.ts';
 import { companyLogo, loadSettings } from '../companies/company-settings.ts';
 import {
   contentBox,
@@ -19,6 +20,7 @@ import {
   drawDetails,
   drawTotal,
   MM,
+  pdfSafe,
   pdfTable,
   writeInBottomMargin,
 } from '../../platform/pdf-document.ts';
@@ -36,22 +38,27 @@ export const statementPdf = (
   logo: { data: Buffer; type: string } | null = null,
   /** the company's payment instructions for this lease (issue 29, `howToPayLines`) */
   howToPay: readonly string[] = [],
+  /** the tenant's (issue 30: `tenantLanguage`); the entries' descriptions are written as they are */
+  language: Language = 'en',
 ): PDFKit.PDFDocument => {
-  const money = (c: Cents) => formatMoney(formatCents(c), company.currency, company.decimals);
+  const t = documentTexts(language);
+  const money = (c: Cents) =>
+    pdfSafe(formatMoney(formatCents(c), company.currency, company.decimals, language));
+  const day = (d: string) => pdfSafe(formatDate(d, language));
   const tenant = `${lease.tenant_first_name} ${lease.tenant_last_name}`.trim();
   const doc = new PDFDocument({
     size: 'A4',
     layout: 'portrait',
     margin: 12 * MM,
     bufferPages: true,
-    info: { Title: `Statement ${lease.id} – ${tenant}`, Author: company.name, Creator: 'Kodi' },
+    info: { Title: t('statementPdf.title', { id: lease.id, tenant }), Author: company.name, Creator: 'Kodi' },
   });
   const { left, width } = contentBox(doc);
   const bottom = () => doc.page.height - doc.page.margins.bottom;
 
   drawBanner(doc, {
     title: company.name,
-    subtitle: 'Tenant Statement',
+    subtitle: t('statementPdf.subtitle'),
     height: 64,
     titleSize: 20,
     inset: 14,
@@ -59,18 +66,19 @@ export const statementPdf = (
   });
   doc.moveDown(2);
 
-  const cycle = (rentCycle.labels as Record<string, string>)[lease.rent_cycle] ?? lease.rent_cycle;
   const details: [string, string][] = [
-    ['Tenant', tenant],
-    ['Unit', lease.unit_name],
-    ...(lease.account_reference ? [['Account number', lease.account_reference] as [string, string]] : []),
+    [t('statementPdf.tenant'), tenant],
+    [t('statementPdf.unit'), lease.unit_name],
+    ...(lease.account_reference
+      ? [[t('statementPdf.accountNumber'), lease.account_reference] as [string, string]]
+      : []),
     [
-      'Lease',
-      `${formatDate(lease.start_date)} – ${lease.end_date ? formatDate(lease.end_date) : 'open-ended'}`,
+      t('statementPdf.lease'),
+      `${day(lease.start_date)} – ${lease.end_date ? day(lease.end_date) : t('statementPdf.openEnded')}`,
     ],
-    ['Rent', `${money(rateOn(lease, asOf))} ${cycle.toLowerCase()}`],
-    ['Period', `${formatDate(lease.start_date)} – ${formatDate(asOf)}`],
-    ['Statement date', formatDate(asOf)],
+    [t('statementPdf.rent'), `${money(rateOn(lease, asOf))} ${t(`rentCycle.${lease.rent_cycle}`)}`],
+    [t('statementPdf.period'), `${day(lease.start_date)} – ${day(asOf)}`],
+    [t('statementPdf.statementDate'), day(asOf)],
   ];
   drawDetails(doc, details, { fontSize: 10, labelWidth: 110, spacing: 0.35 });
   doc.moveDown(1);
@@ -82,15 +90,15 @@ export const statementPdf = (
     pad: 4,
     aligns: ['left', 'left', 'right', 'right'],
   });
-  const header = ['Date', 'Description', 'Amount', 'Balance'];
+  const header = ['date', 'description', 'amount', 'balance'].map((k) => t(`statementPdf.${k}`));
   drawRow(header, 'Helvetica-Bold', { fill: '#e3eaf5' });
 
-  if (ledger.entries.length === 0) drawRow(['', 'No charges or payments yet.', '', ''], 'Helvetica');
+  if (ledger.entries.length === 0) drawRow(['', t('statementPdf.noEntries'), '', ''], 'Helvetica');
   for (const e of ledger.entries) {
     const deposit = outsideBalance.has(e.kind);
     const cells = [
-      formatDate(e.date),
-      deposit ? `${e.description} – not part of the balance` : e.description,
+      day(e.date),
+      deposit ? t('statementPdf.outsideBalance', { description: e.description }) : e.description,
       money(e.amount),
       deposit ? '' : money(e.balance),
     ];
@@ -104,12 +112,22 @@ export const statementPdf = (
 
   if (doc.y + 60 > bottom()) doc.addPage();
   doc.moveDown(1);
-  const label = ledger.balance > 0n ? 'Balance due' : ledger.balance < 0n ? 'Credit' : 'Balance';
+  const label = t(
+    ledger.balance > 0n
+      ? 'statementPdf.balanceDue'
+      : ledger.balance < 0n
+        ? 'statementPdf.credit'
+        : 'statementPdf.balance',
+  );
   drawTotal(doc, label, money(ledger.balance < 0n ? -ledger.balance : ledger.balance), 13);
   doc.moveDown(0.8);
   if (howToPay.length > 0) {
     if (doc.y + 20 + 14 * howToPay.length > bottom()) doc.addPage();
-    doc.font('Helvetica-Bold').fontSize(10).fillColor('#000000').text('How to pay', left, doc.y, { width });
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor('#000000')
+      .text(t('statementPdf.howToPay'), left, doc.y, { width });
     doc.font('Helvetica').fontSize(9.5);
     for (const line of howToPay) doc.text(line, left, doc.y, { width });
     doc.moveDown(0.8);
@@ -118,20 +136,17 @@ export const statementPdf = (
     .font('Helvetica')
     .fontSize(8.5)
     .fillColor('#555555')
-    .text(
-      'Each rent period is charged in full on its first day, at the rate in force that day; payments pay ' +
-        'the oldest charges first (late fees and other charges included; a waiver takes a charge off). ' +
-        'A deposit is held apart from the rent and is not part of the balance until it is applied.',
-      left,
-      doc.y,
-      { width },
-    );
+    .text(t('statementPdf.explanation'), left, doc.y, { width });
 
   // "Page i of n" in the bottom margin of every page.
   const range = doc.bufferedPageRange();
   for (let i = range.start; i < range.start + range.count; i++) {
     doc.switchToPage(i);
-    writeInBottomMargin(doc, `${tenant} · ${lease.unit_name} · page ${i + 1} of ${range.count}`, 8);
+    writeInBottomMargin(
+      doc,
+      t('statementPdf.footer', { tenant, unit: lease.unit_name, page: i + 1, pages: range.count }),
+      8,
+    );
   }
   doc.flushPages();
   doc.end();
@@ -149,14 +164,15 @@ export const leaseStatementPdf = async (
   asOf: string,
 ): Promise<{ filename: string; doc: PDFKit.PDFDocument }> => {
   const { lease, ledger } = await leaseLedger(database, companyId, leaseId, asOf);
-  const [company, logo, settings] = await Promise.all([
+  const [company, logo, settings, language] = await Promise.all([
     companyMoney(database, companyId),
     companyLogo(database, companyId),
     loadSettings(database, companyId),
+    tenantLanguage(database, companyId, lease.tenant_id),
   ]);
   const howToPay = howToPayLines(settings.payment_instructions, lease.account_reference);
   return {
     filename: `statement_${lease.id}.pdf`,
-    doc: statementPdf(lease, ledger, asOf, company, logo, howToPay),
+    doc: statementPdf(lease, ledger, asOf, company, logo, howToPay, language),
   };
 };

@@ -13,7 +13,7 @@ import type { Config } from '../../config.ts';
 import { sql } from 'drizzle-orm';
 import { execRows, type Database } from '../../db/client.ts';
 import { recordColumns } from '../../crud/record-columns.ts';
-import { companyMoney, type CompanyMoney } from '../companies/company.ts';
+import { companyMoney, tenantLanguage, type CompanyMoney } from '../companies/company.ts';
 import { companyLogo, loadSettings, type StoredSettings } from '../companies/company-settings.ts';
 import { loadTemplates, pickTemplate, renderMessage } from './message-templates.ts';
 import { outbox, type OutgoingMessage } from './outbox.ts';
@@ -263,6 +263,7 @@ export const createMessageSender = (
       company,
       logo,
       receiptUrl(config.publicUrl, String(p.receipt_code)),
+      await tenantLanguage(database, Number(m.company_id), p.tenant_id),
     );
     return [{ filename: `receipt_${receiptNumberOf(p)}.pdf`, content, contentType: 'application/pdf' }];
   };

@@ -1,8 +1,9 @@
 import PDFDocument from 'pdfkit';
-import { formatDate, formatMoney, paymentMethod, paymentStatus } from '@kodi/domain';
+import { formatDate, formatMoney, type Language } from '@kodi/domain';
 import type { Database } from '../../db/client.ts';
 import type { CompanyMoney } from '../companies/company.ts';
-import { contentBox, drawBanner, drawDetails, drawTotal, MM } from '../../platform/pdf-document.ts';
+import { contentBox, drawBanner, drawDetails, drawTotal, MM, pdfSafe } from '../../platform/pdf-document.ts';
+import { documentTexts } from '../../plugins/i18n.ts';
 import { drawQr, qrMatrix } from '../../platform/qr.ts';
 import { isoDaySql } from '../../db/dates.ts';
 
@@ -10,27 +11,33 @@ import { isoDaySql } from '../../db/dates.ts';
  * A voided payment's receipt (issue 25): VOID across the page, and a line under the heading saying
  * when and why, so a printed copy can never pass for a valid one.
  */
-const drawVoid = (doc: PDFKit.PDFDocument, p: ReceiptPayment) => {
+const drawVoid = (doc: PDFKit.PDFDocument, p: ReceiptPayment, t: Texts, day: (d: unknown) => string) => {
   const { left, width } = contentBox(doc);
   const y = doc.y;
   doc.save();
+  // the mark fits the page across, however long the language's word ('VOID', 'ANNULÉ', 'IMEBATILISHWA')
+  const mark = t('receiptPdf.voidMark');
+  const size = Math.min(
+    140,
+    (140 * doc.page.width * 0.9) / doc.font('Helvetica-Bold').fontSize(140).widthOfString(mark),
+  );
   doc
     .rotate(-30, { origin: [doc.page.width / 2, doc.page.height / 2] })
     .font('Helvetica-Bold')
-    .fontSize(140)
+    .fontSize(size)
     .fillColor('#c62828')
     .fillOpacity(0.18)
-    .text('VOID', 0, doc.page.height / 2 - 70, { width: doc.page.width, align: 'center', lineBreak: false });
+    .text(mark, (doc.page.width - doc.widthOfString(mark)) / 2, doc.page.height / 2 - size / 2, {
+      lineBreak: false,
+    });
   doc.restore();
-  const on = p.voided_at ? ` on ${formatDate(String(p.voided_at))}` : '';
+  const voided = p.voided_at ? t('receiptPdf.voidedOn', { date: day(p.voided_at) }) : t('receiptPdf.voided');
   const why = p.void_reason ? `: ${String(p.void_reason)}` : '';
-  doc
-    .font('Helvetica-Bold')
-    .fontSize(12)
-    .fillColor('#c62828')
-    .text(`VOID. This receipt was voided${on}${why}`, left, y, { width });
+  doc.font('Helvetica-Bold').fontSize(12).fillColor('#c62828').text(`${voided}${why}`, left, y, { width });
   doc.fillColor('#000000').moveDown(1);
 };
+
+type Texts = ReturnType<typeof documentTexts>;
 
 /** What a receipt shows of a payment (its record as the API answers it, or the portal's read of it). */
 export type ReceiptPayment = Record<string, unknown>;
@@ -42,14 +49,18 @@ export const receiptNumberOf = (p: ReceiptPayment): string => String(p.receipt_n
  * The printable receipt of a payment: A4 portrait, 10 mm margins, real text. Staff
  * (`GET /payments/{id}/receipt.pdf`), tenants (`GET /portal/payments/{id}/receipt.pdf`) and the receipt
  * e-mail's attachment get the same, with the QR code (vectors) of `verifyUrl`, its public check
- * (`{PUBLIC_URL}/r/{code}`). The document is ended (pipe or read it).
+ * (`{PUBLIC_URL}/r/{code}`). In `language`, the tenant's (issue 30: `tenantLanguage`); the company's
+ * name, the tenant's and the notes as written. The document is ended (pipe or read it).
  */
 export const receiptPdf = (
   p: ReceiptPayment,
   company: CompanyMoney,
   logo: { data: Buffer; type: string } | null,
   verifyUrl: string,
+  language: Language = 'en',
 ): { filename: string; doc: PDFKit.PDFDocument } => {
+  const t = documentTexts(language);
+  const day = (d: unknown) => pdfSafe(formatDate(String(d), language));
   const number = receiptNumberOf(p);
   const filename = `receipt_${number}.pdf`;
 
@@ -57,13 +68,13 @@ export const receiptPdf = (
     size: 'A4',
     layout: 'portrait',
     margin: 10 * MM,
-    info: { Title: `Receipt ${number}`, Author: company.name, Creator: 'Kodi' },
+    info: { Title: t('receiptPdf.title', { number }), Author: company.name, Creator: 'Kodi' },
   });
   const { left, width } = contentBox(doc);
 
   drawBanner(doc, {
     title: company.name,
-    subtitle: 'Payment Receipt',
+    subtitle: t('receiptPdf.subtitle'),
     height: 70,
     titleSize: 22,
     inset: 16,
@@ -72,30 +83,30 @@ export const receiptPdf = (
   doc.moveDown(2.2);
 
   const y0 = doc.y;
-  doc.fontSize(11).font('Helvetica-Bold').text(`Receipt No: ${number}`, left, y0);
+  doc.fontSize(11).font('Helvetica-Bold').text(t('receiptPdf.number', { number }), left, y0);
   doc
     .font('Helvetica')
-    .text(`Date: ${formatDate(String(p.payment_date))}`, left, y0, { width, align: 'right' });
+    .text(t('receiptPdf.date', { date: day(p.payment_date) }), left, y0, { width, align: 'right' });
   doc.moveDown(1.5);
 
   const status = String(p.status);
-  if (status === 'void') drawVoid(doc, p);
+  if (status === 'void') drawVoid(doc, p, t, day);
+  const method = p.payment_method ? String(p.payment_method) : null;
   const rows: [string, string][] = [
-    ['Tenant', `${String(p.tenant_first_name ?? '')} ${String(p.tenant_last_name ?? '')}`.trim()],
-    ['Unit', String(p.unit_name ?? '')],
-    // the lease's account number (issue 29): what the tenant gives when paying by paybill or mobile money
-    ...(p.account_reference ? [['Account number', String(p.account_reference)] as [string, string]] : []),
     [
-      'Payment method',
-      p.payment_method
-        ? (paymentMethod.labels[String(p.payment_method) as keyof typeof paymentMethod.labels] ??
-          String(p.payment_method))
-        : 'N/A',
+      t('receiptPdf.tenant'),
+      `${String(p.tenant_first_name ?? '')} ${String(p.tenant_last_name ?? '')}`.trim(),
     ],
-    ['Status', paymentStatus.labels[status as keyof typeof paymentStatus.labels] ?? status],
-    ['Period', `${formatDate(String(p.effective_start_date))} – ${formatDate(String(p.effective_end_date))}`],
-    ['Reference', String(p.reference_number ?? 'N/A')],
-    ['Payment serial', String(p.payment_serial ?? '')],
+    [t('receiptPdf.unit'), String(p.unit_name ?? '')],
+    // the lease's account number (issue 29): what the tenant gives when paying by paybill or mobile money
+    ...(p.account_reference
+      ? [[t('receiptPdf.accountNumber'), String(p.account_reference)] as [string, string]]
+      : []),
+    [t('receiptPdf.paymentMethod'), method ? t(`paymentMethod.${method}`) : t('receiptPdf.none')],
+    [t('receiptPdf.status'), t(`paymentStatus.${status}`)],
+    [t('receiptPdf.period'), `${day(p.effective_start_date)} – ${day(p.effective_end_date)}`],
+    [t('receiptPdf.reference'), String(p.reference_number ?? t('receiptPdf.none'))],
+    [t('receiptPdf.paymentSerial'), String(p.payment_serial ?? '')],
   ];
   drawDetails(doc, rows, { fontSize: 11, labelWidth: 150, spacing: 0.6 });
   doc.moveDown(0.8);
@@ -105,22 +116,18 @@ export const receiptPdf = (
     .strokeColor('#cccccc')
     .stroke();
   doc.moveDown(0.8);
-  const amount = formatMoney(Number(p.amount_paid), company.currency, company.decimals);
-  drawTotal(doc, 'Amount paid', amount, 14);
+  const amount = pdfSafe(formatMoney(Number(p.amount_paid), company.currency, company.decimals, language));
+  drawTotal(doc, t('receiptPdf.amountPaid'), amount, 14);
   doc.moveDown(1.5);
   if (p.payment_details) {
-    doc.font('Helvetica-Bold').fontSize(11).text('Notes', left);
+    doc.font('Helvetica-Bold').fontSize(11).text(t('receiptPdf.notes'), left);
     doc.font('Helvetica').text(String(p.payment_details), left, doc.y, { width });
     doc.moveDown(1.2);
   }
-  doc
-    .font('Helvetica-Oblique')
-    .fontSize(11)
-    .fillColor('#333333')
-    .text('Thank you for your payment!', left, doc.y, {
-      width,
-      align: 'center',
-    });
+  doc.font('Helvetica-Oblique').fontSize(11).fillColor('#333333').text(t('receiptPdf.thanks'), left, doc.y, {
+    width,
+    align: 'center',
+  });
   doc.moveDown(1.5);
 
   // Anyone can check this receipt: its QR code (vectors) and the address it holds.
@@ -132,12 +139,12 @@ export const receiptPdf = (
     .fillColor('#000000')
     .font('Helvetica-Bold')
     .fontSize(11)
-    .text('Verify this receipt', textLeft, qrTop + 4 * MM, { width: width - side - 6 * MM });
+    .text(t('receiptPdf.verify'), textLeft, qrTop + 4 * MM, { width: width - side - 6 * MM });
   doc
     .font('Helvetica')
     .fontSize(9)
     .fillColor('#333333')
-    .text('Scan the code or open this address to check it with the issuer:', {
+    .text(t('receiptPdf.scan'), {
       width: width - side - 6 * MM,
     })
     .moveDown(0.3)
@@ -191,8 +198,9 @@ export const receiptPdfBytes = async (
   company: CompanyMoney,
   logo: { data: Buffer; type: string } | null,
   verifyUrl: string,
+  language: Language = 'en',
 ): Promise<Buffer> => {
-  const { doc } = receiptPdf(p, company, logo, verifyUrl);
+  const { doc } = receiptPdf(p, company, logo, verifyUrl, language);
   const chunks: Buffer[] = [];
   for await (const chunk of doc as unknown as AsyncIterable<Buffer>) chunks.push(chunk);
   return Buffer.concat(chunks);
