@@ -262,6 +262,15 @@ describe(`Airtel Money prompts (${testDriver})`, () => {
         200,
       ).json<Request>().id,
     ).toBe(a.id);
+    // Request payment's choices, for those who may send prompts: the providers on, the tenant's phone
+    expect(expectStatus(await editor.get('/payment-requests/providers'), 200).json()).toEqual({
+      providers: ['airtel_money'],
+    });
+    expect(
+      expectStatus(await editor.get(`/occupancy/${lease.leaseId}/payment-requests/options`), 200).json(),
+    ).toEqual({ providers: ['airtel_money'], phone: lease.phone, provider: 'airtel_money' });
+    expect((await viewer.get('/payment-requests/providers')).statusCode).toBe(403);
+    expect((await viewer.get(`/occupancy/${lease.leaseId}/payment-requests/options`)).statusCode).toBe(403);
     // only company admins see or change the provider's settings
     for (const c of [editor, viewer]) {
       expect((await c.get('/payment-providers/airtel_money')).statusCode).toBe(403);
@@ -276,12 +285,19 @@ describe(`Airtel Money prompts (${testDriver})`, () => {
 
     // another company with Airtel on: neither this lease nor this request; its callback path does not settle ours
     const them = await portalCompany(t);
+    // a company with no provider on: none to offer
+    expect(expectStatus(await them.staff.get('/payment-requests/providers'), 200).json()).toEqual({
+      providers: [],
+    });
     const theirs = expectStatus(
       await them.staff.put('/payment-providers/airtel_money', { enabled: true, credentials: CREDENTIALS }),
       200,
     ).json<Provider>();
     expect(theirs.callback_urls?.callback).not.toBe(callback);
     expect((await them.staff.post(`/occupancy/${lease.leaseId}/payment-requests`, body)).statusCode).toBe(
+      404,
+    );
+    expect((await them.staff.get(`/occupancy/${lease.leaseId}/payment-requests/options`)).statusCode).toBe(
       404,
     );
     expect((await them.staff.get(`/occupancy/${lease.leaseId}/payment-requests/${a.id}`)).statusCode).toBe(
