@@ -143,6 +143,14 @@ export const startAirtel = async (account: AirtelAccount) => {
         },
       };
     },
+    /** posts a callback to the URL set in Airtel's portal (for a server that listens: the e2e run) */
+    deliver: async (callbackUrl: string, body: unknown) => {
+      await fetch(callbackUrl, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    },
     stop: local.stop,
   };
 };

@@ -16,7 +16,7 @@ import {
   type PaymentRequest,
 } from '@kodi/domain';
 import { api, errorMessage } from '../../lib/api-client.ts';
-import { resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
+import { DASHBOARD_KEY, resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
 import { paymentOptionsQuery, type PaymentOptions } from './payment-request-queries.ts';
 
 /** How often a pending prompt is asked about. */
@@ -92,7 +92,11 @@ const PromptForm = ({
         .get<PaymentRequest>(`/occupancy/${occupancyId}/payment-requests/${request.id}`)
         .then((r) => {
           setRequest(r);
-          if (r.status === 'completed') void queryClient.invalidateQueries({ queryKey: resourceKeys.all });
+          // paid: the lists, the lease and the arrears' totals (under the dashboard's key) follow
+          if (r.status === 'completed') {
+            void queryClient.invalidateQueries({ queryKey: resourceKeys.all });
+            void queryClient.invalidateQueries({ queryKey: DASHBOARD_KEY });
+          }
         })
         .catch(() => undefined);
     }, POLL_MS);
