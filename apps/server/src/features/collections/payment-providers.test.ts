@@ -632,4 +632,83 @@ describe(`MTN MoMo request-to-pay (${testDriver})`, () => {
       payment_id: null,
     });
   });
+
+  it('failed with MoMo’s reason; no callback: after two minutes Kodi asks MoMo (pending, then paid) and posts once', async () => {
+    const { company, staff } = await portalCompany(t);
+    expectStatus(
+      await staff.put('/payment-providers/mtn_momo', {
+        enabled: true,
+        credentials: {
+          subscription_key: MOMO.subscriptionKey,
+          api_user: MOMO.apiUser,
+          api_key: MOMO.apiKey,
+          target_environment: MOMO.environment,
+        },
+      }),
+      200,
+    );
+    const lease = await tenantWithLease(staff);
+    const caller = new TestClient(t.app);
+    const start = async () =>
+      expectStatus(
+        await staff.post(`/occupancy/${lease.leaseId}/payment-requests`, {
+          amount: 120000,
+          phone: '0772 123456',
+          provider: 'mtn_momo',
+        }),
+        201,
+      ).json<Request>();
+    const follow = async (id: number) =>
+      expectStatus(
+        await staff.get(`/occupancy/${lease.leaseId}/payment-requests/${id}`),
+        200,
+      ).json<Request>();
+    const momoPayments = async () =>
+      (
+        await t.database.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM payments WHERE occupancy_id = $1 AND payment_method = 'mobilemoney'`,
+          [lease.leaseId],
+        )
+      )[0]?.n;
+
+    // failed (not a rejection): failed with MoMo's reason, nothing posted
+    const a = await start();
+    const failed = momo.settle(momo.last().reference, 'FAILED', 'NOT_ENOUGH_FUNDS');
+    expectStatus(await caller.put(pathOf(failed.url), failed.body), 200);
+    expect(await follow(a.id)).toMatchObject({
+      status: 'failed',
+      reason: 'NOT_ENOUGH_FUNDS',
+      payment_id: null,
+    });
+    expect(await momoPayments()).toBe(0);
+
+    // timed out: no callback; overdue only after two minutes, then Kodi's own status query settles it
+    const b = await start();
+    const sent = momo.last();
+    expect((await overdueRequests(t.database.db, 120)).some((o) => o.id === b.id)).toBe(false);
+    const later = new Date(Date.now() + 121_000);
+    expect(await overdueRequests(t.database.db, 120, later)).toContainEqual({
+      company_id: company.id,
+      id: b.id,
+    });
+    const ctx = await ctxOf(t);
+    await checkPaymentRequest(ctx, paymentsServer, company.id, b.id);
+    expect((await follow(b.id)).status).toBe('pending');
+    const paid = momo.settle(sent.reference, 'SUCCESSFUL');
+    await checkPaymentRequest(ctx, paymentsServer, company.id, b.id);
+    await checkPaymentRequest(ctx, paymentsServer, company.id, b.id);
+    const done = await follow(b.id);
+    expect(done).toMatchObject({
+      status: 'completed',
+      transaction_id: paid.body.financialTransactionId,
+      received_amount: '120000.00',
+      flagged: false,
+    });
+    expect(done.receipt_number).toMatch(/^RCT/);
+    expect(await momoPayments()).toBe(1);
+    expect((await overdueRequests(t.database.db, 120, later)).some((o) => o.id === b.id)).toBe(false);
+    // its callback arriving late: still one payment
+    expectStatus(await caller.put(pathOf(paid.url), paid.body), 200);
+    expect(await momoPayments()).toBe(1);
+  });
 });

@@ -254,10 +254,36 @@ export const momoClient = (baseUrl: string, c: Credentials): ProviderClient => {
 
 // ------------------------------------------------------------------- Airtel Money
 
+/**
+ * Airtel Money's countries: the currency its X-Currency header and transaction carry, and the calling
+ * code its msisdn is sent without (Airtel's documentation: "do not send country code in msisdn").
+ */
+export const AIRTEL_COUNTRIES: Record<string, { currency: string; callingCode: string }> = {
+  KE: { currency: 'KES', callingCode: '254' },
+  UG: { currency: 'UGX', callingCode: '256' },
+  TZ: { currency: 'TZS', callingCode: '255' },
+  RW: { currency: 'RWF', callingCode: '250' },
+  ZM: { currency: 'ZMW', callingCode: '260' },
+  MW: { currency: 'MWK', callingCode: '265' },
+  MG: { currency: 'MGA', callingCode: '261' },
+  CD: { currency: 'CDF', callingCode: '243' },
+  CG: { currency: 'XAF', callingCode: '242' },
+  GA: { currency: 'XAF', callingCode: '241' },
+  TD: { currency: 'XAF', callingCode: '235' },
+  NE: { currency: 'XOF', callingCode: '227' },
+  NG: { currency: 'NGN', callingCode: '234' },
+  SC: { currency: 'SCR', callingCode: '248' },
+};
+
 export const airtelClient = (baseUrl: string, c: Credentials): ProviderClient => {
   need(c, ['client_id', 'client_secret', 'country'], 'Airtel Money');
-  const country = (c.country ?? '').toUpperCase();
-  let currency = '';
+  const country = (c.country ?? '').trim().toUpperCase();
+  const known = AIRTEL_COUNTRIES[country];
+  if (!known)
+    throw new AppError(
+      'provider_not_configured',
+      `Airtel Money's country is one of ${Object.keys(AIRTEL_COUNTRIES).join(', ')} (Company settings, Payment providers).`,
+    );
   const token = async () => {
     const r = await call('Airtel Money', `${baseUrl}/auth/oauth2/token`, {
       method: 'POST',
@@ -272,7 +298,8 @@ export const airtelClient = (baseUrl: string, c: Credentials): ProviderClient =>
     if (r.status !== 200 || !t) throw providerDown('Airtel Money', 'its credentials were refused');
     return t;
   };
-  const headers = async () => ({
+  // the prompt and the status enquiry carry the country's currency
+  const headers = async (currency: string) => ({
     Authorization: `Bearer ${await token()}`,
     'X-Country': country,
     'X-Currency': currency,
@@ -280,20 +307,18 @@ export const airtelClient = (baseUrl: string, c: Credentials): ProviderClient =>
   });
   return {
     start: async (input) => {
-      currency = input.currency;
+      const { currency, callingCode } = known;
       const id = randomUUID().replace(/-/g, '').slice(0, 20);
-      // Airtel takes the subscriber's number without its country code
+      const msisdn = input.msisdn.startsWith(callingCode)
+        ? input.msisdn.slice(callingCode.length)
+        : input.msisdn;
       const r = await call('Airtel Money', `${baseUrl}/merchant/v1/payments/`, {
         method: 'POST',
-        headers: await headers(),
+        headers: await headers(currency),
         body: JSON.stringify({
           reference: input.reference,
-          subscriber: {
-            country,
-            currency: input.currency,
-            msisdn: input.msisdn.replace(/^(254|255|256|250|260|265)/, ''),
-          },
-          transaction: { amount: Number(input.amount), country, currency: input.currency, id },
+          subscriber: { country, currency, msisdn },
+          transaction: { amount: Number(input.amount), country, currency, id },
         }),
       });
       const status = r.body.status as Record<string, unknown> | undefined;
@@ -303,7 +328,7 @@ export const airtelClient = (baseUrl: string, c: Credentials): ProviderClient =>
     },
     status: async (id) => {
       const r = await call('Airtel Money', `${baseUrl}/standard/v1/payments/${encodeURIComponent(id)}`, {
-        headers: await headers(),
+        headers: await headers(known.currency),
       });
       const tx = ((r.body.data as Record<string, unknown> | undefined)?.transaction ?? {}) as Record<
         string,

@@ -32,7 +32,7 @@ const Options = named(
     phone: z.string().nullable(),
     provider: z.enum(paymentProviderNames).nullable(),
   }),
-  'PortalPaymentOptions',
+  'PaymentOptions',
 );
 const providerParams = z.object({ provider: z.enum(paymentProviderNames) });
 const id32 = z.coerce.number().int().positive().max(2147483647);
@@ -169,6 +169,64 @@ export const paymentProvidersRoutes = (app: FastifyInstance, ctx: AppContext, pa
     return Number(lease.id);
   };
 
+  /** The providers the company has on. */
+  const enabledProviders = async (companyId: number) =>
+    (
+      await execRows<{ provider: PaymentProviderName }>(
+        db,
+        sql`SELECT provider FROM payment_providers WHERE company_id = ${companyId} AND enabled ORDER BY provider`,
+      )
+    ).map((p) => p.provider);
+
+  /** A prompt's choices: the providers on, the phone as E.164, the provider of its network when on. */
+  const choicesOf = async (companyId: number, rawPhone: string | null | undefined) => {
+    const phone = toE164(rawPhone, await companyCallingCode(db, companyId)) ?? null;
+    const providers = await enabledProviders(companyId);
+    const own = phone ? providerOfPhone(phone) : null;
+    return { providers, phone, provider: own && providers.includes(own) ? own : (providers[0] ?? null) };
+  };
+
+  r.get(
+    '/payment-requests/providers',
+    {
+      config: { access: 'canEdit' },
+      schema: {
+        operationId: 'paymentRequestProviders',
+        tags,
+        summary:
+          'The providers the company has on (staff may send a payment prompt only when one is): no credentials, no settings',
+        response: { 200: json(z.object({ providers: z.array(z.enum(paymentProviderNames)) }), 'On') },
+      },
+    },
+    async (request) => ({ providers: await enabledProviders(currentUser(request).company_id) }),
+  );
+
+  r.get(
+    '/occupancy/:id/payment-requests/options',
+    {
+      config: { access: 'canEdit' },
+      schema: {
+        operationId: 'leasePaymentOptions',
+        tags,
+        summary:
+          'Request payment’s choices for a lease: the providers the company has on, its tenant’s phone (E.164) and the provider of its network',
+        params: z.object({ id: id32 }),
+        response: { 200: json(Options, 'The choices'), ...errors(404) },
+      },
+    },
+    async (request) => {
+      const user = currentUser(request);
+      const [lease] = await execRows<{ phone: string | null }>(
+        db,
+        sql`SELECT t.phone FROM occupancy o
+              JOIN tenants t ON t.company_id = o.company_id AND t.id = o.tenant_id
+             WHERE o.company_id = ${user.company_id} AND o.id = ${request.params.id}`,
+      );
+      if (!lease) throw new AppError('not_found', 'Occupancy record not found.');
+      return choicesOf(user.company_id, lease.phone);
+    },
+  );
+
   r.get(
     '/portal/payments/options',
     {
@@ -186,18 +244,11 @@ export const paymentProvidersRoutes = (app: FastifyInstance, ctx: AppContext, pa
     async (request) => {
       const user = currentUser(request);
       if (!user.tenant_id) throw new AppError('forbidden');
-      const on = await execRows<{ provider: PaymentProviderName }>(
-        db,
-        sql`SELECT provider FROM payment_providers WHERE company_id = ${user.company_id} AND enabled ORDER BY provider`,
-      );
       const [tenant] = await execRows<{ phone: string | null }>(
         db,
         sql`SELECT phone FROM tenants WHERE company_id = ${user.company_id} AND id = ${user.tenant_id}`,
       );
-      const phone = toE164(tenant?.phone, await companyCallingCode(db, user.company_id)) ?? null;
-      const providers = on.map((p) => p.provider);
-      const own = phone ? providerOfPhone(phone) : null;
-      return { providers, phone, provider: own && providers.includes(own) ? own : (providers[0] ?? null) };
+      return choicesOf(user.company_id, tenant?.phone);
     },
   );
 

@@ -1,6 +1,5 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import { basicAuth, listenLocal, oauthTokens, readJson, sendJson } from './local-server.ts';
 
 /**
  * A local Safaricom Daraja, from its published documentation, for the tests (API and e2e):
@@ -43,22 +42,8 @@ const RESULTS = {
   failed: { code: 1, desc: 'The balance is insufficient for the transaction.' },
 } as const;
 
-const readBody = (req: http.IncomingMessage) =>
-  new Promise<Record<string, unknown>>((resolve) => {
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (text += c));
-    req.on('end', () => {
-      try {
-        resolve(text ? (JSON.parse(text) as Record<string, unknown>) : {});
-      } catch {
-        resolve({});
-      }
-    });
-  });
-
 export const startDaraja = async (account: DarajaAccount) => {
-  const tokens = new Set<string>();
+  const tokens = oauthTokens();
   const pushes = new Map<string, StkPush>();
   const registered: Record<string, unknown>[] = [];
   const requests: { method: string; path: string }[] = [];
@@ -72,87 +57,75 @@ export const startDaraja = async (account: DarajaAccount) => {
     String(b.BusinessShortCode) === account.shortcode &&
     b.Password === Buffer.from(`${account.shortcode}${account.passkey}${b.Timestamp}`).toString('base64');
 
-  const server = http.createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://local');
-      requests.push({ method: req.method ?? '', path: url.pathname });
-      const send = (status: number, body: unknown) => {
-        res.writeHead(status, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(body));
-      };
-      const bad = (code: string, message: string, status = 400) =>
-        send(status, { requestId: randomBytes(6).toString('hex'), errorCode: code, errorMessage: message });
-      if (req.method === 'GET' && url.pathname === '/oauth/v1/generate') {
-        const expected = `Basic ${Buffer.from(`${account.consumerKey}:${account.consumerSecret}`).toString('base64')}`;
-        if (
-          url.searchParams.get('grant_type') !== 'client_credentials' ||
-          req.headers.authorization !== expected
-        )
-          return bad('400.008.01', 'Invalid Authentication passed');
-        const token = randomBytes(12).toString('base64url');
-        tokens.add(token);
-        return send(200, { access_token: token, expires_in: '3599' });
-      }
-      const bearer = (req.headers.authorization ?? '').replace(/^Bearer /, '');
-      if (!tokens.has(bearer)) return bad('404.001.03', 'Invalid Access Token', 401);
-      const b = await readBody(req);
-      if (req.method === 'POST' && url.pathname === '/mpesa/stkpush/v1/processrequest') {
-        if (!passwordOk(b)) return bad('400.002.02', 'Bad Request - Invalid Password');
-        if (badCallback(b.CallBackURL)) return bad('400.002.02', 'Bad Request - Invalid CallBackURL');
-        if (!/^2547\d{8}$|^2541\d{8}$/.test(String(b.PhoneNumber)))
-          return bad('400.002.02', 'Bad Request - Invalid PhoneNumber');
-        if (!Number.isInteger(b.Amount) || Number(b.Amount) < 1)
-          return bad('400.002.02', 'Bad Request - Invalid Amount');
-        if (typeof b.AccountReference !== 'string' || b.AccountReference.length > 12)
-          return bad('400.002.02', 'Bad Request - Invalid AccountReference');
-        const checkoutRequestId = `ws_CO_${Date.now()}${randomBytes(4).toString('hex')}`;
-        const merchantRequestId = `${randomBytes(3).toString('hex')}-${Date.now()}-1`;
-        pushes.set(checkoutRequestId, {
-          checkoutRequestId,
-          merchantRequestId,
-          body: b,
-          outcome: 'pending',
-          receipt: null,
-          amount: Number(b.Amount),
-        });
-        return send(200, {
-          MerchantRequestID: merchantRequestId,
-          CheckoutRequestID: checkoutRequestId,
-          ResponseCode: '0',
-          ResponseDescription: 'Success. Request accepted for processing',
-          CustomerMessage: 'Success. Request accepted for processing',
-        });
-      }
-      if (req.method === 'POST' && url.pathname === '/mpesa/stkpushquery/v1/query') {
-        if (!passwordOk(b)) return bad('400.002.02', 'Bad Request - Invalid Password');
-        const push = pushes.get(String(b.CheckoutRequestID));
-        if (!push) return bad('400.002.02', 'Bad Request - Invalid CheckoutRequestID');
-        if (push.outcome === 'pending') return bad('500.001.1001', 'The transaction is being processed', 500);
-        const r = RESULTS[push.outcome];
-        return send(200, {
-          ResponseCode: '0',
-          ResponseDescription: 'The service request has been accepted successsfully',
-          MerchantRequestID: push.merchantRequestId,
-          CheckoutRequestID: push.checkoutRequestId,
-          ResultCode: String(r.code),
-          ResultDesc: r.desc,
-        });
-      }
-      if (req.method === 'POST' && url.pathname === '/mpesa/c2b/v1/registerurl') {
-        if (badCallback(b.ConfirmationURL) || badCallback(b.ValidationURL))
-          return bad('400.003.02', 'Bad Request - Invalid ConfirmationURL or ValidationURL');
-        registered.push(b);
-        return send(200, {
-          OriginatorCoversationID: randomBytes(6).toString('hex'),
-          ResponseCode: '0',
-          ResponseDescription: 'success',
-        });
-      }
-      return bad('404.001.01', 'Resource not found', 404);
-    })();
+  const local = await listenLocal(async (req, res, url) => {
+    requests.push({ method: req.method ?? '', path: url.pathname });
+    const send = (status: number, body: unknown) => sendJson(res, status, body);
+    const bad = (code: string, message: string, status = 400) =>
+      send(status, { requestId: randomBytes(6).toString('hex'), errorCode: code, errorMessage: message });
+    if (req.method === 'GET' && url.pathname === '/oauth/v1/generate') {
+      if (
+        url.searchParams.get('grant_type') !== 'client_credentials' ||
+        req.headers.authorization !== basicAuth(account.consumerKey, account.consumerSecret)
+      )
+        return bad('400.008.01', 'Invalid Authentication passed');
+      return send(200, { access_token: tokens.issue(), expires_in: '3599' });
+    }
+    if (!tokens.bearerOk(req)) return bad('404.001.03', 'Invalid Access Token', 401);
+    const b = await readJson(req);
+    if (req.method === 'POST' && url.pathname === '/mpesa/stkpush/v1/processrequest') {
+      if (!passwordOk(b)) return bad('400.002.02', 'Bad Request - Invalid Password');
+      if (badCallback(b.CallBackURL)) return bad('400.002.02', 'Bad Request - Invalid CallBackURL');
+      if (!/^2547\d{8}$|^2541\d{8}$/.test(String(b.PhoneNumber)))
+        return bad('400.002.02', 'Bad Request - Invalid PhoneNumber');
+      if (!Number.isInteger(b.Amount) || Number(b.Amount) < 1)
+        return bad('400.002.02', 'Bad Request - Invalid Amount');
+      if (typeof b.AccountReference !== 'string' || b.AccountReference.length > 12)
+        return bad('400.002.02', 'Bad Request - Invalid AccountReference');
+      const checkoutRequestId = `ws_CO_${Date.now()}${randomBytes(4).toString('hex')}`;
+      const merchantRequestId = `${randomBytes(3).toString('hex')}-${Date.now()}-1`;
+      pushes.set(checkoutRequestId, {
+        checkoutRequestId,
+        merchantRequestId,
+        body: b,
+        outcome: 'pending',
+        receipt: null,
+        amount: Number(b.Amount),
+      });
+      return send(200, {
+        MerchantRequestID: merchantRequestId,
+        CheckoutRequestID: checkoutRequestId,
+        ResponseCode: '0',
+        ResponseDescription: 'Success. Request accepted for processing',
+        CustomerMessage: 'Success. Request accepted for processing',
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/mpesa/stkpushquery/v1/query') {
+      if (!passwordOk(b)) return bad('400.002.02', 'Bad Request - Invalid Password');
+      const push = pushes.get(String(b.CheckoutRequestID));
+      if (!push) return bad('400.002.02', 'Bad Request - Invalid CheckoutRequestID');
+      if (push.outcome === 'pending') return bad('500.001.1001', 'The transaction is being processed', 500);
+      const r = RESULTS[push.outcome];
+      return send(200, {
+        ResponseCode: '0',
+        ResponseDescription: 'The service request has been accepted successsfully',
+        MerchantRequestID: push.merchantRequestId,
+        CheckoutRequestID: push.checkoutRequestId,
+        ResultCode: String(r.code),
+        ResultDesc: r.desc,
+      });
+    }
+    if (req.method === 'POST' && url.pathname === '/mpesa/c2b/v1/registerurl') {
+      if (badCallback(b.ConfirmationURL) || badCallback(b.ValidationURL))
+        return bad('400.003.02', 'Bad Request - Invalid ConfirmationURL or ValidationURL');
+      registered.push(b);
+      return send(200, {
+        OriginatorCoversationID: randomBytes(6).toString('hex'),
+        ResponseCode: '0',
+        ResponseDescription: 'success',
+      });
+    }
+    return bad('404.001.01', 'Resource not found', 404);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
 
   /** The callback Daraja sends for a push that ended (its documented `Body.stkCallback`). */
   const callbackOf = (push: StkPush, amount = push.amount) => {
@@ -183,7 +156,7 @@ export const startDaraja = async (account: DarajaAccount) => {
   };
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: local.url,
     pushes,
     registered,
     requests,
@@ -213,7 +186,7 @@ export const startDaraja = async (account: DarajaAccount) => {
         body: JSON.stringify(callback.body),
       });
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: local.stop,
   };
 };
 

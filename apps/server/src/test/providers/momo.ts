@@ -1,6 +1,4 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { randomBytes } from 'node:crypto';
+import { basicAuth, listenLocal, oauthTokens, readJson, sendJson } from './local-server.ts';
 
 /**
  * A local MTN MoMo collections API, from its published documentation, for the tests:
@@ -22,73 +20,49 @@ type Payment = {
   financialTransactionId: string | null;
 };
 
-const readBody = (req: http.IncomingMessage) =>
-  new Promise<Record<string, unknown>>((resolve) => {
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('data', (c: string) => (text += c));
-    req.on('end', () => {
-      try {
-        resolve(text ? (JSON.parse(text) as Record<string, unknown>) : {});
-      } catch {
-        resolve({});
-      }
-    });
-  });
-
 export const startMomo = async (account: MomoAccount) => {
-  const tokens = new Set<string>();
+  const tokens = oauthTokens();
   const payments = new Map<string, Payment>();
-  const server = http.createServer((req, res) => {
-    void (async () => {
-      const url = new URL(req.url ?? '/', 'http://local');
-      const send = (status: number, body?: unknown) => {
-        res.writeHead(status, { 'Content-Type': 'application/json' });
-        res.end(body === undefined ? '' : JSON.stringify(body));
-      };
-      if (req.headers['ocp-apim-subscription-key'] !== account.subscriptionKey)
-        return send(401, { statusCode: 401, message: 'Access denied due to invalid subscription key.' });
-      if (req.method === 'POST' && url.pathname === '/collection/token/') {
-        const expected = `Basic ${Buffer.from(`${account.apiUser}:${account.apiKey}`).toString('base64')}`;
-        if (req.headers.authorization !== expected) return send(401, { error: 'login_failed' });
-        const token = randomBytes(12).toString('base64url');
-        tokens.add(token);
-        return send(200, { access_token: token, token_type: 'access_token', expires_in: 3600 });
-      }
-      if (!tokens.has((req.headers.authorization ?? '').replace(/^Bearer /, '')))
-        return send(401, { code: 'UNAUTHORIZED', message: 'Invalid token' });
-      if (req.headers['x-target-environment'] !== account.environment)
-        return send(400, { code: 'INVALID_TARGET_ENVIRONMENT', message: 'Unknown target environment' });
-      const b = await readBody(req);
-      if (req.method === 'POST' && url.pathname === '/collection/v1_0/requesttopay') {
-        const reference = String(req.headers['x-reference-id'] ?? '');
-        if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(reference))
-          return send(400, { code: 'REFERENCE_ID_INVALID', message: 'X-Reference-Id is not a UUID' });
-        if (payments.has(reference))
-          return send(409, { code: 'RESOURCE_ALREADY_EXIST', message: 'Duplicated reference id' });
-        const payer = b.payer as { partyIdType?: string; partyId?: string } | undefined;
-        if (payer?.partyIdType !== 'MSISDN' || !/^\d{9,15}$/.test(payer.partyId ?? ''))
-          return send(400, { code: 'PAYER_NOT_FOUND', message: 'Payer not found' });
-        const cb = req.headers['x-callback-url'];
-        payments.set(reference, {
-          reference,
-          callbackUrl: typeof cb === 'string' ? cb : null,
-          body: b,
-          status: 'PENDING',
-          reason: null,
-          financialTransactionId: null,
-        });
-        return send(202);
-      }
-      const m = /^\/collection\/v1_0\/requesttopay\/([^/]+)$/.exec(url.pathname);
-      if (req.method === 'GET' && m) {
-        const p = payments.get(decodeURIComponent(m[1] ?? ''));
-        if (!p)
-          return send(404, { code: 'RESOURCE_NOT_FOUND', message: 'Requested resource was not found.' });
-        return send(200, statusOf(p));
-      }
-      return send(404, { code: 'RESOURCE_NOT_FOUND', message: 'Not found' });
-    })();
+  const local = await listenLocal(async (req, res, url) => {
+    const send = (status: number, body?: unknown) => sendJson(res, status, body);
+    if (req.headers['ocp-apim-subscription-key'] !== account.subscriptionKey)
+      return send(401, { statusCode: 401, message: 'Access denied due to invalid subscription key.' });
+    if (req.method === 'POST' && url.pathname === '/collection/token/') {
+      if (req.headers.authorization !== basicAuth(account.apiUser, account.apiKey))
+        return send(401, { error: 'login_failed' });
+      return send(200, { access_token: tokens.issue(), token_type: 'access_token', expires_in: 3600 });
+    }
+    if (!tokens.bearerOk(req)) return send(401, { code: 'UNAUTHORIZED', message: 'Invalid token' });
+    if (req.headers['x-target-environment'] !== account.environment)
+      return send(400, { code: 'INVALID_TARGET_ENVIRONMENT', message: 'Unknown target environment' });
+    const b = await readJson(req);
+    if (req.method === 'POST' && url.pathname === '/collection/v1_0/requesttopay') {
+      const reference = String(req.headers['x-reference-id'] ?? '');
+      if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(reference))
+        return send(400, { code: 'REFERENCE_ID_INVALID', message: 'X-Reference-Id is not a UUID' });
+      if (payments.has(reference))
+        return send(409, { code: 'RESOURCE_ALREADY_EXIST', message: 'Duplicated reference id' });
+      const payer = b.payer as { partyIdType?: string; partyId?: string } | undefined;
+      if (payer?.partyIdType !== 'MSISDN' || !/^\d{9,15}$/.test(payer.partyId ?? ''))
+        return send(400, { code: 'PAYER_NOT_FOUND', message: 'Payer not found' });
+      const cb = req.headers['x-callback-url'];
+      payments.set(reference, {
+        reference,
+        callbackUrl: typeof cb === 'string' ? cb : null,
+        body: b,
+        status: 'PENDING',
+        reason: null,
+        financialTransactionId: null,
+      });
+      return send(202);
+    }
+    const m = /^\/collection\/v1_0\/requesttopay\/([^/]+)$/.exec(url.pathname);
+    if (req.method === 'GET' && m) {
+      const p = payments.get(decodeURIComponent(m[1] ?? ''));
+      if (!p) return send(404, { code: 'RESOURCE_NOT_FOUND', message: 'Requested resource was not found.' });
+      return send(200, statusOf(p));
+    }
+    return send(404, { code: 'RESOURCE_NOT_FOUND', message: 'Not found' });
   });
   const statusOf = (p: Payment) => ({
     amount: p.body.amount,
@@ -101,10 +75,8 @@ export const startMomo = async (account: MomoAccount) => {
     status: p.status,
     ...(p.reason ? { reason: p.reason } : {}),
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: local.url,
     payments,
     last: () => {
       const all = [...payments.values()];
@@ -121,6 +93,6 @@ export const startMomo = async (account: MomoAccount) => {
       else p.reason = reason ?? 'APPROVAL_REJECTED';
       return { url: p.callbackUrl ?? '', body: statusOf(p) };
     },
-    stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+    stop: local.stop,
   };
 };

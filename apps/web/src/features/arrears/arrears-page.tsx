@@ -17,10 +17,12 @@ import TableCell from '@mui/material/TableCell';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import ReceiptLong from '@mui/icons-material/ReceiptLong';
+import PhoneAndroid from '@mui/icons-material/PhoneAndroid';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   agingBuckets,
   arrearsBucketLabels,
+  canEdit,
   arrearsColumns,
   arrearsSortFields,
   formatDate,
@@ -41,10 +43,19 @@ import { useSelectedProperty } from '../../lib/property-filter.ts';
 import { useListState } from '../../components/ui/use-list-state.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
+import { useSession } from '../../lib/session.ts';
+import { lazyPart } from '../../components/lazy-part.tsx';
+import { providersOnQuery } from '../../components/payment-requests/payment-request-queries.ts';
 import { arrearsQuery, arrearsSummaryQuery, remindArrears } from './arrears-queries.ts';
 import { LedgerSection } from './ledger-section.tsx';
 
 const LOAD_FAILED = 'Failed to load arrears.';
+
+/** Request payment's dialog: loaded when first opened, not with the page. */
+const RequestPaymentDialog = lazyPart(
+  () => import('../../components/payment-requests/request-payment-dialog.tsx'),
+  'RequestPaymentDialog',
+);
 
 /** The fields of a row's card on a phone, after the tenant's name. */
 const CARD_FIELDS = ['tenant_phone', 'unit_name', 'balance', 'days_over_90', 'last_payment_date'] as const;
@@ -93,6 +104,14 @@ export const ArrearsPage = () => {
   const listState = useListState({ resetPageOnSort: true });
   const { q, sort, setPage } = listState;
   const [ledgerOf, setLedgerOf] = useState<ArrearsRow | null>(null);
+  // 'Request payment' (issue 29): for those who may send prompts, when the company has a provider on
+  const { user } = useSession();
+  const mayPrompt = canEdit(user);
+  const providersOn = useQuery({ ...providersOnQuery(), enabled: mayPrompt });
+  const canPrompt = mayPrompt && (providersOn.data?.providers.length ?? 0) > 0;
+  const [promptOf, setPromptOf] = useState<ArrearsRow | null>(null);
+  // the dialog's code is fetched with its first opening, then kept drawn (closed) for the next rows
+  const [promptLoaded, setPromptLoaded] = useState(false);
   const { propertyId } = useSelectedProperty();
   useEffect(() => setPage(0), [propertyId, setPage]);
 
@@ -172,6 +191,16 @@ export const ArrearsPage = () => {
         icon={<ReceiptLong fontSize="small" />}
         onClick={() => setLedgerOf(row)}
       />
+      {canPrompt && (
+        <RowAction
+          label="Request payment"
+          icon={<PhoneAndroid fontSize="small" />}
+          onClick={() => {
+            setPromptLoaded(true);
+            setPromptOf(row);
+          }}
+        />
+      )}
     </>
   );
 
@@ -418,6 +447,8 @@ export const ArrearsPage = () => {
           <Button onClick={() => setLedgerOf(null)}>Close</Button>
         </DialogActions>
       </Dialog>
+
+      {promptLoaded && <RequestPaymentDialog lease={promptOf} onClose={() => setPromptOf(null)} />}
     </Stack>
   );
 };
