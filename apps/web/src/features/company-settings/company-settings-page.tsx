@@ -81,6 +81,8 @@ const valuesOf = (s: CompanySettings): FormInput => ({
   require_mfa: s.require_mfa,
   payment_instructions: s.payment_instructions,
   utility_billing_day: s.utility_billing_day,
+  service_charge_amount: s.service_charge_amount,
+  service_charge_description: s.service_charge_description,
   rental_tax: s.rental_tax,
   owner_statements_day: s.owner_statements_day,
 });
@@ -434,6 +436,58 @@ const SettingsForm = ({
             </Typography>
           </Stack>
           {lastRun ? <RunMade run={lastRun} money={money} /> : null}
+        </Section>
+
+        <Section title="Service charge">
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <Controller
+              control={control}
+              name="service_charge_amount"
+              render={({ field, fieldState }) => (
+                <TextField
+                  name={field.name}
+                  inputRef={field.ref}
+                  onBlur={field.onBlur}
+                  value={field.value === null || field.value === undefined ? '' : String(field.value)}
+                  onChange={(e) => {
+                    const v = e.target.value.trim();
+                    field.onChange(v === '' ? 0 : Number(v));
+                  }}
+                  type="number"
+                  fullWidth
+                  label="Service charge per unit per month"
+                  error={!!fieldState.error}
+                  helperText={
+                    fieldState.error?.message ??
+                    'Charged to every let unit on the meter billing day (else the 1st); 0: none. A property can have its own.'
+                  }
+                  slotProps={{
+                    htmlInput: { step: 'any', inputMode: 'decimal', min: 0 },
+                    input: {
+                      startAdornment: <InputAdornment position="start">{money.currency}</InputAdornment>,
+                    },
+                  }}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="service_charge_description"
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  value={typeof field.value === 'string' ? field.value : ''}
+                  fullWidth
+                  label="Service charge description"
+                  error={!!fieldState.error}
+                  helperText={
+                    fieldState.error?.message ?? 'Its charges read: Service charge November 2026.'
+                  }
+                  slotProps={{ htmlInput: { maxLength: 60 } }}
+                />
+              )}
+            />
+          </Stack>
         </Section>
 
         <Section title="Late fees">
