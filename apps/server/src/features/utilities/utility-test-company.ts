@@ -4,6 +4,7 @@ import type { TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildCompany, buildUser } from '../../test/factories.ts';
 import { validTenant, validUnit } from '../../test/entities.ts';
+import { backdateOwnership } from '../../test/owners.ts';
 
 /**
  * The setup the utilities' API tests share (billing, shared bills, the service charge): a company in
@@ -64,10 +65,7 @@ export const utilityTestCompany = async (
       { owner_id: owner, share_percent: 100 },
     ]);
     expect(res.statusCode, res.body).toBe(200);
-    await t.database.query(
-      `UPDATE property_owner_sets SET effective_from = $3::date WHERE company_id = $1 AND property_id = $2`,
-      [companyId, owned, since],
-    );
+    await backdateOwnership(t, companyId, owned, since);
     return owned;
   };
   const letUnit: UtilityTestCompany['letUnit'] = async (propertyId, unitName, start, more = {}) => {
