@@ -280,7 +280,10 @@ export const companySettingsFields = {
   service_charge_amount: amount('The amount must be 0 or more.'),
   /** the words of its charges, before the month's name; empty: 'Service charge' */
   service_charge_description: z.preprocess(
-    (v) => (v === null || v === undefined || (typeof v === 'string' && v.trim() === '') ? DEFAULT_SERVICE_CHARGE_TEXT : v),
+    (v) =>
+      v === null || v === undefined || (typeof v === 'string' && v.trim() === '')
+        ? DEFAULT_SERVICE_CHARGE_TEXT
+        : v,
     z.string({ error: 'Required.' }).trim().max(60, 'Maximum 60 characters.'),
   ),
 };

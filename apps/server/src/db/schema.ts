@@ -1313,7 +1313,10 @@ export const charges = pgTable(
     uniqueIndex('charges_service_month_key')
       .on(t.company_id, t.occupancy_id, t.service_month)
       .where(sql`${t.service_month} IS NOT NULL`),
-    check('charges_service_month_first', sql`${t.service_month} IS NULL OR date_part('day', ${t.service_month}) = 1`),
+    check(
+      'charges_service_month_first',
+      sql`${t.service_month} IS NULL OR date_part('day', ${t.service_month}) = 1`,
+    ),
     index('charges_occupancy_idx').on(t.company_id, t.occupancy_id, t.date),
     // the arrears' recent charges
     index('charges_date_idx').on(t.company_id, t.date),

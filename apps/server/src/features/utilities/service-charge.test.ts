@@ -8,7 +8,12 @@ import { pdfText } from '../../test/pdf-text.ts';
 import { dropPostgresDatabase, freshPostgresDatabase } from '../../db/databases.ts';
 import { HttpClient, startServerProcess, type ServerProcess } from '../../test/processes.ts';
 import { validTenant, validUnit } from '../../test/entities.ts';
-import { utilityTestCompany, type LetUnit, type Row, type UtilityTestCompany } from './utility-test-company.ts';
+import {
+  utilityTestCompany,
+  type LetUnit,
+  type Row,
+  type UtilityTestCompany,
+} from './utility-test-company.ts';
 
 type Charge = { id: number; date: string; amount: number; description: string; category: string };
 
@@ -38,7 +43,8 @@ describe(`the monthly service charge (${testDriver})`, () => {
     admin = a.admin;
     const inherits = await a.property('Acacia Court');
     const own = Number(
-      (await a.make('/properties', { name: 'Baobab House', address: '2 Baobab road', service_charge: 2000 })).id,
+      (await a.make('/properties', { name: 'Baobab House', address: '2 Baobab road', service_charge: 2000 }))
+        .id,
     );
     const none = Number(
       (await a.make('/properties', { name: 'Cedar Flats', address: '3 Cedar road', service_charge: 0 })).id,
@@ -70,8 +76,13 @@ describe(`the monthly service charge (${testDriver})`, () => {
     const bad = await admin.put('/company-settings', { service_charge_amount: -1, version: before.version });
     expect(bad.statusCode).toBe(400);
     expect(bad.json<{ fields: Row }>().fields).toHaveProperty('service_charge_amount');
-    const saved = (await setSettings(admin, { service_charge_amount: 1500, service_charge_description: '' })).json<Row>();
-    expect(saved).toMatchObject({ service_charge_amount: 1500, service_charge_description: 'Service charge' });
+    const saved = (
+      await setSettings(admin, { service_charge_amount: 1500, service_charge_description: '' })
+    ).json<Row>();
+    expect(saved).toMatchObject({
+      service_charge_amount: 1500,
+      service_charge_description: 'Service charge',
+    });
     // the other company's settings are untouched
     expect((await b.admin.get('/company-settings')).json<Row>()).toMatchObject({ service_charge_amount: 0 });
     // a property's own amount: null (the company's), 0 (none) or an amount, never negative
@@ -185,81 +196,89 @@ const email = 'service@servers.test';
 const password = 'two-servers-password';
 
 /** Two real server processes on one PostgreSQL database asked to run the same day at once. */
-describe.skipIf(!onPostgres)('the service charge with two servers on one database', { timeout: 240_000 }, () => {
-  const dbName = `kodi_two_service_${process.pid}`;
-  const servers: ServerProcess[] = [];
-  const c = new HttpClient();
-  let db: pg.Client;
-  let leaseId = 0;
+describe.skipIf(!onPostgres)(
+  'the service charge with two servers on one database',
+  { timeout: 240_000 },
+  () => {
+    const dbName = `kodi_two_service_${process.pid}`;
+    const servers: ServerProcess[] = [];
+    const c = new HttpClient();
+    let db: pg.Client;
+    let leaseId = 0;
 
-  const call = async (server: ServerProcess, method: string, path: string, body?: unknown) => {
-    const res = await c.call(server.url, method, path, body);
-    if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.json)}`);
-    return res.json as Row;
-  };
-
-  beforeAll(async () => {
-    const url = await freshPostgresDatabase(base as string, dbName);
-    const env = {
-      DATABASE_URL: url,
-      CAPTCHA_TEST_ANSWER: CAPTCHA,
-      ADMIN_EMAIL: email,
-      ADMIN_PASSWORD: password,
-      DEMO_DATA: '0',
-      RATE_LIMITS: '0',
-      MESSAGES_SENDER: '0',
-      RENT_CYCLE_SCHEDULER: '0',
+    const call = async (server: ServerProcess, method: string, path: string, body?: unknown) => {
+      const res = await c.call(server.url, method, path, body);
+      if (res.status >= 300) throw new Error(`${method} ${path}: ${res.status} ${JSON.stringify(res.json)}`);
+      return res.json as Row;
     };
-    const started = await Promise.allSettled([
-      startServerProcess(env, { startTimeoutMs: 120_000 }),
-      startServerProcess(env, { startTimeoutMs: 120_000 }),
-    ]);
-    for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
-    for (const s of started) if (s.status === 'rejected') throw s.reason;
-    const [first] = servers as [ServerProcess];
-    await c.call(first.url, 'GET', '/auth/status');
-    await c.call(first.url, 'GET', '/captcha');
-    await call(first, 'POST', '/auth/login', { email, password, captcha_answer: CAPTCHA });
-    await call(first, 'PUT', '/company-settings', { timezone: 'UTC', service_charge_amount: 1200, version: 1 });
-    const unit = await call(first, 'POST', '/units', validUnit());
-    const tenant = await call(first, 'POST', '/tenants', validTenant());
-    leaseId = Number(
-      (
-        await call(first, 'POST', '/occupancy', {
-          tenant_id: tenant.id,
-          unit_id: unit.id,
-          start_date: '2026-01-01',
-          rate: 500_000,
-          rent_cycle: 'monthly',
-        })
-      ).id,
-    );
-    db = new pg.Client({ connectionString: url });
-    await db.connect();
-  }, 240_000);
 
-  afterAll(async () => {
-    await db?.end();
-    await Promise.all(servers.map((s) => s.stop()));
-    await dropPostgresDatabase(base as string, dbName);
-  });
+    beforeAll(async () => {
+      const url = await freshPostgresDatabase(base as string, dbName);
+      const env = {
+        DATABASE_URL: url,
+        CAPTCHA_TEST_ANSWER: CAPTCHA,
+        ADMIN_EMAIL: email,
+        ADMIN_PASSWORD: password,
+        DEMO_DATA: '0',
+        RATE_LIMITS: '0',
+        MESSAGES_SENDER: '0',
+        RENT_CYCLE_SCHEDULER: '0',
+      };
+      const started = await Promise.allSettled([
+        startServerProcess(env, { startTimeoutMs: 120_000 }),
+        startServerProcess(env, { startTimeoutMs: 120_000 }),
+      ]);
+      for (const s of started) if (s.status === 'fulfilled') servers.push(s.value);
+      for (const s of started) if (s.status === 'rejected') throw s.reason;
+      const [first] = servers as [ServerProcess];
+      await c.call(first.url, 'GET', '/auth/status');
+      await c.call(first.url, 'GET', '/captcha');
+      await call(first, 'POST', '/auth/login', { email, password, captcha_answer: CAPTCHA });
+      await call(first, 'PUT', '/company-settings', {
+        timezone: 'UTC',
+        service_charge_amount: 1200,
+        version: 1,
+      });
+      const unit = await call(first, 'POST', '/units', validUnit());
+      const tenant = await call(first, 'POST', '/tenants', validTenant());
+      leaseId = Number(
+        (
+          await call(first, 'POST', '/occupancy', {
+            tenant_id: tenant.id,
+            unit_id: unit.id,
+            start_date: '2026-01-01',
+            rate: 500_000,
+            rent_cycle: 'monthly',
+          })
+        ).id,
+      );
+      db = new pg.Client({ connectionString: url });
+      await db.connect();
+    }, 240_000);
 
-  it('posts the month’s charge once when both servers run the same day at once', async () => {
-    const [one, two] = servers as [ServerProcess, ServerProcess];
-    await Promise.all([
-      call(one, 'POST', '/rent-cycle/run', { as_of: '2026-11-02' }),
-      call(two, 'POST', '/rent-cycle/run', { as_of: '2026-11-02' }),
-    ]);
-    await Promise.all([
-      call(one, 'POST', '/rent-cycle/run', { as_of: '2026-11-02' }),
-      call(two, 'POST', '/rent-cycle/run', { as_of: '2026-11-02' }),
-    ]);
-    const { rows } = await db.query<{ description: string; amount: string; entries: number }>(
-      `SELECT c.description, c.amount::text AS amount,
+    afterAll(async () => {
+      await db?.end();
+      await Promise.all(servers.map((s) => s.stop()));
+      await dropPostgresDatabase(base as string, dbName);
+    });
+
+    it('posts the month’s charge once when both servers run the same day at once', async () => {
+      const [one, two] = servers as [ServerProcess, ServerProcess];
+      await Promise.all([
+        call(one, 'POST', '/rent-cycle/run', { as_of: '2026-11-02' }),
+        call(two, 'POST', '/rent-cycle/run', { as_of: '2026-11-02' }),
+      ]);
+      await Promise.all([
+        call(one, 'POST', '/rent-cycle/run', { as_of: '2026-11-02' }),
+        call(two, 'POST', '/rent-cycle/run', { as_of: '2026-11-02' }),
+      ]);
+      const { rows } = await db.query<{ description: string; amount: string; entries: number }>(
+        `SELECT c.description, c.amount::text AS amount,
               (SELECT count(*)::int FROM journal_entries e WHERE e.source = 'charge' AND e.source_id = c.id) AS entries
          FROM charges c WHERE c.occupancy_id = $1 AND c.service_month IS NOT NULL`,
-      [leaseId],
-    );
-    expect(rows).toEqual([{ description: 'Service charge November 2026', amount: '1200.00', entries: 1 }]);
-  });
-});
+        [leaseId],
+      );
+      expect(rows).toEqual([{ description: 'Service charge November 2026', amount: '1200.00', entries: 1 }]);
+    });
+  },
+);

@@ -39,10 +39,7 @@ export type UtilityTestCompany = {
   chargeLines: (chargeId: number) => Promise<JournalLine[]>;
 };
 
-export const utilityTestCompany = async (
-  t: TestContext,
-  name = 'A Agency',
-): Promise<UtilityTestCompany> => {
+export const utilityTestCompany = async (t: TestContext, name = 'A Agency'): Promise<UtilityTestCompany> => {
   const companyId = (await buildCompany(t.database, { name, currency_code: 'KES' })).id;
   const as = async (role: RoleName, id = companyId) => {
     const u = await buildUser(t.database, { company_id: id, roles: [role] });

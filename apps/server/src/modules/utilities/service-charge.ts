@@ -95,7 +95,7 @@ export const postServiceChargesDaily = async (
   let posted = 0;
   for (const month of serviceChargeMonths(from, to, setting.day)) {
     const startedBy = to < month.end ? to : month.end;
-    for (let after = 0; ; ) {
+    for (let after = 0; ;) {
       const page = await leasesToCharge(database, companyId, month, startedBy, setting.amount, after);
       if (page.length === 0) break;
       after = Number(page[page.length - 1]?.occupancy_id ?? after);

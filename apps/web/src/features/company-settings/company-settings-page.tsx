@@ -480,9 +480,7 @@ const SettingsForm = ({
                   fullWidth
                   label="Service charge description"
                   error={!!fieldState.error}
-                  helperText={
-                    fieldState.error?.message ?? 'Its charges read: Service charge November 2026.'
-                  }
+                  helperText={fieldState.error?.message ?? 'Its charges read: Service charge November 2026.'}
                   slotProps={{ htmlInput: { maxLength: 60 } }}
                 />
               )}
