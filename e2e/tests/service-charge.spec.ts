@@ -23,7 +23,10 @@ test('the service charge fields of the company settings and the property form at
   await amount.scrollIntoViewIfNeeded();
   await expect(amount).toBeVisible();
   await expect(amount).toHaveValue('0');
-  await expect(page.getByLabel('Service charge description')).toHaveValue('Service charge');
+  const words = page.getByLabel('Service charge description');
+  await expect(words).toHaveValue('Service charge');
+  await words.fill('Estate levy');
+  await expect(page.getByText(/^Its charges read: Estate levy \w+ \d{4}\.$/)).toBeVisible();
   await amount.fill('1500');
   await expect(page.getByText('0: none. A property can have its own.')).toBeVisible();
   await page

@@ -23,6 +23,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  DEFAULT_SERVICE_CHARGE_TEXT,
   DEFAULT_TIMEZONE,
   MAX_LOGO_BYTES,
   companySettingsFormSchema,
@@ -68,6 +69,8 @@ const timeZones = (current: string): string[] => {
 };
 
 const hours = Array.from({ length: 24 }, (_, h) => h);
+/** 'November 2026': the month a service charge's example names */
+const thisMonth = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(new Date());
 const billingDays = Array.from({ length: 28 }, (_, d) => d + 1);
 
 const valuesOf = (s: CompanySettings): FormInput => ({
@@ -276,6 +279,7 @@ const SettingsForm = ({
   const reminders = useFieldArray({ control, name: 'reminders' });
   const feeKind = watch('late_fee.kind');
   const feeEnabled = watch('late_fee.enabled');
+  const serviceText = watch('service_charge_description');
 
   const save = useMutation({
     mutationFn: (values: FormValues) =>
@@ -480,7 +484,10 @@ const SettingsForm = ({
                   fullWidth
                   label="Service charge description"
                   error={!!fieldState.error}
-                  helperText={fieldState.error?.message ?? 'Its charges read: Service charge November 2026.'}
+                  helperText={
+                    fieldState.error?.message ??
+                    `Its charges read: ${typeof serviceText === 'string' && serviceText.trim() !== '' ? serviceText.trim() : DEFAULT_SERVICE_CHARGE_TEXT} ${thisMonth}.`
+                  }
                   slotProps={{ htmlInput: { maxLength: 60 } }}
                 />
               )}
