@@ -12,6 +12,8 @@ export const DEFAULT_DAILY_RUN_HOUR = 6;
 /** The logo's bytes (png, jpeg or webp): at most 1 MB. */
 export const MAX_LOGO_BYTES = 1024 * 1024;
 export const MAX_REMINDERS = 10;
+/** The words of a service charge when the company gives none ('Service charge November 2026'). */
+export const DEFAULT_SERVICE_CHARGE_TEXT = 'Service charge';
 
 const zones = new Map<string, boolean>();
 
@@ -271,6 +273,19 @@ export const companySettingsFields = {
     wholeNumber(1, 28, 'The day must be a whole number from 1 to 28.'),
     z.null(),
   ]),
+  /**
+   * the service charge per let unit per month the daily run posts (issue 28), in the company's
+   * currency; 0: none. A property may have its own (or none) instead.
+   */
+  service_charge_amount: amount('The amount must be 0 or more.'),
+  /** the words of its charges, before the month's name; empty: 'Service charge' */
+  service_charge_description: z.preprocess(
+    (v) =>
+      v === null || v === undefined || (typeof v === 'string' && v.trim() === '')
+        ? DEFAULT_SERVICE_CHARGE_TEXT
+        : v,
+    z.string({ error: 'Required.' }).trim().max(60, 'Maximum 60 characters.'),
+  ),
 };
 
 /** `PUT /company-settings`: any of the settings, and the `version` that was read. */
@@ -288,6 +303,8 @@ export const companySettingsBody = z.strictObject({
   rental_tax: companySettingsFields.rental_tax.optional(),
   owner_statements_day: companySettingsFields.owner_statements_day.optional(),
   utility_billing_day: companySettingsFields.utility_billing_day.optional(),
+  service_charge_amount: companySettingsFields.service_charge_amount.optional(),
+  service_charge_description: companySettingsFields.service_charge_description.optional(),
   version: z.preprocess(toNumber, z.int({ error: 'Required.' }).min(1)),
   // what the GET answers and no PUT writes: taken back as read and left as they are (issue 26)
   logo_type: z.unknown().optional().describe('Read-only (the logo’s type, from its bytes): ignored'),
@@ -308,6 +325,8 @@ export const companySettingsFormSchema = z.object({
   require_mfa: companySettingsFields.require_mfa,
   payment_instructions: companySettingsFields.payment_instructions,
   utility_billing_day: companySettingsFields.utility_billing_day,
+  service_charge_amount: companySettingsFields.service_charge_amount,
+  service_charge_description: companySettingsFields.service_charge_description,
   rental_tax: companySettingsFields.rental_tax,
   owner_statements_day: companySettingsFields.owner_statements_day,
 });
@@ -404,6 +423,10 @@ export const companySettingsSchema = z.object({
     .nullable()
     .describe("Day of the month every owner's statement of the month before is sent; null: never"),
   utility_billing_day: z.int().nullable(),
+  service_charge_amount: z
+    .number()
+    .describe('The service charge per let unit per month the daily run posts; 0: none'),
+  service_charge_description: z.string().describe("Its charges' words before the month"),
   version: z.int(),
   last_run: rentCycleRunSchema.extend({ at: z.iso.datetime({ offset: true }) }).nullable(),
 });
@@ -424,5 +447,7 @@ export const defaultCompanySettings: Omit<CompanySettings, 'last_run' | 'webhook
   rental_tax: noRentalTaxSettings,
   owner_statements_day: null,
   utility_billing_day: null,
+  service_charge_amount: 0,
+  service_charge_description: DEFAULT_SERVICE_CHARGE_TEXT,
   version: 1,
 };

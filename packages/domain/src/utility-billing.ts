@@ -172,3 +172,72 @@ export const leaseReadingSchema = z.object({
   has_photo: z.boolean(),
 });
 export type LeaseReading = z.infer<typeof leaseReadingSchema>;
+
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+] as const;
+
+/** A month the daily run posts service charges for: its first and last days, and its billing date. */
+export type ServiceChargeMonth = { start: string; end: string; billing_date: string; days: number };
+
+const iso = (y: number, m0: number, d: number) =>
+  `${String(y).padStart(4, '0')}-${String(m0 + 1).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
+/**
+ * The months whose service charges a run of the days `from`..`to` posts (issue 28; docs/decisions.md,
+ * 'The monthly service charge'): each month of those days whose billing day (the company's utility
+ * billing day, else the 1st) is on or before `to`.
+ */
+export const serviceChargeMonths = (
+  from: string,
+  to: string,
+  billingDay: number | null,
+): ServiceChargeMonth[] => {
+  const day = billingDay ?? 1;
+  const [fy = 0, fm = 1] = from.split('-').map(Number);
+  const [ty = 0, tm = 1] = to.split('-').map(Number);
+  const out: ServiceChargeMonth[] = [];
+  for (let n = fy * 12 + fm - 1; n <= ty * 12 + tm - 1; n++) {
+    const y = Math.floor(n / 12);
+    const m0 = n % 12;
+    const days = new Date(Date.UTC(y, m0 + 1, 0)).getUTCDate();
+    const month = { start: iso(y, m0, 1), end: iso(y, m0, days), billing_date: iso(y, m0, day), days };
+    if (month.billing_date <= to) out.push(month);
+  }
+  return out;
+};
+
+/**
+ * A lease's service charge of a month, in cents: the monthly amount for a lease let the whole month,
+ * else pro rata by its days let (`days` of the month's `monthDays`), rounded half up to the
+ * currency's minor unit (`decimals`, 0 to 2).
+ */
+export const serviceChargeCents = (
+  monthly: bigint,
+  days: number,
+  monthDays: number,
+  decimals: number,
+): bigint => {
+  const perUnit = 10n ** BigInt(2 - Math.min(Math.max(decimals, 0), 2));
+  const num = monthly * BigInt(Math.max(0, Math.min(days, monthDays)));
+  const den = BigInt(monthDays) * perUnit;
+  return ((num * 2n + den) / (den * 2n)) * perUnit;
+};
+
+/** 'Service charge November 2026', and '(10 of 30 days)' for part of the month. */
+export const serviceChargeText = (text: string, month: ServiceChargeMonth, days: number): string => {
+  const [y = '', m = '1'] = month.start.split('-');
+  const name = `${text} ${MONTH_NAMES[Number(m) - 1] ?? ''} ${y}`;
+  return days < month.days ? `${name} (${String(days)} of ${String(month.days)} days)` : name;
+};

@@ -380,6 +380,8 @@ export const properties = pgTable(
     manager_name: varchar({ length: 255 }),
     manager_phone: varchar({ length: 50 }),
     description: text(),
+    /** the service charge per let unit per month (issue 28): null, the company's; 0, none */
+    service_charge: money(),
     // its units and those occupied, kept by the generated triggers of db/derived.ts
     units_count: integer().notNull().default(0),
     occupied_count: integer().notNull().default(0),
@@ -395,6 +397,7 @@ export const properties = pgTable(
     primaryKey({ columns: [t.company_id, t.id] }),
     unique('properties_id_key').on(t.id),
     check('properties_type_known', oneOf(t.property_type, propertyType.values)),
+    check('properties_service_charge_not_negative', sql`${t.service_charge} >= 0`),
     unique('properties_external_ref_key').on(t.company_id, t.external_ref),
     ...listsOf('properties', t),
   ],
@@ -1199,9 +1202,14 @@ export const companySettings = pgTable(
     owner_statements_day: integer(),
     /** the day of the month the daily run bills the meters' readings (issue 28); null: only by hand */
     utility_billing_day: integer(),
+    /** the service charge per let unit per month the daily run posts (issue 28); 0: none */
+    service_charge_amount: money().notNull().default('0'),
+    /** the service charge's words on its charges ('Service charge November 2026') */
+    service_charge_description: varchar({ length: 60 }).notNull().default('Service charge'),
     ...stamps(),
   },
   (t) => [
+    check('company_settings_service_charge_not_negative', sql`${t.service_charge_amount} >= 0`),
     check('company_settings_hour_range', sql`${t.daily_run_hour} BETWEEN 0 AND 23`),
     check(
       'company_settings_owner_statements_day_range',
@@ -1271,6 +1279,8 @@ export const charges = pgTable(
     rent_due_date: date({ mode: 'string' }),
     /** deductions of a deposit settlement: the settlement */
     settlement_id: integer(),
+    /** the monthly service charge posted by the daily run (issue 28): the month's first day */
+    service_month: date({ mode: 'string' }),
     user_id: integer().references(() => users.id, { onDelete: 'restrict' }),
     ...stamps(),
   },
@@ -1299,6 +1309,14 @@ export const charges = pgTable(
     uniqueIndex('charges_late_fee_key')
       .on(t.company_id, t.occupancy_id, t.rent_due_date, t.date)
       .where(sql`${t.kind} = 'late_fee'`),
+    // one service charge per lease and month: a month posted twice, or by two servers, posts once
+    uniqueIndex('charges_service_month_key')
+      .on(t.company_id, t.occupancy_id, t.service_month)
+      .where(sql`${t.service_month} IS NOT NULL`),
+    check(
+      'charges_service_month_first',
+      sql`${t.service_month} IS NULL OR date_part('day', ${t.service_month}) = 1`,
+    ),
     index('charges_occupancy_idx').on(t.company_id, t.occupancy_id, t.date),
     // the arrears' recent charges
     index('charges_date_idx').on(t.company_id, t.date),

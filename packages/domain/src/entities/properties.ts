@@ -1,7 +1,7 @@
 import { defineEntity, editorMaintained, sortableColumns } from '../entity.ts';
 import { everyRole } from '../navigation.ts';
 import { propertyType } from '../enums.ts';
-import { externalRef, field, oneOf, optionalText, text } from '../fields.ts';
+import { externalRef, field, oneOf, optionalNonNegative, optionalText, text } from '../fields.ts';
 import { corePages, shown } from './ui-texts.ts';
 
 /**
@@ -22,6 +22,9 @@ export const properties = defineEntity({
     field.text('manager_name', 'Manager Name'),
     field.phone('manager_phone', 'Manager Phone'),
     field.textarea('description', 'Description', { fullWidth: true }),
+    field.money('service_charge', 'Service Charge per Unit per Month', {
+      helperText: "Empty: the company's service charge; 0: none for this property.",
+    }),
     externalRef.field(),
     field.readOnly('units_count', 'Units', 'integer'),
     field.readOnly('occupied_count', 'Occupied', 'integer'),
@@ -34,6 +37,8 @@ export const properties = defineEntity({
     manager_name: optionalText(255),
     manager_phone: optionalText(50),
     description: optionalText(5000),
+    // null: the company's service charge (company settings); 0: none (issue 28)
+    service_charge: optionalNonNegative('The amount must be 0 or more.', 999_999_999_999.99),
     external_ref: externalRef.rule(),
   }),
   scope: 'company',

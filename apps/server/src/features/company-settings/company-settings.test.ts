@@ -52,6 +52,8 @@ describe(`company settings (${testDriver})`, () => {
         rental_tax: { rate: null, due_day: null, year_start_month: null },
         owner_statements_day: null,
         utility_billing_day: null,
+        service_charge_amount: 0,
+        service_charge_description: 'Service charge',
         version: 1,
         last_run: null,
       });

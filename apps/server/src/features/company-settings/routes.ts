@@ -187,15 +187,17 @@ export const companySettingsRoutes = (app: FastifyInstance, ctx: AppContext) => 
                   auto_post_matches = $16::boolean, payment_instructions = $17::jsonb,
                   rental_tax = $18::jsonb, owner_statements_day = $19::int,
                   utility_billing_day = $20::int,
+                  service_charge_amount = $21::numeric, service_charge_description = $22,
                   logo = CASE WHEN $10::boolean THEN $8 ELSE logo END,
                   logo_type = CASE WHEN $10::boolean THEN $9 ELSE logo_type END,
                   version = version + 1, updated_at = now()
             WHERE company_id = $1 AND version = $11 RETURNING company_id`
         : `INSERT INTO company_settings (company_id, timezone, daily_run_hour, late_fee, reminders,
                   receipt_notification, sms_sender_id, logo, logo_type, require_mfa, auto_post_matches,
-                  payment_instructions, rental_tax, owner_statements_day, utility_billing_day, version)
+                  payment_instructions, rental_tax, owner_statements_day, utility_billing_day,
+                  service_charge_amount, service_charge_description, version)
            SELECT $1, $2, $3, $4::jsonb, $5::jsonb, $6::jsonb, $7, $8, $9, $12::boolean, $16::boolean, $17::jsonb,
-                  $18::jsonb, $19::int, $20::int, 2
+                  $18::jsonb, $19::int, $20::int, $21::numeric, $22, 2
             WHERE $10::boolean IS NOT NULL AND $11::int = 1
            ON CONFLICT (company_id) DO NOTHING RETURNING company_id`;
       // the change and its audit entry in one statement (one transaction on both drivers)
@@ -221,6 +223,8 @@ export const companySettingsRoutes = (app: FastifyInstance, ctx: AppContext) => 
           JSON.stringify(next.rental_tax),
           next.owner_statements_day,
           next.utility_billing_day,
+          next.service_charge_amount.toFixed(2),
+          next.service_charge_description,
         ],
       );
       if (saved.length === 0) throw new AppError('conflict');

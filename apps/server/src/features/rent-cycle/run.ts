@@ -37,6 +37,7 @@ import { postMonthlyFees } from '../../modules/books/owner-fees.ts';
 import { sendMonthlyOwnerStatements } from '../../modules/owner-money/statement-send.ts';
 import { followLeasesDaily } from '../../modules/leases/unit-status.ts';
 import { billUtilitiesDaily } from '../../modules/utilities/billing.ts';
+import { postServiceChargesDaily } from '../../modules/utilities/service-charge.ts';
 
 /**
  * The daily run of one company (issue 17; docs/decisions.md, 'The rent cycle'): for each day not
@@ -418,6 +419,8 @@ export const runRentCycle = async (database: Database, request: RunRequest): Pro
       );
       // the meters' readings on the company's billing day of the month (issue 28): each once
       await billUtilitiesDaily(database, companyId, window.from, asOf);
+      // the monthly service charge of every lease let, from the month's billing day on: each once (issue 28)
+      await postServiceChargesDaily(database, companyId, window.from, asOf);
       return outcome;
     }
     if (attempt >= 3) throw new Error(`The rent cycle of company ${companyId} kept changing under its run.`);

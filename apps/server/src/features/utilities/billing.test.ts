@@ -1,19 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BillingRun, RoleName } from '@kodi/domain';
+import type { BillingRun } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
-import { TestClient } from '../../test/client.ts';
-import { buildCompany, buildUser } from '../../test/factories.ts';
-import { PNG_1PX, validTenant, validUnit } from '../../test/entities.ts';
+import type { TestClient } from '../../test/client.ts';
+import { buildCompany } from '../../test/factories.ts';
+import { PNG_1PX } from '../../test/entities.ts';
 import { runCycle, setSettings } from '../../test/rent-cycle.ts';
 import { portalTenant } from '../../test/portal.ts';
 import { pdfText } from '../../test/pdf-text.ts';
-
-type Row = Record<string, unknown>;
-type Line = { role: string; debit: string; credit: string };
+import { utilityTestCompany, type Row, type UtilityTestCompany } from './utility-test-company.ts';
 
 /** Issue 28: the billing run of meters' readings, by hand and by the daily run. */
 describe(`utility billing (${testDriver})`, () => {
   let t: TestContext;
+  let company: UtilityTestCompany;
   let companyA: number;
   let admin: TestClient;
   let propertyId: number;
@@ -23,17 +22,8 @@ describe(`utility billing (${testDriver})`, () => {
   const leases: Record<string, number> = {};
   const tenants: Record<string, number> = {};
 
-  const as = async (role: RoleName, companyId = companyA) => {
-    const u = await buildUser(t.database, { company_id: companyId, roles: [role] });
-    const c = new TestClient(t.app);
-    expect((await c.login(u.email, u.password)).statusCode).toBe(200);
-    return c;
-  };
-  const make = async (path: string, body: Row, c = admin): Promise<Row> => {
-    const res = await c.post(path, body);
-    if (res.statusCode !== 201) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
-    return res.json<Row>();
-  };
+  const as: UtilityTestCompany['as'] = (role, companyId) => company.as(role, companyId);
+  const make: UtilityTestCompany['make'] = (path, body, c) => company.make(path, body, c);
   const read = async (meter: string, reading_date: string, value: number, photo?: string): Promise<Row> =>
     make('/meter_readings', { meter_id: meters[meter], reading_date, value, ...(photo ? { photo } : {}) });
   const run = async (period_end: string, c = admin, extra: Row = {}) => {
@@ -46,20 +36,13 @@ describe(`utility billing (${testDriver})`, () => {
     expect(res.statusCode).toBe(200);
     return res.json<Row[]>();
   };
-  const lines = async (chargeId: number): Promise<Line[]> =>
-    t.database.query<Line>(
-      `SELECT a.role, l.debit::text AS debit, l.credit::text AS credit
-         FROM journal_entries e JOIN journal_lines l ON l.company_id = e.company_id AND l.entry_id = e.id
-         JOIN ledger_accounts a ON a.company_id = l.company_id AND a.id = l.account_id
-        WHERE e.company_id = $1 AND e.source = 'charge' AND e.source_id = $2 ORDER BY l.id`,
-      [companyA, chargeId],
-    );
+  const lines = (chargeId: number) => company.chargeLines(chargeId);
 
   beforeAll(async () => {
     t = await setupApp();
-    companyA = (await buildCompany(t.database, { name: 'A Agency', currency_code: 'KES' })).id;
-    admin = await as('admin');
-    propertyId = Number((await make('/properties', { name: 'Acacia Court', address: '1 Acacia road' })).id);
+    company = await utilityTestCompany(t);
+    ({ companyId: companyA, admin } = company);
+    propertyId = await company.property('Acacia Court', '1 Acacia road');
     tariffId = Number(
       (
         await make('/tariffs', {
@@ -71,8 +54,20 @@ describe(`utility billing (${testDriver})`, () => {
         })
       ).id,
     );
+    // A1 let from January; A3 let from March 10 (its February reading is of no lease); A2 vacant
+    const starts: Record<string, string | null> = {
+      A1: '2026-01-01',
+      A2: null,
+      A3: '2026-03-10',
+      A4: '2026-01-01',
+    };
     for (const name of ['A1', 'A2', 'A3', 'A4']) {
-      units[name] = Number((await make('/units', { ...validUnit(), name, property_id: propertyId })).id);
+      const made = await company.letUnit(propertyId, name, starts[name] ?? null, {
+        tenant: { email: `${name}@example.com`, phone: `+25677230000${name.slice(1)}` },
+      });
+      units[name] = made.unit;
+      if (made.tenant) tenants[name] = made.tenant;
+      if (made.lease) leases[name] = made.lease;
       meters[name] = Number(
         (
           await make('/meters', {
@@ -83,33 +78,6 @@ describe(`utility billing (${testDriver})`, () => {
             ...(name === 'A4' ? {} : { tariff_id: tariffId }),
             initial_reading: 1204,
             installed_on: '2026-01-01',
-          })
-        ).id,
-      );
-    }
-    // A1 let from January; A3 let from March 10 (its February reading is of no lease); A2 vacant
-    for (const [name, start] of [
-      ['A1', '2026-01-01'],
-      ['A3', '2026-03-10'],
-      ['A4', '2026-01-01'],
-    ] as const) {
-      const tenant = await make(
-        '/tenants',
-        validTenant({
-          first_name: `T${name}`,
-          email: `${name}@example.com`,
-          phone: `+25677230000${name.slice(1)}`,
-        }),
-      );
-      tenants[name] = Number(tenant.id);
-      leases[name] = Number(
-        (
-          await make('/occupancy', {
-            tenant_id: tenant.id,
-            unit_id: units[name],
-            rent_cycle: 'monthly',
-            start_date: start,
-            rate: 50_000,
           })
         ).id,
       );
@@ -329,17 +297,10 @@ describe(`utility billing (${testDriver})`, () => {
   });
 
   it('bills a reading of an owned property to the owners’ rent due, not the company’s income', async () => {
-    const owner = Number((await make('/owners', { first_name: 'Olga', last_name: 'Owner' })).id);
-    const owned = Number((await make('/properties', { name: 'Owned Court', address: '3 Owner road' })).id);
-    expect(
-      (await admin.put(`/properties/${String(owned)}/owners`, [{ owner_id: owner, share_percent: 100 }]))
-        .statusCode,
-    ).toBe(200);
-    await t.database.query(
-      `UPDATE property_owner_sets SET effective_from = '2026-01-01' WHERE company_id = $1 AND property_id = $2`,
-      [companyA, owned],
-    );
-    const unit = Number((await make('/units', { ...validUnit(), name: 'O1', property_id: owned })).id);
+    const owned = await company.ownedProperty('Owned Court', '2026-01-01');
+    const { unit, lease } = await company.letUnit(owned, 'O1', '2026-01-01', {
+      tenant: { email: 'o1@example.com', phone: '+256772300099' },
+    });
     const meter = Number(
       (
         await make('/meters', {
@@ -349,21 +310,6 @@ describe(`utility billing (${testDriver})`, () => {
           tariff_id: tariffId,
           initial_reading: 100,
           installed_on: '2026-01-01',
-        })
-      ).id,
-    );
-    const tenant = await make(
-      '/tenants',
-      validTenant({ first_name: 'TO1', email: 'o1@example.com', phone: '+256772300099' }),
-    );
-    const lease = Number(
-      (
-        await make('/occupancy', {
-          tenant_id: tenant.id,
-          unit_id: unit,
-          rent_cycle: 'monthly',
-          start_date: '2026-01-01',
-          rate: 50_000,
         })
       ).id,
     );

@@ -1,32 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RoleName, SharedBill } from '@kodi/domain';
+import type { SharedBill } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
-import { TestClient } from '../../test/client.ts';
-import { buildCompany, buildUser } from '../../test/factories.ts';
-import { validTenant, validUnit } from '../../test/entities.ts';
-
-type Row = Record<string, unknown>;
+import type { TestClient } from '../../test/client.ts';
+import { buildCompany } from '../../test/factories.ts';
+import { utilityTestCompany, type Row, type UtilityTestCompany } from './utility-test-company.ts';
 
 /** Issue 28: a building's bill split across its units let in the period, to the cent. */
 describe(`shared bills (${testDriver})`, () => {
   let t: TestContext;
+  let company: UtilityTestCompany;
   let companyA: number;
   let admin: TestClient;
   let propertyId: number;
   const units: Record<string, number> = {};
   const leases: Record<string, number> = {};
 
-  const as = async (role: RoleName, companyId = companyA) => {
-    const u = await buildUser(t.database, { company_id: companyId, roles: [role] });
-    const c = new TestClient(t.app);
-    expect((await c.login(u.email, u.password)).statusCode).toBe(200);
-    return c;
-  };
-  const make = async (path: string, body: Row): Promise<Row> => {
-    const res = await admin.post(path, body);
-    if (res.statusCode !== 201) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
-    return res.json<Row>();
-  };
+  const as: UtilityTestCompany['as'] = (role, companyId) => company.as(role, companyId);
+  const make: UtilityTestCompany['make'] = (path, body, c) => company.make(path, body, c);
   const bill = async (body: Row, c = admin) => {
     const res = await c.post('/shared-bills', {
       property_id: propertyId,
@@ -47,9 +37,9 @@ describe(`shared bills (${testDriver})`, () => {
 
   beforeAll(async () => {
     t = await setupApp();
-    companyA = (await buildCompany(t.database, { name: 'A Agency', currency_code: 'KES' })).id;
-    admin = await as('admin');
-    propertyId = Number((await make('/properties', { name: 'Acacia Court', address: '1 Acacia road' })).id);
+    company = await utilityTestCompany(t);
+    ({ companyId: companyA, admin } = company);
+    propertyId = await company.property('Acacia Court', '1 Acacia road');
     // B1 and B2 let the whole of April, B3 from April 21 (10 days), B4 vacant
     for (const [name, size, start] of [
       ['B1', 100, '2026-01-01'],
@@ -57,25 +47,12 @@ describe(`shared bills (${testDriver})`, () => {
       ['B3', 50, '2026-04-21'],
       ['B4', 80, null],
     ] as const) {
-      units[name] = Number(
-        (await make('/units', { ...validUnit(), name, property_id: propertyId, size_sqft: size })).id,
-      );
-      if (!start) continue;
-      const tenant = await make(
-        '/tenants',
-        validTenant({ first_name: `T${name}`, email: `${name}@example.com` }),
-      );
-      leases[name] = Number(
-        (
-          await make('/occupancy', {
-            tenant_id: tenant.id,
-            unit_id: units[name],
-            rent_cycle: 'monthly',
-            start_date: start,
-            rate: 50_000,
-          })
-        ).id,
-      );
+      const made = await company.letUnit(propertyId, name, start, {
+        unit: { size_sqft: size },
+        tenant: { email: `${name}@example.com` },
+      });
+      units[name] = made.unit;
+      if (made.lease) leases[name] = made.lease;
     }
   }, 120_000);
   afterAll(async () => {

@@ -38,6 +38,8 @@ type Row = {
   rental_tax: unknown;
   owner_statements_day: number | null;
   utility_billing_day: number | null;
+  service_charge_amount: string | number;
+  service_charge_description: string;
   version: number;
 };
 
@@ -75,13 +77,16 @@ export const presentSettings = (r: Row | undefined): StoredSettings => {
     rental_tax: parsed(rentalTaxSettingsSchema, r.rental_tax, noRentalTaxSettings),
     owner_statements_day: r.owner_statements_day === null ? null : Number(r.owner_statements_day),
     utility_billing_day: r.utility_billing_day === null ? null : Number(r.utility_billing_day),
+    service_charge_amount: Number(r.service_charge_amount),
+    service_charge_description: r.service_charge_description,
     version: Number(r.version),
   };
 };
 
 export const SETTINGS_COLUMNS = `timezone, logo_type, logo IS NOT NULL AS has_logo, daily_run_hour, late_fee,
   reminders, receipt_notification, sms_sender_id, auto_post_matches, require_mfa, payment_instructions,
-  rental_tax, owner_statements_day, utility_billing_day, version`;
+  rental_tax, owner_statements_day, utility_billing_day, service_charge_amount::text AS service_charge_amount,
+  service_charge_description, version`;
 
 /** The settings of a company (without the logo's bytes). */
 export const loadSettings = async (database: Database, companyId: number): Promise<StoredSettings> => {

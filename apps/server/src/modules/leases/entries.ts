@@ -29,6 +29,8 @@ export type NewCharge = {
   rent_due_date?: string | null;
   /** a deduction of the deposit's settlement */
   settlement_id?: number | null;
+  /** the monthly service charge (issue 28): the month's first day (one per lease and month) */
+  service_month?: string | null;
 };
 
 export type NewRateChange = {
@@ -77,7 +79,8 @@ const incomeRole = (kind: string, category: string | null | undefined) =>
 export const leaseEntries = {
   /**
    * Charges of a company's leases, in one statement: the new ones' ids in the order given. A late fee
-   * that its lease has already for that rent and day is left out (the daily run writes each once).
+   * that its lease has already for that rent and day, or a service charge for a month its lease has
+   * already, is left out (the daily run writes each once).
    */
   addCharges: async (tx: DbOrTx, companyId: number, charges: readonly NewCharge[]): Promise<number[]> => {
     if (charges.length === 0) return [];
@@ -93,9 +96,9 @@ export const leaseEntries = {
     }>(
       tx,
       sql`INSERT INTO charges (company_id, occupancy_id, date, kind, category, description, amount, user_id,
-                               rent_due_date, settlement_id)
+                               rent_due_date, settlement_id, service_month)
           SELECT ${companyId}, c.occupancy_id, c.date, c.kind, c.category, c.description, c.amount, c.user_id,
-                 c.rent_due_date, c.settlement_id
+                 c.rent_due_date, c.settlement_id, c.service_month
             FROM jsonb_to_recordset(${JSON.stringify(
               charges.map((c, n) => ({
                 n,
@@ -108,12 +111,14 @@ export const leaseEntries = {
                 user_id: c.user_id ?? null,
                 rent_due_date: c.rent_due_date ?? null,
                 settlement_id: c.settlement_id ?? null,
+                service_month: c.service_month ?? null,
               })),
             )}::jsonb)
                  AS c (n int, occupancy_id int, date date, kind text, category text, description text, amount numeric,
-                       user_id int, rent_due_date date, settlement_id int)
+                       user_id int, rent_due_date date, settlement_id int, service_month date)
            ORDER BY c.n
-          ON CONFLICT (company_id, occupancy_id, rent_due_date, date) WHERE kind = 'late_fee' DO NOTHING
+          -- charges_late_fee_key and charges_service_month_key (no other key of a new row can clash)
+          ON CONFLICT DO NOTHING
           RETURNING id, occupancy_id, to_char(date, 'YYYY-MM-DD') AS date, kind, category, description,
                     amount::text AS amount, user_id`,
     );

@@ -23,6 +23,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutline';
 import PlayArrow from '@mui/icons-material/PlayArrow';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  DEFAULT_SERVICE_CHARGE_TEXT,
   DEFAULT_TIMEZONE,
   MAX_LOGO_BYTES,
   companySettingsFormSchema,
@@ -68,6 +69,8 @@ const timeZones = (current: string): string[] => {
 };
 
 const hours = Array.from({ length: 24 }, (_, h) => h);
+/** 'November 2026': the month a service charge's example names */
+const thisMonth = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(new Date());
 const billingDays = Array.from({ length: 28 }, (_, d) => d + 1);
 
 const valuesOf = (s: CompanySettings): FormInput => ({
@@ -81,6 +84,8 @@ const valuesOf = (s: CompanySettings): FormInput => ({
   require_mfa: s.require_mfa,
   payment_instructions: s.payment_instructions,
   utility_billing_day: s.utility_billing_day,
+  service_charge_amount: s.service_charge_amount,
+  service_charge_description: s.service_charge_description,
   rental_tax: s.rental_tax,
   owner_statements_day: s.owner_statements_day,
 });
@@ -274,6 +279,7 @@ const SettingsForm = ({
   const reminders = useFieldArray({ control, name: 'reminders' });
   const feeKind = watch('late_fee.kind');
   const feeEnabled = watch('late_fee.enabled');
+  const serviceText = watch('service_charge_description');
 
   const save = useMutation({
     mutationFn: (values: FormValues) =>
@@ -434,6 +440,59 @@ const SettingsForm = ({
             </Typography>
           </Stack>
           {lastRun ? <RunMade run={lastRun} money={money} /> : null}
+        </Section>
+
+        <Section title="Service charge">
+          <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+            <Controller
+              control={control}
+              name="service_charge_amount"
+              render={({ field, fieldState }) => (
+                <TextField
+                  name={field.name}
+                  inputRef={field.ref}
+                  onBlur={field.onBlur}
+                  value={field.value === null || field.value === undefined ? '' : String(field.value)}
+                  onChange={(e) => {
+                    const v = e.target.value.trim();
+                    field.onChange(v === '' ? 0 : Number(v));
+                  }}
+                  type="number"
+                  fullWidth
+                  label="Service charge per unit per month"
+                  error={!!fieldState.error}
+                  helperText={
+                    fieldState.error?.message ??
+                    'Charged to every let unit on the meter billing day (else the 1st); 0: none. A property can have its own.'
+                  }
+                  slotProps={{
+                    htmlInput: { step: 'any', inputMode: 'decimal', min: 0 },
+                    input: {
+                      startAdornment: <InputAdornment position="start">{money.currency}</InputAdornment>,
+                    },
+                  }}
+                />
+              )}
+            />
+            <Controller
+              control={control}
+              name="service_charge_description"
+              render={({ field, fieldState }) => (
+                <TextField
+                  {...field}
+                  value={typeof field.value === 'string' ? field.value : ''}
+                  fullWidth
+                  label="Service charge description"
+                  error={!!fieldState.error}
+                  helperText={
+                    fieldState.error?.message ??
+                    `Its charges read: ${typeof serviceText === 'string' && serviceText.trim() !== '' ? serviceText.trim() : DEFAULT_SERVICE_CHARGE_TEXT} ${thisMonth}.`
+                  }
+                  slotProps={{ htmlInput: { maxLength: 60 } }}
+                />
+              )}
+            />
+          </Stack>
         </Section>
 
         <Section title="Late fees">
