@@ -1,9 +1,9 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startDaraja, type LocalDaraja } from '../../apps/server/src/test/providers/daraja.ts';
-import { E2E_CAPTCHA, signIn } from './helpers.ts';
+import { E2E_CAPTCHA, signIn, staffCall } from './helpers.ts';
 import { assertPortFree, ownServerEnv, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /**
@@ -49,18 +49,6 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   await daraja?.stop();
 });
-
-/** A JSON call with the page's staff session (its CSRF token). */
-const staffCall = async (page: Page, method: 'POST' | 'PUT' | 'GET', url: string, data?: unknown) => {
-  const status = (await (await page.request.get(`${API}/auth/status`)).json()) as { csrf_token: string };
-  const res = await page.request.fetch(`${API}${url}`, {
-    method,
-    headers: { 'X-CSRF-Token': status.csrf_token },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as Record<string, unknown>;
-};
 
 test('a tenant taps Pay now at 360 px, the local Daraja confirms, the receipt appears without a reload', async ({
   browser,

@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { startAirtel, type LocalAirtel } from '../../apps/server/src/test/providers/airtel.ts';
-import { E2E_CAPTCHA, signIn } from './helpers.ts';
-import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
+import { E2E_CAPTCHA, signIn, staffCall } from './helpers.ts';
+import { assertPortFree, ownServerEnv, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /**
  * Request payment from an arrears row at 360 px (issue 29): staff tap 'Request payment' on a lease's
@@ -37,25 +37,11 @@ test.use({ baseURL: BASE });
 
 test.beforeAll(async () => {
   test.setTimeout(200_000);
-  const leftover = await fetch(`${BASE}${API}/health`).then(
-    () => true,
-    () => false,
-  );
-  if (leftover) throw new Error(`Port ${PORT} is in use; set E2E_REQUEST_PORT to a free port.`);
+  await assertPortFree(BASE, 'E2E_REQUEST_PORT');
   airtel = await startAirtel(AIRTEL);
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'kodi-e2e-request-'));
   server = await startOwnServer(BASE, {
-    PORT: String(PORT),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    DEMO_DATA: '0',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    CAPTCHA_TEST_ANSWER: E2E_CAPTCHA,
-    NODE_ENV: 'test',
-    LOG_LEVEL: 'warn',
-    PUBLIC_URL: BASE,
+    ...ownServerEnv({ base: BASE, dataDir, admin: ADMIN, captcha: E2E_CAPTCHA }),
     AIRTEL_BASE_URL: airtel.url,
     SMTP_URL: '',
   });
@@ -66,18 +52,6 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   await airtel?.stop();
 });
-
-/** A JSON call with the page's staff session (its CSRF token). */
-const staffCall = async (page: Page, method: 'POST' | 'PUT' | 'GET', url: string, data?: unknown) => {
-  const status = (await (await page.request.get(`${API}/auth/status`)).json()) as { csrf_token: string };
-  const res = await page.request.fetch(`${API}${url}`, {
-    method,
-    headers: { 'X-CSRF-Token': status.csrf_token },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as Record<string, unknown>;
-};
 
 test('staff request a payment from an arrears row at 360 px: pending, then paid with its receipt', async ({
   browser,
