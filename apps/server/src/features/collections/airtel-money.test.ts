@@ -1,16 +1,16 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { entityList } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildUser } from '../../test/factories.ts';
 import { expectStatus } from '../../test/rent-cycle.ts';
 import { portalCompany, tenantWithLease } from '../../test/portal.ts';
 import { startAirtel, type LocalAirtel } from '../../test/providers/airtel.ts';
-import { serverEntities } from '../../modules.ts';
-import { createSessions } from '../../plugins/session.ts';
-import { createSecretBox, loadSecretKeys } from '../../platform/secrets.ts';
-import type { AppContext } from '../../context.ts';
 import { checkPaymentRequest, overdueRequests } from './payment-requests.ts';
+import {
+  paymentsServerPart,
+  providerTestContext,
+  type PaymentRequestAnswer,
+} from '../../test/payment-providers.ts';
 
 const AIRTEL = {
   clientId: 'airtel-client-1',
@@ -25,24 +25,10 @@ const PUBLIC_URL = 'https://rent.example.co.ug';
 const PHONE = '0752 123456';
 
 type Provider = { enabled: boolean; callback_urls: Record<string, string> | null };
-type Request = {
-  id: number;
-  status: string;
-  reason: string | null;
-  payment_id: number | null;
-  receipt_number: string | null;
-  transaction_id: string | null;
-  flagged: boolean;
-  received_amount: string | null;
-};
+type Request = PaymentRequestAnswer;
 
-const ctxOf = async (t: TestContext): Promise<AppContext> => ({
-  config: t.config,
-  database: t.database,
-  sessions: createSessions(t.database, t.config),
-  secrets: createSecretBox(await loadSecretKeys(t.config)),
-});
-const paymentsServer = serverEntities(entityList).find((e) => e.def.name === 'payments')!;
+const ctxOf = providerTestContext;
+const paymentsServer = paymentsServerPart();
 const pathOf = (url: string) => url.replace(PUBLIC_URL, '');
 
 /**

@@ -6,12 +6,12 @@ import { expectStatus } from '../../test/rent-cycle.ts';
 import { portalCompany, portalTenant, tenantWithLease } from '../../test/portal.ts';
 import { FORBIDDEN_CALLBACK_WORDS, startDaraja, type LocalDaraja } from '../../test/providers/daraja.ts';
 import { startMomo } from '../../test/providers/momo.ts';
-import { entityList } from '@kodi/domain';
-import { serverEntities } from '../../modules.ts';
 import { checkPaymentRequest, overdueRequests } from './payment-requests.ts';
-import type { AppContext } from '../../context.ts';
-import { createSessions } from '../../plugins/session.ts';
-import { createSecretBox, loadSecretKeys } from '../../platform/secrets.ts';
+import {
+  paymentsServerPart,
+  providerTestContext,
+  type PaymentRequestAnswer,
+} from '../../test/payment-providers.ts';
 
 const ACCOUNT = {
   consumerKey: 'ck-local-123',
@@ -35,27 +35,11 @@ type Provider = {
   refuse_unknown_accounts: boolean;
   version: number;
 };
-type Request = {
-  id: number;
-  status: string;
-  reason: string | null;
-  payment_id: number | null;
-  receipt_number: string | null;
-  transaction_id: string | null;
-  flagged: boolean;
-  received_amount: string | null;
-};
+type Request = PaymentRequestAnswer;
 
-/** What the app's routes receive, for calling the checker as its worker does. */
-const ctxOf = async (t: TestContext): Promise<AppContext> => ({
-  config: t.config,
-  database: t.database,
-  sessions: createSessions(t.database, t.config),
-  secrets: createSecretBox(await loadSecretKeys(t.config)),
-});
+const ctxOf = providerTestContext;
 
-/** The payments' server part, as the wiring gives it to the module's worker. */
-const paymentsServer = serverEntities(entityList).find((e) => e.def.name === 'payments')!;
+const paymentsServer = paymentsServerPart();
 
 /** The path of a callback URL under the API (what the provider posts to). */
 const pathOf = (url: string) => url.replace(PUBLIC_URL, '');
