@@ -158,6 +158,13 @@ export const appRoutes: AppRoute[] = [
     guard: ['admin', 'company_admin'],
     ...lazyPage(() => import('../features/messages/messages-page.tsx'), 'MessagesPage'),
   },
+  // issue 29: announcements to tenants, under Messages (read by every staff role, sent by admins and editors)
+  {
+    id: 'Announcements',
+    path: '/announcements',
+    guard: staff,
+    ...lazyPage(() => import('../features/messages/announcements-page.tsx'), 'AnnouncementsPage'),
+  },
   {
     id: 'AuditLog',
     path: '/audit-log',
