@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -25,12 +25,7 @@ import {
 import { useSnackbar, useErrorSnackbar } from '../../components/snackbar-provider.tsx';
 import { ListTable, RowCard, type ListColumn } from '../../components/ui/list-table.tsx';
 import { useListState } from '../../components/ui/use-list-state.ts';
-import {
-  ServerPicker,
-  useChoicesWith,
-  usePickerSearch,
-  type PickerChoice,
-} from '../../components/ui/search-picker.tsx';
+import { useDebounced } from '../../components/ui/use-debounced.ts';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { pickerQuery } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
@@ -64,20 +59,68 @@ const newKey = () =>
     ? crypto.randomUUID()
     : `${Date.now()}-${Math.random().toString(36).slice(2)}`;
 
-const choiceOf = (row: { id: number; name?: unknown }): PickerChoice<number> => ({
+type Choice = { value: number; label: string };
+const choiceOf = (row: { id: number; name?: unknown }): Choice => ({
   value: row.id,
   label: typeof row.name === 'string' && row.name ? row.name : `#${row.id}`,
 });
+
+/**
+ * The property an announcement goes to, or none (all): a search the server answers (20 at a time,
+ * never the whole table) and a native select of its matches. Not the shared Autocomplete picker: the
+ * page ships in the Messages page's chunk, and the picker there would regroup the chunks the other
+ * pages share (the bundle's budget).
+ */
+const PropertyChoice = ({
+  value,
+  onChange,
+  error,
+}: {
+  value: Choice | null;
+  onChange: (c: Choice | null) => void;
+  error: string | undefined;
+}) => {
+  const [search, setSearch] = useState('');
+  const q = useDebounced(search.trim(), 300);
+  const list = useQuery(pickerQuery('properties', q));
+  const found = (list.data?.rows ?? []).map(choiceOf);
+  const choices = value && !found.some((c) => c.value === value.value) ? [value, ...found] : found;
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
+      <TextField
+        label="Find a property"
+        size="small"
+        value={search}
+        onChange={(e) => setSearch(e.target.value)}
+        sx={{ flex: 1 }}
+      />
+      <TextField
+        select
+        size="small"
+        label="Property"
+        value={value ? String(value.value) : ''}
+        onChange={(e) => onChange(choices.find((c) => String(c.value) === e.target.value) ?? null)}
+        error={!!error}
+        helperText={error ?? 'All properties: the tenants of every property.'}
+        sx={{ flex: 1 }}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+      >
+        <option value="">All properties</option>
+        {choices.map((c) => (
+          <option key={c.value} value={String(c.value)}>
+            {c.label}
+          </option>
+        ))}
+      </TextField>
+    </Stack>
+  );
+};
 
 /** The form of a new announcement (admins and editors): a property or all, the channels, the text. */
 const AnnouncementForm = () => {
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
-  const search = usePickerSearch<number>();
-  const properties = useQuery({ ...pickerQuery('properties', search.q), enabled: search.open });
-  const choices = useMemo(() => (properties.data?.rows ?? []).map(choiceOf), [properties.data]);
-  const [property, setProperty] = useState<PickerChoice<number> | null>(null);
-  const all = useChoicesWith(choices, property);
+  const [property, setProperty] = useState<Choice | null>(null);
   const [channels, setChannels] = useState<MessageChannelName[]>(['sms']);
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
@@ -130,19 +173,7 @@ const AnnouncementForm = () => {
         <Typography variant="h6" component="h2">
           New announcement
         </Typography>
-        <ServerPicker
-          search={search}
-          choices={all}
-          selected={property}
-          onChange={(id) => setProperty(all.find((c) => c.value === id) ?? null)}
-          fetching={properties.isFetching}
-          noOptionsText={search.q ? 'No matches.' : 'No properties yet.'}
-          spinnerHidden
-          label="Property"
-          placeholder="All properties"
-          error={!!fields.property_id}
-          helperText={fields.property_id ?? 'Empty: the tenants of every property.'}
-        />
+        <PropertyChoice value={property} onChange={setProperty} error={fields.property_id} />
         <FormControl error={!!fields.channels} component="fieldset" variant="standard">
           <FormLabel component="legend">Channels</FormLabel>
           <FormGroup row>

@@ -33,6 +33,9 @@ import {
 } from './messages-api.ts';
 import { TemplatesSection } from './templates-section.tsx';
 
+// the Announcements page (issue 29) ships in this page's chunk (app/routes.tsx)
+export { AnnouncementsPage } from './announcements-page.tsx';
+
 const LOAD_FAILED = 'Failed to load messages.';
 
 const columns: ListColumn[] = [
