@@ -219,6 +219,10 @@ describe(`announcements (${testDriver})`, { timeout: 120_000 }, () => {
     expect(rows.map((r) => r.tenant_id)).toEqual([twoLeases, southTenant, quiet].sort((a, b) => a - b));
     // another company's list shows none of it
     expect((await listOf(B.staff)).map((a) => a.subject)).not.toContain('New office hours');
+    // paged like the other lists, newest first, with the total in X-Total-Count
+    const page = expectStatus(await A.staff.get('/announcements?page=2&page_size=1'), 200);
+    expect(page.headers['x-total-count']).toBe('3');
+    expect(page.json<Announcement[]>().map((a) => a.subject)).toEqual(['Office closed']);
   });
 
   it('shows a tenant in the portal the announcements sent to it, newest first; another’s tenant none of them', async () => {
