@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Announcement, PortalAnnouncements } from '@kodi/domain';
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
@@ -8,6 +9,10 @@ import { expectStatus } from '../../test/rent-cycle.ts';
 import { portalCompany, portalTenant } from '../../test/portal.ts';
 import { startSmsServer, startSmtpReceiver, type SmsServer } from '../../test/message-servers.ts';
 import { createMessageSender, type MessageSender } from '../../modules/messaging/sender.ts';
+import { hostileBody, hostileRuns } from '../../reliability/hostile.ts';
+import { errorShapeProblem } from '../../reliability/world.ts';
+
+const { runs: RUNS } = hostileRuns({ announcements: 40 }, 20261128);
 
 type Row = {
   tenant_id: number;
@@ -302,6 +307,38 @@ describe(`announcements (${testDriver})`, { timeout: 120_000 }, () => {
     }
     const after = await t.database.query<{ n: number }>('SELECT count(*)::int AS n FROM announcements');
     expect(after[0]?.n).toBe(before[0]?.n);
+  });
+
+  it('never answers hostile bodies with a 5xx; a refused one saves nothing', async () => {
+    const base = () => ({
+      property_id: north,
+      channels: ['email', 'sms'],
+      subject: 'Notice',
+      body: 'A notice.',
+      idempotency_key: key(),
+    });
+    const counts = async () =>
+      (
+        await t.database.query<{ a: number; m: number }>(
+          `SELECT (SELECT count(*)::int FROM announcements) AS a, (SELECT count(*)::int FROM messages) AS m`,
+        )
+      )[0];
+    await fc.assert(
+      fc.asyncProperty(hostileBody(Object.keys(base()), base), async (raw) => {
+        const before = await counts();
+        const res = await A.staff.request('POST', '/announcements', raw, {
+          'content-type': 'application/json',
+        });
+        expect([200, 201, 400, 404, 413, 415], `${res.statusCode} ${res.body.slice(0, 200)}`).toContain(
+          res.statusCode,
+        );
+        if (res.statusCode >= 400) {
+          expect(errorShapeProblem(res)).toBeUndefined();
+          expect(await counts()).toEqual(before);
+        }
+      }),
+      { numRuns: RUNS.announcements },
+    );
   });
 
   it('refuses no channel, an unknown channel, an empty subject or body, with clear messages', async () => {
