@@ -193,6 +193,33 @@ test('a tenant accepts an invitation, sees its balance, downloads a receipt and 
   const file = await receipt.path();
   expect(readFileSync(file).subarray(0, 5).toString()).toBe('%PDF-');
 
+  // ---- an announcement (issue 29): staff send it from its page, the tenant reads it under Notices
+  await staff.goto('/announcements');
+  const form = staff.getByRole('form', { name: 'New announcement' });
+  await form.getByLabel('Subject').fill('Water off on Saturday');
+  await form.getByLabel('Message').fill('The water is off from 9 to 12 on Saturday.');
+  await form.getByRole('button', { name: 'Send announcement' }).click();
+  await expect(staff.getByText(/^Announcement queued for \d+ tenants?\.$/)).toBeVisible();
+  await expect(staff.getByRole('table', { name: 'Announcements' })).toContainText('Water off on Saturday');
+  await phone.getByRole('button', { name: 'Notices' }).click();
+  await expect(phone.getByRole('heading', { name: 'Water off on Saturday' })).toBeVisible();
+  await expect(phone.getByText('The water is off from 9 to 12 on Saturday.')).toBeVisible();
+  expect(await phone.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+  await phone.screenshot({ path: 'test-results/portal-notices-360.png', fullPage: true });
+  expect(await axeViolations(phone)).toEqual([]);
+  // the staff page on a phone: the form and the list's cards fit 360 px
+  const staffPhoneContext = await browser.newContext({ baseURL: BASE, viewport: PHONE });
+  const staffPhone = await staffPhoneContext.newPage();
+  await signIn(staffPhone, ADMIN.email, ADMIN.password);
+  await expect(staffPhone).not.toHaveURL(/\/login/);
+  await staffPhone.goto('/announcements');
+  await expect(staffPhone.getByRole('list', { name: 'Announcements' })).toContainText(
+    'Water off on Saturday',
+  );
+  expect(await staffPhone.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(360);
+  await staffPhone.screenshot({ path: 'test-results/announcements-staff-360.png', fullPage: true });
+  await staffPhoneContext.close();
+
   await phone.getByRole('button', { name: 'Repairs' }).click();
   await phone.getByLabel('What is wrong?').fill('Water leaking under the kitchen sink');
   await phone.getByLabel('Priority').selectOption('high');

@@ -39,6 +39,8 @@ export const auditNouns: Readonly<Record<string, string>> = {
   payment_requests: 'Payment prompt',
   // issue 28: a building's bill split across its units
   shared_bills: 'Shared bill',
+  // issue 29: a notice to the tenants of a property or of the company
+  announcements: 'Announcement',
 };
 
 /** The noun of an audited table: undefined when Kodi has no words for it (the test's check). */
@@ -96,6 +98,8 @@ export const auditTitle = (e: AuditWordsEntry): string => {
       return 'Payment provider settings saved';
     case 'payment_requests:create':
       return 'Payment prompt sent';
+    case 'announcements:create':
+      return 'Announcement sent';
     case 'imports:import':
       return 'File imported';
     case 'users:access':

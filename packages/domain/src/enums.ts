@@ -64,7 +64,16 @@ export const reminderEvent = options(['before_due', 'due', 'overdue'], {
 export const messageChannel = options(['email', 'sms'], { email: 'E-mail', sms: 'SMS' });
 export const messageStatus = options(['queued', 'sending', 'sent', 'failed', 'skipped']);
 export const messageKind = options(
-  ['reminder', 'receipt', 'test', 'invitation', 'sign_in_code', 'maintenance_request', 'owner_statement'],
+  [
+    'reminder',
+    'receipt',
+    'test',
+    'invitation',
+    'sign_in_code',
+    'maintenance_request',
+    'owner_statement',
+    'announcement',
+  ],
   { sign_in_code: 'Sign-in code', maintenance_request: 'Repair request', owner_statement: 'Owner statement' },
 );
 /** What a message template is for: a reminder's event, or a receipt. */

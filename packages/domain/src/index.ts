@@ -27,6 +27,7 @@ export * from './collections.ts';
 export * from './portal.ts';
 export * from './owner-portal.ts';
 export * from './messages.ts';
+export * from './announcements.ts';
 export * from './security-texts.ts';
 export * from './security.ts';
 export * from './audit-log.ts';

@@ -274,6 +274,8 @@ export const messageReason = (m: {
     case 'no_address':
       if (m.kind === 'maintenance_request') return 'The company has no contact e-mail address.';
       return m.channel === 'sms' ? 'The tenant has no phone number.' : 'The tenant has no e-mail address.';
+    case 'opted_out':
+      return `The tenant chose not to get messages by ${m.channel === 'sms' ? 'SMS' : m.channel === 'email' ? 'e-mail' : m.channel}.`;
     case NO_SMS_PROVIDER:
       return 'No SMS provider is set up on this server (SMS_URL).';
     case NO_SMTP_SERVER:

@@ -117,6 +117,14 @@ export const appPageEntries: readonly NavEntry[] = [
     path: '/messages',
     audience: ['admin', 'company_admin'],
   },
+  // issue 29: announcements to tenants, after Messages (read by every staff role, sent by admins and editors)
+  {
+    section: 'Administration',
+    order: 27.5,
+    label: 'Announcements',
+    path: '/announcements',
+    audience: everyRole,
+  },
   {
     section: 'Administration',
     order: 28,

@@ -1385,6 +1385,40 @@ export const rateChanges = pgTable(
 );
 
 /**
+ * Announcements (issue 29): a notice from staff to every tenant with an active lease on a property
+ * (`property_id`) or in the whole company (`property_id` null), one message per tenant and channel
+ * queued through the outbox (their `announcement_id`); what each one's messages became is read from
+ * them (`messages_announcement_idx`). `idempotency_key`: the form's, once per company.
+ */
+export const announcements = pgTable(
+  'announcements',
+  {
+    company_id: companyId(),
+    id: ownedId(),
+    property_id: integer(),
+    channels: jsonb().notNull(),
+    subject: varchar({ length: 200 }).notNull(),
+    body: text().notNull(),
+    /** how many tenants it was addressed to */
+    recipients: integer().notNull().default(0),
+    idempotency_key: varchar({ length: 100 }).notNull(),
+    created_by: integer().references(() => users.id, { onDelete: 'set null' }),
+    ...stamps(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.company_id, t.id] }),
+    unique('announcements_id_key').on(t.id),
+    unique('announcements_idempotency_key').on(t.company_id, t.idempotency_key),
+    foreignKey({
+      columns: [t.company_id, t.property_id],
+      foreignColumns: [properties.company_id, properties.id],
+    }).onDelete('restrict'),
+    // a property's announcements (its delete checks them); the list reads the primary key, newest first
+    index('announcements_property_idx').on(t.company_id, t.property_id),
+  ],
+);
+
+/**
  * The outbox: messages to tenants (rent reminders queued by the daily run; receipts and their sending
  * come with the messages feature). `dedup_key` makes queueing idempotent: a reminder is queued once
  * per lease, event, due date and channel, whatever runs it and however often.
@@ -1418,6 +1452,8 @@ export const messages = pgTable(
     claimed_until: timestamp({ withTimezone: true }),
     /** the tenant's name, kept with the message (its list sorts and searches by it) */
     tenant_name: varchar({ length: 511 }),
+    /** the announcement it is one of (issue 29) */
+    announcement_id: integer(),
     /** what the log's `q` matches: the address, the tenant's name and the subject (one trigram index) */
     search_text: searchTextColumn(['"to"', 'tenant_name', 'subject']),
     ...stamps(),
@@ -1443,6 +1479,17 @@ export const messages = pgTable(
       .where(sql`${t.status} = 'queued'`),
     index('messages_tenant_idx').on(t.company_id, t.tenant_id),
     index('messages_occupancy_idx').on(t.company_id, t.occupancy_id),
+    foreignKey({
+      columns: [t.company_id, t.announcement_id],
+      foreignColumns: [announcements.company_id, announcements.id],
+    }).onDelete('restrict'),
+    // an announcement's delivery counts (by channel and status) and a tenant's announcements
+    index('messages_announcement_idx')
+      .on(t.company_id, t.announcement_id, t.channel, t.status)
+      .where(sql`${t.announcement_id} IS NOT NULL`),
+    index('messages_tenant_announcement_idx')
+      .on(t.company_id, t.tenant_id, t.announcement_id)
+      .where(sql`${t.announcement_id} IS NOT NULL`),
     // the log: newest first, by status and channel
     index('messages_log_idx').on(t.company_id, t.created_at, t.id),
     index('messages_status_idx').on(t.company_id, t.status, t.id),

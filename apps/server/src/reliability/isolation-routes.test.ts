@@ -134,6 +134,16 @@ describe(
         await admin.post('/messages/test', { channel: 'sms', to: '+256700000050' }),
         201,
       ).json<{ id: number }>();
+      // issue 29: an announcement to the company's tenants (B's list must never show it)
+      const announcement = expectStatus(
+        await admin.post('/announcements', {
+          channels: ['sms'],
+          subject: `${w.marker} notice`,
+          body: `${w.marker} water off`,
+          idempotency_key: `${w.marker}-announcement`,
+        }),
+        201,
+      ).json<{ id: number }>();
       // the books (issue 25): an account of its own and a manual entry on it
       const account = expectStatus(
         await admin.post('/ledger-accounts', { code: '1090', name: `${w.marker} safe`, type: 'asset' }),
@@ -173,6 +183,7 @@ describe(
         journal: entry.id,
         'message-templates': template.id,
         messages: message.id,
+        announcements: announcement.id,
         users: spare.id,
         companies: w.id,
         companies_single: w.id,

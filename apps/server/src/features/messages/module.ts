@@ -1,11 +1,15 @@
 import type { KodiModule } from '../../modules/kodi-module.ts';
 import { messageRoutes } from './routes.ts';
+import { announcementRoutes } from './announcement-routes.ts';
 import { createMessageSender } from '../../modules/messaging/sender.ts';
 
-/** The outbox's sender, the message log, retries and the templates' routes. */
+/** The outbox's sender, the message log, retries, the templates' and the announcements' routes. */
 export const messagesModule: KodiModule = {
   name: 'messages',
-  routes: (api, ctx) => messageRoutes(api, ctx),
+  routes: (api, ctx) => {
+    messageRoutes(api, ctx);
+    announcementRoutes(api, ctx);
+  },
   workers: [
     {
       // receipts queued, the outbox sent (MESSAGES_SENDER=0: off)

@@ -17,6 +17,7 @@ import {
   portalMeSchema,
   portalMessages,
   portalPaymentsSchema,
+  portalAnnouncementsSchema,
   portalRequestBody,
   portalRequestSchema,
   rateOn,
@@ -40,6 +41,7 @@ import { callingCodeOf, companyCallingCode, readPhoneNumber } from '../../module
 import { companyMoney, tenantLanguage } from '../../modules/companies/company.ts';
 import { companyLogo, companyToday, loadSettings } from '../../modules/companies/company-settings.ts';
 import { loadLeaseBook } from '../../modules/leases/lease-book.ts';
+import { tenantAnnouncements } from '../../modules/messaging/announcements.ts';
 import { leaseLedger } from '../../modules/leases/ledger-data.ts';
 import { leaseStatementPdf } from '../../modules/leases/statement-pdf.ts';
 import { receiptPdf } from '../../modules/receipts/receipt-pdf.ts';
@@ -129,6 +131,7 @@ const MAX_REQUEST_BODY = 22 * 1024 * 1024;
 
 const meAnswerSchema = named(portalMeSchema, 'PortalMe');
 const paymentsAnswerSchema = named(portalPaymentsSchema, 'PortalPayments');
+const announcementsAnswerSchema = named(portalAnnouncementsSchema, 'PortalAnnouncements');
 const requestAnswerSchema = named(portalRequestSchema, 'PortalRequest');
 
 /**
@@ -589,6 +592,28 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
         page,
         page_size,
       };
+    },
+  );
+
+  r.get(
+    '/portal/announcements',
+    {
+      config: access,
+      schema: {
+        operationId: 'listPortalAnnouncements',
+        tags: ['portal'],
+        summary: 'The announcements sent to the tenant (its property’s and the company’s), newest first',
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).max(100_000).default(1),
+          page_size: z.coerce.number().int().min(1).max(50).default(10),
+        }),
+        response: { 200: json(announcementsAnswerSchema, 'A page of announcements') },
+      },
+    },
+    async (request) => {
+      const { companyId, tenantId } = tenantOf(currentUser(request));
+      const { page, page_size } = request.query;
+      return tenantAnnouncements(database, companyId, tenantId, page, page_size);
     },
   );
 

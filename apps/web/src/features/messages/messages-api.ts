@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Message, MessageTemplate } from '@kodi/domain';
+import type { Announcement, AnnouncementBody, Message, MessageTemplate } from '@kodi/domain';
 import { api } from '../../lib/api-client.ts';
 import { fetchPage, type PageParams } from '../../lib/pages.ts';
 import { resourceKeys } from '../../lib/resources.ts';
@@ -63,3 +63,20 @@ export const previewTemplate = (id: number, occupancyId: number) =>
 
 export const sendTestMessage = (channel: 'email' | 'sms', to: string) =>
   api.post<Message>('/messages/test', { channel, to });
+
+/** Announcements (issue 29): the list with their counts, and one sent. */
+export const announcementKeys = {
+  all: [...resourceKeys.all, 'announcements'] as const,
+  list: (params: PageParams) => [...resourceKeys.all, 'announcements', params] as const,
+};
+
+export const announcementsQuery = (params: PageParams) =>
+  queryOptions({
+    queryKey: announcementKeys.list(params),
+    queryFn: ({ signal }) => fetchPage<Announcement>('/announcements', params, signal),
+    placeholderData: keepPreviousData,
+    staleTime: 0,
+  });
+
+export const sendAnnouncement = (body: AnnouncementBody) =>
+  api.post<Announcement>('/announcements', body, { quietForbidden: true });

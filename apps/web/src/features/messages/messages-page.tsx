@@ -17,6 +17,7 @@ import Typography from '@mui/material/Typography';
 import Replay from '@mui/icons-material/Replay';
 import Visibility from '@mui/icons-material/Visibility';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
 import { messageKind, messageStatus, type Message } from '@kodi/domain';
 import { useSnackbar, useErrorSnackbar } from '../../components/snackbar-provider.tsx';
 import { ListTable, RowAction, type ListColumn } from '../../components/ui/list-table.tsx';
@@ -31,6 +32,9 @@ import {
   sendTestMessage,
 } from './messages-api.ts';
 import { TemplatesSection } from './templates-section.tsx';
+
+// the Announcements page (issue 29) ships in this page's chunk (app/routes.tsx)
+export { AnnouncementsPage } from './announcements-page.tsx';
 
 const LOAD_FAILED = 'Failed to load messages.';
 
@@ -288,11 +292,14 @@ export const MessagesPage = () => {
       {providers.data && !providers.data.email && (
         <Alert severity="info">No SMTP server configured: e-mails are recorded as skipped.</Alert>
       )}
-      <div>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Button variant="outlined" onClick={() => setTesting(true)}>
           Send a test message
         </Button>
-      </div>
+        <Button variant="outlined" component={RouterLink} to="/announcements">
+          Announcements
+        </Button>
+      </Stack>
       {testing && <TestMessageDialog onClose={() => setTesting(false)} />}
       <Tabs
         value={tab}

@@ -31,6 +31,10 @@ type SignedIn = {
 
 // The owner portal (issue 27): the same sign-in, its own pages at /owner, loaded only for an owner.
 const OwnerHome = lazy(() => import('./owner-home.tsx'));
+/** the tenant's notices (issue 29): a chunk loaded when its tab is first opened */
+const PortalAnnouncements = lazy(() =>
+  import('./portal-announcements.tsx').then((m) => ({ default: m.PortalAnnouncements })),
+);
 
 /** Which portal a path is of: the owner portal's under /owner, else the tenant portal's. */
 const portalOf = (path: string) => (/^\/owner(\/|$)/.test(path) ? 'owner' : 'tenant');
@@ -253,7 +257,7 @@ const WelcomePage = ({ onSignedIn }: { onSignedIn: () => void }) => {
 
 // ---------------------------------------------------------------- signed in
 
-type Tab = 'home' | 'payments' | 'repairs' | 'profile';
+type Tab = 'home' | 'payments' | 'notices' | 'repairs' | 'profile';
 
 /** An amount in the company's currency, written the language's way. */
 const money = (me: PortalMe, amount: number | null, language: Language) =>
@@ -754,6 +758,7 @@ const Profile = ({ kept, onSaved }: { kept: Kept<PortalMe>; onSaved: () => void 
 const TABS: { tab: Tab; label: MessageKey }[] = [
   { tab: 'home', label: 'portal.tabHome' },
   { tab: 'payments', label: 'portal.tabPayments' },
+  { tab: 'notices', label: 'portal.tabNotices' },
   { tab: 'repairs', label: 'portal.tabRepairs' },
   { tab: 'profile', label: 'portal.tabProfile' },
 ];
@@ -805,6 +810,11 @@ const PortalHome = ({ onSignedOut }: { onSignedOut: () => void }) => {
         </p>
         {tab === 'home' ? <Home kept={state} onPaid={() => void reload()} /> : null}
         {tab === 'payments' ? <Payments me={me} onSignedOut={onSignedOut} /> : null}
+        {tab === 'notices' ? (
+          <Suspense fallback={<p className="muted">{t('common.loading')}</p>}>
+            <PortalAnnouncements onSignedOut={onSignedOut} />
+          </Suspense>
+        ) : null}
         {tab === 'repairs' ? <Repairs me={me} onSignedOut={onSignedOut} /> : null}
         {tab === 'profile' ? <Profile kept={state} onSaved={() => void reload()} /> : null}
       </main>
