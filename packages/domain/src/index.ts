@@ -35,3 +35,4 @@ export * from './payment-suggestion.ts';
 export * from './utilities.ts';
 export * from './payment-providers.ts';
 export * from './utility-billing.ts';
+export * from './whatsapp.ts';

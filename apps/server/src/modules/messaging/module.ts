@@ -1,7 +1,7 @@
 import type { KodiModule } from '../kodi-module.ts';
 
-/** The outbox (outbox.ts: the one way to queue a message), its sender and the message templates. */
+/** The outbox (outbox.ts: the one way to queue a message), its sender, the message templates and WhatsApp's settings. */
 export const messagingModule: KodiModule = {
   name: 'messaging',
-  owns: ['messages', 'message_templates'],
+  owns: ['messages', 'message_templates', 'whatsapp_settings'],
 };

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import type { MessageChannel } from '@kodi/domain';
 import { execRows, type DbOrTx } from '../../db/client.ts';
 
 /**
@@ -9,7 +10,7 @@ export type OutgoingMessage = {
   company_id: number;
   /** 'receipt', 'reminder', 'test', the portal's invitations and codes */
   kind: string;
-  channel: 'email' | 'sms';
+  channel: MessageChannel;
   to: string | null;
   subject: string | null;
   body: string;
@@ -25,16 +26,18 @@ export type OutgoingMessage = {
   payment_id?: number | null;
   /** a reminder's day: stale two days after it */
   send_date?: string | null;
+  /** WhatsApp: its template's kind and values (modules/messaging/whatsapp.ts, `whatsappPayload`) */
+  payload?: unknown;
 };
 
-/** Rows of one INSERT: 15 parameters each, well under PostgreSQL's 65,535. */
+/** Rows of one INSERT: 16 parameters each, well under PostgreSQL's 65,535. */
 const ENQUEUE_BATCH = 1000;
 
 const row = (m: OutgoingMessage) =>
   sql`(${m.company_id}, ${m.kind}, ${m.channel}, ${m.to}, ${m.tenant_id ?? null}::int, ${m.occupancy_id ?? null}::int,
        ${m.subject}, ${m.body}, ${m.status ?? 'queued'}, ${m.error ?? null}::text, ${m.dedup_key ?? null}::text,
        ${m.template_id ?? null}::int, ${m.payment_id ?? null}::int, ${m.send_date ?? null}::date,
-       ${m.tenant_name ?? null}::text)`;
+       ${m.tenant_name ?? null}::text, ${m.payload === undefined || m.payload === null ? null : JSON.stringify(m.payload)}::jsonb)`;
 
 /**
  * The outbox: the one code that writes `messages` (writers.test.ts). Its messages are queued in the
@@ -55,7 +58,7 @@ export const outbox = {
       const rows = await execRows<{ id: number; status: string }>(
         tx,
         sql`INSERT INTO messages (company_id, kind, channel, "to", tenant_id, occupancy_id, subject, body, status,
-                                  error, dedup_key, template_id, payment_id, send_date, tenant_name)
+                                  error, dedup_key, template_id, payment_id, send_date, tenant_name, payload)
             VALUES ${sql.join(batch.map(row), sql`, `)}
             ON CONFLICT (company_id, dedup_key) DO NOTHING RETURNING id, status`,
       );
