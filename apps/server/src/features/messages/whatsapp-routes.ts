@@ -19,6 +19,7 @@ import {
 
 const tags = ['messages'];
 const Settings = named(whatsappSettingsSchema, 'WhatsappSettings');
+const WebhookAnswer = named(z.object({ updated: z.int() }), 'WhatsappWebhookAnswer');
 const keyParams = z.object({ key: z.string().max(64) });
 const rawBodies = new WeakMap<FastifyRequest, Buffer>();
 
@@ -122,7 +123,7 @@ export const whatsappRoutes = async (app: FastifyInstance, ctx: AppContext) => {
           headers: z.object({ 'x-hub-signature-256': z.string().max(200).optional() }),
           body: z.record(z.string(), z.unknown()),
           response: {
-            200: json(named(z.object({ updated: z.int() }), 'WhatsappWebhookAnswer'), 'Received'),
+            200: json(WebhookAnswer, 'Statuses applied (how many messages changed)'),
             ...errors(401, 503),
           },
         },
