@@ -434,6 +434,67 @@ describe(`WhatsApp (${testDriver})`, () => {
     expect((await messagesOf(client)).filter((m) => m.channel === 'sms')).toHaveLength(2);
   }, 120_000);
 
+  it('sends a WhatsApp message once with two senders draining at once', async () => {
+    const { client } = await whatsappCompany();
+    await setSettings(client, { receipt_notification: { email: false, sms: false, whatsapp: true } });
+    const leases = [];
+    for (const first of ['Asha', 'Baraka', 'Chiku']) {
+      const lease = await createLease(client, { start_date: '2026-03-01', rate: 100_000 }, { first });
+      await optIn(client, lease.tenant_id);
+      leases.push(lease);
+    }
+    for (const lease of leases) await pay(client, lease, '2026-03-02', 100_000);
+    const second = createMessageSender(t.database, t.config, {
+      intervalMs: 0,
+      retryBaseSeconds: 0,
+      secrets: createSecretBox(await loadSecretKeys(t.config)),
+    });
+    try {
+      await Promise.all([sender.drain(), second.drain(), sender.drain()]);
+    } finally {
+      await second.stop();
+    }
+    expect(wa.sent.map((m) => m.parameters[0]).sort()).toEqual(['Asha', 'Baraka', 'Chiku']);
+    const log = (await messagesOf(client)).filter((m) => m.channel === 'whatsapp');
+    expect(log.map((m) => m.status)).toEqual(['sent', 'sent', 'sent']);
+    expect(new Set(log.map((m) => m.external_id)).size).toBe(3);
+  }, 120_000);
+
+  it('refuses any webhook call not signed with the app secret, whatever its body, and changes nothing', async () => {
+    const { client, message, path } = await sentReceipt();
+    const before = JSON.stringify(await messagesOf(client));
+    const bodies = [
+      wa.statusCall([{ id: message.external_id ?? '', status: 'failed' }]).body,
+      '{}',
+      '{"entry":[{"changes":[{"value":{"statuses":[{"id":"x","status":"read"}]}}]}]}',
+      JSON.stringify({ entry: 'x'.repeat(5000) }),
+    ];
+    const signatures = [
+      '',
+      'sha256=',
+      'sha1=abcdef',
+      `sha256=${'0'.repeat(64)}`,
+      `sha256=${'f'.repeat(63)}`,
+      `sha256=${'a'.repeat(200)}`,
+      wa.statusCall([{ id: 'other', status: 'read' }]).signature,
+    ];
+    for (const body of bodies)
+      for (const signature of signatures) {
+        const res = await postStatuses(path, { body, signature });
+        expect(res.statusCode, `${signature} ${body.slice(0, 40)}`).toBe(401);
+        expect(res.json()).toMatchObject({ code: 'bad_signature', error: expect.any(String) });
+      }
+    // not JSON at all: refused as well, nothing changes
+    const notJson = await t.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': 'sha256=00' },
+      payload: '{"entry":',
+    });
+    expect([400, 401]).toContain(notJson.statusCode);
+    expect(JSON.stringify(await messagesOf(client))).toBe(before);
+  }, 120_000);
+
   it('sends no SMS when the company did not choose so; a company without WhatsApp skips it', async () => {
     const { client, message, path } = await sentReceipt();
     const failed = wa.statusCall([
