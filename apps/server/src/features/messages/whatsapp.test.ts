@@ -17,6 +17,7 @@ const ACCOUNT = {
     kodi_overdue: { languages: ['en'], variables: 6 },
     kodi_receipt: { languages: ['en'], variables: 5 },
     hello_world: { languages: ['en_US'], variables: 0 },
+    kodi_notice: { languages: ['en'], variables: 1 },
   },
 };
 const SETTINGS = {
@@ -432,6 +433,35 @@ describe(`WhatsApp (${testDriver})`, () => {
     expectStatus(await client.post(`/messages/${refused?.id}/retry`), 200);
     await sender.drain();
     expect((await messagesOf(client)).filter((m) => m.channel === 'sms')).toHaveLength(2);
+  }, 120_000);
+
+  it('sends any other message (an announcement) as the company’s other template, its text the one variable', async () => {
+    const { client, company } = await whatsappCompany({ templates: { other: 'kodi_notice' } });
+    // queued through the outbox as any feature queues one (here an owner's statement, by WhatsApp)
+    await t.database.query(
+      `INSERT INTO messages (company_id, kind, channel, "to", body, status)
+       VALUES ($1, 'owner_statement', 'whatsapp', '+256772555666', $2, 'queued')`,
+      [company.id, 'Water off on Tuesday.\n\nThe\tmanagement,      Kodi'],
+    );
+    expect(await sender.drain()).toMatchObject({ sent: 1 });
+    expect(wa.sent).toHaveLength(1);
+    expect(wa.sent[0]).toMatchObject({
+      name: 'kodi_notice',
+      to: '256772555666',
+      // no new lines, tabs or more than 4 spaces: WhatsApp refuses them in a variable
+      parameters: ['Water off on Tuesday. The management,   Kodi'],
+    });
+    // without an 'other' template: skipped, with the reason
+    expectStatus(await client.put('/whatsapp-settings', { enabled: true, templates: { other: null } }), 200);
+    await t.database.query(
+      `INSERT INTO messages (company_id, kind, channel, "to", body, status)
+       VALUES ($1, 'owner_statement', 'whatsapp', '+256772555666', 'Hello', 'queued')`,
+      [company.id],
+    );
+    await sender.drain();
+    const last = (await messagesOf(client)).at(-1);
+    expect(last).toMatchObject({ status: 'skipped', channel: 'whatsapp' });
+    expect(last?.reason).toContain('no WhatsApp template');
   }, 120_000);
 
   it('sends a WhatsApp message once with two senders draining at once', async () => {

@@ -229,12 +229,23 @@ export const whatsappPayload = (kind: string, values: TemplateValues): WhatsappP
   values,
 });
 
+/**
+ * A parameter as WhatsApp takes it: no new lines or tabs, never more than 4 spaces in a row (error
+ * 132018), at most 1024 characters, and never empty (a value the message lacks goes as '-').
+ */
+export const parameterText = (t: string): string => {
+  const flat = t
+    .replace(/[\r\n\t]+/g, ' ')
+    .replace(/ {4,}/g, '   ')
+    .trim();
+  return flat === '' ? '-' : flat.length > 1024 ? `${flat.slice(0, 1023)}…` : flat;
+};
+
 /** The template's body parameters: the kind's variables in their order (`other`: the message's text). */
 export const whatsappParameters = (kind: WhatsappTemplateKind, values: TemplateValues, text: string) => {
   const vars = whatsappTemplateVariables[kind];
-  // WhatsApp refuses an empty parameter: a value the message lacks goes as '-'
   const texts = vars === 'text' ? [text] : vars.map((v) => values[v] ?? '');
-  return texts.map((t) => ({ type: 'text' as const, text: t.trim() === '' ? '-' : t }));
+  return texts.map((t) => ({ type: 'text' as const, text: parameterText(t) }));
 };
 
 export type WhatsappSend = {
