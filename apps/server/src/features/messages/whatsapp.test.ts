@@ -299,6 +299,39 @@ describe(`WhatsApp (${testDriver})`, () => {
     });
   }, 120_000);
 
+  it('sends the Arrears page’s reminder by WhatsApp, once a day, only to tenants who agreed', async () => {
+    const { client } = await whatsappCompany();
+    const agreed = await createLease(
+      client,
+      { start_date: '2026-03-01', rate: 120_000 },
+      { first: 'Rehema' },
+    );
+    await optIn(client, agreed.tenant_id);
+    const other = await createLease(client, { start_date: '2026-03-01', rate: 90_000 }, { first: 'Said' });
+    const ask = { occupancy_ids: [agreed.id, other.id], channel: 'whatsapp' };
+    const answer = expectStatus(await client.post('/arrears/remind', ask), 200).json<{
+      queued: number;
+      skipped: number;
+      results: { occupancy_id: number; status: string }[];
+    }>();
+    expect(answer).toMatchObject({ queued: 1, skipped: 1 });
+    expect(answer.results.find((r) => r.occupancy_id === other.id)?.status).toBe('skipped');
+    await sender.drain();
+    expect(wa.sent).toHaveLength(1);
+    expect(wa.sent[0]).toMatchObject({ name: 'kodi_overdue', to: '256772123456' });
+    expect(wa.sent[0]?.parameters[0]).toBe('Rehema');
+    expect(wa.sent[0]?.parameters[4]).toMatch(/^UGX\s*[\d,]+$/);
+    // asked again the same day: already sent
+    expect(expectStatus(await client.post('/arrears/remind', ask), 200).json()).toMatchObject({
+      queued: 0,
+      already: 1,
+    });
+    await sender.drain();
+    expect(wa.sent).toHaveLength(1);
+    const log = (await messagesOf(client)).filter((m) => m.channel === 'whatsapp');
+    expect(log.map((m) => [m.kind, m.status])).toEqual([['reminder', 'sent']]);
+  }, 120_000);
+
   it('sends a receipt by WhatsApp with its variables; a tenant who did not agree gets none', async () => {
     const { client, message, lease } = await sentReceipt();
     expect(wa.sent).toHaveLength(1);
