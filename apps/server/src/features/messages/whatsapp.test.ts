@@ -7,6 +7,9 @@ import { companyWith, createLease, expectStatus, pay, runCycle, setSettings } fr
 import { startWhatsapp, type LocalWhatsapp } from '../../test/providers/whatsapp.ts';
 import { createMessageSender, type MessageSender } from '../../modules/messaging/sender.ts';
 import { createSecretBox, loadSecretKeys } from '../../platform/secrets.ts';
+import fc from 'fast-check';
+import { hostileBody } from '../../reliability/hostile.ts';
+import { errorShapeProblem } from '../../reliability/world.ts';
 
 const PUBLIC_URL = 'https://rent.example.co.ug';
 const ACCOUNT = {
@@ -224,6 +227,27 @@ describe(`WhatsApp (${testDriver})`, () => {
     const ours = expectStatus(await client.get('/whatsapp-settings'), 200).json<Settings>();
     expect(ours).toMatchObject({ phone_number_id: ACCOUNT.phoneNumberId, access_token_set: true });
   }, 120_000);
+
+  it('takes random settings bodies without a 5xx; a refused one changes nothing', async () => {
+    const { client } = await whatsappCompany();
+    const read = async () => expectStatus(await client.get('/whatsapp-settings'), 200).json<Settings>();
+    const base = () => ({ ...SETTINGS, fallback_sms: false, version: 0 });
+    await fc.assert(
+      fc.asyncProperty(hostileBody(Object.keys(base()), base), async (raw) => {
+        const was = await read();
+        const text = raw.replace(/"version":0\b/, `"version":${was.version}`);
+        const res = await client.request('PUT', '/whatsapp-settings', text, {
+          'content-type': 'application/json',
+        });
+        expect([200, 400, 409, 413, 415], res.body.slice(0, 300)).toContain(res.statusCode);
+        if (res.statusCode >= 400) {
+          expect(errorShapeProblem(res), res.body.slice(0, 200)).toBeUndefined();
+          expect(await read()).toEqual(was);
+        } else expect(res.body).not.toContain(ACCOUNT.token);
+      }),
+      { numRuns: 40, seed: 20261128 },
+    );
+  }, 180_000);
 
   it('answers Meta’s check of the webhook URL with the challenge only for the company’s verify token', async () => {
     const { saved, path } = await whatsappCompany();
