@@ -51,6 +51,9 @@ export type Config = {
   mpesaBaseUrl: string;
   mtnMomoBaseUrl: string;
   airtelBaseUrl: string;
+  /** the WhatsApp Business Cloud API (issue 29): Meta's Graph API unless set, and its version */
+  whatsappBaseUrl: string;
+  whatsappApiVersion: string;
   /** how long a payment request waits for its callback before Kodi asks the provider (seconds) */
   paymentRequestCheckSeconds: number;
 };
@@ -96,6 +99,8 @@ export const loadConfig = (env: NodeJS.ProcessEnv = process.env): Config => {
     mpesaBaseUrl: (env.MPESA_BASE_URL || 'https://sandbox.safaricom.co.ke').replace(/\/$/, ''),
     mtnMomoBaseUrl: (env.MTN_MOMO_BASE_URL || 'https://sandbox.momodeveloper.mtn.com').replace(/\/$/, ''),
     airtelBaseUrl: (env.AIRTEL_BASE_URL || 'https://openapiuat.airtel.africa').replace(/\/$/, ''),
+    whatsappBaseUrl: (env.WHATSAPP_BASE_URL || 'https://graph.facebook.com').replace(/\/$/, ''),
+    whatsappApiVersion: env.WHATSAPP_API_VERSION || 'v21.0',
     paymentRequestCheckSeconds: Math.max(1, Number(env.PAYMENT_REQUEST_CHECK_SECONDS ?? 120) || 120),
   };
   if (config.captchaTestAnswer && nodeEnv === 'production') {

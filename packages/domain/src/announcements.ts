@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { messageChannel } from './enums.ts';
+import { messageChannel, type MessageChannel } from './enums.ts';
 import { messages } from './validation.ts';
 
 /**
@@ -8,8 +8,7 @@ import { messages } from './validation.ts';
  * the outbox). The channels are the outbox's (`messageChannel`): any channel it knows is accepted.
  */
 
-export type MessageChannelName = (typeof messageChannel.values)[number];
-const channelNames = messageChannel.values as readonly [MessageChannelName, ...MessageChannelName[]];
+const channelNames = messageChannel.values as readonly [MessageChannel, ...MessageChannel[]];
 const channelList = channelNames.map((c) => `'${c}'`).join(', ');
 
 export const ANNOUNCEMENT_SUBJECT_MAX = 200;

@@ -37,6 +37,7 @@ export const auditNouns: Readonly<Record<string, string>> = {
   // issue 29: mobile-money providers and the prompts sent to phones
   payment_providers: 'Payment provider',
   payment_requests: 'Payment prompt',
+  whatsapp_settings: 'WhatsApp settings',
   // issue 28: a building's bill split across its units
   shared_bills: 'Shared bill',
   // issue 29: a notice to the tenants of a property or of the company
@@ -96,6 +97,9 @@ export const auditTitle = (e: AuditWordsEntry): string => {
     case 'payment_providers:create':
     case 'payment_providers:update':
       return 'Payment provider settings saved';
+    case 'whatsapp_settings:create':
+    case 'whatsapp_settings:update':
+      return 'WhatsApp settings saved';
     case 'payment_requests:create':
       return 'Payment prompt sent';
     case 'announcements:create':

@@ -61,7 +61,23 @@ export const reminderEvent = options(['before_due', 'due', 'overdue'], {
   due: 'On the due date',
   overdue: 'Overdue',
 });
-export const messageChannel = options(['email', 'sms'], { email: 'E-mail', sms: 'SMS' });
+/**
+ * The channels a message goes by (issue 29: WhatsApp beside e-mail and SMS): the one list the
+ * reminders' rules, the receipts, the message log and the announcements take theirs from.
+ */
+export const messageChannel = options(['email', 'sms', 'whatsapp'], {
+  email: 'E-mail',
+  sms: 'SMS',
+  whatsapp: 'WhatsApp',
+});
+export const messageChannels = messageChannel.values;
+export type MessageChannel = (typeof messageChannels)[number];
+/** The channels of Kodi's own message templates: a WhatsApp message's text is the template Meta approved. */
+export const templateChannel = options(['email', 'sms'], { email: 'E-mail', sms: 'SMS' });
+export type TemplateChannel = (typeof templateChannel.values)[number];
+/** What WhatsApp's webhook reports of a message sent (its `statuses[].status`). */
+export const deliveryStatus = options(['sent', 'delivered', 'read', 'failed']);
+export type DeliveryStatus = (typeof deliveryStatus.values)[number];
 export const messageStatus = options(['queued', 'sending', 'sent', 'failed', 'skipped']);
 export const messageKind = options(
   [

@@ -36,3 +36,4 @@ export * from './payment-suggestion.ts';
 export * from './utilities.ts';
 export * from './payment-providers.ts';
 export * from './utility-billing.ts';
+export * from './whatsapp.ts';

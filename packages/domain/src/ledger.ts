@@ -862,7 +862,7 @@ export type ArrearsRemindBody = {
   occupancy_ids?: number[] | undefined;
   all?: boolean | undefined;
   property_id?: number | undefined;
-  channel: 'sms' | 'email';
+  channel: 'sms' | 'email' | 'whatsapp';
 };
 
 /** What `POST /arrears/remind` did: queued, skipped (no address) and already sent today, by lease. */

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { messageChannel, messageKind, messageStatus, templateKind } from './enums.ts';
+import {
+  deliveryStatus,
+  messageChannel,
+  messageKind,
+  messageStatus,
+  templateChannel,
+  templateKind,
+} from './enums.ts';
 import { STALE_REMINDER_DAYS } from './rent-cycle.ts';
 
 /**
@@ -49,7 +56,7 @@ export const renderTemplate = (text: string, values: TemplateValues): string =>
 export const templateWarnings = (t: { channel: string; body: string }): string[] =>
   t.channel === 'sms' && t.body.length > SMS_PART_LENGTH ? [SMS_PARTS_WARNING] : [];
 
-type Channel = (typeof messageChannel.values)[number];
+type Channel = (typeof templateChannel.values)[number];
 export type TemplateKind = (typeof templateKind.values)[number];
 
 export type TemplateText = {
@@ -151,7 +158,7 @@ const templateText = (max: number, what: string) =>
 
 const templateFields = {
   name: z.string({ error: 'Required.' }).trim().min(1, 'Required.').max(100, 'At most 100 characters.'),
-  channel: z.enum(messageChannel.values as readonly ['email', 'sms'], { error: "Use 'email' or 'sms'." }),
+  channel: z.enum(templateChannel.values, { error: "Use 'email' or 'sms'." }),
   kind: z.enum(templateKind.values as readonly ['before_due', 'due', 'overdue', 'receipt'], {
     error: "Use 'before_due', 'due', 'overdue' or 'receipt'.",
   }),
@@ -215,7 +222,7 @@ export const messageSchema = z.object({
   id: z.int(),
   created_at: z.string(),
   kind: z.enum(messageKind.values),
-  channel: z.enum(['email', 'sms']),
+  channel: z.enum(messageChannel.values),
   to: z.string().nullable(),
   tenant_id: z.int().nullable(),
   tenant_name: z.string().nullable(),
@@ -227,13 +234,17 @@ export const messageSchema = z.object({
   /** why it was skipped or failed (or is waiting to be tried again), in words: `messageReason` */
   reason: z.string().nullable(),
   sent_at: z.string().nullable(),
+  /** WhatsApp: what its webhook last reported (sent, delivered, read, failed), else null */
+  delivery_status: z.enum(deliveryStatus.values).nullable(),
+  /** WhatsApp: the message's id at Meta (`wamid.…`), once sent */
+  external_id: z.string().nullable(),
 });
 export type Message = z.infer<typeof messageSchema>;
 
 /** `POST /messages/test`: a test message to an address, to check the server's providers. */
 export const testMessageBody = z
   .strictObject({
-    channel: z.enum(messageChannel.values as readonly ['email', 'sms'], { error: "Use 'email' or 'sms'." }),
+    channel: z.enum(messageChannel.values, { error: "Use 'email', 'sms' or 'whatsapp'." }),
     to: z.string({ error: 'Required.' }).trim().min(3, 'Required.').max(255, 'At most 255 characters.'),
   })
   .superRefine((b, ctx) => {
@@ -250,11 +261,19 @@ export const testMessageBody = z
   });
 
 /** What the server can send through: the settings page says when SMS cannot go out. */
-export const messageProvidersSchema = z.object({ email: z.boolean(), sms: z.boolean() });
+export const messageProvidersSchema = z.object({
+  email: z.boolean(),
+  sms: z.boolean(),
+  whatsapp: z.boolean(),
+});
 
 export const MAX_SEND_ATTEMPTS = 5;
 export const NO_SMS_PROVIDER = 'No SMS provider configured';
 export const NO_SMTP_SERVER = 'No SMTP server configured';
+/** WhatsApp is off for the company, or not set up (Company settings, WhatsApp). */
+export const NO_WHATSAPP = 'whatsapp_off';
+/** The company named no WhatsApp template for this kind of message. */
+export const NO_WHATSAPP_TEMPLATE = 'whatsapp_no_template';
 
 /**
  * Why a message was not sent, in words, from the outcome the sender or the daily run recorded in
@@ -273,13 +292,17 @@ export const messageReason = (m: {
       return `Too late: more than ${STALE_REMINDER_DAYS} days after its send date (a reminder is never sent late).`;
     case 'no_address':
       if (m.kind === 'maintenance_request') return 'The company has no contact e-mail address.';
-      return m.channel === 'sms' ? 'The tenant has no phone number.' : 'The tenant has no e-mail address.';
+      return m.channel === 'email' ? 'The tenant has no e-mail address.' : 'The tenant has no phone number.';
     case 'opted_out':
-      return `The tenant chose not to get messages by ${m.channel === 'sms' ? 'SMS' : m.channel === 'email' ? 'e-mail' : m.channel}.`;
+      return `The tenant chose not to get messages by ${m.channel === 'sms' ? 'SMS' : m.channel === 'email' ? 'e-mail' : 'WhatsApp'}.`;
     case NO_SMS_PROVIDER:
       return 'No SMS provider is set up on this server (SMS_URL).';
     case NO_SMTP_SERVER:
       return 'No e-mail server is set up on this server (SMTP_URL).';
+    case NO_WHATSAPP:
+      return 'WhatsApp is off or not set up for the company (Company settings, WhatsApp).';
+    case NO_WHATSAPP_TEMPLATE:
+      return 'The company named no WhatsApp template for this message (Company settings, WhatsApp).';
   }
   // the provider's own words ('The SMS provider refused it: 403.', a timeout, an SMTP reply)
   return m.status === 'queued' || m.status === 'sending' ? `Will be tried again: ${m.error}` : m.error;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { messages } from './validation.ts';
 import { portalMessages } from './portal-texts.ts';
 import { newPasswordField } from './accounts.ts';
-import { messageChannel, priority, requestStatus } from './enums.ts';
+import { priority, requestStatus, templateChannel } from './enums.ts';
 import { optionalEmail, optionalText, version } from './fields.ts';
 import { PHONE_PATTERN } from './entities/tenants.ts';
 
@@ -12,7 +12,7 @@ import { PHONE_PATTERN } from './entities/tenants.ts';
  * or its phone (in any usual writing), with a password or a one-time code.
  */
 
-const channel = z.enum(messageChannel.values as readonly ['email', 'sms'], {
+const channel = z.enum(templateChannel.values, {
   error: "Use 'email' or 'sms'.",
 });
 
@@ -60,6 +60,7 @@ const PORTAL_ME_WRITABLE = [
   'emergency_contact_phone',
   'notify_email',
   'notify_sms',
+  'notify_whatsapp',
 ] as const;
 
 /**
@@ -92,6 +93,7 @@ export const portalMeBody = z.preprocess(
     emergency_contact_phone: optionalText(50),
     notify_email: z.boolean().optional(),
     notify_sms: z.boolean().optional(),
+    notify_whatsapp: z.boolean().optional(),
   }),
 );
 export type PortalMeBody = z.infer<typeof portalMeBody>;
@@ -144,6 +146,7 @@ export const portalMeSchema = z.object({
     emergency_contact_phone: z.string().nullable(),
     notify_email: z.boolean(),
     notify_sms: z.boolean(),
+    notify_whatsapp: z.boolean(),
     version: z.int(),
   }),
   company: z.object({

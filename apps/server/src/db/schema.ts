@@ -28,6 +28,8 @@ import {
   depositStatus,
   messageChannel,
   messageStatus,
+  deliveryStatus,
+  templateChannel,
   templateKind,
   employeeStatus,
   expenseCategory,
@@ -754,6 +756,8 @@ export const tenants = pgTable(
     /** whether messages (receipts, reminders) go to this tenant by e-mail and by SMS (the tenant may change it in the portal) */
     notify_email: boolean().notNull().default(true),
     notify_sms: boolean().notNull().default(true),
+    /** issue 29: by WhatsApp only when the tenant agreed (Meta's opt-in rule): off unless ticked */
+    notify_whatsapp: boolean().notNull().default(false),
     /** the tenant's language (issue 30): its portal and what is sent or printed for it; null: the company's */
     language: varchar({ length: 2 }),
     full_name: fullName(),
@@ -1454,6 +1458,12 @@ export const messages = pgTable(
     tenant_name: varchar({ length: 511 }),
     /** the announcement it is one of (issue 29) */
     announcement_id: integer(),
+    /** WhatsApp (issue 29): the id Meta gave the message once sent (`wamid.…`) */
+    external_id: varchar({ length: 255 }),
+    /** WhatsApp: what its signed webhook last reported (sent, delivered, read, failed) */
+    delivery_status: varchar({ length: 20 }),
+    /** WhatsApp: what its template's variables are made of (`{ kind, values }`), kept at queueing */
+    payload: jsonb(),
     /** what the log's `q` matches: the address, the tenant's name and the subject (one trigram index) */
     search_text: searchTextColumn(['"to"', 'tenant_name', 'subject']),
     ...stamps(),
@@ -1473,6 +1483,11 @@ export const messages = pgTable(
     }).onDelete('restrict'),
     check('messages_channel_known', oneOf(t.channel, messageChannel.values)),
     check('messages_status_known', oneOf(t.status, messageStatus.values)),
+    check('messages_delivery_status_known', oneOf(t.delivery_status, deliveryStatus.values)),
+    // a WhatsApp status found by the message's id at Meta
+    index('messages_external_idx')
+      .on(t.company_id, t.external_id)
+      .where(sql`${t.external_id} IS NOT NULL`),
     // what a sender picks up: the queued messages, oldest first
     index('messages_queued_idx')
       .on(t.company_id, t.id)
@@ -1523,7 +1538,7 @@ export const messageTemplates = pgTable(
   (t) => [
     primaryKey({ columns: [t.company_id, t.id] }),
     unique('message_templates_id_key').on(t.id),
-    check('message_templates_channel_known', oneOf(t.channel, messageChannel.values)),
+    check('message_templates_channel_known', oneOf(t.channel, templateChannel.values)),
     check('message_templates_kind_known', oneOf(t.kind, templateKind.values)),
     index('message_templates_kind_idx').on(t.company_id, t.kind, t.channel, t.id),
   ],
@@ -2031,6 +2046,27 @@ export const matchMemory = pgTable(
 );
 
 /** A company's payment webhook: the key its URL holds and the secret its calls are signed with. */
+/**
+ * A company's WhatsApp Business Cloud API account (issue 29; modules/messaging/whatsapp.ts): on or
+ * off, its phone-number id, the access token and app secret (one JSON object, sealed: purpose
+ * `whatsapp_settings.credentials:<company>`), the verify token and secret path segment of the webhook
+ * URL pasted in Meta's portal, the template names by kind, and whether a failure goes by SMS.
+ */
+export const whatsappSettings = pgTable('whatsapp_settings', {
+  company_id: integer()
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  enabled: boolean().notNull().default(false),
+  phone_number_id: varchar({ length: 30 }),
+  credentials: text(),
+  callback_key: varchar({ length: 64 }).notNull().unique(),
+  verify_token: varchar({ length: 64 }).notNull(),
+  language: varchar({ length: 10 }).notNull().default('en'),
+  templates: jsonb().notNull().default({}),
+  fallback_sms: boolean().notNull().default(false),
+  ...stamps(),
+});
+
 export const paymentWebhooks = pgTable('payment_webhooks', {
   company_id: integer()
     .primaryKey()

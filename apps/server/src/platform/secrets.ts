@@ -42,6 +42,7 @@ export const sealedColumns: readonly { table: string; column: string; key: strin
     { table: 'users', column: 'mfa_secret', key: 'id' },
     { table: 'payment_webhooks', column: 'secret', key: 'company_id', clearPrefix: 'whsec_' },
     { table: 'payment_providers', column: 'credentials', key: 'id' },
+    { table: 'whatsapp_settings', column: 'credentials', key: 'company_id' },
   ];
 
 /** Opens a stored value, or answers it as it is when it was stored in clear before sealing began. */

@@ -157,6 +157,10 @@ describe('the OpenAPI document', () => {
       'airtelCallback',
     ]);
     expect(byId.get('darajaConfirmation')?.op.security).toEqual([]);
+    // WhatsApp's webhook (issue 29): a signed machine call, no session, no CSRF (X-Hub-Signature-256)
+    expect(byId.get('receiveWhatsappWebhook')?.op.security).toEqual([]);
+    expect(Object.keys(byId.get('receiveWhatsappWebhook')?.op.responses ?? {})).toContain('401');
+    callbacks.add('receiveWhatsappWebhook');
     for (const { where, method, op } of operations()) {
       if (op.operationId === 'receivePaymentWebhook' || callbacks.has(op.operationId ?? '')) continue;
       if (method !== 'get') expect(op.security, where).toEqual([{ session: [], csrf: [] }]);

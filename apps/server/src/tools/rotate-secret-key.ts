@@ -86,6 +86,13 @@ const forgetters: Record<string, (tx: DbOrTx, id: number, box: SecretBox) => Pro
            WHERE id = ${id}`,
     );
   },
+  // WhatsApp's token and app secret sealed with a lost key: cleared and WhatsApp turned off (typed again)
+  whatsapp_settings: async (tx, id) => {
+    await tx.execute(
+      sql`UPDATE whatsapp_settings SET credentials = NULL, enabled = false, version = version + 1, updated_at = now()
+           WHERE company_id = ${id}`,
+    );
+  },
 };
 
 /** Forgets every stored secret `box` cannot open (see the header); answers how many, by column. */

@@ -51,6 +51,8 @@ export const tenants = defineEntity({
     field.status('status', 'Status', tenantStatus, { active: 'success', inactive: 'default' }, 'active'),
     field.boolean('notify_email', 'Notify by E-mail', { defaultValue: true }),
     field.boolean('notify_sms', 'Notify by SMS', { defaultValue: true }),
+    // issue 29: WhatsApp only when the tenant agreed (Meta's opt-in rule): off until it is ticked
+    field.boolean('notify_whatsapp', 'Notify by WhatsApp', { defaultValue: false }),
     // issue 30: the portal's, the messages' and the PDFs' language; empty: the company's default
     field.enum('language', 'Language', languageOption),
     externalRef.field(),
@@ -80,6 +82,7 @@ export const tenants = defineEntity({
       status: oneOf(tenantStatus.values).default('active'),
       notify_email: bool(true),
       notify_sms: bool(true),
+      notify_whatsapp: bool(false),
       language: optionalOneOf(languageOption.values),
       external_ref: externalRef.rule(),
     }) satisfies z.ZodRawShape,

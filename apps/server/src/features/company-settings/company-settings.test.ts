@@ -37,7 +37,7 @@ describe(`company settings (${testDriver})`, () => {
         daily_run_hour: 6,
         late_fee: { enabled: false, grace_days: 5, kind: 'flat', amount: 0, repeat: 'once', cap: null },
         reminders: [],
-        receipt_notification: { email: false, sms: false },
+        receipt_notification: { email: false, sms: false, whatsapp: false },
         sms_sender_id: null,
         auto_post_matches: false,
         webhook_url: null,

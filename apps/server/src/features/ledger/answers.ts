@@ -32,7 +32,7 @@ export const arrearsRemindBodySchema = z
     occupancy_ids: z.array(z.int().positive()).max(1000, 'At most 1,000 leases at once.').optional(),
     all: z.boolean().optional().describe('Every lease in arrears (of property_id when given)'),
     property_id: z.int().positive().optional(),
-    channel: z.enum(['sms', 'email'], { error: "Use 'sms' or 'email'." }),
+    channel: z.enum(['sms', 'email', 'whatsapp'], { error: "Use 'sms', 'email' or 'whatsapp'." }),
   })
   .refine((b) => b.all === true || (b.occupancy_ids?.length ?? 0) > 0, {
     message: 'Choose the leases to remind.',

@@ -8,6 +8,7 @@ import {
   howToPayLines,
   type ArrearsRemindAnswer,
   type Ledger,
+  type MessageChannel,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { execRows } from '../../db/client.ts';
@@ -20,6 +21,7 @@ import { ensureProperty } from '../../modules/properties/property.ts';
 import { leaseLedger } from '../../modules/leases/ledger-data.ts';
 import { loadTemplates, pickTemplate, renderMessage } from '../../modules/messaging/message-templates.ts';
 import { outbox, type OutgoingMessage } from '../../modules/messaging/outbox.ts';
+import { whatsappPayload } from '../../modules/messaging/whatsapp.ts';
 import { arrearsQuery } from './arrears-sql.ts';
 import { arrearsRemindAnswerSchema, arrearsRemindBodySchema } from './answers.ts';
 
@@ -38,7 +40,7 @@ export const oldestUnpaid = (ledger: Ledger): string | null => {
 };
 
 /** The idempotency key of a reminder sent from the Arrears page: one per lease, channel and day. */
-export const remindKey = (leaseId: number, day: string, channel: 'sms' | 'email') =>
+export const remindKey = (leaseId: number, day: string, channel: MessageChannel) =>
   `arrears-remind:${leaseId}:${day}:${channel}`;
 
 /**
@@ -58,7 +60,7 @@ export const arrearsRemindRoute = (app: FastifyInstance, ctx: AppContext) => {
         operationId: 'remindArrears',
         tags: ['arrears'],
         summary:
-          'Send the overdue reminder (SMS or e-mail, the company’s template) to the chosen leases in arrears, or all of them; once a day per lease and channel',
+          'Send the overdue reminder (SMS, e-mail or WhatsApp, the company’s template) to the chosen leases in arrears, or all of them; once a day per lease and channel',
         body: arrearsRemindBodySchema,
         response: { 200: json(named(arrearsRemindAnswerSchema, 'ArrearsRemindAnswer'), 'What was queued') },
       },
@@ -100,8 +102,13 @@ export const arrearsRemindRoute = (app: FastifyInstance, ctx: AppContext) => {
       const money = (cents: bigint) => formatMoney(formatCents(cents), company.currency, company.decimals);
       const templates = await loadTemplates(database, companyId);
       const instructions = (await loadSettings(database, companyId)).payment_instructions;
-      const { template, id: templateId } = pickTemplate(templates, 'overdue', channel);
-      const callingCode = channel === 'sms' ? await companyCallingCode(database.db, companyId) : null;
+      // a WhatsApp message's text (in the log, and its SMS if it fails) is the SMS template's
+      const { template, id: templateId } = pickTemplate(
+        templates,
+        'overdue',
+        channel === 'email' ? 'email' : 'sms',
+      );
+      const callingCode = channel === 'email' ? null : await companyCallingCode(database.db, companyId);
       const messages: OutgoingMessage[] = [];
       for (const id of chosen) {
         const row = byLease.get(id) as Record<string, unknown>;
@@ -117,9 +124,14 @@ export const arrearsRemindRoute = (app: FastifyInstance, ctx: AppContext) => {
           results.push({ occupancy_id: id, tenant_name: tenantName, status: 'already', to: to ?? null });
           continue;
         }
+        // WhatsApp only to a tenant who agreed to it (issue 29): nothing is queued for the others
+        if (channel === 'whatsapp' && !lease.tenant_notify_whatsapp) {
+          results.push({ occupancy_id: id, tenant_name: tenantName, status: 'skipped', to: null });
+          continue;
+        }
         const balance = BigInt(String(row.balance ?? '0'));
         const overdue = balance - BigInt(String(row.current ?? '0'));
-        const text = renderMessage(template, {
+        const values = {
           tenant_first_name: lease.tenant_first_name,
           unit_name: lease.unit_name,
           account_reference: lease.account_reference ?? '',
@@ -128,7 +140,8 @@ export const arrearsRemindRoute = (app: FastifyInstance, ctx: AppContext) => {
           due_date: formatDate(oldestUnpaid(ledger) ?? today),
           balance: money(balance),
           company_name: company.name,
-        });
+        };
+        const text = renderMessage(template, values);
         messages.push({
           company_id: companyId,
           kind: 'reminder',
@@ -144,6 +157,7 @@ export const arrearsRemindRoute = (app: FastifyInstance, ctx: AppContext) => {
           dedup_key: key,
           template_id: templateId,
           send_date: today,
+          ...(channel === 'whatsapp' ? { payload: whatsappPayload('overdue', values) } : {}),
         });
         results.push({ occupancy_id: id, tenant_name: tenantName, status: to ? 'queued' : 'skipped', to });
       }

@@ -520,6 +520,7 @@ describe(`messages through Twilio, and without providers (${testDriver})`, () =>
       expect(expectStatus(await client.get('/messages/providers'), 200).json()).toEqual({
         email: false,
         sms: false,
+        whatsapp: false,
       });
       await queueSms(t, company.id, '+256700000030');
       await sender.drain();

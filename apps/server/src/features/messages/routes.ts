@@ -47,6 +47,7 @@ import { smsProvider } from '../../platform/sms.ts';
 import { pagedList, searchCondition, searchWords, sendTotal, sortOrder } from '../../crud/paged-list.ts';
 import { empty, errors, json, named } from '../../plugins/openapi.ts';
 import { outbox } from '../../modules/messaging/outbox.ts';
+import { readWhatsappRow } from '../../modules/messaging/whatsapp.ts';
 
 const Message = named(messageSchema, 'Message');
 const MessageTemplate = named(messageTemplateSchema, 'MessageTemplate');
@@ -81,7 +82,7 @@ const messagesQuery = z.object({
   status: z
     .enum(messageStatus.values as readonly ['queued', 'sending', 'sent', 'failed', 'skipped'])
     .optional(),
-  channel: z.enum(messageChannel.values as readonly ['email', 'sms']).optional(),
+  channel: z.enum(messageChannel.values).optional(),
   kind: z.enum(messageKind.values).optional(),
   tenant_id: z.coerce.number().int().positive().max(2147483647).optional(),
 });
@@ -100,7 +101,7 @@ const messageColumns = (
   m: string,
 ) => `${m}.id, to_char(${m}.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at, ${m}.kind,
   ${m}.channel, ${m}."to", ${m}.tenant_id, ${m}.tenant_name, ${m}.subject, ${shownBody(m)}, ${m}.status, ${m}.attempts, ${m}.error,
-  to_char(${m}.sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS sent_at`;
+  to_char(${m}.sent_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS sent_at, ${m}.delivery_status, ${m}.external_id`;
 const MESSAGE_COLUMNS = messageColumns('m');
 
 const presentTemplate = (r: TemplateRow) => ({
@@ -247,11 +248,16 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
       schema: {
         operationId: 'getMessageProviders',
         tags: ['messages'],
-        summary: 'Whether this server can send e-mail (SMTP_URL) and SMS (SMS_URL)',
+        summary:
+          'Whether this server can send e-mail (SMTP_URL) and SMS (SMS_URL), and whether the company has WhatsApp on',
         response: { 200: json(MessageProviders, 'What is configured') },
       },
     },
-    async () => ({ email: !!ctx.config.smtpUrl, sms: !!smsProvider(ctx.config.smsUrl) }),
+    async (request) => ({
+      email: !!ctx.config.smtpUrl,
+      sms: !!smsProvider(ctx.config.smsUrl),
+      whatsapp: !!(await readWhatsappRow(db.db, currentUser(request).company_id))?.enabled,
+    }),
   );
 
   // ---------------------------------------------------------------------------------- templates

@@ -75,7 +75,7 @@ type TenantRecord = PortalMe['tenant'];
 const readTenant = async (database: Database, companyId: number, tenantId: number): Promise<TenantRecord> => {
   const rows = await database.query<TenantRecord>(
     `SELECT id, first_name, last_name, email, phone, country_code, emergency_contact_name,
-            emergency_contact_phone, notify_email, notify_sms, version
+            emergency_contact_phone, notify_email, notify_sms, notify_whatsapp, version
        FROM tenants WHERE company_id = $1 AND id = $2`,
     [companyId, tenantId],
   );

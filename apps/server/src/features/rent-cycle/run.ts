@@ -16,6 +16,7 @@ import {
   type RentCycleRunItem,
   type RentCycleRunResult,
   type TemplateValues,
+  type MessageChannel,
   howToPayLines,
   type PaymentInstructions,
 } from '@kodi/domain';
@@ -38,6 +39,7 @@ import { sendMonthlyOwnerStatements } from '../../modules/owner-money/statement-
 import { followLeasesDaily } from '../../modules/leases/unit-status.ts';
 import { billUtilitiesDaily } from '../../modules/utilities/billing.ts';
 import { postServiceChargesDaily } from '../../modules/utilities/service-charge.ts';
+import { whatsappPayload, type WhatsappPayload } from '../../modules/messaging/whatsapp.ts';
 
 /**
  * The daily run of one company (issue 17; docs/decisions.md, 'The rent cycle'): for each day not
@@ -120,7 +122,7 @@ type NewMessage = {
   occupancy_id: number;
   tenant_id: number;
   tenant_name: string;
-  channel: 'email' | 'sms';
+  channel: MessageChannel;
   to: string | null;
   subject: string | null;
   body: string;
@@ -129,6 +131,7 @@ type NewMessage = {
   dedup_key: string;
   template_id: number | null;
   send_date: string;
+  payload?: WhatsappPayload;
 };
 
 type Plan = { rates: NewRate[]; fees: NewFee[]; messages: NewMessage[] };
@@ -213,7 +216,10 @@ const planRun = async (
       for (const r of remindersDue(terms, payments, extras, settings.reminders, window)) {
         const values = reminderValues(book, terms, r, money, company.name, settings.payment_instructions);
         for (const channel of r.channels) {
-          const { template, id } = pickTemplate(templates, r.event, channel, r.template_id);
+          // WhatsApp only to a tenant who agreed to it (issue 29); its text is the SMS template's
+          if (channel === 'whatsapp' && !lease.tenant_notify_whatsapp) continue;
+          const textChannel = channel === 'email' ? 'email' : 'sms';
+          const { template, id } = pickTemplate(templates, r.event, textChannel, r.template_id);
           const text = renderMessage(template, values);
           const to =
             channel === 'email'
@@ -233,6 +239,7 @@ const planRun = async (
             dedup_key: `reminder:${lease.id}:${r.event}:${r.days}:${r.due_date}:${channel}`,
             template_id: id,
             send_date: r.send_date,
+            ...(channel === 'whatsapp' ? { payload: whatsappPayload(r.event, values) } : {}),
           });
         }
       }

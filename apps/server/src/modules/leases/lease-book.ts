@@ -29,6 +29,8 @@ export type BookLease = LeaseTerms & {
   tenant_email: string | null;
   tenant_phone: string | null;
   tenant_country_code: string | null;
+  /** issue 29: whether the tenant agreed to messages by WhatsApp */
+  tenant_notify_whatsapp: boolean;
   unit_name: string;
   /** what the tenant gives as the account when paying by paybill or mobile money (issue 29) */
   account_reference: string | null;
@@ -50,7 +52,8 @@ const LEASE_COLUMNS = `o.id, o.tenant_id, o.unit_id, to_char(o.start_date, 'YYYY
   o.escalation_percent::text AS escalation_percent, o.escalation_every_months,
   o.opening_balance::text AS opening_balance, to_char(o.opening_balance_date, 'YYYY-MM-DD') AS opening_balance_date,
   tn.first_name AS tenant_first_name, tn.last_name AS tenant_last_name, tn.email AS tenant_email,
-  tn.phone AS tenant_phone, tn.country_code AS tenant_country_code, un.name AS unit_name,
+  tn.phone AS tenant_phone, tn.country_code AS tenant_country_code, tn.notify_whatsapp AS tenant_notify_whatsapp,
+  un.name AS unit_name,
   o.account_reference`;
 
 const LEASE_FROM = `occupancy o
@@ -80,6 +83,7 @@ const presentLease = (r: Row): Omit<BookLease, 'rate_changes'> => ({
   tenant_email: strOrNull(r.tenant_email),
   tenant_phone: strOrNull(r.tenant_phone),
   tenant_country_code: strOrNull(r.tenant_country_code),
+  tenant_notify_whatsapp: r.tenant_notify_whatsapp === true,
   unit_name: str(r.unit_name),
   account_reference: strOrNull(r.account_reference),
   late_fee_exempt: r.late_fee_exempt === true,

@@ -4,7 +4,7 @@ import {
   countedStatus,
   noCounts,
   type AnnouncementCounts,
-  type MessageChannelName,
+  type MessageChannel,
 } from '@kodi/domain';
 import { execRows, type Database, type DbOrTx } from '../../db/client.ts';
 import { recordAuditEntry } from '../audit/audit.ts';
@@ -23,7 +23,7 @@ export type NewAnnouncement = {
   userId: number;
   /** null: every property of the company */
   propertyId: number | null;
-  channels: readonly MessageChannelName[];
+  channels: readonly MessageChannel[];
   subject: string;
   body: string;
   idempotencyKey: string;
@@ -46,10 +46,10 @@ type Recipient = {
  * A tenant's address for a channel: the e-mail for `email`, the phone (in E.164) for the phone's
  * channels (`sms`, and any other the outbox knows: a messaging app reaches the phone number).
  */
-const addressOf = (channel: MessageChannelName, t: Recipient, callingCode: number | null) =>
+const addressOf = (channel: MessageChannel, t: Recipient, callingCode: number | null) =>
   channel === 'email' ? t.email?.trim() || null : smsAddress(t.phone, t.country_code, callingCode);
 
-const optedOut = (channel: MessageChannelName, t: Recipient) => {
+const optedOut = (channel: MessageChannel, t: Recipient) => {
   const notify = typeof t.notify === 'string' ? (JSON.parse(t.notify) as Record<string, unknown>) : t.notify;
   return notify?.[`notify_${channel}`] === false;
 };

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { MessageChannelName } from '@kodi/domain';
+import type { MessageChannel } from '@kodi/domain';
 import { execRows, type DbOrTx } from '../../db/client.ts';
 
 /**
@@ -11,7 +11,7 @@ export type OutgoingMessage = {
   /** 'receipt', 'reminder', 'test', 'announcement', the portal's invitations and codes */
   kind: string;
   /** one of the outbox's channels (`messageChannel`) */
-  channel: MessageChannelName;
+  channel: MessageChannel;
   to: string | null;
   subject: string | null;
   body: string;
@@ -29,16 +29,19 @@ export type OutgoingMessage = {
   send_date?: string | null;
   /** the announcement it is one of (its delivery counts are read from its messages) */
   announcement_id?: number | null;
+  /** WhatsApp: its template's kind and values (modules/messaging/whatsapp.ts, `whatsappPayload`) */
+  payload?: unknown;
 };
 
-/** Rows of one INSERT: 16 parameters each, well under PostgreSQL's 65,535. */
+/** Rows of one INSERT: 17 parameters each, well under PostgreSQL's 65,535. */
 const ENQUEUE_BATCH = 1000;
 
 const row = (m: OutgoingMessage) =>
   sql`(${m.company_id}, ${m.kind}, ${m.channel}, ${m.to}, ${m.tenant_id ?? null}::int, ${m.occupancy_id ?? null}::int,
        ${m.subject}, ${m.body}, ${m.status ?? 'queued'}, ${m.error ?? null}::text, ${m.dedup_key ?? null}::text,
        ${m.template_id ?? null}::int, ${m.payment_id ?? null}::int, ${m.send_date ?? null}::date,
-       ${m.tenant_name ?? null}::text, ${m.announcement_id ?? null}::int)`;
+       ${m.tenant_name ?? null}::text, ${m.announcement_id ?? null}::int,
+       ${m.payload === undefined || m.payload === null ? null : JSON.stringify(m.payload)}::jsonb)`;
 
 /**
  * The outbox: the one code that writes `messages` (writers.test.ts). Its messages are queued in the
@@ -60,7 +63,7 @@ export const outbox = {
         tx,
         sql`INSERT INTO messages (company_id, kind, channel, "to", tenant_id, occupancy_id, subject, body, status,
                                   error, dedup_key, template_id, payment_id, send_date, tenant_name,
-                                  announcement_id)
+                                  announcement_id, payload)
             VALUES ${sql.join(batch.map(row), sql`, `)}
             ON CONFLICT (company_id, dedup_key) DO NOTHING RETURNING id, status`,
       );

@@ -6,6 +6,10 @@ import {
   MAX_SEND_ATTEMPTS,
   NO_SMS_PROVIDER,
   NO_SMTP_SERVER,
+  NO_WHATSAPP,
+  NO_WHATSAPP_TEMPLATE,
+  whatsappTemplateKindOf,
+  type MessageChannel,
   type TemplateValues,
   howToPayLines,
 } from '@kodi/domain';
@@ -21,6 +25,16 @@ import { loadReceiptPayment, receiptNumberOf, receiptPdfBytes } from '../receipt
 import { SendFailure, smsProvider, type SmsProvider } from '../../platform/sms.ts';
 import { smtpSender, type SmtpSender } from '../../platform/smtp.ts';
 import { companyCallingCode, smsAddress } from '../companies/phones.ts';
+import { createSecretBox, loadSecretKeys, type SecretBox } from '../../platform/secrets.ts';
+import {
+  queueSmsFallback,
+  sendWhatsapp,
+  whatsappAccount,
+  whatsappParameters,
+  whatsappPayload,
+  type WhatsappAccount,
+  type WhatsappPayload,
+} from './whatsapp.ts';
 
 /**
  * The messages' sender (issue 17; docs/decisions.md, 'Messages'): the `messages` table is an outbox,
@@ -54,6 +68,8 @@ export type SenderOptions = {
   /** today's date (tests travel in time): a reminder is stale 2 days after its send date */
   today?: () => string;
   log?: (message: string, err?: unknown) => void;
+  /** what opens the companies' WhatsApp credentials (the app's; else made from the configuration) */
+  secrets?: SecretBox;
 };
 
 export type SendRound = { receipts: number; sent: number; retried: number; failed: number; skipped: number };
@@ -70,13 +86,14 @@ type Claimed = {
   company_id: number;
   id: number;
   kind: string;
-  channel: 'email' | 'sms';
+  channel: MessageChannel;
   to: string | null;
   subject: string | null;
   body: string;
   attempts: number;
   send_date: string | null;
   payment_id: number | null;
+  payload: WhatsappPayload | null;
 };
 
 const RUNNER = `${os.hostname()}:${process.pid}`;
@@ -126,6 +143,7 @@ export const queueReceipts = async (
     country_code: string | null;
     notify_email: boolean;
     notify_sms: boolean;
+    notify_whatsapp: boolean;
     unit_name: string | null;
     account_reference: string | null;
   };
@@ -136,7 +154,7 @@ export const queueReceipts = async (
       tx,
       sql`SELECT p.company_id, p.id, p.tenant_id, p.occupancy_id, p.amount_paid::text AS amount_paid, p.receipt_number,
                  p.receipt_code, tn.first_name, tn.last_name, tn.email, tn.phone, tn.country_code, tn.notify_email,
-                 tn.notify_sms, un.name AS unit_name, oc.account_reference
+                 tn.notify_sms, tn.notify_whatsapp, un.name AS unit_name, oc.account_reference
             FROM payments p
             JOIN tenants tn ON tn.company_id = p.company_id AND tn.id = p.tenant_id
             LEFT JOIN units un ON un.company_id = p.company_id AND un.id = p.unit_id
@@ -163,11 +181,13 @@ export const queueReceipts = async (
         receipt_url: p.receipt_code ? receiptUrl(config.publicUrl, String(p.receipt_code)) : '',
         company_name: money.name,
       };
-      const channels: ('email' | 'sms')[] = [];
+      const channels: MessageChannel[] = [];
       if (settings.receipt_notification.email && p.notify_email) channels.push('email');
       if (settings.receipt_notification.sms && p.notify_sms) channels.push('sms');
+      if (settings.receipt_notification.whatsapp && p.notify_whatsapp) channels.push('whatsapp');
       for (const channel of channels) {
-        const { template, id } = pickTemplate(templates, 'receipt', channel);
+        // a WhatsApp message's text (in the log, and its SMS if it fails) is the SMS template's
+        const { template, id } = pickTemplate(templates, 'receipt', channel === 'email' ? 'email' : 'sms');
         const text = renderMessage(template, values);
         const to = channel === 'email' ? p.email : smsAddress(p.phone, p.country_code, callingCode);
         messages.push({
@@ -185,6 +205,7 @@ export const queueReceipts = async (
           template_id: id,
           payment_id: Number(p.id),
           tenant_name: `${p.first_name} ${p.last_name}`.trim(),
+          ...(channel === 'whatsapp' ? { payload: whatsappPayload('receipt', values) } : {}),
         });
       }
     }
@@ -201,7 +222,19 @@ export const queueReceipts = async (
 
 export const createMessageSender = (
   database: Database,
-  config: Pick<Config, 'smtpUrl' | 'mailFrom' | 'smsUrl' | 'publicUrl'>,
+  config: Pick<
+    Config,
+    | 'smtpUrl'
+    | 'mailFrom'
+    | 'smsUrl'
+    | 'publicUrl'
+    | 'whatsappBaseUrl'
+    | 'whatsappApiVersion'
+    | 'secretKey'
+    | 'oldSecretKeys'
+    | 'databaseUrl'
+    | 'dataDir'
+  >,
   options: SenderOptions,
 ): MessageSender => {
   const {
@@ -216,6 +249,8 @@ export const createMessageSender = (
   } = options;
   const sms: SmsProvider | undefined = smsProvider(config.smsUrl, smsTimeoutMs);
   const smtp: SmtpSender | undefined = smtpSender(config.smtpUrl, config.mailFrom);
+  let box: Promise<SecretBox> | undefined = options.secrets ? Promise.resolve(options.secrets) : undefined;
+  const secrets = () => (box ??= loadSecretKeys(config).then(createSecretBox));
 
   const claim = async () => {
     // claims whose server died: queued again (the attempt they made counts)
@@ -231,19 +266,37 @@ export const createMessageSender = (
                WHERE status = 'queued' AND (next_attempt_at IS NULL OR next_attempt_at <= now())
                ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED)
        RETURNING m.company_id, m.id, m.kind, m.channel, m."to", m.subject, m.body, m.attempts,
-                 to_char(m.send_date, 'YYYY-MM-DD') AS send_date, m.payment_id`,
+                 to_char(m.send_date, 'YYYY-MM-DD') AS send_date, m.payment_id, m.payload`,
       [batchSize, claimSeconds],
     );
   };
 
-  const finish = (m: Claimed, status: string, error: string | null, retryInSeconds?: number) =>
+  const finish = (
+    m: Claimed,
+    status: string,
+    error: string | null,
+    retryInSeconds?: number,
+    externalId: string | null = null,
+  ) =>
     database.query(
       `UPDATE messages SET status = $3::text, error = $4::text, claimed_until = NULL, updated_at = now(),
               sent_at = CASE WHEN $3::text = 'sent' THEN now() ELSE sent_at END,
+              external_id = COALESCE($7::text, external_id),
               next_attempt_at = CASE WHEN $5::float8 IS NULL THEN NULL ELSE now() + make_interval(secs => $5::float8) END
-        WHERE company_id = $1 AND id = $2 AND status = 'sending' AND attempts = $6::int`,
-      [m.company_id, m.id, status, error, retryInSeconds ?? null, m.attempts],
+        WHERE company_id = $1 AND id = $2 AND status = 'sending' AND attempts = $6::int
+        RETURNING id`,
+      [m.company_id, m.id, status, error, retryInSeconds ?? null, m.attempts, externalId],
     );
+
+  const accounts = new Map<number, Promise<WhatsappAccount>>();
+  const account = async (companyId: number) => {
+    let a = accounts.get(companyId);
+    if (!a) {
+      a = secrets().then((s) => whatsappAccount(database, s, companyId));
+      accounts.set(companyId, a);
+    }
+    return a;
+  };
 
   const senderIds = new Map<number, string | null>();
   const senderId = async (companyId: number) => {
@@ -278,8 +331,35 @@ export const createMessageSender = (
       await finish(m, 'skipped', 'no_address');
       return 'skipped';
     }
+    let externalId: string | null = null;
     try {
-      if (m.channel === 'sms') {
+      if (m.channel === 'whatsapp') {
+        const a = await account(Number(m.company_id));
+        if (!a.ok) {
+          await finish(m, 'skipped', NO_WHATSAPP);
+          return 'skipped';
+        }
+        const kind = m.payload?.kind ?? whatsappTemplateKindOf(m.kind);
+        // a test message: Meta's sample template, without variables
+        const template = m.kind === 'test' ? 'hello_world' : a.templates[kind];
+        if (!template) {
+          await finish(m, 'skipped', NO_WHATSAPP_TEMPLATE);
+          return 'skipped';
+        }
+        const sent = await sendWhatsapp(
+          config,
+          {
+            phoneNumberId: a.phoneNumberId,
+            token: a.token,
+            to: m.to,
+            template,
+            language: m.kind === 'test' ? 'en_US' : a.language,
+            parameters: m.kind === 'test' ? [] : whatsappParameters(kind, m.payload?.values ?? {}, m.body),
+          },
+          smsTimeoutMs,
+        );
+        externalId = sent.id;
+      } else if (m.channel === 'sms') {
         if (!sms) {
           await finish(m, 'skipped', NO_SMS_PROVIDER);
           return 'skipped';
@@ -298,7 +378,7 @@ export const createMessageSender = (
           ...(attachments ? { attachments } : {}),
         });
       }
-      await finish(m, 'sent', null);
+      await finish(m, 'sent', null, undefined, externalId);
       return 'sent';
     } catch (err) {
       const failure = err instanceof SendFailure ? err : new SendFailure((err as Error).message, true);
@@ -306,7 +386,10 @@ export const createMessageSender = (
         await finish(m, 'queued', failure.message, backoffSeconds(m.attempts, retryBaseSeconds));
         return 'retried';
       }
-      await finish(m, 'failed', failure.message);
+      const done = await finish(m, 'failed', failure.message);
+      // a WhatsApp message that failed goes by SMS when the company chose so (once: its dedup key)
+      if (m.channel === 'whatsapp' && done.length > 0)
+        await queueSmsFallback(database.db, Number(m.company_id), Number(m.id));
       return 'failed';
     }
   };
@@ -315,6 +398,7 @@ export const createMessageSender = (
     const round: SendRound = { receipts: 0, sent: 0, retried: 0, failed: 0, skipped: 0 };
     round.receipts = await queueReceipts(database, config);
     senderIds.clear();
+    accounts.clear();
     const batch = await claim();
     for (let i = 0; i < batch.length; i += concurrency) {
       const outcomes = await Promise.all(batch.slice(i, i + concurrency).map(deliver));

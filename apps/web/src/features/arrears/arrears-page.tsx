@@ -154,7 +154,7 @@ export const ArrearsPage = () => {
       return next;
     });
   const [remindOf, setRemindOf] = useState<RemindTarget | null>(null);
-  const [channel, setChannel] = useState<'sms' | 'email'>('sms');
+  const [channel, setChannel] = useState<'sms' | 'email' | 'whatsapp'>('sms');
   const { showSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
   const remind = useMutation({
@@ -412,10 +412,13 @@ export const ArrearsPage = () => {
           <RadioGroup
             aria-label="Channel"
             value={channel}
-            onChange={(e) => setChannel(e.target.value === 'email' ? 'email' : 'sms')}
+            onChange={(e) =>
+              setChannel(e.target.value === 'email' || e.target.value === 'whatsapp' ? e.target.value : 'sms')
+            }
           >
             <FormControlLabel value="sms" control={<Radio />} label="SMS" />
             <FormControlLabel value="email" control={<Radio />} label="E-mail" />
+            <FormControlLabel value="whatsapp" control={<Radio />} label="WhatsApp" />
           </RadioGroup>
         </DialogContent>
         <DialogActions>

@@ -40,6 +40,7 @@ import {
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { RunMade } from './run-made.tsx';
 import { PaymentProvidersSection } from './payment-providers-section.tsx';
+import { WhatsappSection } from './whatsapp-section.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { imageDataUrl, resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
 import { MFA_ENROLMENT_PATH, navigateTo } from '../../lib/navigation.ts';
@@ -176,6 +177,7 @@ export const CompanySettingsPage = () => {
         <SettingsForm key={settings.version} settings={settings} lastRun={lastRun} onRun={setLastRun} />
       )}
       {settings && <PaymentProvidersSection />}
+      {settings && <WhatsappSection />}
     </Stack>
   );
 };
@@ -647,7 +649,7 @@ const SettingsForm = ({
 
         <Section title="Receipts and messages">
           <FormGroup row>
-            {(['email', 'sms'] as const).map((channel) => (
+            {messageChannel.values.map((channel) => (
               <Controller
                 key={channel}
                 control={control}

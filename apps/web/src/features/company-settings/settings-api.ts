@@ -26,7 +26,10 @@ export const providersQuery = () =>
   queryOptions({
     queryKey: [...resourceKeys.all, 'message-providers'] as const,
     queryFn: ({ signal }) =>
-      api.get<{ email: boolean; sms: boolean }>('/messages/providers', { signal, quietForbidden: true }),
+      api.get<{ email: boolean; sms: boolean; whatsapp: boolean }>('/messages/providers', {
+        signal,
+        quietForbidden: true,
+      }),
     staleTime: 60_000,
   });
 

@@ -8,7 +8,14 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import { useQuery } from '@tanstack/react-query';
-import { formatDate, formatMoney, isCompanyAdmin, type LedgerAnswer } from '@kodi/domain';
+import {
+  formatDate,
+  formatMoney,
+  isCompanyAdmin,
+  messageChannel,
+  type LedgerAnswer,
+  type MessageChannel,
+} from '@kodi/domain';
 import { api } from '../../lib/api-client.ts';
 import { downloadFile, listQuery, useCompanyMoney } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
@@ -165,8 +172,8 @@ export const TenantHub = ({ tenantId }: { tenantId: number }) => {
           ) : (
             messages.data?.map((m) => (
               <Typography key={m.id} variant="body2" sx={line}>
-                {formatDate(m.created_at.slice(0, 10))} · {m.channel === 'sms' ? 'SMS' : 'E-mail'} · {m.kind}{' '}
-                · {m.status}
+                {formatDate(m.created_at.slice(0, 10))} ·{' '}
+                {messageChannel.labels[m.channel as MessageChannel] ?? m.channel} · {m.kind} · {m.status}
                 {m.subject ? ` · ${m.subject}` : ''}
               </Typography>
             ))

@@ -20,7 +20,7 @@ import {
   canEdit,
   messageChannel,
   type Announcement,
-  type MessageChannelName,
+  type MessageChannel,
 } from '@kodi/domain';
 import { useSnackbar, useErrorSnackbar } from '../../components/snackbar-provider.tsx';
 import { ListTable, RowCard, type ListColumn } from '../../components/ui/list-table.tsx';
@@ -121,7 +121,7 @@ const AnnouncementForm = () => {
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
   const [property, setProperty] = useState<Choice | null>(null);
-  const [channels, setChannels] = useState<MessageChannelName[]>(['sms']);
+  const [channels, setChannels] = useState<MessageChannel[]>(['sms']);
   const [subject, setSubject] = useState('');
   const [body, setBody] = useState('');
   // made once per announcement: a retry of the same one (a lost answer, a double tap) sends it once
@@ -156,7 +156,7 @@ const AnnouncementForm = () => {
     },
   });
 
-  const toggle = (c: MessageChannelName, on: boolean) =>
+  const toggle = (c: MessageChannel, on: boolean) =>
     setChannels((cs) => (on ? [...cs, c] : cs.filter((x) => x !== c)));
 
   return (

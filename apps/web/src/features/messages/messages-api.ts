@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import type { Announcement, AnnouncementBody, Message, MessageTemplate } from '@kodi/domain';
+import type { Announcement, AnnouncementBody, Message, MessageChannel, MessageTemplate } from '@kodi/domain';
 import { api } from '../../lib/api-client.ts';
 import { fetchPage, type PageParams } from '../../lib/pages.ts';
 import { resourceKeys } from '../../lib/resources.ts';
@@ -35,7 +35,10 @@ export const providersQuery = () =>
   queryOptions({
     queryKey: messageKeys.providers,
     queryFn: ({ signal }) =>
-      api.get<{ email: boolean; sms: boolean }>('/messages/providers', { signal, quietForbidden: true }),
+      api.get<{ email: boolean; sms: boolean; whatsapp: boolean }>('/messages/providers', {
+        signal,
+        quietForbidden: true,
+      }),
     staleTime: 60_000,
   });
 
@@ -61,7 +64,7 @@ export const previewTemplate = (id: number, occupancyId: number) =>
     occupancy_id: occupancyId,
   });
 
-export const sendTestMessage = (channel: 'email' | 'sms', to: string) =>
+export const sendTestMessage = (channel: MessageChannel, to: string) =>
   api.post<Message>('/messages/test', { channel, to });
 
 /** Announcements (issue 29): the list with their counts, and one sent. */

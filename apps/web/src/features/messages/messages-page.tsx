@@ -18,7 +18,14 @@ import Replay from '@mui/icons-material/Replay';
 import Visibility from '@mui/icons-material/Visibility';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
-import { messageKind, messageStatus, type Message } from '@kodi/domain';
+import {
+  deliveryStatus,
+  messageChannel,
+  messageKind,
+  messageStatus,
+  type Message,
+  type MessageChannel,
+} from '@kodi/domain';
 import { useSnackbar, useErrorSnackbar } from '../../components/snackbar-provider.tsx';
 import { ListTable, RowAction, type ListColumn } from '../../components/ui/list-table.tsx';
 import { ListToolbar } from '../../components/ui/list-toolbar.tsx';
@@ -61,7 +68,10 @@ const statusColor: Record<string, 'default' | 'success' | 'error' | 'warning' | 
 const when = (iso: string) =>
   new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
 
-const channelLabel = (c: string) => (c === 'sms' ? 'SMS' : 'E-mail');
+const channelLabel = (c: string) => messageChannel.labels[c as MessageChannel] ?? c;
+
+/** WhatsApp's delivery report, after the status: 'Sent · Read'. */
+const delivery = (m: Message) => (m.delivery_status ? deliveryStatus.labels[m.delivery_status] : null);
 
 /** A shortened text for the table (the whole one is in the message's dialog). */
 const short = (m: Message) => {
@@ -132,8 +142,11 @@ const MessageLog = () => {
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
           <option value="">All</option>
-          <option value="email">E-mail</option>
-          <option value="sms">SMS</option>
+          {messageChannel.values.map((c) => (
+            <option key={c} value={c}>
+              {messageChannel.labels[c]}
+            </option>
+          ))}
         </TextField>
       </ListToolbar>
       <ListTable
@@ -158,6 +171,15 @@ const MessageLog = () => {
                 color={statusColor[m.status] ?? 'default'}
                 label={messageStatus.labels[m.status]}
               />
+              {delivery(m) && (
+                <Typography
+                  variant="caption"
+                  data-testid="delivery-status"
+                  sx={{ display: 'block', color: 'text.secondary', whiteSpace: 'nowrap' }}
+                >
+                  {delivery(m)}
+                </Typography>
+              )}
             </TableCell>
             <TableCell sx={{ minWidth: 180 }}>
               {m.reason ? (
@@ -194,6 +216,7 @@ const MessageLog = () => {
               <Typography variant="body2">
                 {messageKind.labels[shown.kind]} by {channelLabel(shown.channel)} to {shown.to ?? '—'} ·{' '}
                 {messageStatus.labels[shown.status]}
+                {delivery(shown) ? ` · ${delivery(shown)}` : ''}
               </Typography>
               {shown.reason && (
                 <Typography variant="body2" color="text.secondary">
@@ -217,7 +240,7 @@ const MessageLog = () => {
 const TestMessageDialog = ({ onClose }: { onClose: () => void }) => {
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
-  const [channel, setChannel] = useState<'email' | 'sms'>('sms');
+  const [channel, setChannel] = useState<MessageChannel>('sms');
   const [to, setTo] = useState('');
   const [error, setError] = useState<string | null>(null);
   const send = useMutation({
@@ -242,14 +265,15 @@ const TestMessageDialog = ({ onClose }: { onClose: () => void }) => {
             select
             label="Channel"
             value={channel}
-            onChange={(e) => setChannel(e.target.value as 'email' | 'sms')}
+            onChange={(e) => setChannel(e.target.value as MessageChannel)}
             slotProps={{ select: { native: true } }}
           >
             <option value="sms">SMS</option>
             <option value="email">E-mail</option>
+            <option value="whatsapp">WhatsApp (Meta’s hello_world template)</option>
           </TextField>
           <TextField
-            label={channel === 'sms' ? 'Phone (+256…)' : 'E-mail address'}
+            label={channel === 'email' ? 'E-mail address' : 'Phone (+256…)'}
             value={to}
             onChange={(e) => setTo(e.target.value)}
             error={!!error}
@@ -283,7 +307,8 @@ export const MessagesPage = () => {
           Messages
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Reminders and receipts sent to tenants by e-mail and SMS, and the templates they are written from.
+          Reminders and receipts sent to tenants by e-mail, SMS and WhatsApp, and the templates they are
+          written from.
         </Typography>
       </Box>
       {providers.data && !providers.data.sms && (

@@ -661,6 +661,7 @@ const Profile = ({ kept, onSaved }: { kept: Kept<PortalMe>; onSaved: () => void 
     emergency_contact_phone: t.emergency_contact_phone ?? '',
     notify_email: t.notify_email,
     notify_sms: t.notify_sms,
+    notify_whatsapp: t.notify_whatsapp,
   });
   const [error, setError] = useState('');
   const [fields, setFields] = useState<Record<string, string>>({});
@@ -734,6 +735,14 @@ const Profile = ({ kept, onSaved }: { kept: Kept<PortalMe>; onSaved: () => void 
             onChange={(e) => setForm({ ...form, notify_sms: e.target.checked })}
           />{' '}
           Messages by SMS
+        </label>
+        <label className="check">
+          <input
+            type="checkbox"
+            checked={form.notify_whatsapp}
+            onChange={(e) => setForm({ ...form, notify_whatsapp: e.target.checked })}
+          />{' '}
+          Messages by WhatsApp
         </label>
         <Alert>{error}</Alert>
         <Alert kind="info">{done}</Alert>
