@@ -68,7 +68,8 @@ const secret = z.string().trim().max(1000, 'At most 1000 characters.').nullable(
 
 /**
  * `PUT /whatsapp-settings`: a secret left out is kept, null or '' clears it; turning WhatsApp on
- * needs the phone-number id, the access token and the app secret.
+ * needs the phone-number id, the access token and the app secret. What only GET answers (whether each
+ * secret is set, the webhook's URL and verify token, the API's address) may come back and is ignored.
  */
 export const whatsappSettingsBody = z.strictObject({
   enabled: z.boolean({ error: 'Must be true or false.' }),
@@ -89,6 +90,12 @@ export const whatsappSettingsBody = z.strictObject({
   templates: z.partialRecord(z.enum(whatsappTemplateKinds), templateName).optional(),
   fallback_sms: z.boolean({ error: 'Must be true or false.' }).optional(),
   version: z.number().int().positive().optional(),
+  // what GET answers besides (a GET's answer goes back to its PUT as it is): read, never written
+  access_token_set: z.boolean().optional(),
+  app_secret_set: z.boolean().optional(),
+  webhook_url: z.string().nullable().optional(),
+  verify_token: z.string().nullable().optional(),
+  base_url: z.string().optional(),
 });
 export type WhatsappSettingsBody = z.infer<typeof whatsappSettingsBody>;
 

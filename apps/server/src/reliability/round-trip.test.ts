@@ -65,6 +65,12 @@ const resources: Record<string, Case> = {
     client: (w) => w.clients.admin,
     change: (read) => ({ refuse_unknown_accounts: read.refuse_unknown_accounts !== true }),
   },
+  // issue 29: the company's WhatsApp account (its token and app secret are never answered)
+  '/whatsapp-settings': {
+    path: () => '/whatsapp-settings',
+    client: (w) => w.clients.admin,
+    change: (read) => ({ fallback_sms: read.fallback_sms !== true }),
+  },
   '/portal/me': {
     path: () => '/portal/me',
     client: () => {

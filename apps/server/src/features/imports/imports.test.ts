@@ -472,7 +472,7 @@ describe(`imports: preview and commit (${testDriver})`, () => {
       .trim()
       .split('\r\n');
     expect(header).toBe(
-      'First Name,Last Name,Sex,Country Code,Phone,Email,Date of Birth,ID or Passport Number,Emergency Contact Name,Emergency Contact Phone,Status,Notify by E-mail,Notify by SMS,Language,External Ref',
+      'First Name,Last Name,Sex,Country Code,Phone,Email,Date of Birth,ID or Passport Number,Emergency Contact Name,Emergency Contact Phone,Status,Notify by E-mail,Notify by SMS,Notify by WhatsApp,Language,External Ref',
     );
     expect(example).toContain('Grace,Namuli,');
     // the template imports as it is
