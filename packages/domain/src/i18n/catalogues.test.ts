@@ -10,6 +10,7 @@ import { deleteConfirmFields, deleteConfirmMessage, entityTexts } from './entity
 import { entities, entityList } from '../entities/index.ts';
 import { drawerNavigation, navKey } from '../navigation.ts';
 import { expenseCategory } from '../enums.ts';
+import { arrearsBucketLabels } from '../ledger.ts';
 import en from './catalogues/en.json' with { type: 'json' };
 
 /** What a message needs from its caller and how it branches: its arguments, each select's cases. */
@@ -135,6 +136,21 @@ describe('the texts the definitions give keys to (issue 30)', () => {
 });
 
 describe('a page’s option labels as select messages (issue 30)', () => {
+  const casesOf = (key: string) => {
+    const [select] = parse(catalogues.en[key] ?? '');
+    expect(select?.type, key).toBe('select');
+    const cases = select?.type === 'select' ? select.cases : [];
+    return Object.fromEntries(
+      cases
+        .filter((c) => c.key !== 'other')
+        .map((c) => [c.key, c.tokens.map((t) => (t.type === 'content' ? t.value : '')).join('')]),
+    );
+  };
+
+  it('names the arrears’ age buckets as the Arrears page does', () => {
+    expect(casesOf('dashboard.arrearsBucket')).toEqual(arrearsBucketLabels);
+  });
+
   it('names the dashboard’s expense categories as the expenses’ definition does', () => {
     const [select] = parse(catalogues.en['dashboard.category'] ?? '');
     expect(select?.type).toBe('select');
