@@ -14,7 +14,7 @@ const folder = fileURLToPath(new URL('../../packages/domain/src/i18n/catalogues/
  * for the pages that can load one of those chunks, and only those; the other groups count for every
  * page that can load them.
  */
-const scanned: readonly CatalogueGroup[] = ['auth', 'entity', 'dashboard'];
+const scanned: readonly CatalogueGroup[] = ['auth', 'entity', 'dashboard', 'arrears'];
 const keyOf = (group: CatalogueGroup) => new RegExp(`['"\`](?:${catalogueGroups[group].join('|')})\\.[\\w$]`);
 const appModule = /[\\/]apps[\\/]web[\\/]src[\\/].*\.tsx?$/;
 

@@ -131,6 +131,7 @@ export const appRoutes: AppRoute[] = [
     path: '/arrears',
     guard: ['admin', 'editor'],
     ...lazyPage(() => import('../features/arrears/arrears-page.tsx'), 'ArrearsPage'),
+    texts: ['arrears'],
   },
   {
     id: 'FinancialReports',

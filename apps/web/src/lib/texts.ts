@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { CatalogueGroup } from '@kodi/domain/i18n/web';
 import { loadTexts, registerTextGroup } from './i18n.ts';
 
 /**
@@ -39,8 +40,16 @@ registerTextGroup('dashboard', (language) =>
   })[language](),
 );
 
+registerTextGroup('arrears', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/arrears'),
+    sw: () => import('virtual:kodi-catalogue/sw/arrears'),
+    fr: () => import('virtual:kodi-catalogue/fr/arrears'),
+  })[language](),
+);
+
 /** Asks for a catalogue group when a part that needs it shows outside the pages that load it. */
-export const useTexts = (group: 'auth' | 'staff' | 'entity' | 'dashboard'): void => {
+export const useTexts = (group: CatalogueGroup): void => {
   useEffect(() => {
     void loadTexts(group).catch(() => undefined);
   }, [group]);

@@ -10,7 +10,7 @@ import { deleteConfirmFields, deleteConfirmMessage, entityTexts } from './entity
 import { entities, entityList } from '../entities/index.ts';
 import { drawerNavigation, navKey } from '../navigation.ts';
 import { expenseCategory } from '../enums.ts';
-import { arrearsBucketLabels } from '../ledger.ts';
+import { arrearsBucketLabels, arrearsColumns } from '../ledger.ts';
 import en from './catalogues/en.json' with { type: 'json' };
 
 /** What a message needs from its caller and how it branches: its arguments, each select's cases. */
@@ -137,7 +137,7 @@ describe('the texts the definitions give keys to (issue 30)', () => {
 
 describe('a page’s option labels as select messages (issue 30)', () => {
   const casesOf = (key: string) => {
-    const [select] = parse(catalogues.en[key] ?? '');
+    const select = parse(catalogues.en[key] ?? '').find((t) => t.type === 'select');
     expect(select?.type, key).toBe('select');
     const cases = select?.type === 'select' ? select.cases : [];
     return Object.fromEntries(
@@ -147,8 +147,10 @@ describe('a page’s option labels as select messages (issue 30)', () => {
     );
   };
 
-  it('names the arrears’ age buckets as the Arrears page does', () => {
+  it('names the arrears’ age buckets and columns as the Arrears page’s definition does', () => {
     expect(casesOf('dashboard.arrearsBucket')).toEqual(arrearsBucketLabels);
+    expect(casesOf('arrears.overdueBucket')).toEqual(arrearsBucketLabels);
+    for (const col of arrearsColumns) expect(catalogues.en[`arrears.column.${col.field}`]).toBe(col.label);
   });
 
   it('names the dashboard’s expense categories as the expenses’ definition does', () => {
