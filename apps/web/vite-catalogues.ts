@@ -16,6 +16,8 @@ const folder = fileURLToPath(new URL('../../packages/domain/src/i18n/catalogues/
  */
 const scanned: readonly CatalogueGroup[] = ['auth', 'entity', 'dashboard', 'arrears'];
 const keyOf = (group: CatalogueGroup) => new RegExp(`['"\`](?:${catalogueGroups[group].join('|')})\\.[\\w$]`);
+/** Namespaces whose English is the code's own words (the entities' definitions): no English chunk. */
+const derivedInEnglish: readonly string[] = ['entity'];
 const appModule = /[\\/]apps[\\/]web[\\/]src[\\/].*\.tsx?$/;
 
 type Bundle = Record<string, { type: string; fileName: string; moduleIds?: readonly string[] }>;
@@ -48,7 +50,7 @@ export const catalogues = (namespaces?: readonly string[]) => {
       const all = JSON.parse(readFileSync(file, 'utf8')) as Record<string, Record<string, string>>;
       const messages = Object.fromEntries(
         Object.entries(all)
-          .filter(([ns]) => wanted.includes(ns))
+          .filter(([ns]) => wanted.includes(ns) && !(language === 'en' && derivedInEnglish.includes(ns)))
           .flatMap(([ns, texts]) =>
             Object.entries(texts).map(([key, text]) => [`${ns}.${key}`, compileMessage(text)]),
           ),

@@ -209,6 +209,8 @@ test('the staff app speaks the user’s language: the shell, an entity list and 
       menu: 'Onyesha au ficha menyu',
       home: 'Dashibodi ya Kodi Rentals',
       card: 'Nyumba zilizo wazi',
+      arrears: 'Malimbikizo',
+      arrearsSearch: 'Tafuta malimbikizo (mpangaji, nyumba)',
     },
     fr: {
       title: 'Gestion des locataires',
@@ -223,6 +225,8 @@ test('the staff app speaks the user’s language: the shell, an entity list and 
       menu: 'Afficher ou masquer le menu',
       home: 'Tableau de bord Kodi Rentals',
       card: 'Logements disponibles',
+      arrears: 'Arriérés',
+      arrearsSearch: 'Rechercher des arriérés (locataire, logement)',
     },
   };
   for (const language of ['sw', 'fr'] as const) {
@@ -268,6 +272,11 @@ test('the staff app speaks the user’s language: the shell, an entity list and 
       await expect(dialog.getByRole('button', { name: words.cancel })).toBeVisible();
       await fitsTheScreen(staff);
       await staff.screenshot({ path: `${SHOTS}/i18n-staff-tenant-form-${language}-${size.name}.png` });
+      // the Arrears page
+      await staff.goto('/arrears');
+      await expect(staff.getByRole('heading', { name: words.arrears, exact: true })).toBeVisible();
+      await expect(staff.getByLabel(words.arrearsSearch)).toBeVisible();
+      await shoot(staff, `i18n-staff-arrears-${language}-${size.name}`);
       await context.close();
     }
   }

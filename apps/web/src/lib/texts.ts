@@ -23,10 +23,10 @@ registerTextGroup('staff', (language) =>
     fr: () => import('virtual:kodi-catalogue/fr/staff'),
   })[language](),
 );
-// English is the definitions' own words (lib/entity-text.ts shows them as they are): nothing to load
+// (English without the `entity` namespace: the definitions' own words, vite-catalogues.ts)
 registerTextGroup('entity', (language) =>
   ({
-    en: () => Promise.resolve({ messages: {} }),
+    en: () => import('virtual:kodi-catalogue/en/entity'),
     sw: () => import('virtual:kodi-catalogue/sw/entity'),
     fr: () => import('virtual:kodi-catalogue/fr/entity'),
   })[language](),

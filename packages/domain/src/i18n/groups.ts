@@ -16,7 +16,7 @@ export const catalogueGroups = {
   receipt: ['receipt', 'glossary'],
   portal: ['portal'],
   staff: ['nav'],
-  entity: ['entity'],
+  entity: ['entity', 'entityExtras'],
   dashboard: ['dashboard'],
   arrears: ['arrears'],
 } as const;

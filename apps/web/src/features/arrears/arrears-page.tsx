@@ -179,7 +179,8 @@ export const ArrearsPage = () => {
     </>
   );
 
-  const amount = (n: number | null) => (n === null ? '—' : money(n).replace(/^[^\d-]+/, ''));
+  // the currency left out (the page's line names it): before the figure in English, after it in French
+  const amount = (n: number | null) => (n === null ? '—' : money(n).replace(/^[^\d-]+|[^\d]+$/g, ''));
   const tableCell = (row: ArrearsRow, col: Column) => {
     if (col.field === 'tenant_name')
       return (

@@ -6,6 +6,7 @@ import type { ListRowOf } from '../../lib/resources.ts';
 import { lazyPart } from '../../components/lazy-part.tsx';
 import { lockedPaymentFields } from './locked-payment-fields.ts';
 import { RequestPhotos, SubmittedByTenant } from './request-photos.tsx';
+import { i18n } from '../../lib/i18n.ts';
 
 // The parts of the forms and details dialogs, loaded with them (not with the list's first load)
 const BackRentNote = lazyPart(() => import('./back-rent-note.tsx'), 'BackRentNote');
@@ -164,7 +165,7 @@ export const entityExtras: { [N in EntityName]?: ResourceExtras<N> } = {
       ),
     },
     details: {
-      submitted_by_tenant: (row) => (row.submitted_by_tenant ? 'Yes' : 'No'),
+      submitted_by_tenant: (row) => (row.submitted_by_tenant ? i18n._('shell.yes') : i18n._('shell.no')),
     },
     detailsSection: (record) => <RequestPhotos requestId={record.id} />,
   },
