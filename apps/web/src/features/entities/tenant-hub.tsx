@@ -12,6 +12,7 @@ import { formatDate, formatMoney, isCompanyAdmin, type LedgerAnswer } from '@kod
 import { api } from '../../lib/api-client.ts';
 import { downloadFile, listQuery, useCompanyMoney } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
+import { useT } from '../../lib/i18n.ts';
 
 type MessageRow = {
   id: number;
@@ -37,6 +38,7 @@ const Section = ({ title, children }: { title: string; children: React.ReactNode
 /** A lease's balance today (its ledger). */
 const LeaseBalance = ({ occupancyId }: { occupancyId: number }) => {
   const money = useCompanyMoney();
+  const { t } = useT();
   const ledger = useQuery({
     queryKey: ['resource', 'occupancy', 'ledger', occupancyId],
     queryFn: ({ signal }) =>
@@ -47,8 +49,10 @@ const LeaseBalance = ({ occupancyId }: { occupancyId: number }) => {
   return (
     <Box component="span" sx={{ fontWeight: 600, color: b > 0 ? 'error.main' : 'text.primary' }}>
       {b < 0
-        ? `Credit ${formatMoney(-b, money.currency, money.decimals)}`
-        : `Owes ${formatMoney(b, money.currency, money.decimals)}`}
+        ? t('entityExtras.credit', {
+            amount: formatMoney(-b, money.currency, money.decimals, money.language),
+          })
+        : t('entityExtras.owes', { amount: formatMoney(b, money.currency, money.decimals, money.language) })}
     </Box>
   );
 };
@@ -62,6 +66,9 @@ const line = { py: 1, borderTop: 1, borderColor: 'divider' } as const;
  */
 export const TenantHub = ({ tenantId }: { tenantId: number }) => {
   const money = useCompanyMoney();
+  const { t, language } = useT();
+  const date = (d: string) => formatDate(d, language);
+  const amount = (n: number) => formatMoney(n, money.currency, money.decimals, language);
   const { user } = useSession();
   const byTenant = { field: 'tenant_id', value: tenantId };
   const leases = useQuery(
@@ -85,10 +92,10 @@ export const TenantHub = ({ tenantId }: { tenantId: number }) => {
   const leaseRows = leases.data?.rows ?? [];
   return (
     <>
-      <Section title="Leases">
+      <Section title={t('entityExtras.leases')}>
         {leaseRows.length === 0 ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {leases.isPending ? 'Fetching data...' : 'No leases.'}
+            {leases.isPending ? t('shell.fetching') : t('entityExtras.noLeases')}
           </Typography>
         ) : (
           leaseRows.map((l) => {
@@ -100,7 +107,7 @@ export const TenantHub = ({ tenantId }: { tenantId: number }) => {
                     {String(l.unit_name ?? '')}{' '}
                     <Chip
                       size="small"
-                      label={current ? 'Current' : 'Past'}
+                      label={current ? t('entityExtras.current') : t('entityExtras.past')}
                       color={current ? 'success' : 'default'}
                     />
                   </Typography>
@@ -111,9 +118,12 @@ export const TenantHub = ({ tenantId }: { tenantId: number }) => {
                   sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}
                 >
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {formatDate(String(l.start_date))} –{' '}
-                    {l.end_date ? formatDate(String(l.end_date)) : 'open'} ·{' '}
-                    {formatMoney(Number(l.rate), money.currency, money.decimals)} {String(l.rent_cycle ?? '')}
+                    {date(String(l.start_date))} –{' '}
+                    {l.end_date ? date(String(l.end_date)) : t('entityExtras.open')} ·{' '}
+                    {amount(Number(l.rate))}{' '}
+                    {language === 'en'
+                      ? String(l.rent_cycle ?? '')
+                      : t('entityExtras.cycle', { cycle: String(l.rent_cycle ?? '') })}
                   </Typography>
                   <Button
                     size="small"
@@ -122,7 +132,7 @@ export const TenantHub = ({ tenantId }: { tenantId: number }) => {
                       void downloadFile(`/occupancy/${l.id}/statement.pdf`, `statement_${l.id}.pdf`)
                     }
                   >
-                    Statement
+                    {t('entityExtras.statement')}
                   </Button>
                 </Stack>
               </Box>
@@ -131,10 +141,10 @@ export const TenantHub = ({ tenantId }: { tenantId: number }) => {
         )}
       </Section>
 
-      <Section title="Last payments">
+      <Section title={t('entityExtras.lastPayments')}>
         {(payments.data?.rows ?? []).length === 0 ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {payments.isPending ? 'Fetching data...' : 'No payments yet.'}
+            {payments.isPending ? t('shell.fetching') : t('entityExtras.noPayments')}
           </Typography>
         ) : (
           payments.data?.rows.map((p) => (
@@ -144,12 +154,10 @@ export const TenantHub = ({ tenantId }: { tenantId: number }) => {
               sx={{ ...line, justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
             >
               <Typography variant="body2">
-                {formatDate(String(p.payment_date))} ·{' '}
-                {formatMoney(Number(p.amount_paid), money.currency, money.decimals)} ·{' '}
-                {String(p.unit_name ?? '')}
+                {date(String(p.payment_date))} · {amount(Number(p.amount_paid))} · {String(p.unit_name ?? '')}
               </Typography>
               <Link component={RouterLink} to={`/payments/${p.id}/receipt`} variant="body2">
-                Receipt {String(p.receipt_number ?? '')}
+                {t('entityExtras.receiptNo', { number: String(p.receipt_number ?? '') })}
               </Link>
             </Stack>
           ))
@@ -157,16 +165,16 @@ export const TenantHub = ({ tenantId }: { tenantId: number }) => {
       </Section>
 
       {admin && (
-        <Section title="Messages sent">
+        <Section title={t('entityExtras.messagesSent')}>
           {(messages.data ?? []).length === 0 ? (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {messages.isPending ? 'Fetching data...' : 'No messages.'}
+              {messages.isPending ? t('shell.fetching') : t('entityExtras.noMessages')}
             </Typography>
           ) : (
             messages.data?.map((m) => (
               <Typography key={m.id} variant="body2" sx={line}>
-                {formatDate(m.created_at.slice(0, 10))} · {m.channel === 'sms' ? 'SMS' : 'E-mail'} · {m.kind}{' '}
-                · {m.status}
+                {date(m.created_at.slice(0, 10))} · {m.channel === 'sms' ? 'SMS' : 'E-mail'} · {m.kind} ·{' '}
+                {m.status}
                 {m.subject ? ` · ${m.subject}` : ''}
               </Typography>
             ))
