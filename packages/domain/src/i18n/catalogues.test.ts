@@ -9,7 +9,7 @@ import { catalogueGroups } from './groups.ts';
 import { deleteConfirmFields, deleteConfirmMessage, entityTexts } from './entity-texts.ts';
 import { entities, entityList } from '../entities/index.ts';
 import { drawerNavigation, navKey } from '../navigation.ts';
-import { expenseCategory } from '../enums.ts';
+import { expenseCategory, feeKind } from '../enums.ts';
 import { arrearsBucketLabels, arrearsColumns } from '../ledger.ts';
 import en from './catalogues/en.json' with { type: 'json' };
 
@@ -146,6 +146,10 @@ describe('a page’s option labels as select messages (issue 30)', () => {
         .map((c) => [c.key, c.tokens.map((t) => (t.type === 'content' ? t.value : '')).join('')]),
     );
   };
+
+  it('names the management fee’s kinds as their options do', () => {
+    expect(casesOf('ownership.feeKind')).toEqual(feeKind.labels);
+  });
 
   it('names the arrears’ age buckets and columns as the Arrears page’s definition does', () => {
     expect(casesOf('dashboard.arrearsBucket')).toEqual(arrearsBucketLabels);

@@ -16,7 +16,7 @@ export const catalogueGroups = {
   receipt: ['receipt', 'glossary'],
   portal: ['portal'],
   staff: ['nav'],
-  entity: ['entity', 'entityExtras'],
+  entity: ['entity', 'entityExtras', 'ownership'],
   dashboard: ['dashboard'],
   arrears: ['arrears'],
 } as const;
