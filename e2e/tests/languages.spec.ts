@@ -211,6 +211,10 @@ test('the staff app speaks the user’s language: the shell, an entity list and 
       card: 'Nyumba zilizo wazi',
       arrears: 'Malimbikizo',
       arrearsSearch: 'Tafuta malimbikizo (mpangaji, nyumba)',
+      details: 'Maelezo ya mpangaji',
+      view: 'Angalia maelezo',
+      leases: 'Mikataba ya upangaji',
+      close: 'Funga',
     },
     fr: {
       title: 'Gestion des locataires',
@@ -227,6 +231,10 @@ test('the staff app speaks the user’s language: the shell, an entity list and 
       card: 'Logements disponibles',
       arrears: 'Arriérés',
       arrearsSearch: 'Rechercher des arriérés (locataire, logement)',
+      details: 'Détails du locataire',
+      view: 'Voir les détails',
+      leases: 'Baux',
+      close: 'Fermer',
     },
   };
   for (const language of ['sw', 'fr'] as const) {
@@ -272,6 +280,16 @@ test('the staff app speaks the user’s language: the shell, an entity list and 
       await expect(dialog.getByRole('button', { name: words.cancel })).toBeVisible();
       await fitsTheScreen(staff);
       await staff.screenshot({ path: `${SHOTS}/i18n-staff-tenant-form-${language}-${size.name}.png` });
+      await dialog.getByRole('button', { name: words.cancel }).click();
+      await expect(dialog).toBeHidden();
+      // a tenant's details: its fields and its hub (leases, payments)
+      await staff.getByRole('button', { name: words.view }).first().click();
+      const details = staff.getByRole('dialog', { name: words.details });
+      await expect(details).toBeVisible();
+      await expect(details.getByRole('heading', { name: words.leases })).toBeVisible();
+      await fitsTheScreen(staff);
+      await staff.screenshot({ path: `${SHOTS}/i18n-staff-tenant-details-${language}-${size.name}.png` });
+      await details.getByRole('button', { name: words.close, exact: true }).click();
       // the Arrears page
       await staff.goto('/arrears');
       await expect(staff.getByRole('heading', { name: words.arrears, exact: true })).toBeVisible();
