@@ -243,7 +243,7 @@ export const ResourceListPage = ({ def: definition, extras }: ResourceListPagePr
         />
       )}
       {extras?.rowActions?.map((action) => (
-        <RowAction key={action.label} label={action.label} icon={action.icon} to={action.to(row)} />
+        <RowAction key={action.label} label={t(action.label)} icon={action.icon} to={action.to(row)} />
       ))}
     </>
   );
