@@ -16,7 +16,7 @@ export const catalogueGroups = {
   receipt: ['receipt', 'glossary'],
   portal: ['portal'],
   staff: ['nav'],
-  entity: ['entity', 'entityExtras', 'ownership'],
+  entity: ['entity', 'entityExtras', 'ownership', 'resource'],
   dashboard: ['dashboard'],
   arrears: ['arrears'],
 } as const;

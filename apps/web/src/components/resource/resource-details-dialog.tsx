@@ -178,18 +178,18 @@ const DocumentLink = ({
   const { t } = useT();
   const name = record[companionName(field)];
   const has = record[`has_${field.name}`] === true || (typeof name === 'string' && name !== '');
-  if (!has) return <>{t('shell.noDocument')}</>;
+  if (!has) return <>{t('resource.noDocument')}</>;
   const fileName = typeof name === 'string' && name ? name : field.name;
   return (
     <Button
       size="small"
       startIcon={<Download />}
       sx={{ ml: -0.5, textAlign: 'left' }}
-      aria-label={t('shell.download', { what: field.label.toLowerCase(), file: fileName })}
+      aria-label={t('resource.download', { what: field.label.toLowerCase(), file: fileName })}
       onClick={() =>
         void downloadFile(`/${def.name}/${record.id}/${field.name}`, fileName).catch((e: unknown) =>
           showSnackbar({
-            message: actionErrorText(def, e, t('shell.downloadFailed')),
+            message: actionErrorText(def, e, t('resource.downloadFailed')),
             severity: 'error',
             autoHideDuration: def.ui.timeouts.error,
           }),

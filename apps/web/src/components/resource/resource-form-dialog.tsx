@@ -458,7 +458,7 @@ const FormField = ({
               <TextField select {...textProps}>
                 {!field.required && (
                   <MenuItem value="">
-                    <em>{t('shell.none')}</em>
+                    <em>{t('resource.none')}</em>
                   </MenuItem>
                 )}
                 {(field.options?.values ?? [])
@@ -524,7 +524,7 @@ const FileField = ({ def, field, control, record, value, onChange, error }: File
     void downloadFile(`/${def.name}/${String(id)}/${field.name}`, fileName || field.name).catch(
       (e: unknown) =>
         showSnackbar({
-          message: actionErrorText(def, e, t('shell.downloadFailed')),
+          message: actionErrorText(def, e, t('resource.downloadFailed')),
           severity: 'error',
           autoHideDuration: def.ui.timeouts.error,
         }),

@@ -222,7 +222,7 @@ export const ResourceListPage = ({ def: definition, extras }: ResourceListPagePr
   const rowActions = (row: ResourceRow) => (
     <>
       <RowAction
-        label={t('shell.viewDetails')}
+        label={t('resource.viewDetails')}
         icon={<Visibility fontSize="small" />}
         onClick={() => setDetailsId(row.id)}
       />
@@ -374,7 +374,7 @@ export const ResourceListPage = ({ def: definition, extras }: ResourceListPagePr
                   <TableCell padding="checkbox">
                     <IconButton
                       size="small"
-                      aria-label={isOpen ? t('shell.collapseRow') : t('shell.expandRow')}
+                      aria-label={isOpen ? t('resource.collapseRow') : t('resource.expandRow')}
                       aria-expanded={isOpen}
                       onClick={() => toggleExpanded(row.id)}
                     >
