@@ -155,7 +155,12 @@ export const ImageInput = ({ field, value, current, onChange, error }: ImageInpu
       <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
         {field.label}
       </Typography>
-      <ImageFrame src={preview} alt={t('resource.imagePreview', { label: field.label })} height={140} mb={1} />
+      <ImageFrame
+        src={preview}
+        alt={t('resource.imagePreview', { label: field.label })}
+        height={140}
+        mb={1}
+      />
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
         <FilePicker
           label={t('resource.chooseImage')}
