@@ -1,5 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { API, sessionOf, signIn } from './helpers.ts';
+import { addUser, API, sessionOf, signIn } from './helpers.ts';
 
 /**
  * Kiswahili and French (issue 30), the first pages: sign-in and register follow the browser's language
@@ -181,6 +181,120 @@ test('the tenant portal speaks the tenant’s language; the receipt page the bro
       await visitor.goto(receiptPath);
       await expect(visitor.getByRole('heading', { name: titles[language] })).toBeVisible();
       await shoot(visitor, `i18n-receipt-${language}-${size.name}`);
+      await context.close();
+    }
+  }
+});
+
+test('the staff app speaks the user’s language: the shell, an entity list and its form', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(400_000);
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: /Dashboard/ })).toBeVisible();
+  // a staff user of its own, whose language the test changes (the browser's stays English)
+  const user = await addUser(page, ['editor'], 'Lugha', 'Langue');
+  const texts = {
+    sw: {
+      title: 'Usimamizi wa wapangaji',
+      search: 'Tafuta wapangaji (jina, simu)',
+      add: 'Mpangaji mpya',
+      column: 'Jina la kwanza',
+      balance: 'Salio',
+      sex: 'Jinsia',
+      drawer: 'Wapangaji',
+      section: 'Shughuli',
+      cancel: 'Ghairi',
+      menu: 'Onyesha au ficha menyu',
+      home: 'Dashibodi ya Kodi Rentals',
+      card: 'Nyumba zilizo wazi',
+      arrears: 'Malimbikizo',
+      arrearsSearch: 'Tafuta malimbikizo (mpangaji, nyumba)',
+      details: 'Maelezo ya mpangaji',
+      view: 'Angalia maelezo',
+      leases: 'Mikataba ya upangaji',
+      close: 'Funga',
+    },
+    fr: {
+      title: 'Gestion des locataires',
+      search: 'Rechercher des locataires (nom, téléphone)',
+      add: 'Nouveau locataire',
+      column: 'Prénom',
+      balance: 'Solde',
+      sex: 'Sexe',
+      drawer: 'Locataires',
+      section: 'Opérations',
+      cancel: 'Annuler',
+      menu: 'Afficher ou masquer le menu',
+      home: 'Tableau de bord Kodi Rentals',
+      card: 'Logements disponibles',
+      arrears: 'Arriérés',
+      arrearsSearch: 'Rechercher des arriérés (locataire, logement)',
+      details: 'Détails du locataire',
+      view: 'Voir les détails',
+      leases: 'Baux',
+      close: 'Fermer',
+    },
+  };
+  for (const language of ['sw', 'fr'] as const) {
+    const words = texts[language];
+    for (const size of SIZES) {
+      const context = await browser.newContext({ locale: 'en-US', viewport: size.viewport });
+      const staff = await context.newPage();
+      await signIn(staff, user.email, user.password);
+      await expect(staff.getByRole('button', { name: /toggle navigation|menyu|menu/i })).toBeVisible();
+      const { csrf } = await sessionOf(staff);
+      const res = await staff.request.put(`${API}/auth/language`, {
+        headers: { 'X-CSRF-Token': csrf },
+        data: { language },
+      });
+      expect(res.ok(), await res.text()).toBe(true);
+      // Home: the top bar and the drawer in the user's language
+      await staff.goto('/');
+      await expect(staff.locator('html')).toHaveAttribute('lang', language);
+      await expect(staff.getByRole('heading', { name: words.home })).toBeVisible();
+      await expect(staff.getByRole('heading', { name: words.card }).first()).toBeVisible();
+      const menu = staff.getByRole('button', { name: words.menu });
+      await expect(menu).toBeVisible();
+      if (size.name === '360') await menu.click();
+      const navigation = staff.getByRole('navigation', {
+        name: language === 'sw' ? 'Menyu kuu' : 'Navigation principale',
+      });
+      await expect(navigation.getByRole('link', { name: words.drawer, exact: true })).toBeVisible();
+      await expect(navigation.getByText(words.section, { exact: true })).toBeVisible();
+      await shoot(staff, `i18n-staff-home-${language}-${size.name}`);
+      // the tenants' list, from the drawer
+      await navigation.getByRole('link', { name: words.drawer, exact: true }).click();
+      await expect(staff.getByRole('heading', { name: words.title })).toBeVisible();
+      await expect(staff.getByLabel(words.search)).toBeVisible();
+      if (size.name === '1366')
+        await expect(staff.getByRole('columnheader', { name: words.column })).toBeVisible();
+      else await expect(staff.getByText(words.balance, { exact: true }).first()).toBeVisible();
+      await shoot(staff, `i18n-staff-tenants-${language}-${size.name}`);
+      // its form
+      await staff.getByRole('button', { name: words.add }).click();
+      const dialog = staff.getByRole('dialog', { name: words.add });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByLabel(words.sex)).toBeVisible();
+      await expect(dialog.getByRole('button', { name: words.cancel })).toBeVisible();
+      await fitsTheScreen(staff);
+      await staff.screenshot({ path: `${SHOTS}/i18n-staff-tenant-form-${language}-${size.name}.png` });
+      await dialog.getByRole('button', { name: words.cancel }).click();
+      await expect(dialog).toBeHidden();
+      // a tenant's details: its fields and its hub (leases, payments)
+      await staff.getByRole('button', { name: words.view }).first().click();
+      const details = staff.getByRole('dialog', { name: words.details });
+      await expect(details).toBeVisible();
+      await expect(details.getByRole('heading', { name: words.leases })).toBeVisible();
+      await fitsTheScreen(staff);
+      await staff.screenshot({ path: `${SHOTS}/i18n-staff-tenant-details-${language}-${size.name}.png` });
+      await details.getByRole('button', { name: words.close, exact: true }).click();
+      // the Arrears page
+      await staff.goto('/arrears');
+      await expect(staff.getByRole('heading', { name: words.arrears, exact: true })).toBeVisible();
+      await expect(staff.getByLabel(words.arrearsSearch)).toBeVisible();
+      await shoot(staff, `i18n-staff-arrears-${language}-${size.name}`);
       await context.close();
     }
   }

@@ -55,22 +55,44 @@ const closure = (key, keys = new Set()) => {
 const isPage = (key) => /-(page|route)\.tsx$/.test(manifest[key]?.src ?? key);
 
 /**
- * A language's messages (issue 30: `virtual:kodi-catalogue/<language>`): a page loads one language's,
- * so only the largest counts toward a page's figures.
+ * A language's messages (issue 30: `virtual:kodi-catalogue/<language>[/<group>]`): a page loads one
+ * language's, so its figures count the groups it can load in the language whose share is the
+ * largest; a group only some pages use (`.vite/catalogue-users.json`, written by vite-catalogues.ts:
+ * the chunks of the modules that name its keys) only for the pages that can load one of its users.
  */
-const CATALOGUE = /^virtual:kodi-catalogue\//;
-const largestCatalogue = Object.keys(manifest)
-  .filter((k) => CATALOGUE.test(k))
-  .sort((a, b) => sizeOf(manifest[b].file) - sizeOf(manifest[a].file))[0];
+const CATALOGUE = /^virtual:kodi-catalogue\/([a-z]+)(?:\/([a-z]+))?$/;
+const groupOf = (key) => CATALOGUE.exec(key)?.[2] ?? 'base';
+const languageOf = (key) => CATALOGUE.exec(key)?.[1];
+const catalogueKeys = Object.keys(manifest).filter((k) => CATALOGUE.test(k));
+const usersFile = path.join(dist, '.vite', 'catalogue-users.json');
+/** @type {Record<string, string[]>} */
+const groupUsers = fs.existsSync(usersFile) ? JSON.parse(fs.readFileSync(usersFile, 'utf8')) : {};
+
+/** The catalogue chunks of the groups a page can load, in its largest language. */
+const languageShare = (groups, files) => {
+  const used = catalogueKeys.filter((k) => {
+    if (!groups.has(groupOf(k))) return false;
+    const users = groupUsers[groupOf(k)];
+    return !users || users.some((file) => files.has(file));
+  });
+  const byLanguage = new Map();
+  for (const k of used) byLanguage.set(languageOf(k), [...(byLanguage.get(languageOf(k)) ?? []), k]);
+  const total = (keys) => keys.reduce((sum, k) => sum + sizeOf(manifest[k].file), 0);
+  return [...byLanguage.values()].sort((a, b) => total(b) - total(a))[0] ?? [];
+};
 
 /** `loaded` and every chunk it can load later: dynamic imports (not other pages), transitively. */
 const withLater = (loaded) => {
   const all = new Set(loaded);
+  const groups = new Set();
   const queue = [...loaded];
   while (queue.length > 0) {
     for (const dynamic of manifest[queue.pop()].dynamicImports ?? []) {
       if (isPage(dynamic)) continue;
-      if (CATALOGUE.test(dynamic) && dynamic !== largestCatalogue) continue;
+      if (CATALOGUE.test(dynamic)) {
+        groups.add(groupOf(dynamic)); // counted below, one language's
+        continue;
+      }
       for (const key of closure(dynamic)) {
         if (all.has(key)) continue;
         all.add(key);
@@ -78,6 +100,8 @@ const withLater = (loaded) => {
       }
     }
   }
+  const files = new Set([...all].map((k) => manifest[k].file));
+  for (const key of languageShare(groups, files)) all.add(key);
   return all;
 };
 

@@ -170,3 +170,13 @@ export const drawerSections = (user: NavUser, pages: readonly PlacedPage[]): Nav
     }))
     .filter((section) => section.items.length > 0);
 };
+
+/**
+ * The catalogue key of a drawer item's or section's label (issue 30), derived from its English words
+ * ('Owner Payouts' → 'nav.ownerPayouts'): no list of keys beside the items; a test checks that every
+ * item and section has one whose English is its label.
+ */
+export const navKey = (label: string): string => {
+  const [first = '', ...rest] = label.match(/[A-Za-z0-9]+/g) ?? [];
+  return `nav.${first.toLowerCase()}${rest.map((w) => w.charAt(0).toUpperCase() + w.slice(1).toLowerCase()).join('')}`;
+};

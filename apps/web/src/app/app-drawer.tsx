@@ -12,7 +12,8 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import ExpandLess from '@mui/icons-material/ExpandLess';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import type { NavSection } from '@kodi/domain';
+import { navKey, type NavSection } from '@kodi/domain';
+import { useT } from '../lib/i18n.ts';
 import { DRAWER_WIDTH, NAVIGATION_ID } from './layout.ts';
 import { APP_VERSION } from '../lib/version.ts';
 
@@ -31,12 +32,13 @@ const isActive = (pathname: string, path: string) => pathname === path || pathna
 const DrawerContent = ({ sections, onNavigate }: { sections: NavSection[]; onNavigate: () => void }) => {
   const { pathname } = useLocation();
   const [collapsed, setCollapsed] = useState<Record<string, boolean>>({});
+  const { t, td } = useT();
 
   return (
     <Box
       component="nav"
       id={NAVIGATION_ID}
-      aria-label="Main navigation"
+      aria-label={t('shell.mainNavigation')}
       sx={{ display: 'flex', flexDirection: 'column', height: '100%' }}
     >
       <Toolbar />
@@ -53,7 +55,7 @@ const DrawerContent = ({ sections, onNavigate }: { sections: NavSection[]; onNav
                 sx={{ py: 0.75 }}
               >
                 <ListItemText
-                  primary={section.title}
+                  primary={td(navKey(section.title), section.title)}
                   slotProps={{
                     primary: { sx: { fontWeight: 600, fontSize: '0.875rem', color: 'text.secondary' } },
                   }}
@@ -61,7 +63,7 @@ const DrawerContent = ({ sections, onNavigate }: { sections: NavSection[]; onNav
                 {open ? <ExpandLess fontSize="small" /> : <ExpandMore fontSize="small" />}
               </ListItemButton>
               <Collapse in={open} timeout="auto" unmountOnExit>
-                <List id={listId} dense disablePadding aria-label={section.title}>
+                <List id={listId} dense disablePadding aria-label={td(navKey(section.title), section.title)}>
                   {section.items.map((item) => (
                     <ListItem key={item.path} disablePadding>
                       <ListItemButton
@@ -72,7 +74,7 @@ const DrawerContent = ({ sections, onNavigate }: { sections: NavSection[]; onNav
                         onClick={onNavigate}
                         sx={{ pl: 4 }}
                       >
-                        <ListItemText primary={item.label} />
+                        <ListItemText primary={td(navKey(item.label), item.label)} />
                       </ListItemButton>
                     </ListItem>
                   ))}
@@ -92,6 +94,7 @@ const DrawerContent = ({ sections, onNavigate }: { sections: NavSection[]; onNav
 
 /** The left drawer (02-admin §2 'App shell'): permanent on desktop, temporary on mobile. */
 export const AppDrawer = ({ sections, variant, open, onClose, onReady }: AppDrawerProps) => {
+  const { t } = useT();
   const paper = { width: DRAWER_WIDTH, boxSizing: 'border-box' } as const;
   useLayoutEffect(() => onReady?.(), [onReady]);
   if (variant === 'permanent') {
@@ -117,7 +120,7 @@ export const AppDrawer = ({ sections, variant, open, onClose, onReady }: AppDraw
       open={open}
       onClose={onClose}
       ModalProps={{ keepMounted: true }}
-      slotProps={{ paper: { 'aria-label': 'Navigation' } }}
+      slotProps={{ paper: { 'aria-label': t('shell.navigation') } }}
       sx={{ '& .MuiDrawer-paper': paper }}
     >
       <DrawerContent sections={sections} onNavigate={onClose} />

@@ -11,6 +11,7 @@ export const entityRoutesOf = (list: readonly EntityDefinition[]): AppRoute[] =>
     id: def.page.id,
     path: def.page.path,
     guard: 'signedIn',
+    texts: ['entity'],
     ...lazyPage(() => import('./entity-route.tsx').then((m) => ({ Page: m.entityPage(def) })), 'Page'),
   }));
 

@@ -1,13 +1,19 @@
 import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { useT } from '../lib/i18n.ts';
 
 const FOOTER_CLOCK_MS = 60_000;
-const clock = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const clocks = {
+  en: new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }),
+  sw: new Intl.DateTimeFormat('sw', { dateStyle: 'medium', timeStyle: 'short' }),
+  fr: new Intl.DateTimeFormat('fr', { dateStyle: 'medium', timeStyle: 'short' }),
+} as const;
 
 /** '© {year} Kodi' and the current date/time, refreshed every 60 s. */
 export const PageFooter = () => {
   const [now, setNow] = useState(() => new Date());
+  const { language } = useT();
   useEffect(() => {
     const timer = window.setInterval(() => setNow(new Date()), FOOTER_CLOCK_MS);
     return () => window.clearInterval(timer);
@@ -37,7 +43,7 @@ export const PageFooter = () => {
         dateTime={now.toISOString()}
         sx={{ color: 'text.secondary' }}
       >
-        {clock.format(now)}
+        {clocks[language].format(now)}
       </Typography>
     </Box>
   );

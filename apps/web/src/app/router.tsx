@@ -1,6 +1,9 @@
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { PageLoader } from '../components/page-loader.tsx';
 import { setNavigator } from '../lib/navigation.ts';
+import { loadTexts } from '../lib/i18n.ts';
+import { getSession } from '../lib/session.ts';
+import '../lib/texts.ts';
 import { AppShell } from './app-shell.tsx';
 import { RootError } from './root-error.tsx';
 import { guardLoader } from './route-guard.ts';
@@ -14,9 +17,18 @@ const routeObject = (route: AppRoute): RouteObject => ({
     // the page's code, asked beside the guard's status check, is there before the route commits (a
     // failure shows on the page, with a reload)
     const loading = route.load().catch(() => undefined);
+    // the page's texts (issue 30) beside its code: the staff app's once signed in, and the page's own
+    // groups; a page that needs a sign-in asks for them at once, another once the guard has answered
+    const staffPage = route.guard !== 'guest' && route.guard !== 'none';
+    const groups = [...(staffPage ? ['staff'] : []), ...(route.texts ?? [])];
+    const early = groups.length > 0 ? loadTexts(...groups).catch(() => undefined) : undefined;
     const allowed = await guardLoader(route.guard)(args);
     route.prefetch?.(new URL(args.request.url));
-    await loading;
+    const texts =
+      getSession().user && route.guard === 'none'
+        ? Promise.all([early, loadTexts('staff').catch(() => undefined)])
+        : early;
+    await Promise.all([loading, texts]);
     return allowed;
   },
 });

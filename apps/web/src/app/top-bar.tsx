@@ -12,6 +12,7 @@ import MenuIcon from '@mui/icons-material/Menu';
 import { useMenu } from '../components/ui/use-menu.ts';
 import { visuallyHidden } from '../components/ui/visually-hidden.ts';
 import { companyName, useSession } from '../lib/session.ts';
+import { useT } from '../lib/i18n.ts';
 
 // The menus (Menu, Popover, Modal) load after the top bar: they are closed until a click.
 const menus = () => import('./top-bar-menus.tsx');
@@ -40,13 +41,14 @@ const iconOnPhone = {
 } as const;
 
 /** The part of the e-mail before '@', or 'Account'. */
-const accountLabel = (email: string | undefined) => email?.split('@', 1)[0] || 'Account';
+const accountLabel = (email: string | undefined, account: string) => email?.split('@', 1)[0] || account;
 
 export const TopBar = ({ onToggleNavigation, navigationOpen, navigationId }: TopBarProps) => {
   const session = useSession();
   const { user } = session;
   const support = useMenu();
   const account = useMenu();
+  const { t } = useT();
 
   return (
     <AppBar position="fixed" color="primary" sx={{ zIndex: (t) => t.zIndex.drawer + 1 }}>
@@ -55,7 +57,7 @@ export const TopBar = ({ onToggleNavigation, navigationOpen, navigationId }: Top
           <IconButton
             color="inherit"
             edge="start"
-            aria-label="Toggle navigation"
+            aria-label={t('shell.toggleNavigation')}
             aria-controls={navigationId}
             aria-expanded={navigationOpen}
             onClick={onToggleNavigation}
@@ -75,7 +77,7 @@ export const TopBar = ({ onToggleNavigation, navigationOpen, navigationId }: Top
         <Box sx={{ flexGrow: 1 }} />
 
         <Button color="inherit" {...support.buttonProps} startIcon={<HelpOutline />} sx={iconOnPhone}>
-          <span className="label">Support</span>
+          <span className="label">{t('shell.support')}</span>
         </Button>
         <Suspense fallback={null}>
           <SupportMenu menu={support} signedIn={!!user} />
@@ -89,7 +91,7 @@ export const TopBar = ({ onToggleNavigation, navigationOpen, navigationId }: Top
               startIcon={<AccountCircle />}
               sx={{ ...iconOnPhone, maxWidth: { xs: 48, sm: 260 } }}
             >
-              <span className="label">{accountLabel(user.email)}</span>
+              <span className="label">{accountLabel(user.email, t('shell.account'))}</span>
             </Button>
             <Suspense fallback={null}>
               <AccountMenu menu={account} />
@@ -98,10 +100,10 @@ export const TopBar = ({ onToggleNavigation, navigationOpen, navigationId }: Top
         ) : (
           <>
             <Button color="inherit" component={RouterLink} to="/">
-              Home
+              {t('shell.home')}
             </Button>
             <Button color="inherit" component={RouterLink} to="/login">
-              Login
+              {t('shell.login')}
             </Button>
           </>
         )}

@@ -6,6 +6,7 @@ import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import { errorMessage } from '../lib/api-client.ts';
 import { downloadFile } from '../lib/resources.ts';
 import { useSnackbar } from './snackbar-provider.tsx';
+import { useT } from '../lib/i18n.ts';
 
 type ExportButtonsProps = {
   /** the report's path: its export is `${path}/export` */
@@ -20,6 +21,7 @@ type ExportButtonsProps = {
 /** A report's Excel and PDF exports, with the report's own query. */
 export const ExportButtons = ({ path, params, label, filename }: ExportButtonsProps) => {
   const { showSnackbar } = useSnackbar();
+  const { t } = useT();
   const [busy, setBusy] = useState<'xlsx' | 'pdf' | null>(null);
   const run = async (fmt: 'xlsx' | 'pdf') => {
     setBusy(fmt);
@@ -27,7 +29,7 @@ export const ExportButtons = ({ path, params, label, filename }: ExportButtonsPr
       await downloadFile(`${path}/export`, `${filename}.${fmt}`, { fmt, ...params });
     } catch (e) {
       showSnackbar({
-        message: errorMessage(e, 'The export failed.'),
+        message: errorMessage(e, t('shell.exportFailed')),
         severity: 'error',
         autoHideDuration: 6000,
       });
@@ -44,7 +46,7 @@ export const ExportButtons = ({ path, params, label, filename }: ExportButtonsPr
         loading={busy === 'xlsx'}
         loadingPosition="start"
         onClick={() => void run('xlsx')}
-        aria-label={`Export ${label} to Excel`}
+        aria-label={t('shell.exportTo', { what: label, format: 'Excel' })}
       >
         Excel
       </Button>
@@ -55,7 +57,7 @@ export const ExportButtons = ({ path, params, label, filename }: ExportButtonsPr
         loading={busy === 'pdf'}
         loadingPosition="start"
         onClick={() => void run('pdf')}
-        aria-label={`Export ${label} to PDF`}
+        aria-label={t('shell.exportTo', { what: label, format: 'PDF' })}
       >
         PDF
       </Button>

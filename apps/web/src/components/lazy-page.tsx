@@ -3,6 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { PageLoader } from './page-loader.tsx';
+import { useT } from '../lib/i18n.ts';
 
 /** A page's code could not be loaded (network, new deployment, or it took longer than the limit). */
 export class ChunkLoadError extends Error {
@@ -46,28 +47,33 @@ export class PageErrorBoundary extends Component<{ children: ReactNode }, Bounda
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
-    return (
-      <PageError
-        message={error instanceof ChunkLoadError ? 'Loading chunk failed' : 'Something went wrong.'}
-      />
-    );
+    return <PageErrorOf chunk={error instanceof ChunkLoadError} />;
   }
 }
 
-export const PageError = ({ message }: { message: string }) => (
-  <Box sx={{ py: 4, maxWidth: 560, mx: 'auto' }}>
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={() => window.location.reload()}>
-          Reload
-        </Button>
-      }
-    >
-      {message}
-    </Alert>
-  </Box>
-);
+/** The boundary's message in the page's language. */
+const PageErrorOf = ({ chunk }: { chunk: boolean }) => {
+  const { t } = useT();
+  return <PageError message={chunk ? t('shell.chunkFailed') : t('shell.somethingWrong')} />;
+};
+
+export const PageError = ({ message }: { message: string }) => {
+  const { t } = useT();
+  return (
+    <Box sx={{ py: 4, maxWidth: 560, mx: 'auto' }}>
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => window.location.reload()}>
+            {t('shell.reload')}
+          </Button>
+        }
+      >
+        {message}
+      </Alert>
+    </Box>
+  );
+};
 
 /** A page of the route table: its element, and `load`, which fetches its code (once). */
 export type LazyPage = { element: ReactNode; load: () => Promise<unknown> };

@@ -4,10 +4,12 @@ import InputAdornment from '@mui/material/InputAdornment';
 import Visibility from '@mui/icons-material/Visibility';
 import VisibilityOff from '@mui/icons-material/VisibilityOff';
 import { TextInput, type TextInputProps } from './ui/text-input.tsx';
+import { useT } from '../lib/i18n.ts';
 
 /** A password text field with a 'Show password' / 'Hide password' toggle. */
 export const PasswordField = (props: Omit<TextInputProps, 'type' | 'endAdornment'>) => {
   const [visible, setVisible] = useState(false);
+  const { t } = useT();
   return (
     <TextInput
       {...props}
@@ -15,7 +17,7 @@ export const PasswordField = (props: Omit<TextInputProps, 'type' | 'endAdornment
       endAdornment={
         <InputAdornment position="end">
           <IconButton
-            aria-label={visible ? 'Hide password' : 'Show password'}
+            aria-label={visible ? t('shell.hidePassword') : t('shell.showPassword')}
             aria-pressed={visible}
             onClick={() => setVisible((v) => !v)}
             onMouseDown={(e) => e.preventDefault()}

@@ -5,6 +5,7 @@ import { isApiError } from '../lib/api-client.ts';
 import { useRememberedProperty, useSelectedProperty } from '../lib/property-filter.ts';
 import { pickerQuery, recordQuery, type ResourceRow } from '../lib/resources.ts';
 import { ServerPicker, useChoicesWith, usePickerSearch, type PickerChoice } from './ui/search-picker.tsx';
+import { useT } from '../lib/i18n.ts';
 
 const choiceOf = (row: ResourceRow): PickerChoice<number> => ({
   value: row.id,
@@ -18,6 +19,7 @@ const choiceOf = (row: ResourceRow): PickerChoice<number> => ({
  * (or another company's) is forgotten.
  */
 export const PropertyFilter = () => {
+  const { t } = useT();
   useRememberedProperty();
   const { propertyId, propertyName, setProperty } = useSelectedProperty();
   const search = usePickerSearch<number>();
@@ -45,7 +47,7 @@ export const PropertyFilter = () => {
     if (gone) setProperty(null);
   }, [gone, setProperty]);
 
-  const label = known?.label ?? lookup.data?.label ?? 'Loading...';
+  const label = known?.label ?? lookup.data?.label ?? t('shell.loadingDots');
   const selected = useMemo<PickerChoice<number> | null>(
     () => (propertyId === null ? null : { value: propertyId, label }),
     [propertyId, label],
@@ -60,10 +62,10 @@ export const PropertyFilter = () => {
         selected={selected}
         onChange={(id) => setProperty(id, all.find((c) => c.value === id)?.label)}
         fetching={list.isFetching}
-        noOptionsText={q ? 'No matches.' : 'No properties yet.'}
+        noOptionsText={q ? t('shell.noMatches') : t('shell.noPropertiesYet')}
         spinnerHidden
-        label="Property"
-        placeholder="All properties"
+        label={t('shell.property')}
+        placeholder={t('shell.allProperties')}
         size="small"
       />
     </Box>

@@ -5,10 +5,12 @@ import {
   type EntityName,
   type EntityRecord,
   type entities,
+  type Language,
 } from '@kodi/domain';
 import { api } from './api-client.ts';
 import { fetchPage, type Page, type PageParams } from './pages.ts';
 import { useSession } from './session.ts';
+import { useT } from './i18n.ts';
 
 /**
  * The one data-provider contract of the entity pages: list and record queries (queryOptions
@@ -227,16 +229,19 @@ export const formatBytes = (n: number): string =>
 // ---------------------------------------------------------------------------------------------
 // Money
 
-export type MoneyFormat = { currency: string; decimals: number | undefined };
+/** How a page writes amounts (and, issue 30, its numbers and dates: `language`, English when absent). */
+export type MoneyFormat = { currency: string; decimals: number | undefined; language?: Language };
 
 /** The company's currency and its decimal places (UGX when the company has none). */
 export const useCompanyMoney = (): MoneyFormat => {
   const { company } = useSession();
+  const { language } = useT();
   const extra = company as (typeof company & { currency_decimal_places?: number | null }) | null;
   const decimals = extra?.currency_decimal_places;
   return {
     currency: company?.currency_code || DEFAULT_CURRENCY,
     decimals: decimals === null || decimals === undefined ? undefined : Number(decimals),
+    language,
   };
 };
 

@@ -4,6 +4,7 @@ import { api, configureApiClient, fetchCsrfToken, setCsrfToken } from './api-cli
 import { takeEarly } from './early.ts';
 import { MFA_ENROLMENT_PATH, currentPath, isGuestPath, loginPath, navigateTo } from './navigation.ts';
 import { notify } from './notifications.ts';
+import { i18n } from './i18n.ts';
 import { companyQuery } from './queries.ts';
 import { queryClient } from './query-client.ts';
 import {
@@ -23,7 +24,6 @@ export const STATUS_CHECK_INTERVAL_MS = 300_000;
 const STATUS_TIMEOUT_MS = 15_000;
 
 export const DEFAULT_COMPANY_NAME = 'Kodi Properties';
-export const LOGOUT_SERVER_FAILED = 'Logout failed on server, but session cleared locally.';
 
 export type SessionState = {
   user: SessionUser | null;
@@ -174,7 +174,7 @@ export const logout = async (options: LogoutOptions = {}): Promise<void> => {
       await api.post<void>('/auth/logout', undefined, { noCsrfRetry: true });
     } catch (e) {
       console.error('Logout call failed', e);
-      if (!options.quietServerFailure) notify(LOGOUT_SERVER_FAILED, 'warning');
+      if (!options.quietServerFailure) notify(i18n._('shell.logoutServerFailed'), 'warning');
     }
     clearSession();
     clearAllStorage();
@@ -206,7 +206,7 @@ const recheck = async () => {
   const hadUser = state.user !== null;
   try {
     const status = await readStatus();
-    if (!status.user && hadUser) expireSession('Your session has expired. Please sign in again.');
+    if (!status.user && hadUser) expireSession(i18n._('shell.sessionExpired'));
   } catch {
     // Offline or server down: try again at the next check.
   }

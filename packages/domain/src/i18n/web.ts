@@ -2,3 +2,4 @@
 // and the receipt page load it before they show (apps/web/src/lib/i18n.ts).
 export * from './languages.ts';
 export * from './keys.ts';
+export type { CatalogueGroup } from './groups.ts';

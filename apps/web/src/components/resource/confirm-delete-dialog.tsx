@@ -4,6 +4,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import { DialogButtons } from '../ui/dialog-buttons.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 type ConfirmDeleteDialogProps = {
   open: boolean;
@@ -18,10 +19,11 @@ type ConfirmDeleteDialogProps = {
 export const ConfirmDeleteDialog = ({ open, text, busy, onCancel, onConfirm }: ConfirmDeleteDialogProps) => {
   // Keeps the text while the dialog closes.
   const [shown, setShown] = useState(text);
+  const { t } = useT();
   if (text && text !== shown) setShown(text);
   return (
     <Dialog open={open} onClose={busy ? undefined : onCancel} maxWidth="xs" fullWidth>
-      <DialogTitle>Confirm Delete</DialogTitle>
+      <DialogTitle>{t('shell.confirmDelete')}</DialogTitle>
       <DialogContent>
         <DialogContentText>{shown}</DialogContentText>
       </DialogContent>
@@ -29,7 +31,7 @@ export const ConfirmDeleteDialog = ({ open, text, busy, onCancel, onConfirm }: C
         busy={busy}
         onCancel={onCancel}
         cancelFocus
-        label="Delete"
+        label={t('shell.delete')}
         onConfirm={onConfirm}
         color="error"
       />

@@ -10,6 +10,7 @@ import PictureAsPdf from '@mui/icons-material/PictureAsPdf';
 import { exportList, formatBytes, type ExportFormat } from '../../lib/resources.ts';
 import { useSnackbar } from '../snackbar-provider.tsx';
 import { useMenu } from '../ui/use-menu.ts';
+import { useT } from '../../lib/i18n.ts';
 
 type ExportMenuProps = {
   /** The list's path: the file comes from `GET /{path}/export`. */
@@ -41,6 +42,7 @@ export const ExportMenu = ({
   more,
 }: ExportMenuProps) => {
   const menu = useMenu();
+  const { t } = useT();
   const { showSnackbar } = useSnackbar();
   const [busy, setBusy] = useState(false);
   const [received, setReceived] = useState(0);
@@ -70,9 +72,9 @@ export const ExportMenu = ({
       >
         {busy && showProgress
           ? received > 0
-            ? `Exporting… ${formatBytes(received)}`
-            : 'Preparing…'
-          : 'Export'}
+            ? t('shell.exporting', { size: formatBytes(received) })
+            : t('shell.preparing')
+          : t('shell.export')}
       </Button>
       <Menu {...menu.menuProps}>
         <MenuItem onClick={() => void run('xlsx')}>

@@ -9,6 +9,7 @@ import Download from '@mui/icons-material/Download';
 import UploadFile from '@mui/icons-material/UploadFile';
 import type { Field } from '@kodi/domain';
 import { imageDataUrl } from '../../lib/resources.ts';
+import { i18n, useT } from '../../lib/i18n.ts';
 
 export const IMAGE_TYPES = ['image/png', 'image/jpeg', 'image/webp'];
 export const MAX_IMAGE_BYTES = 2 * 1024 * 1024;
@@ -19,7 +20,7 @@ const readAsDataUrl = (file: File): Promise<string> =>
   new Promise((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read.'));
+    reader.onerror = () => reject(reader.error ?? new Error(i18n._('resource.fileUnreadable')));
     reader.readAsDataURL(file);
   });
 
@@ -36,11 +37,11 @@ const pickFile = async (
   event.target.value = '';
   if (!file) return null;
   if (!types.includes(file.type)) return { problem: typeMessage };
-  if (file.size > maxBytes) return { problem: `The file must be at most ${megabytes(maxBytes)}.` };
+  if (file.size > maxBytes) return { problem: i18n._('resource.fileTooBig', { size: megabytes(maxBytes) }) };
   try {
     return { file, dataUrl: await readAsDataUrl(file) };
   } catch {
-    return { problem: 'The file could not be read.' };
+    return { problem: i18n._('resource.fileUnreadable') };
   }
 };
 
@@ -54,35 +55,38 @@ type ImageFrameProps = {
 };
 
 /** An image fitted into a grey frame of a fixed height, or 'No image provided.' */
-export const ImageFrame = ({ src, alt, height, mb }: ImageFrameProps) => (
-  <Box
-    sx={{
-      height,
-      border: 1,
-      borderColor: 'divider',
-      borderRadius: 1,
-      display: 'flex',
-      alignItems: 'center',
-      justifyContent: 'center',
-      overflow: 'hidden',
-      bgcolor: 'grey.50',
-      mb,
-    }}
-  >
-    {src ? (
-      <Box
-        component="img"
-        src={src}
-        alt={alt}
-        sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
-      />
-    ) : (
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        No image provided.
-      </Typography>
-    )}
-  </Box>
-);
+export const ImageFrame = ({ src, alt, height, mb }: ImageFrameProps) => {
+  const { t } = useT();
+  return (
+    <Box
+      sx={{
+        height,
+        border: 1,
+        borderColor: 'divider',
+        borderRadius: 1,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'center',
+        overflow: 'hidden',
+        bgcolor: 'grey.50',
+        mb,
+      }}
+    >
+      {src ? (
+        <Box
+          component="img"
+          src={src}
+          alt={alt}
+          sx={{ maxWidth: '100%', maxHeight: '100%', objectFit: 'contain' }}
+        />
+      ) : (
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('resource.noImage')}
+        </Typography>
+      )}
+    </Box>
+  );
+};
 
 type FilePickerProps = {
   label: string;
@@ -129,6 +133,7 @@ type ImageInputProps = {
 /** An image field: png, jpeg or webp up to 2 MB, with a preview and 'Remove image'. */
 export const ImageInput = ({ field, value, current, onChange, error }: ImageInputProps) => {
   const [problem, setProblem] = useState<string | null>(null);
+  const { t } = useT();
   const preview =
     value === undefined || value === null
       ? imageDataUrl(typeof current === 'string' ? current : null)
@@ -137,7 +142,7 @@ export const ImageInput = ({ field, value, current, onChange, error }: ImageInpu
         : null;
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = await pickFile(event, IMAGE_TYPES, MAX_IMAGE_BYTES, 'Images must be png, jpeg or webp.');
+    const picked = await pickFile(event, IMAGE_TYPES, MAX_IMAGE_BYTES, t('resource.imageTypes'));
     if (!picked) return;
     if ('problem' in picked) return setProblem(picked.problem);
     setProblem(null);
@@ -150,13 +155,23 @@ export const ImageInput = ({ field, value, current, onChange, error }: ImageInpu
       <Typography variant="subtitle2" component="p" sx={{ mb: 1 }}>
         {field.label}
       </Typography>
-      <ImageFrame src={preview} alt={`${field.label} preview`} height={140} mb={1} />
+      <ImageFrame
+        src={preview}
+        alt={t('resource.imagePreview', { label: field.label })}
+        height={140}
+        mb={1}
+      />
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
-        <FilePicker label="Choose image" types={IMAGE_TYPES} fieldLabel={field.label} onChoose={choose} />
+        <FilePicker
+          label={t('resource.chooseImage')}
+          types={IMAGE_TYPES}
+          fieldLabel={field.label}
+          onChoose={choose}
+        />
         {preview && (
           <RemoveButton
-            label="Remove image"
-            ariaLabel={`Remove image (${field.label})`}
+            label={t('resource.removeImage')}
+            ariaLabel={t('resource.removeImageOf', { label: field.label })}
             onClick={() => {
               setProblem(null);
               onChange('');
@@ -193,16 +208,12 @@ export const DocumentInput = ({
   error,
 }: DocumentInputProps) => {
   const [problem, setProblem] = useState<string | null>(null);
+  const { t } = useT();
   const untouched = value === undefined || value === null;
   const present = untouched ? hasCurrent : typeof value === 'string' && value !== '';
 
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = await pickFile(
-      event,
-      DOCUMENT_TYPES,
-      MAX_DOCUMENT_BYTES,
-      'The document must be a PDF, PNG or JPEG file.',
-    );
+    const picked = await pickFile(event, DOCUMENT_TYPES, MAX_DOCUMENT_BYTES, t('resource.documentTypes'));
     if (!picked) return;
     if ('problem' in picked) return setProblem(picked.problem);
     setProblem(null);
@@ -217,22 +228,22 @@ export const DocumentInput = ({
       </Typography>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <Typography variant="body2" sx={{ color: present ? 'text.primary' : 'text.secondary' }}>
-          {present ? fileName || 'Document' : 'No document provided.'}
+          {present ? fileName || t('resource.document') : t('resource.noDocument')}
         </Typography>
         {present && untouched && onDownload && (
           <Button size="small" startIcon={<Download />} onClick={onDownload}>
-            Download
+            {t('resource.downloadButton')}
           </Button>
         )}
         <FilePicker
-          label={present ? 'Replace file' : 'Choose file'}
+          label={present ? t('resource.replaceFile') : t('resource.chooseFile')}
           types={DOCUMENT_TYPES}
           fieldLabel={field.label}
           onChoose={choose}
         />
         {present && (
           <RemoveButton
-            label="Remove document"
+            label={t('resource.removeDocument')}
             onClick={() => {
               setProblem(null);
               onChange('', '');
@@ -240,7 +251,7 @@ export const DocumentInput = ({
           />
         )}
       </Stack>
-      <FormHelperText error={!!message}>{message ?? 'PDF, PNG or JPEG, at most 5 MB.'}</FormHelperText>
+      <FormHelperText error={!!message}>{message ?? t('resource.documentHelp')}</FormHelperText>
     </Box>
   );
 };

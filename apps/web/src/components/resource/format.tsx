@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import Chip from '@mui/material/Chip';
 import { formatDate, formatMoney, type EntityDefinition, type Field, type FieldKind } from '@kodi/domain';
 import type { MoneyFormat, ResourceRow } from '../../lib/resources.ts';
+import { i18n } from '../../lib/i18n.ts';
 
 /** Shown for an empty value in lists and details. */
 export const EMPTY = '—';
@@ -27,19 +28,23 @@ export const formatText = (
   if (isEmpty(value)) return EMPTY;
   switch (kind) {
     case 'money':
-      return formatMoney(value as number | string, money.currency, money.decimals);
+      return formatMoney(value as number | string, money.currency, money.decimals, money.language);
     case 'date':
-      return formatDate(String(value)) || String(value);
+      return formatDate(String(value), money.language) || String(value);
     case 'enum':
       return optionLabel(field, value);
     case 'boolean':
-      return value === true || value === 'true' ? 'Yes' : 'No';
+      return value === true || value === 'true' ? i18n._('shell.yes') : i18n._('shell.no');
     case 'percent':
       return `${String(value)}%`;
     case 'number':
     case 'integer': {
       const n = Number(value);
-      return Number.isFinite(n) ? n.toLocaleString('en-US', { maximumFractionDigits: 4 }) : String(value);
+      return Number.isFinite(n)
+        ? n.toLocaleString(money.language && money.language !== 'en' ? money.language : 'en-US', {
+            maximumFractionDigits: 4,
+          })
+        : String(value);
     }
     default:
       return String(value);

@@ -3,6 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Field } from '@kodi/domain';
 import { pickerQuery, recordQuery, type ResourceRow } from '../../lib/resources.ts';
 import { ServerPicker, useChoicesWith, usePickerSearch, type PickerChoice } from '../ui/search-picker.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 /** A record offered by a reference picker: its id and its label. */
 export type PickerOption = PickerChoice<number>;
@@ -56,6 +57,7 @@ export const ReferencePicker = ({
   error,
   helperText,
 }: ReferencePickerProps) => {
+  const { t } = useT();
   const ref = field.ref;
   const entity = ref?.entity ?? '';
   const labelFields = useMemo(() => ref?.labelFields ?? ['name'], [ref]);
@@ -85,7 +87,7 @@ export const ReferencePicker = ({
     staleTime: 60_000,
     select: (row: ResourceRow) => optionOf(labelFields, row, detailFields),
   });
-  const label = id === null ? null : (known?.label ?? lookup.data?.label ?? 'Loading...');
+  const label = id === null ? null : (known?.label ?? lookup.data?.label ?? t('shell.loadingDots'));
   const selected = useMemo<PickerOption | null>(
     () => (id === null || label === null ? null : { value: id, label }),
     [id, label],
@@ -99,7 +101,7 @@ export const ReferencePicker = ({
       selected={selected}
       onChange={onChange}
       fetching={list.isFetching}
-      noOptionsText={q ? 'No matches.' : 'Nothing to choose from.'}
+      noOptionsText={q ? t('shell.noMatches') : t('shell.nothingToChoose')}
       label={field.label}
       required={field.required}
       error={error}

@@ -24,6 +24,8 @@ import { formatValue } from './format.tsx';
 import { companionName } from './form-values.ts';
 import { actionErrorText } from './messages.ts';
 import type { ResourceExtras } from './types.ts';
+import { useT } from '../../lib/i18n.ts';
+import { useLocalizedDefinition } from '../../lib/entity-text.ts';
 
 /**
  * The fields a details dialog lists: everything but the version, the has-file flags, the names a
@@ -55,7 +57,14 @@ type ResourceDetailsDialogProps = {
 };
 
 /** 'Unit Details', 'Occupant Details', ...: every field of the record, formatted. */
-export const ResourceDetailsDialog = ({ def, extras, id, onClose }: ResourceDetailsDialogProps) => {
+export const ResourceDetailsDialog = ({
+  def: definition,
+  extras,
+  id,
+  onClose,
+}: ResourceDetailsDialogProps) => {
+  const def = useLocalizedDefinition(definition);
+  const { t } = useT();
   const money = useCompanyMoney();
   const { showSnackbar } = useSnackbar();
   // Keeps showing the last record while the dialog closes.
@@ -149,7 +158,7 @@ export const ResourceDetailsDialog = ({ def, extras, id, onClose }: ResourceDeta
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('shell.close')}</Button>
       </DialogActions>
     </Dialog>
   );
@@ -166,20 +175,21 @@ const DocumentLink = ({
   record: ResourceRow;
 }) => {
   const { showSnackbar } = useSnackbar();
+  const { t } = useT();
   const name = record[companionName(field)];
   const has = record[`has_${field.name}`] === true || (typeof name === 'string' && name !== '');
-  if (!has) return <>No document provided.</>;
+  if (!has) return <>{t('resource.noDocument')}</>;
   const fileName = typeof name === 'string' && name ? name : field.name;
   return (
     <Button
       size="small"
       startIcon={<Download />}
       sx={{ ml: -0.5, textAlign: 'left' }}
-      aria-label={`Download ${field.label.toLowerCase()} ${fileName}`}
+      aria-label={t('resource.download', { what: field.label.toLowerCase(), file: fileName })}
       onClick={() =>
         void downloadFile(`/${def.name}/${record.id}/${field.name}`, fileName).catch((e: unknown) =>
           showSnackbar({
-            message: actionErrorText(def, e, 'The document could not be downloaded.'),
+            message: actionErrorText(def, e, t('resource.downloadFailed')),
             severity: 'error',
             autoHideDuration: def.ui.timeouts.error,
           }),

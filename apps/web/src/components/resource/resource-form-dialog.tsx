@@ -25,6 +25,8 @@ import TextField from '@mui/material/TextField';
 import { useQueryClient } from '@tanstack/react-query';
 import { formSchema, messages, type EntityDefinition, type Field } from '@kodi/domain';
 import { isApiError } from '../../lib/api-client.ts';
+import { useT } from '../../lib/i18n.ts';
+import { useLocalizedDefinition } from '../../lib/entity-text.ts';
 import {
   downloadFile,
   recordQuery,
@@ -69,13 +71,15 @@ const CONFLICT = 'conflict';
  * fields, and a Reload offer when someone else changed the record meanwhile.
  */
 export const ResourceFormDialog = ({
-  def,
+  def: definition,
   extras,
   open,
   mode,
   onClose,
   onSaved,
 }: ResourceFormDialogProps) => {
+  const def = useLocalizedDefinition(definition);
+  const { t } = useT();
   const formId = useId();
   const client = useQueryClient();
   const { showSnackbar } = useSnackbar();
@@ -304,7 +308,13 @@ export const ResourceFormDialog = ({
         )}
         {!loading && extras?.formNote?.(typed)}
       </DialogContent>
-      <DialogButtons busy={saving} onCancel={close} label="Save" form={formId} disabled={loading} />
+      <DialogButtons
+        busy={saving}
+        onCancel={close}
+        label={t('shell.save')}
+        form={formId}
+        disabled={loading}
+      />
     </Dialog>
   );
 };
@@ -354,6 +364,7 @@ const FormField = ({
   picker,
 }: FormFieldProps) => {
   const money = useCompanyMoney();
+  const { t } = useT();
   return (
     <Controller
       name={field.name}
@@ -447,7 +458,7 @@ const FormField = ({
               <TextField select {...textProps}>
                 {!field.required && (
                   <MenuItem value="">
-                    <em>None</em>
+                    <em>{t('resource.none')}</em>
                   </MenuItem>
                 )}
                 {(field.options?.values ?? [])
@@ -504,6 +515,7 @@ type FileFieldProps = {
 /** A document with its file name (`{name}_name`) and the download of the stored one. */
 const FileField = ({ def, field, control, record, value, onChange, error }: FileFieldProps) => {
   const { showSnackbar } = useSnackbar();
+  const { t } = useT();
   const chosenName = useWatch({ control, name: companionName(field) }) as string | null | undefined;
   const storedName = record?.[companionName(field)];
   const fileName = chosenName ?? (typeof storedName === 'string' ? storedName : null);
@@ -512,7 +524,7 @@ const FileField = ({ def, field, control, record, value, onChange, error }: File
     void downloadFile(`/${def.name}/${String(id)}/${field.name}`, fileName || field.name).catch(
       (e: unknown) =>
         showSnackbar({
-          message: actionErrorText(def, e, 'The document could not be downloaded.'),
+          message: actionErrorText(def, e, t('resource.downloadFailed')),
           severity: 'error',
           autoHideDuration: def.ui.timeouts.error,
         }),

@@ -18,7 +18,14 @@ import KeyboardArrowDown from '@mui/icons-material/KeyboardArrowDown';
 import KeyboardArrowUp from '@mui/icons-material/KeyboardArrowUp';
 import Visibility from '@mui/icons-material/Visibility';
 import { useQuery } from '@tanstack/react-query';
-import { allows, cardColumns, formatDate, type EntityDefinition, type FieldKind } from '@kodi/domain';
+import {
+  allows,
+  cardColumns,
+  formatDate,
+  type EntityDefinition,
+  type FieldKind,
+  type Language,
+} from '@kodi/domain';
 import {
   listQuery,
   useCompanyMoney,
@@ -27,6 +34,8 @@ import {
   type ResourceRow,
 } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
+import { useT } from '../../lib/i18n.ts';
+import { useLocalizedDefinition } from '../../lib/entity-text.ts';
 import { useSelectedProperty } from '../../lib/property-filter.ts';
 import { whenIdle } from '../../lib/when-idle.ts';
 import { PropertyFilter } from '../property-filter.tsx';
@@ -78,6 +87,7 @@ const linkFilters = (
   def: EntityDefinition,
   params: URLSearchParams,
   own: string | undefined,
+  language: Language,
 ): LinkFilter[] => {
   const out: LinkFilter[] = [];
   for (const f of def.fields) {
@@ -99,7 +109,7 @@ const linkFilters = (
     def.fields.find((f) => f.name === params.get('date_field') && f.kind === 'date') ??
     def.columns.map((c) => fieldByName(def, c.field)).find((f) => f?.kind === 'date');
   if ((from || to) && dateField) {
-    const range = [from ? formatDate(from) : '…', to ? formatDate(to) : '…'].join(' – ');
+    const range = [from ? formatDate(from, language) : '…', to ? formatDate(to, language) : '…'].join(' – ');
     out.push({
       filter: { field: dateField.name, from, to },
       label: `${dateField.label}: ${range}`,
@@ -121,7 +131,10 @@ type FormState = { open: boolean; mode: FormMode; key: number };
  * table with the definition's columns, optional expandable rows, row actions by permission, Add,
  * Export, and the form, details and delete dialogs.
  */
-export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
+export const ResourceListPage = ({ def: definition, extras }: ResourceListPageProps) => {
+  // the definition's texts in the page's language (issue 30): the dialogs get it from here
+  const def = useLocalizedDefinition(definition);
+  const { t, language } = useT();
   const { user } = useSession();
   const money = useCompanyMoney();
   const { showSnackbar } = useSnackbar();
@@ -160,8 +173,8 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
   const filter = filterField && filterValue ? { field: filterField.name, value: filterValue } : undefined;
   // what a link asked for (issue 26: the dashboard's figures): `?status=available`, `?from=&to=`
   const urlFilters = useMemo(
-    () => linkFilters(def, params, filterField?.name),
-    [def, params, filterField?.name],
+    () => linkFilters(def, params, filterField?.name, language),
+    [def, params, filterField?.name, language],
   );
   const filters: ListFilter[] = [...(filter ? [filter] : []), ...urlFilters.map((f) => f.filter)];
   const clearUrlFilters = () =>
@@ -209,13 +222,13 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
   const rowActions = (row: ResourceRow) => (
     <>
       <RowAction
-        label="View details"
+        label={t('resource.viewDetails')}
         icon={<Visibility fontSize="small" />}
         onClick={() => setDetailsId(row.id)}
       />
       {canUpdate && (
         <RowAction
-          label="Edit"
+          label={t('shell.edit')}
           icon={<Edit fontSize="small" />}
           color="primary"
           onClick={() => openForm({ kind: 'edit', id: row.id })}
@@ -223,14 +236,14 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
       )}
       {canDelete && (
         <RowAction
-          label="Delete"
+          label={t('shell.delete')}
           icon={<DeleteOutline fontSize="small" />}
           color="error"
           onClick={() => setToDelete(row)}
         />
       )}
       {extras?.rowActions?.map((action) => (
-        <RowAction key={action.label} label={action.label} icon={action.icon} to={action.to(row)} />
+        <RowAction key={action.label} label={t(action.label)} icon={action.icon} to={action.to(row)} />
       ))}
     </>
   );
@@ -282,7 +295,7 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
             onChange={(e) => setFilterValue(e.target.value)}
             sx={{ minWidth: 160 }}
           >
-            <MenuItem value="">All</MenuItem>
+            <MenuItem value="">{t('shell.all')}</MenuItem>
             {(filterField.options?.values ?? []).map((value) => (
               <MenuItem key={value} value={value}>
                 {filterField.options?.labels[value] ?? value}
@@ -292,17 +305,17 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
         )}
         <ExportMenu
           path={def.name}
-          headers={def.columns.map((c) => c.label)}
+          headers={definition.columns.map((c) => c.label)}
           q={q}
           sort={sort}
           more={{ property_id: propertyId, filter: filters.length > 0 ? JSON.stringify(filters) : undefined }}
-          errorText={(e) => actionErrorText(def, e, 'The export failed.')}
+          errorText={(e) => actionErrorText(def, e, t('shell.exportFailed'))}
           errorMs={ui.timeouts.error}
           showProgress
         />
         {canCreate && (
           <Button variant="contained" startIcon={<Add />} onClick={() => openForm({ kind: 'create' })}>
-            {def.ui.formTitle.create.replace(/^New /, 'Add ')}
+            {language === 'en' ? def.ui.formTitle.create.replace(/^New /, 'Add ') : def.ui.formTitle.create}
           </Button>
         )}
       </ListToolbar>
@@ -361,7 +374,7 @@ export const ResourceListPage = ({ def, extras }: ResourceListPageProps) => {
                   <TableCell padding="checkbox">
                     <IconButton
                       size="small"
-                      aria-label={isOpen ? 'Collapse row' : 'Expand row'}
+                      aria-label={isOpen ? t('resource.collapseRow') : t('resource.expandRow')}
                       aria-expanded={isOpen}
                       onClick={() => toggleExpanded(row.id)}
                     >

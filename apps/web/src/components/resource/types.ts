@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ListRowOf, RecordOf } from '../../lib/resources.ts';
 import type { ReferencePickerProps } from './reference-picker.tsx';
+import type { MessageKey } from '@kodi/domain/i18n/web';
 
 /**
  * What is called with a row of entity `N`. Written as a method, so that the extras of one entity
@@ -36,7 +37,8 @@ export type FormApi = {
 
 /** One more per-row action: an icon link to a page. */
 export type RowLinkAction<N extends string = string> = {
-  label: string;
+  /** its text's key (issue 30: shown in the page's language) */
+  label: MessageKey;
   icon: ReactNode;
   to: WithRow<ListRowOf<N>, string>;
 };

@@ -44,7 +44,7 @@ export const CaptchaImage = ({ nonce, failed, onRefresh, onError }: CaptchaImage
             src={`${API_BASE}/captcha?t=${nonce}`}
             alt="CAPTCHA"
             width={CAPTCHA_WIDTH}
-            title={t('common.clickNewImage')}
+            title={t('auth.clickNewImage')}
             onClick={onRefresh}
             onError={onError}
             style={{ display: 'block', width: CAPTCHA_WIDTH, height: 'auto', cursor: 'pointer' }}
@@ -52,12 +52,12 @@ export const CaptchaImage = ({ nonce, failed, onRefresh, onError }: CaptchaImage
         )}
         {failed && (
           <Typography variant="body2" sx={{ color: 'text.secondary', px: 1, textAlign: 'center' }}>
-            {t('common.captchaNotLoaded')}
+            {t('auth.captchaNotLoaded')}
           </Typography>
         )}
       </Box>
-      <LazyTooltip title={t('common.newImage')} describeChild>
-        <IconButton aria-label={t('common.refreshCaptcha')} onClick={onRefresh}>
+      <LazyTooltip title={t('auth.newImage')} describeChild>
+        <IconButton aria-label={t('auth.refreshCaptcha')} onClick={onRefresh}>
           <Refresh />
         </IconButton>
       </LazyTooltip>
@@ -128,7 +128,7 @@ export const CaptchaField = <T extends FieldValues, V = T>({
   return (
     <>
       <CaptchaImage {...captcha.image} />
-      <FormTextField {...field} label="CAPTCHA" autoComplete="off" helperText={t('common.captchaHelp')} />
+      <FormTextField {...field} label="CAPTCHA" autoComplete="off" helperText={t('auth.captchaHelp')} />
     </>
   );
 };

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import Button, { type ButtonProps } from '@mui/material/Button';
 import DialogActions from '@mui/material/DialogActions';
+import { useT } from '../../lib/i18n.ts';
 
 type DialogButtonsProps = {
   /** The action runs: Cancel is disabled and the action button shows its spinner. */
@@ -27,21 +28,24 @@ export const DialogButtons = ({
   form,
   color,
   disabled,
-}: DialogButtonsProps) => (
-  <DialogActions>
-    <Button onClick={onCancel} disabled={busy} autoFocus={cancelFocus}>
-      Cancel
-    </Button>
-    <Button
-      type={onConfirm ? 'button' : 'submit'}
-      form={form}
-      onClick={onConfirm}
-      color={color}
-      variant="contained"
-      loading={busy}
-      disabled={disabled}
-    >
-      {label}
-    </Button>
-  </DialogActions>
-);
+}: DialogButtonsProps) => {
+  const { t } = useT();
+  return (
+    <DialogActions>
+      <Button onClick={onCancel} disabled={busy} autoFocus={cancelFocus}>
+        {t('shell.cancel')}
+      </Button>
+      <Button
+        type={onConfirm ? 'button' : 'submit'}
+        form={form}
+        onClick={onConfirm}
+        color={color}
+        variant="contained"
+        loading={busy}
+        disabled={disabled}
+      >
+        {label}
+      </Button>
+    </DialogActions>
+  );
+};

@@ -2,6 +2,7 @@ import { Controller, type Control, type FieldPath, type FieldValues } from 'reac
 import { PasswordField } from '../password-field.tsx';
 import { TextInput, type TextInputProps } from './text-input.tsx';
 import { useT, useValidationText } from '../../lib/i18n.ts';
+import { useTexts } from '../../lib/texts.ts';
 
 /** A field of a react-hook-form form: the form's control and the field's name. */
 export type FieldOf<T extends FieldValues, V> = { control: Control<T, unknown, V>; name: FieldPath<T> };
@@ -100,6 +101,7 @@ export const NewPasswordFields = <T extends FieldValues, V = T>({
   ...field
 }: NewPasswordFieldsProps<T, V>) => {
   const { t } = useT();
+  useTexts('auth'); // the sign-up pages' texts (loaded with those pages; here for the users' dialogs)
   return (
     <>
       <FormPasswordField

@@ -15,7 +15,9 @@ import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { formatNumber } from '@kodi/domain';
 import { usePhone } from '../../lib/use-phone.ts';
+import { useT } from '../../lib/i18n.ts';
 import { PAGE_SIZES, type ListState } from './use-list-state.ts';
 import { visuallyHidden } from './visually-hidden.ts';
 
@@ -232,6 +234,8 @@ export const ListTable = ({
   // between them: the answer's own update is synchronous (React Query's store), and drawing 25 cards
   // at once would hold a phone's main thread for a long task (issue 26, total blocking time). Until
   // then the previous rows (or 'Fetching data...') stay.
+  const { t, language } = useT();
+  const number = (n: number) => formatNumber(n, 0, language);
   const shown = useDeferredValue({ data: query.data, pending: query.isPending, cards, children, footer });
   const total = shown.data?.total ?? 0;
   // more rows than the server counted: the pagination goes on while pages come full
@@ -244,7 +248,7 @@ export const ListTable = ({
         {fetching && <LinearProgress aria-hidden="true" />}
         {fetching && announceLoading && (
           <Box role="status" sx={visuallyHidden}>
-            Loading ... Please wait
+            {t('shell.pleaseWait')}
           </Box>
         )}
       </Box>
@@ -254,7 +258,7 @@ export const ListTable = ({
             role={shown.pending ? 'status' : undefined}
             sx={{ py: 4, textAlign: 'center', color: 'text.secondary' }}
           >
-            {shown.pending ? 'Fetching data...' : emptyText}
+            {shown.pending ? t('shell.fetching') : emptyText}
           </Typography>
         ) : (
           <CardList label={label}>{shown.cards}</CardList>
@@ -276,13 +280,13 @@ export const ListTable = ({
                   />
                 ))}
                 <TableCell align="right" sx={{ fontWeight: 600, ...actionsSx }}>
-                  Actions
+                  {t('shell.actions')}
                 </TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {shown.pending ? (
-                <TableMessageRow colSpan={columnCount} text="Fetching data..." status />
+                <TableMessageRow colSpan={columnCount} text={t('shell.fetching')} status />
               ) : !shown.data?.rows.length ? (
                 <TableMessageRow colSpan={columnCount} text={emptyText} />
               ) : (
@@ -303,10 +307,12 @@ export const ListTable = ({
           count={more ? -1 : total}
           page={more ? page : total === 0 ? 0 : Math.min(page, Math.max(0, Math.ceil(total / pageSize) - 1))}
           labelDisplayedRows={({ from, to, count }) =>
-            `${from.toLocaleString('en-US')}–${to.toLocaleString('en-US')} of ${
-              count === -1 ? `more than ${total.toLocaleString('en-US')}` : count.toLocaleString('en-US')
-            }`
+            count === -1
+              ? t('shell.rowsOfMore', { from: number(from), to: number(to), total: number(total) })
+              : t('shell.rowsOf', { from: number(from), to: number(to), count: number(count) })
           }
+          labelRowsPerPage={t('shell.rowsPerPage')}
+          getItemAriaLabel={(type) => t('shell.goToPage', { type })}
           rowsPerPage={pageSize}
           rowsPerPageOptions={phone ? [] : PAGE_SIZES}
           showFirstButton={!phone}

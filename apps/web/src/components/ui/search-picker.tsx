@@ -4,6 +4,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import TextField from '@mui/material/TextField';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useDebounced } from './use-debounced.ts';
+import { useT } from '../../lib/i18n.ts';
 
 export type PickerChoice<V extends string | number> = { value: V; label: string };
 
@@ -74,65 +75,71 @@ export const ServerPicker = <V extends string | number>({
   inputRef,
   placeholder,
   size,
-}: ServerPickerProps<V>) => (
-  <Autocomplete
-    options={choices}
-    {...(size ? { size } : {})}
-    value={selected}
-    open={search.open}
-    onOpen={() => search.setOpen(true)}
-    onClose={() => search.setOpen(false)}
-    onChange={(_event, choice) => {
-      search.setChosen(choice);
-      onChange(choice?.value ?? null);
-    }}
-    onInputChange={(_event, text, reason) => search.setSearch(reason === 'input' ? text : '')}
-    filterOptions={(x) => x}
-    getOptionLabel={(c) => c.label}
-    isOptionEqualToValue={(a, b) => a.value === b.value}
-    loading={fetching}
-    loadingText="Loading ... Please wait"
-    noOptionsText={noOptionsText}
-    renderOption={(props, choice) => {
-      const { key, ...rest } = props as typeof props & { key: string };
-      return (
-        <li key={`${key}-${String(choice.value)}`} {...rest}>
-          {choice.label}
-        </li>
-      );
-    }}
-    renderInput={(params) => (
-      <TextField
-        {...params}
-        label={label}
-        required={required}
-        autoFocus={autoFocus}
-        error={error}
-        helperText={helperText}
-        inputRef={inputRef}
-        onBlur={onBlur}
-        placeholder={placeholder}
-        slotProps={{
-          input: {
-            ...params.InputProps,
-            endAdornment: (
-              <>
-                {fetching && search.open ? (
-                  <CircularProgress
-                    color="inherit"
-                    size={18}
-                    aria-hidden={spinnerHidden ? 'true' : undefined}
-                  />
-                ) : null}
-                {params.InputProps.endAdornment}
-              </>
-            ),
-          },
-        }}
-      />
-    )}
-  />
-);
+}: ServerPickerProps<V>) => {
+  const { t } = useT();
+  return (
+    <Autocomplete
+      options={choices}
+      {...(size ? { size } : {})}
+      value={selected}
+      open={search.open}
+      onOpen={() => search.setOpen(true)}
+      onClose={() => search.setOpen(false)}
+      onChange={(_event, choice) => {
+        search.setChosen(choice);
+        onChange(choice?.value ?? null);
+      }}
+      onInputChange={(_event, text, reason) => search.setSearch(reason === 'input' ? text : '')}
+      filterOptions={(x) => x}
+      getOptionLabel={(c) => c.label}
+      isOptionEqualToValue={(a, b) => a.value === b.value}
+      loading={fetching}
+      loadingText={t('shell.pleaseWait')}
+      clearText={t('shell.clear')}
+      openText={t('shell.open')}
+      closeText={t('shell.close')}
+      noOptionsText={noOptionsText}
+      renderOption={(props, choice) => {
+        const { key, ...rest } = props as typeof props & { key: string };
+        return (
+          <li key={`${key}-${String(choice.value)}`} {...rest}>
+            {choice.label}
+          </li>
+        );
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          label={label}
+          required={required}
+          autoFocus={autoFocus}
+          error={error}
+          helperText={helperText}
+          inputRef={inputRef}
+          onBlur={onBlur}
+          placeholder={placeholder}
+          slotProps={{
+            input: {
+              ...params.InputProps,
+              endAdornment: (
+                <>
+                  {fetching && search.open ? (
+                    <CircularProgress
+                      color="inherit"
+                      size={18}
+                      aria-hidden={spinnerHidden ? 'true' : undefined}
+                    />
+                  ) : null}
+                  {params.InputProps.endAdornment}
+                </>
+              ),
+            },
+          }}
+        />
+      )}
+    />
+  );
+};
 
 type SearchPickerProps<TData, V extends string | number, TKey extends QueryKey> = Omit<
   PickerInputProps,
@@ -174,6 +181,7 @@ export const SearchPicker = <TData, V extends string | number, TKey extends Quer
   helperText,
   ...input
 }: SearchPickerProps<TData, V, TKey>) => {
+  const { t } = useT();
   const value = blankToNull(rawValue);
   const search = usePickerSearch<V>();
   const { q, chosen } = search;
@@ -203,7 +211,7 @@ export const SearchPicker = <TData, V extends string | number, TKey extends Quer
       selected={selected}
       onChange={onChange}
       fetching={list.isFetching}
-      noOptionsText={failed ? loadErrorText : q ? 'No matches.' : 'Nothing to choose from.'}
+      noOptionsText={failed ? loadErrorText : q ? t('shell.noMatches') : t('shell.nothingToChoose')}
       spinnerHidden
       error={error || failed}
       helperText={helperText ?? (failed ? loadErrorText : undefined)}

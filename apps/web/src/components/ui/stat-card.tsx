@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
+import { useT } from '../../lib/i18n.ts';
 
 type StatIconProps = {
   /** A palette colour ('success', 'warning', ...): its light shade behind, its dark one for the icon. */
@@ -37,8 +38,11 @@ export const StatTitle = ({ id, children }: { id: string; children: ReactNode })
 );
 
 /** 'View All' of a figure card, named after it ('View All Pending Repairs'). */
-export const ViewAllLink = ({ to, title }: { to: string; title: string }) => (
-  <Button component={RouterLink} to={to} size="small" aria-label={`View All ${title}`}>
-    View All
-  </Button>
-);
+export const ViewAllLink = ({ to, title }: { to: string; title: string }) => {
+  const { t } = useT();
+  return (
+    <Button component={RouterLink} to={to} size="small" aria-label={t('shell.viewAllOf', { title })}>
+      {t('shell.viewAll')}
+    </Button>
+  );
+};

@@ -9,17 +9,18 @@ import WarningAmber from '@mui/icons-material/WarningAmber';
 import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
-import { agingBuckets, arrearsBucketLabels, canEdit, formatMoney } from '@kodi/domain';
+import { agingBuckets, canEdit, formatMoney } from '@kodi/domain';
 import { StatIcon, StatTitle, ViewAllLink } from '../../components/ui/stat-card.tsx';
 import { useSession } from '../../lib/session.ts';
 import { filteredLink, propertySearch, useSelectedProperty } from '../../lib/property-filter.ts';
 import { useCompanyMoney } from '../../lib/resources.ts';
 import { arrearsSummaryQuery } from './arrears-queries.ts';
-
-const TITLE = 'Total arrears';
+import { useT } from '../../lib/i18n.ts';
 
 const ArrearsCardBody = () => {
   const id = useId();
+  const { t } = useT();
+  const title = t('dashboard.arrearsTitle');
   const company = useCompanyMoney();
   const { propertyId } = useSelectedProperty();
   const query = useQuery(arrearsSummaryQuery(propertyId));
@@ -32,10 +33,10 @@ const ArrearsCardBody = () => {
             <WarningAmber />
           </StatIcon>
           <Box sx={{ flexGrow: 1 }}>
-            <StatTitle id={id}>{TITLE}</StatTitle>
+            <StatTitle id={id}>{title}</StatTitle>
             {query.isError ? (
               <Typography variant="body2" sx={{ color: 'error.main' }}>
-                Failed to load the arrears.
+                {t('dashboard.arrearsFailed')}
               </Typography>
             ) : data ? (
               <Stack
@@ -54,12 +55,12 @@ const ArrearsCardBody = () => {
                   }}
                   data-testid="total-arrears"
                 >
-                  {formatMoney(data.total, company.currency, company.decimals)}
+                  {formatMoney(data.total, company.currency, company.decimals, company.language)}
                 </Typography>
                 <Typography variant="body2" sx={{ color: 'text.secondary' }}>
                   {data.leases === 0
-                    ? 'No lease is behind on rent.'
-                    : `overdue on ${data.leases} ${data.leases === 1 ? 'lease' : 'leases'}`}
+                    ? t('dashboard.arrearsNone')
+                    : t('dashboard.arrearsOverdue', { count: data.leases })}
                 </Typography>
               </Stack>
             ) : (
@@ -68,7 +69,7 @@ const ArrearsCardBody = () => {
             {data?.by_age && data.leases > 0 && (
               <Box
                 component="ul"
-                aria-label="Arrears by age"
+                aria-label={t('dashboard.arrearsByAge')}
                 sx={{
                   listStyle: 'none',
                   p: 0,
@@ -97,14 +98,19 @@ const ArrearsCardBody = () => {
                         component="span"
                         sx={{ color: 'text.secondary', display: 'block' }}
                       >
-                        {arrearsBucketLabels[b]}
+                        {t('dashboard.arrearsBucket', { bucket: b })}
                       </Typography>
                       <Typography
                         variant="body2"
                         component="span"
                         sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
                       >
-                        {formatMoney(data.by_age?.[b] ?? 0, company.currency, company.decimals)}
+                        {formatMoney(
+                          data.by_age?.[b] ?? 0,
+                          company.currency,
+                          company.decimals,
+                          company.language,
+                        )}
                       </Typography>
                     </Link>
                   </li>
@@ -115,20 +121,20 @@ const ArrearsCardBody = () => {
                     component="span"
                     sx={{ color: 'text.secondary', display: 'block' }}
                   >
-                    Total owed
+                    {t('dashboard.arrearsTotalOwed')}
                   </Typography>
                   <Typography
                     variant="body2"
                     component="span"
                     sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}
                   >
-                    {formatMoney(data.by_age.balance, company.currency, company.decimals)}
+                    {formatMoney(data.by_age.balance, company.currency, company.decimals, company.language)}
                   </Typography>
                 </li>
               </Box>
             )}
           </Box>
-          <ViewAllLink to={`/arrears${propertySearch(propertyId)}`} title={TITLE} />
+          <ViewAllLink to={`/arrears${propertySearch(propertyId)}`} title={title} />
         </Stack>
       </CardContent>
     </Card>

@@ -21,7 +21,6 @@ import PhoneAndroid from '@mui/icons-material/PhoneAndroid';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   agingBuckets,
-  arrearsBucketLabels,
   canEdit,
   arrearsColumns,
   arrearsSortFields,
@@ -48,8 +47,7 @@ import { lazyPart } from '../../components/lazy-part.tsx';
 import { providersOnQuery } from '../../components/payment-requests/payment-request-queries.ts';
 import { arrearsQuery, arrearsSummaryQuery, remindArrears } from './arrears-queries.ts';
 import { LedgerSection } from './ledger-section.tsx';
-
-const LOAD_FAILED = 'Failed to load arrears.';
+import { useT, type Translate, type TranslateDerived } from '../../lib/i18n.ts';
 
 /** Request payment's dialog: loaded when first opened, not with the page. */
 const RequestPaymentDialog = lazyPart(
@@ -64,11 +62,11 @@ const CARD_FIELDS = ['tenant_phone', 'unit_name', 'balance', 'days_over_90', 'la
 type RemindTarget = { kind: 'rows'; rows: ArrearsRow[] } | { kind: 'all'; count: number };
 
 /** 'Reminders queued: 2. Not sent (no address): 1. Already sent today: 1.' */
-export const remindSummary = (a: ArrearsRemindAnswer): string =>
+export const remindSummary = (a: ArrearsRemindAnswer, t: Translate): string =>
   [
-    `Reminders queued: ${a.queued}.`,
-    a.skipped > 0 ? `Not sent (no address): ${a.skipped}.` : '',
-    a.already > 0 ? `Already sent today: ${a.already}.` : '',
+    t('arrears.remindQueued', { count: a.queued }),
+    a.skipped > 0 ? t('arrears.remindSkipped', { count: a.skipped }) : '',
+    a.already > 0 ? t('arrears.remindAlready', { count: a.already }) : '',
   ]
     .filter(Boolean)
     .join(' ');
@@ -86,12 +84,16 @@ const exportHeaders = arrearsColumns.map((c) => c.label);
 const TABLE_HIDDEN = new Set(['tenant_phone', 'last_payment_amount']);
 const tableColumns = arrearsColumns.filter((c) => !TABLE_HIDDEN.has(c.field));
 
-const listColumns: ListColumn[] = tableColumns.map((col) => ({
-  key: col.field,
-  label: col.label,
-  sortField: sortable(col) ? col.field : undefined,
-  align: col.kind === 'money' ? 'right' : 'left',
-}));
+/** A column's heading in the page's language (`arrears.column.<field>`, its English the column's label). */
+const columnLabel = (col: Column, td: TranslateDerived) => td(`arrears.column.${col.field}`, col.label);
+
+const listColumns = (td: TranslateDerived): ListColumn[] =>
+  tableColumns.map((col) => ({
+    key: col.field,
+    label: columnLabel(col, td),
+    sortField: sortable(col) ? col.field : undefined,
+    align: col.kind === 'money' ? 'right' : 'left',
+  }));
 
 /**
  * 'Arrears' (Finance, admins and editors): every lease with an overdue balance, its unpaid charges
@@ -100,7 +102,10 @@ const listColumns: ListColumn[] = tableColumns.map((col) => ({
  */
 export const ArrearsPage = () => {
   const company = useCompanyMoney();
-  const money = (n: number | null) => (n === null ? '—' : formatMoney(n, company.currency, company.decimals));
+  const { t, td, language } = useT();
+  const money = (n: number | null) =>
+    n === null ? '—' : formatMoney(n, company.currency, company.decimals, language);
+  const date = (d: string) => formatDate(d, language);
   const listState = useListState({ resetPageOnSort: true });
   const { q, sort, setPage } = listState;
   const [ledgerOf, setLedgerOf] = useState<ArrearsRow | null>(null);
@@ -165,29 +170,28 @@ export const ArrearsPage = () => {
           : { occupancy_ids: target.rows.map((r) => r.occupancy_id), channel },
       ),
     onSuccess: (answer) => {
-      showSnackbar({ message: remindSummary(answer), severity: 'success', autoHideDuration: 6000 });
+      showSnackbar({ message: remindSummary(answer, t), severity: 'success', autoHideDuration: 6000 });
       setRemindOf(null);
       setSelected(new Map());
       void queryClient.invalidateQueries({ queryKey: resourceKeys.entity('messages') });
     },
-    onError: (e) =>
-      showSnackbar({ message: errorMessage(e, 'The reminders could not be sent.'), severity: 'error' }),
+    onError: (e) => showSnackbar({ message: errorMessage(e, t('arrears.remindFailed')), severity: 'error' }),
   });
   const totals = summary.data?.by_age;
   const rows = list.data?.rows ?? [];
-  const loadError = list.isError ? errorMessage(list.error, LOAD_FAILED) : null;
+  const loadError = list.isError ? errorMessage(list.error, t('arrears.loadFailed')) : null;
 
   useErrorSnackbar(loadError);
 
   const rowActions = (row: ArrearsRow) => (
     <>
       <RowAction
-        label="Remind"
+        label={t('arrears.remind')}
         icon={<Sms fontSize="small" />}
         onClick={() => setRemindOf({ kind: 'rows', rows: [row] })}
       />
       <RowAction
-        label="View ledger"
+        label={t('arrears.viewLedger')}
         icon={<ReceiptLong fontSize="small" />}
         onClick={() => setLedgerOf(row)}
       />
@@ -204,7 +208,8 @@ export const ArrearsPage = () => {
     </>
   );
 
-  const amount = (n: number | null) => (n === null ? '—' : money(n).replace(/^[^\d-]+/, ''));
+  // the currency left out (the page's line names it): before the figure in English, after it in French
+  const amount = (n: number | null) => (n === null ? '—' : money(n).replace(/^[^\d-]+|[^\d]+$/g, ''));
   const tableCell = (row: ArrearsRow, col: Column) => {
     if (col.field === 'tenant_name')
       return (
@@ -220,7 +225,7 @@ export const ArrearsPage = () => {
     if (col.field === 'last_payment_date')
       return row.last_payment_date ? (
         <>
-          {formatDate(row.last_payment_date)}
+          {date(row.last_payment_date)}
           <Typography variant="caption" component="span" sx={{ display: 'block', color: 'text.secondary' }}>
             {amount(row.last_payment_amount)}
           </Typography>
@@ -235,7 +240,7 @@ export const ArrearsPage = () => {
   const cell = (row: ArrearsRow, col: Column) => {
     const value = row[col.field as keyof ArrearsRow];
     if (col.kind === 'money') return money(value as number | null);
-    if (col.kind === 'date') return value ? formatDate(String(value)) : '—';
+    if (col.kind === 'date') return value ? date(String(value)) : '—';
     return String(value ?? '');
   };
 
@@ -243,27 +248,20 @@ export const ArrearsPage = () => {
     <Stack spacing={2}>
       <Box>
         <Typography variant="h4" component="h1">
-          Arrears
+          {t('arrears.title')}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Leases with rent overdue on {formatDate(todayIso())}, by how long each unpaid charge has been
-          overdue (amounts in {company.currency}).
+          {t('arrears.intro', { date: date(todayIso()), currency: company.currency })}
         </Typography>
         {/* a line of its own, drawn when the total comes: the page's text above shows at once and
             does not grow then (issue 26: the largest text of the page is drawn with the page) */}
         <Typography variant="body2" sx={{ color: 'text.secondary', minHeight: '1.43em' }}>
           {summary.data &&
-            `Total overdue: ${money(summary.data.total)} on ${formatNumber(summary.data.leases)} ${
-              summary.data.leases === 1 ? 'lease' : 'leases'
-            }.`}
+            t('arrears.totalOverdue', { amount: money(summary.data.total), count: summary.data.leases })}
         </Typography>
       </Box>
 
-      <ListToolbar
-        label="Search Arrears (Tenant, Unit)"
-        value={listState.search}
-        onChange={listState.setSearch}
-      >
+      <ListToolbar label={t('arrears.search')} value={listState.search} onChange={listState.setSearch}>
         <PropertyFilter />
         <ExportMenu
           path="arrears"
@@ -271,14 +269,14 @@ export const ArrearsPage = () => {
           q={q}
           sort={sort}
           more={{ property_id: propertyId ?? undefined, bucket }}
-          errorText={(e) => errorMessage(e, 'The export failed.')}
+          errorText={(e) => errorMessage(e, t('shell.exportFailed'))}
         />
       </ListToolbar>
 
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1, alignItems: 'center' }}>
         {bucket && (
           <Chip
-            label={`Overdue: ${arrearsBucketLabels[bucket]}`}
+            label={t('arrears.overdueBucket', { bucket })}
             onDelete={clearBucket}
             color="primary"
             variant="outlined"
@@ -290,7 +288,9 @@ export const ArrearsPage = () => {
           disabled={selected.size === 0}
           onClick={() => setRemindOf({ kind: 'rows', rows: [...selected.values()] })}
         >
-          Remind selected{selected.size > 0 ? ` (${selected.size})` : ''}
+          {selected.size > 0
+            ? t('arrears.remindSelectedCount', { count: selected.size })
+            : t('arrears.remindSelected')}
         </Button>
         <Button
           variant="outlined"
@@ -298,16 +298,16 @@ export const ArrearsPage = () => {
           disabled={!summary.data || summary.data.leases === 0}
           onClick={() => setRemindOf({ kind: 'all', count: summary.data?.leases ?? 0 })}
         >
-          Remind all
+          {t('arrears.remindAll')}
         </Button>
       </Stack>
 
       <ListTable
-        label="Arrears"
+        label={t('arrears.title')}
         list={listState}
         query={list}
-        emptyText={loadError ?? (q ? 'No leases in arrears match your search.' : 'No leases in arrears.')}
-        columns={listColumns}
+        emptyText={loadError ?? (q ? t('arrears.emptySearch') : t('arrears.empty'))}
+        columns={listColumns(td)}
         tableSx={{
           '& th, & td': { px: 0.75, fontSize: '0.8125rem' },
           // the headings wrap ('1–30 / days'): the columns are as wide as their amounts
@@ -320,7 +320,7 @@ export const ArrearsPage = () => {
               checked={allOnPage}
               indeterminate={!allOnPage && pageRows.some((r) => selected.has(r.occupancy_id))}
               onChange={togglePage}
-              slotProps={{ input: { 'aria-label': 'Select the leases of this page' } }}
+              slotProps={{ input: { 'aria-label': t('arrears.selectPage') } }}
             />
           </TableCell>
         }
@@ -335,7 +335,7 @@ export const ArrearsPage = () => {
                   sx={{ whiteSpace: 'nowrap' }}
                 >
                   {i === 0
-                    ? `Total (${formatNumber(summary.data?.leases ?? 0)} ${summary.data?.leases === 1 ? 'lease' : 'leases'})`
+                    ? t('arrears.total', { count: summary.data?.leases ?? 0 })
                     : col.field in totals
                       ? amount(totals[col.field as keyof typeof totals])
                       : ''}
@@ -348,7 +348,7 @@ export const ArrearsPage = () => {
         cards={rows.map((row) => (
           <RowCard
             key={row.occupancy_id}
-            titleLabel="Tenant"
+            titleLabel={t('arrears.column.tenant_name')}
             title={row.tenant_name}
             leading={
               <Checkbox
@@ -361,7 +361,7 @@ export const ArrearsPage = () => {
             }
             fields={CARD_FIELDS.map((f) => {
               const col = arrearsColumns.find((c) => c.field === f) as Column;
-              return { label: col.label, value: cell(row, col) };
+              return { label: columnLabel(col, td), value: cell(row, col) };
             })}
             actions={rowActions(row)}
           />
@@ -398,37 +398,39 @@ export const ArrearsPage = () => {
       </ListTable>
 
       <Dialog open={remindOf !== null} onClose={() => setRemindOf(null)} maxWidth="xs" fullWidth>
-        <DialogTitle>Send a reminder</DialogTitle>
+        <DialogTitle>{t('arrears.sendReminder')}</DialogTitle>
         <DialogContent>
           <Typography variant="body2" sx={{ mb: 1 }}>
             {remindOf?.kind === 'all'
-              ? `The overdue reminder goes to every lease in arrears (${formatNumber(remindOf.count)}).`
+              ? t('arrears.remindToAll', { count: formatNumber(remindOf.count, 0, language) })
               : remindOf?.rows.length === 1
-                ? `The overdue reminder goes to ${remindOf.rows[0]?.tenant_name ?? ''} (${remindOf.rows[0]?.unit_name ?? ''}).`
-                : `The overdue reminder goes to ${remindOf?.rows.length ?? 0} tenants.`}{' '}
-            It uses the company's overdue template and shows in the message log; a lease is reminded once a
-            day by each channel.
+                ? t('arrears.remindToOne', {
+                    tenant: remindOf.rows[0]?.tenant_name ?? '',
+                    unit: remindOf.rows[0]?.unit_name ?? '',
+                  })
+                : t('arrears.remindToMany', { count: remindOf?.rows.length ?? 0 })}{' '}
+            {t('arrears.remindHow')}
           </Typography>
           <RadioGroup
-            aria-label="Channel"
+            aria-label={t('arrears.channel')}
             value={channel}
             onChange={(e) =>
               setChannel(e.target.value === 'email' || e.target.value === 'whatsapp' ? e.target.value : 'sms')
             }
           >
-            <FormControlLabel value="sms" control={<Radio />} label="SMS" />
-            <FormControlLabel value="email" control={<Radio />} label="E-mail" />
+            <FormControlLabel value="sms" control={<Radio />} label={t('arrears.sms')} />
+            <FormControlLabel value="email" control={<Radio />} label={t('arrears.email')} />
             <FormControlLabel value="whatsapp" control={<Radio />} label="WhatsApp" />
           </RadioGroup>
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setRemindOf(null)}>Cancel</Button>
+          <Button onClick={() => setRemindOf(null)}>{t('shell.cancel')}</Button>
           <Button
             variant="contained"
             disabled={remind.isPending}
             onClick={() => remindOf && remind.mutate(remindOf)}
           >
-            Send
+            {t('arrears.send')}
           </Button>
         </DialogActions>
       </Dialog>
@@ -441,13 +443,15 @@ export const ArrearsPage = () => {
         scroll="paper"
       >
         <DialogTitle>
-          {ledgerOf ? `Ledger: ${ledgerOf.tenant_name} · ${ledgerOf.unit_name}` : 'Ledger'}
+          {ledgerOf
+            ? t('arrears.ledgerOf', { tenant: ledgerOf.tenant_name, unit: ledgerOf.unit_name })
+            : t('arrears.ledger')}
         </DialogTitle>
         <DialogContent dividers sx={{ pt: 0 }}>
           {ledgerOf && <LedgerSection occupancyId={ledgerOf.occupancy_id} />}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setLedgerOf(null)}>Close</Button>
+          <Button onClick={() => setLedgerOf(null)}>{t('shell.close')}</Button>
         </DialogActions>
       </Dialog>
 

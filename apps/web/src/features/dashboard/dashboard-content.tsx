@@ -29,6 +29,8 @@ import { filteredLink, useSelectedProperty } from '../../lib/property-filter.ts'
 import { dashboardQuery, type Dashboard } from './dashboard-query.ts';
 import { MoneyCard } from './money-card.tsx';
 import { usePhone } from '../../lib/use-phone.ts';
+import { useT, type Translate } from '../../lib/i18n.ts';
+import type { MessageKey } from '@kodi/domain/i18n/web';
 
 export const DASHBOARD_LIST_SIZE = 5;
 
@@ -42,19 +44,24 @@ export const EMPTY_TEXTS = {
 
 const fullName = (first: string | null, last: string | null) => [first, last].filter(Boolean).join(' ');
 
-const categoryLabel = (value: string) =>
-  expenseCategory.labels[value as keyof typeof expenseCategory.labels] ?? value;
+/** An expense's category, by the label of its definition's option (in the page's language). */
+const categoryLabel = (value: string, t: Translate) =>
+  (expenseCategory.values as readonly string[]).includes(value)
+    ? t('dashboard.category', { category: value })
+    : value;
 
 type CountCardProps = {
-  title: string;
+  title: MessageKey;
   count: number | undefined;
   to: string;
   icon: ReactNode;
   color: string;
 };
 
-const CountCard = ({ title, count, to, icon, color }: CountCardProps) => {
+const CountCard = ({ title: key, count, to, icon, color }: CountCardProps) => {
   const id = useId();
+  const { t } = useT();
+  const title = t(key);
   return (
     <Card
       variant="outlined"
@@ -168,7 +175,7 @@ type CountCardSpec = Omit<CountCardProps, 'count' | 'to'> & {
 
 const COUNT_CARDS: CountCardSpec[] = [
   {
-    title: 'Available Units',
+    title: 'dashboard.availableUnits',
     count: 'available_units',
     to: '/units',
     filter: () => ({ status: 'available' }),
@@ -176,7 +183,7 @@ const COUNT_CARDS: CountCardSpec[] = [
     color: 'success',
   },
   {
-    title: 'Pending Repairs',
+    title: 'dashboard.pendingRepairs',
     count: 'pending_repairs',
     to: '/maintenance-requests',
     filter: () => ({ status: 'open' }),
@@ -184,7 +191,7 @@ const COUNT_CARDS: CountCardSpec[] = [
     color: 'warning',
   },
   {
-    title: 'Payments This Month',
+    title: 'dashboard.paymentsThisMonth',
     count: 'payments_this_month',
     to: '/payments',
     filter: ({ from, to }) => ({ from, to }),
@@ -192,7 +199,7 @@ const COUNT_CARDS: CountCardSpec[] = [
     color: 'primary',
   },
   {
-    title: 'Incomplete Payments',
+    title: 'dashboard.incompletePayments',
     count: 'incomplete_payments',
     to: '/payments',
     filter: () => ({ status: 'pending' }),
@@ -240,9 +247,10 @@ const usePainted = (): boolean => {
 
 const DashboardBody = ({ data, summary, propertyId = null }: DashboardBodyProps) => {
   const painted = usePainted();
+  const { language } = useT();
   const currency = data.currency_code;
   const decimals = data.currency_decimal_places ?? undefined;
-  const money = (n: number) => formatMoney(n, currency, decimals);
+  const money = (n: number) => formatMoney(n, currency, decimals, language);
   const { counts } = data;
   return (
     <Stack spacing={3}>
@@ -273,43 +281,63 @@ const DashboardBody = ({ data, summary, propertyId = null }: DashboardBodyProps)
 /** Everything of the dashboard below its count cards. */
 const DashboardRest = ({ data, summary, money }: DashboardBodyProps & { money: (n: number) => string }) => {
   const phone = usePhone();
+  const { t, language } = useT();
+  const date = (d: string | null | undefined) => formatDate(d, language);
+  const unknownUnit = t('dashboard.unknownUnit');
   const units = data.available_units.map((u) =>
-    item(u.id, u.name, u.address, `${money(u.monthly_rate)} / month`),
+    item(u.id, u.name, u.address, t('dashboard.perMonth', { amount: money(u.monthly_rate) })),
   );
   const repairs = data.pending_repairs.map((r) =>
-    item(r.id, r.description, r.unit_name || 'Unknown Unit', formatDate(r.request_date)),
+    item(r.id, r.description, r.unit_name || unknownUnit, date(r.request_date)),
   );
   const payments = data.recent_payments.map((p) => {
     const tenant = fullName(p.tenant_first_name, p.tenant_last_name);
-    return item(p.id, money(p.amount_paid), tenant, formatDate(p.payment_date));
+    return item(p.id, money(p.amount_paid), tenant, date(p.payment_date));
   });
   const expenses = data.recent_expenses.map((e) => {
-    const amount = `${money(e.amount)} · ${categoryLabel(e.category)}`;
-    return item(e.id, amount, e.unit_name || 'No unit', formatDate(e.expense_date));
+    const amount = `${money(e.amount)} · ${categoryLabel(e.category, t)}`;
+    return item(e.id, amount, e.unit_name || t('dashboard.noUnit'), date(e.expense_date));
   });
+  const pendingTitle = t('dashboard.incompletePending');
 
   return (
     <>
       {summary}
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: 'repeat(2, 1fr)' } }}>
-        <ListCard title="Available Units" empty={EMPTY_TEXTS.availableUnits} items={units} />
-        <ListCard title="Pending Repairs" empty={EMPTY_TEXTS.pendingRepairs} items={repairs} />
-        <ListCard title="Recent Payments" empty={EMPTY_TEXTS.recentPayments} items={payments} />
-        <ListCard title="Recent Expenses" empty={EMPTY_TEXTS.recentExpenses} items={expenses} />
+        <ListCard
+          title={t('dashboard.availableUnits')}
+          empty={t('dashboard.emptyAvailableUnits')}
+          items={units}
+        />
+        <ListCard
+          title={t('dashboard.pendingRepairs')}
+          empty={t('dashboard.emptyPendingRepairs')}
+          items={repairs}
+        />
+        <ListCard
+          title={t('dashboard.recentPayments')}
+          empty={t('dashboard.emptyRecentPayments')}
+          items={payments}
+        />
+        <ListCard
+          title={t('dashboard.recentExpenses')}
+          empty={t('dashboard.emptyRecentExpenses')}
+          items={expenses}
+        />
       </Box>
 
       <DashboardCard
-        title="Incomplete Payments (Pending)"
-        empty={data.pending_payments.length === 0 ? EMPTY_TEXTS.incompletePayments : null}
+        title={pendingTitle}
+        empty={data.pending_payments.length === 0 ? t('dashboard.emptyIncompletePayments') : null}
       >
         {phone ? (
-          <List dense disablePadding aria-label="Incomplete Payments (Pending)">
+          <List dense disablePadding aria-label={pendingTitle}>
             {data.pending_payments.map((p) => (
               <ListItem key={p.id} divider disableGutters>
                 <ListItemText
-                  primary={`${fullName(p.tenant_first_name, p.tenant_last_name)} · ${p.unit_name || 'Unknown Unit'}`}
-                  secondary={[money(p.amount_paid), formatDate(p.due_date), p.payment_details]
+                  primary={`${fullName(p.tenant_first_name, p.tenant_last_name)} · ${p.unit_name || unknownUnit}`}
+                  secondary={[money(p.amount_paid), date(p.due_date), p.payment_details]
                     .filter(Boolean)
                     .join(' · ')}
                   sx={{ overflowWrap: 'anywhere' }}
@@ -319,23 +347,23 @@ const DashboardRest = ({ data, summary, money }: DashboardBodyProps & { money: (
           </List>
         ) : (
           <TableContainer component={Paper} variant="outlined">
-            <Table size="small" aria-label="Incomplete Payments (Pending)">
+            <Table size="small" aria-label={pendingTitle}>
               <TableHead>
                 <TableRow>
-                  <HeadCell>Tenant</HeadCell>
-                  <HeadCell>Unit</HeadCell>
-                  <HeadCell align="right">Amount</HeadCell>
-                  <HeadCell>Due Date</HeadCell>
-                  <HeadCell>Details</HeadCell>
+                  <HeadCell>{t('dashboard.tenant')}</HeadCell>
+                  <HeadCell>{t('dashboard.unit')}</HeadCell>
+                  <HeadCell align="right">{t('dashboard.amount')}</HeadCell>
+                  <HeadCell>{t('dashboard.dueDate')}</HeadCell>
+                  <HeadCell>{t('dashboard.details')}</HeadCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {data.pending_payments.map((p) => (
                   <TableRow key={p.id} hover>
                     <TableCell>{fullName(p.tenant_first_name, p.tenant_last_name)}</TableCell>
-                    <TableCell>{p.unit_name || 'Unknown Unit'}</TableCell>
+                    <TableCell>{p.unit_name || unknownUnit}</TableCell>
                     <TableCell align="right">{money(p.amount_paid)}</TableCell>
-                    <TableCell>{formatDate(p.due_date)}</TableCell>
+                    <TableCell>{date(p.due_date)}</TableCell>
                     <TableCell>{p.payment_details || '—'}</TableCell>
                   </TableRow>
                 ))}
@@ -355,11 +383,12 @@ const DashboardRest = ({ data, summary, money }: DashboardBodyProps & { money: (
  */
 export const DashboardContent = ({ summary }: { summary?: ReactNode }) => {
   const { propertyId } = useSelectedProperty();
+  const { t } = useT();
   const query = useQuery(dashboardQuery(propertyId));
   // drawn in a transition, in slices (the answer's update is synchronous: one long task on a phone
   // otherwise; issue 26), the loader or the previous figures meanwhile
   const data = useDeferredValue(query.data);
-  if (query.isError) return <Alert severity="error">Failed to load the dashboard.</Alert>;
+  if (query.isError) return <Alert severity="error">{t('dashboard.loadFailed')}</Alert>;
   if (data === undefined) return <PageLoader />;
   return <DashboardBody data={data} summary={summary} propertyId={propertyId} />;
 };

@@ -6,6 +6,7 @@ import { hasAnyRole } from '@kodi/domain';
 import { useSession } from '../../lib/session.ts';
 import { PropertyFilter } from '../../components/property-filter.tsx';
 import { DashboardContent } from './dashboard-content.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 export const NO_ROLE_NOTICE =
   "Your account is waiting for access. An administrator must grant you a role before you can see your company's data.";
@@ -16,6 +17,7 @@ export const NO_ROLE_NOTICE =
  */
 export const HomePage = ({ summary }: { summary?: ReactNode }) => {
   const { user } = useSession();
+  const { t } = useT();
   if (!user) return null;
 
   return (
@@ -27,16 +29,18 @@ export const HomePage = ({ summary }: { summary?: ReactNode }) => {
       >
         <Stack spacing={0.5}>
           <Typography variant="h4" component="h1">
-            Kodi Rentals Dashboard
+            {t('dashboard.title')}
           </Typography>
-          <Typography sx={{ color: 'text.secondary' }}>Welcome back, {user.first_name}!</Typography>
+          <Typography sx={{ color: 'text.secondary' }}>
+            {t('dashboard.welcome', { name: user.first_name })}
+          </Typography>
         </Stack>
         {hasAnyRole(user) && <PropertyFilter />}
       </Stack>
       {hasAnyRole(user) ? (
         <DashboardContent summary={summary} />
       ) : (
-        <Alert severity="info">{NO_ROLE_NOTICE}</Alert>
+        <Alert severity="info">{t('dashboard.noRole')}</Alert>
       )}
     </Stack>
   );

@@ -9,16 +9,17 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import type { DashboardMoney } from '@kodi/domain';
 import { filteredLink } from '../../lib/property-filter.ts';
+import { useT, type Translate } from '../../lib/i18n.ts';
 
 export const MONEY_TITLE = 'Collected this month';
 
 type Figures = Omit<DashboardMoney, 'properties' | 'month' | 'from' | 'to'>;
 
 /** '40% of UGX 2,000,000 due' or 'No rent due yet'. */
-const percentText = (f: Figures, money: (n: number) => string) =>
+const percentText = (f: Figures, money: (n: number) => string, t: Translate) =>
   f.collected_percent === null
-    ? 'No rent due yet this month'
-    : `${f.collected_percent}% of ${money(f.rent_due)} due`;
+    ? t('dashboard.noRentDue')
+    : t('dashboard.percentOfDue', { percent: f.collected_percent, amount: money(f.rent_due) });
 
 /** A figure that opens the list of what it counts. */
 const FigureLink = ({ to, label, children }: { to: string; label: string; children: React.ReactNode }) => (
@@ -40,6 +41,8 @@ type MoneyCardProps = {
  */
 export const MoneyCard = ({ money, format, propertyId }: MoneyCardProps) => {
   const id = useId();
+  const { t } = useT();
+  const title = t('dashboard.collectedThisMonth');
   const { from, to } = money;
   const paymentsOf = (property: number | null) =>
     filteredLink('/payments', { status: 'completed', from, to }, property);
@@ -62,53 +65,63 @@ export const MoneyCard = ({ money, format, propertyId }: MoneyCardProps) => {
               component="h2"
               sx={{ color: 'text.secondary', fontWeight: 500 }}
             >
-              {MONEY_TITLE}
+              {title}
             </Typography>
             <Typography
               variant="h4"
               component="p"
               sx={{ fontWeight: 600, overflowWrap: 'anywhere', fontSize: { xs: '1.6rem', sm: '2.125rem' } }}
             >
-              <FigureLink to={paymentsOf(propertyId)} label={`${MONEY_TITLE}: ${format(money.collected)}`}>
+              <FigureLink to={paymentsOf(propertyId)} label={`${title}: ${format(money.collected)}`}>
                 <span data-testid="collected">{format(money.collected)}</span>
               </FigureLink>
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="collected-percent">
-              {percentText(money, format)}
+              {percentText(money, format, t)}
             </Typography>
             <LinearProgress
               variant="determinate"
               value={Math.min(100, money.collected_percent ?? 0)}
-              aria-label="Share of the rent due collected"
+              aria-label={t('dashboard.shareCollected')}
               sx={{ mt: 1, height: 8, borderRadius: 4 }}
             />
           </Box>
           <Stack spacing={0.5}>
             <Typography variant="body2" component="h3" sx={{ color: 'text.secondary', fontWeight: 500 }}>
-              Occupancy
+              {t('dashboard.occupancy')}
             </Typography>
             <Stack direction="row" spacing={3}>
-              <FigureLink to={unitsOf('occupied', propertyId)} label={`Let units: ${money.let_units}`}>
+              <FigureLink
+                to={unitsOf('occupied', propertyId)}
+                label={t('dashboard.letUnits', { count: money.let_units })}
+              >
                 <Typography component="span" variant="h5" sx={{ fontWeight: 600 }}>
                   {money.let_units}
                 </Typography>{' '}
                 <Typography component="span" variant="body2">
-                  let
+                  {t('dashboard.let')}
                 </Typography>
               </FigureLink>
-              <FigureLink to={unitsOf('available', propertyId)} label={`Vacant units: ${money.vacant_units}`}>
+              <FigureLink
+                to={unitsOf('available', propertyId)}
+                label={t('dashboard.vacantUnits', { count: money.vacant_units })}
+              >
                 <Typography component="span" variant="h5" sx={{ fontWeight: 600 }}>
                   {money.vacant_units}
                 </Typography>{' '}
                 <Typography component="span" variant="body2">
-                  vacant
+                  {t('dashboard.vacant')}
                 </Typography>
               </FigureLink>
             </Stack>
           </Stack>
         </Box>
         {money.properties.length > 1 && (
-          <Box component="ul" aria-label="By property" sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }}>
+          <Box
+            component="ul"
+            aria-label={t('dashboard.byProperty')}
+            sx={{ listStyle: 'none', p: 0, m: 0, mt: 2 }}
+          >
             {money.properties.map((p) => (
               <Box
                 component="li"
@@ -129,7 +142,7 @@ export const MoneyCard = ({ money, format, propertyId }: MoneyCardProps) => {
                 <Typography variant="body2" sx={{ textAlign: { xs: 'right', sm: 'left' } }}>
                   <FigureLink
                     to={paymentsOf(p.property_id)}
-                    label={`${p.name}: collected ${format(p.collected)}`}
+                    label={t('dashboard.propertyCollected', { name: p.name, amount: format(p.collected) })}
                   >
                     {format(p.collected)}
                   </FigureLink>
@@ -141,17 +154,20 @@ export const MoneyCard = ({ money, format, propertyId }: MoneyCardProps) => {
                   variant="body2"
                   sx={{ color: 'text.secondary', gridColumn: { xs: '1 / -1', sm: 'auto' } }}
                 >
-                  <FigureLink to={unitsOf('occupied', p.property_id)} label={`${p.name}: ${p.let_units} let`}>
-                    {p.let_units} let
+                  <FigureLink
+                    to={unitsOf('occupied', p.property_id)}
+                    label={t('dashboard.propertyLet', { name: p.name, count: p.let_units })}
+                  >
+                    {t('dashboard.nLet', { count: p.let_units })}
                   </FigureLink>
                   {' · '}
                   <FigureLink
                     to={unitsOf('available', p.property_id)}
-                    label={`${p.name}: ${p.vacant_units} vacant`}
+                    label={t('dashboard.propertyVacant', { name: p.name, count: p.vacant_units })}
                   >
-                    {p.vacant_units} vacant
+                    {t('dashboard.nVacant', { count: p.vacant_units })}
                   </FigureLink>
-                  {` · ${format(p.rent_due)} due`}
+                  {` · ${t('dashboard.amountDue', { amount: format(p.rent_due) })}`}
                 </Typography>
               </Box>
             ))}

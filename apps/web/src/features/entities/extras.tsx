@@ -6,6 +6,7 @@ import type { ListRowOf } from '../../lib/resources.ts';
 import { lazyPart } from '../../components/lazy-part.tsx';
 import { lockedPaymentFields } from './locked-payment-fields.ts';
 import { RequestPhotos, SubmittedByTenant } from './request-photos.tsx';
+import { i18n } from '../../lib/i18n.ts';
 
 // The parts of the forms and details dialogs, loaded with them (not with the list's first load)
 const BackRentNote = lazyPart(() => import('./back-rent-note.tsx'), 'BackRentNote');
@@ -28,11 +29,8 @@ const prefillRate = async (form: FormApi) => (await import('./unit-picker.tsx'))
  * `ResourceExtras`. Everything else comes from the entity definitions in @kodi/domain.
  */
 
-const ordinal = (n: number): string => {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
-};
+/** '1st', '22nd', '13th' (English's ordinal rules; French '1er', '2e'), read when the list draws. */
+const ordinal = (n: number): string => i18n._('entityExtras.ordinal', { n });
 
 const payDay = (row: Pick<ListRowOf<'employees'>, 'expected_pay_day'>) => {
   const n = row.expected_pay_day;
@@ -41,7 +39,7 @@ const payDay = (row: Pick<ListRowOf<'employees'>, 'expected_pay_day'>) => {
 
 const employeeName = (row: Pick<ListRowOf<'commission_wages'>, 'employee_name' | 'employee_id'>) => {
   const name = row.employee_name;
-  return name?.trim() ? name : `Unknown (ID: ${row.employee_id})`;
+  return name?.trim() ? name : i18n._('entityExtras.unknownEmployee', { id: row.employee_id });
 };
 
 /** The extras of each entity, typed with its own rows. */
@@ -92,7 +90,7 @@ export const entityExtras: { [N in EntityName]?: ResourceExtras<N> } = {
     filterField: 'status',
     rowActions: [
       {
-        label: 'Print receipt',
+        label: 'entityExtras.printReceipt',
         icon: <ReceiptLong fontSize="small" />,
         to: (row) => `/payments/${row.id}/receipt`,
       },
@@ -164,7 +162,7 @@ export const entityExtras: { [N in EntityName]?: ResourceExtras<N> } = {
       ),
     },
     details: {
-      submitted_by_tenant: (row) => (row.submitted_by_tenant ? 'Yes' : 'No'),
+      submitted_by_tenant: (row) => (row.submitted_by_tenant ? i18n._('shell.yes') : i18n._('shell.no')),
     },
     detailsSection: (record) => <RequestPhotos requestId={record.id} />,
   },

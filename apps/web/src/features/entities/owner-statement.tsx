@@ -8,16 +8,16 @@ import Typography from '@mui/material/Typography';
 import { addDays, addMonths } from '@kodi/domain';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/resources.ts';
+import { useT, type Translate } from '../../lib/i18n.ts';
 
 const MONTH = /^\d{4}-\d{2}$/;
 
 type SendAnswer = { channel: 'email' | 'sms'; to: string | null; status: 'queued' | 'skipped' | 'already' };
 
-const sentText = (s: SendAnswer) => {
-  const channel = s.channel === 'email' ? 'E-mail' : 'SMS';
-  if (s.status === 'queued') return `${channel} to ${s.to ?? ''} queued.`;
-  if (s.status === 'already') return `${channel} already sent today.`;
-  return `${channel} not sent: no address.`;
+const sentText = (s: SendAnswer, t: Translate) => {
+  if (s.status === 'queued') return t('entityExtras.sentQueued', { channel: s.channel, to: s.to ?? '' });
+  if (s.status === 'already') return t('entityExtras.sentAlready', { channel: s.channel });
+  return t('entityExtras.sentSkipped', { channel: s.channel });
 };
 
 /**
@@ -27,6 +27,7 @@ const sentText = (s: SendAnswer) => {
  */
 export const OwnerStatement = ({ ownerId }: { ownerId: number }) => {
   const headingId = useId();
+  const { t } = useT();
   const today = new Date().toISOString().slice(0, 10);
   const thisMonth = today.slice(0, 7);
   const [month, setMonth] = useState(() => addMonths(`${thisMonth}-01`, -1).slice(0, 7));
@@ -59,46 +60,46 @@ export const OwnerStatement = ({ ownerId }: { ownerId: number }) => {
         from,
         to,
       });
-    }, 'The statement could not be downloaded.');
+    }, t('entityExtras.statementDownloadFailed'));
   const certificate = () =>
     act(
       () =>
         downloadFile(`/owners/${ownerId}/tax-certificate`, `rental_tax_certificate_${ownerId}_${month}.pdf`, {
           month,
         }),
-      'The certificate could not be downloaded.',
+      t('entityExtras.certificateDownloadFailed'),
     );
   const send = () =>
     act(async () => {
       const answer = await api.post<{ sent: SendAnswer[] }>(`/owners/${ownerId}/statement/send`, period());
-      setDone(answer.sent.map(sentText).join(' '));
-    }, 'The statement could not be sent.');
+      setDone(answer.sent.map((s) => sentText(s, t)).join(' '));
+    }, t('entityExtras.statementSendFailed'));
 
   const valid = MONTH.test(month) && month <= thisMonth;
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
       <Typography id={headingId} variant="h6" component="h3" sx={{ mb: 1 }}>
-        Owner statement
+        {t('entityExtras.ownerStatement')}
       </Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <TextField
           size="small"
           type="month"
-          label="Month"
+          label={t('entityExtras.month')}
           value={month}
           onChange={(e) => setMonth(e.target.value)}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: thisMonth } }}
           error={!valid}
-          helperText={valid ? undefined : 'Choose a month up to this one.'}
+          helperText={valid ? undefined : t('entityExtras.monthUpToThis')}
         />
         <Button size="small" variant="outlined" disabled={busy || !valid} onClick={() => void download()}>
-          Statement
+          {t('entityExtras.statement')}
         </Button>
         <Button size="small" variant="outlined" disabled={busy || !valid} onClick={() => void send()}>
-          Send statement
+          {t('entityExtras.sendStatement')}
         </Button>
         <Button size="small" variant="outlined" disabled={busy || !valid} onClick={() => void certificate()}>
-          Tax certificate
+          {t('entityExtras.taxCertificate')}
         </Button>
       </Stack>
       {done ? (

@@ -5,6 +5,7 @@ import { api } from '../../lib/api-client.ts';
 import { queryClient } from '../../lib/query-client.ts';
 import { resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
 import type { FormApi } from '../../components/resource/types.ts';
+import { useT } from '../../lib/i18n.ts';
 
 const idOf = (v: unknown): number | null => {
   const n = typeof v === 'number' ? v : v === null || v === undefined || v === '' ? NaN : Number(v);
@@ -66,6 +67,7 @@ export const suggestPayment = async (form: FormApi, fillUnit: boolean): Promise<
 /** Under the payment form's fields: what the amount suggested is ('Balance due today …', 'Nothing is due …'). */
 export const PaymentSuggestionNote = ({ values }: { values: Readonly<Record<string, unknown>> }) => {
   const money = useCompanyMoney();
+  const { t, language } = useT();
   const tenant = idOf(values.tenant_id);
   const unit = idOf(values.unit_id);
   const s = useQuery({
@@ -73,15 +75,27 @@ export const PaymentSuggestionNote = ({ values }: { values: Readonly<Record<stri
     enabled: tenant !== null && unit !== null,
   }).data;
   if (!s || s.unit_id !== unit) return null;
-  const m = (n: number) => formatMoney(n, money.currency, money.decimals);
+  const m = (n: number) => formatMoney(n, money.currency, money.decimals, language);
   const period =
-    s.period_start && s.period_end ? ` for ${formatDate(s.period_start)} – ${formatDate(s.period_end)}` : '';
-  const credit = s.balance < 0 ? ` (a credit of ${m(-s.balance)})` : '';
+    s.period_start && s.period_end
+      ? { from: formatDate(s.period_start, language), to: formatDate(s.period_end, language) }
+      : null;
+  const credit = s.balance < 0 ? m(-s.balance) : null;
   const text = s.due
-    ? `Balance due today: ${m(s.balance)}${period}.`
+    ? period
+      ? t('entityExtras.balanceDueFor', { amount: m(s.balance), ...period })
+      : t('entityExtras.balanceDue', { amount: m(s.balance) })
     : s.amount === null
-      ? `Nothing is due today${credit}, and the lease has ended.`
-      : `Nothing is due today${credit}: the next rent is ${m(s.rent)}${period}.`;
+      ? credit
+        ? t('entityExtras.nothingDueEndedCredit', { credit })
+        : t('entityExtras.nothingDueEnded')
+      : credit
+        ? period
+          ? t('entityExtras.nothingDueNextCreditFor', { credit, amount: m(s.rent), ...period })
+          : t('entityExtras.nothingDueNextCredit', { credit, amount: m(s.rent) })
+        : period
+          ? t('entityExtras.nothingDueNextFor', { amount: m(s.rent), ...period })
+          : t('entityExtras.nothingDueNext', { amount: m(s.rent) });
   return (
     <Alert severity="info" sx={{ mt: 2 }} data-testid="payment-suggestion">
       {text}

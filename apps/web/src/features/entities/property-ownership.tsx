@@ -34,6 +34,8 @@ import { ReferencePicker } from '../../components/resource/reference-picker.tsx'
 import { api, errorMessage, isApiError } from '../../lib/api-client.ts';
 import { resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
+import { useT, type Translate } from '../../lib/i18n.ts';
+import type { Language } from '@kodi/domain';
 
 /**
  * A property's owners with their shares and its management agreement, in its details dialog (issue 27,
@@ -67,17 +69,20 @@ const agreementQuery = (id: number) =>
     staleTime: 0,
   });
 
-const ownerField: Field = {
+const ownerField = (label: string): Field => ({
   name: 'owner_id',
-  label: 'Owner',
+  label,
   kind: 'reference',
   ref: { entity: 'owners', labelFields: ['display_name'] },
   required: true,
-};
+});
 
-const percentFormat = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
-/** '62.5%', '33.33%', '100%'. */
-const percentText = (n: number) => `${percentFormat.format(n)}%`;
+/** '62.5%', '33.33%', '100%' ('62,5 %' in French). */
+const percentText = (n: number, language: Language = 'en') =>
+  new Intl.NumberFormat(language === 'en' ? 'en-US' : language, {
+    style: 'percent',
+    maximumFractionDigits: 2,
+  }).format(n / 100);
 
 /** The section's heading, with its Edit button for those who may change it. */
 const Heading = ({
@@ -90,23 +95,31 @@ const Heading = ({
   title: string;
   onEdit?: (() => void) | undefined;
   edit: string;
-}) => (
-  <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 0.5 }}>
-    <Typography id={id} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-      {title}
-    </Typography>
-    {onEdit && (
-      <Button size="small" onClick={onEdit} aria-label={edit} sx={{ flexShrink: 0 }}>
-        {edit.startsWith('Set up') ? 'Set up' : 'Edit'}
-      </Button>
-    )}
-  </Stack>
-);
+}) => {
+  const { t } = useT();
+  return (
+    <Stack
+      direction="row"
+      spacing={1}
+      sx={{ justifyContent: 'space-between', alignItems: 'center', mb: 0.5 }}
+    >
+      <Typography id={id} variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
+        {title}
+      </Typography>
+      {onEdit && (
+        <Button size="small" onClick={onEdit} aria-label={edit} sx={{ flexShrink: 0 }}>
+          {edit === t('ownership.setUpAgreement') ? t('ownership.setUp') : t('ownership.edit')}
+        </Button>
+      )}
+    </Stack>
+  );
+};
 
 /** The save of a dialog: the call, the property's queries refreshed, a snackbar, the dialog closed. */
 const useSave = <T,>(propertyId: number, success: string, onClose: () => void) => {
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
+  const { t } = useT();
   return useMutation({
     mutationFn: (call: () => Promise<T>) => call(),
     onSuccess: async () => {
@@ -115,7 +128,8 @@ const useSave = <T,>(propertyId: number, success: string, onClose: () => void) =
       showSnackbar({ message: success, severity: 'success' });
       onClose();
     },
-    onError: (e) => showSnackbar({ message: errorMessage(e, 'Could not save.'), severity: 'error' }),
+    onError: (e) =>
+      showSnackbar({ message: errorMessage(e, t('ownership.couldNotSave')), severity: 'error' }),
   });
 };
 
@@ -123,7 +137,8 @@ type OwnersInput = z.input<typeof propertyOwnersForm>;
 type OwnersValues = z.output<typeof propertyOwnersForm>;
 
 const OwnersDialog = ({ current, onClose }: { current: PropertyOwners; onClose: () => void }) => {
-  const save = useSave(current.property_id, 'Owners saved.', onClose);
+  const { t, language } = useT();
+  const save = useSave(current.property_id, t('ownership.ownersSaved'), onClose);
   const names = new Map(current.owners.map((o) => [o.owner_id, o.owner_name]));
   const { control, handleSubmit, setError, watch, formState } = useForm<OwnersInput, unknown, OwnersValues>({
     resolver: zodResolver(propertyOwnersForm),
@@ -150,14 +165,14 @@ const OwnersDialog = ({ current, onClose }: { current: PropertyOwners; onClose: 
       open
       onClose={onClose}
       busy={save.isPending}
-      title="Owners of the property"
+      title={t('ownership.ownersOfProperty')}
       maxWidth="sm"
-      submitLabel="Save"
+      submitLabel={t('ownership.save')}
       onSubmit={(e) => void handleSubmit(onValid)(e)}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Shares add up to 100% and count from today. With no owners, the property is the company’s own.
+          {t('ownership.sharesHelp')}
         </Typography>
         {fields.map((f, i) => (
           <Box key={f.id} sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'flex-start' }}>
@@ -170,7 +185,7 @@ const OwnersDialog = ({ current, onClose }: { current: PropertyOwners; onClose: 
                   const known = names.get(id);
                   return (
                     <ReferencePicker
-                      field={ownerField}
+                      field={ownerField(t('ownership.owner'))}
                       value={field.value}
                       hint={known === undefined ? undefined : { value: id, label: known }}
                       onChange={field.onChange}
@@ -187,7 +202,7 @@ const OwnersDialog = ({ current, onClose }: { current: PropertyOwners; onClose: 
               name={`owners.${i}.share_percent`}
               render={({ field, fieldState }) => (
                 <TextField
-                  label="Share"
+                  label={t('ownership.share')}
                   type="number"
                   required
                   value={field.value ?? ''}
@@ -203,7 +218,11 @@ const OwnersDialog = ({ current, onClose }: { current: PropertyOwners; onClose: 
                 />
               )}
             />
-            <IconButton aria-label={`Remove owner ${i + 1}`} onClick={() => remove(i)} sx={{ mt: 1 }}>
+            <IconButton
+              aria-label={t('ownership.removeOwner', { n: i + 1 })}
+              onClick={() => remove(i)}
+              sx={{ mt: 1 }}
+            >
               <DeleteOutline />
             </IconButton>
           </Box>
@@ -214,10 +233,12 @@ const OwnersDialog = ({ current, onClose }: { current: PropertyOwners; onClose: 
             startIcon={<Add />}
             onClick={() => append({ owner_id: '', share_percent: rows.length === 0 ? 100 : '' })}
           >
-            Add owner
+            {t('ownership.addOwner')}
           </Button>
           {rows.length > 0 && (
-            <Typography variant="body2">{`Total ${percentText(Math.round(total * 100) / 100)}`}</Typography>
+            <Typography variant="body2">
+              {t('ownership.total', { percent: percentText(Math.round(total * 100) / 100, language) })}
+            </Typography>
           )}
         </Stack>
         {listError && <Alert severity="error">{listError}</Alert>}
@@ -247,7 +268,8 @@ const AgreementDialog = ({
   onClose: () => void;
 }) => {
   const money = useCompanyMoney();
-  const save = useSave(propertyId, 'Management agreement saved.', onClose);
+  const { t } = useT();
+  const save = useSave(propertyId, t('ownership.agreementSaved'), onClose);
   const { control, handleSubmit, setError, watch } = useForm<AgreementInput, unknown, AgreementValues>({
     resolver: zodResolver(agreementForm),
     defaultValues: current ?? {
@@ -315,9 +337,9 @@ const AgreementDialog = ({
       open
       onClose={onClose}
       busy={save.isPending}
-      title="Management agreement"
+      title={t('ownership.agreement')}
       maxWidth="sm"
-      submitLabel="Save"
+      submitLabel={t('ownership.save')}
       onSubmit={(e) => void handleSubmit(onValid)(e)}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
@@ -327,7 +349,7 @@ const AgreementDialog = ({
           render={({ field, fieldState }) => (
             <TextField
               select
-              label="Fee"
+              label={t('ownership.fee')}
               required
               fullWidth
               value={field.value ?? ''}
@@ -338,7 +360,7 @@ const AgreementDialog = ({
             >
               {feeKind.values.map((v) => (
                 <MenuItem key={v} value={v}>
-                  {feeKind.labels[v]}
+                  {t('ownership.feeKind', { kind: v })}
                 </MenuItem>
               ))}
             </TextField>
@@ -348,15 +370,15 @@ const AgreementDialog = ({
           {number(
             'fee_amount',
             percentFee
-              ? 'Fee (percent)'
+              ? t('ownership.feePercent')
               : kind === 'per_occupied_unit'
-                ? 'Fee per occupied unit'
-                : 'Fee a month',
+                ? t('ownership.feePerUnit')
+                : t('ownership.feeMonth'),
             percentFee ? 'percent' : 'money',
           )}
-          {number('minimum_fee', 'Minimum fee', 'money')}
+          {number('minimum_fee', t('ownership.minimumFee'), 'money')}
         </Stack>
-        {number('reserve', 'Reserve kept back', 'money')}
+        {number('reserve', t('ownership.reserve'), 'money')}
         <Controller
           control={control}
           name="withhold_rental_tax"
@@ -365,28 +387,39 @@ const AgreementDialog = ({
               control={
                 <Checkbox checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} />
               }
-              label="Withhold rental tax"
+              label={t('ownership.withholdTax')}
             />
           )}
         />
-        {withholding && number('rental_tax_rate', 'Rental tax rate', 'percent')}
+        {withholding && number('rental_tax_rate', t('ownership.taxRate'), 'percent')}
       </Stack>
     </FormDialog>
   );
 };
 
 /** The agreement in a line: '10% of collected · minimum UGX 50,000 · reserve UGX 200,000 · tax 7.5% withheld'. */
-const agreementLine = (a: ManagementAgreement, currency: string, decimals: number | undefined): string =>
-  [
+const agreementLine = (
+  a: ManagementAgreement,
+  currency: string,
+  decimals: number | undefined,
+  t: Translate,
+  language: Language,
+): string => {
+  const money = (n: number) => formatMoney(n, currency, decimals, language);
+  const percent = (n: number) => percentText(n, language);
+  return [
     a.fee_kind === 'percent_of_collected'
-      ? `${percentText(a.fee_amount)} of collected`
-      : `${formatMoney(a.fee_amount, currency, decimals)} ${a.fee_kind === 'fixed_monthly' ? 'a month' : 'per occupied unit a month'}`,
-    a.minimum_fee > 0 ? `minimum ${formatMoney(a.minimum_fee, currency, decimals)}` : undefined,
-    a.reserve > 0 ? `reserve ${formatMoney(a.reserve, currency, decimals)}` : undefined,
-    a.withhold_rental_tax ? `rental tax ${percentText(a.rental_tax_rate)} withheld` : undefined,
+      ? t('ownership.ofCollected', { percent: percent(a.fee_amount) })
+      : a.fee_kind === 'fixed_monthly'
+        ? t('ownership.aMonth', { amount: money(a.fee_amount) })
+        : t('ownership.perUnitMonth', { amount: money(a.fee_amount) }),
+    a.minimum_fee > 0 ? t('ownership.minimum', { amount: money(a.minimum_fee) }) : undefined,
+    a.reserve > 0 ? t('ownership.reserveOf', { amount: money(a.reserve) }) : undefined,
+    a.withhold_rental_tax ? t('ownership.taxWithheld', { percent: percent(a.rental_tax_rate) }) : undefined,
   ]
     .filter(Boolean)
     .join(' · ');
+};
 
 /** The owners and the agreement of a property, in its details dialog. */
 export const PropertyOwnership = ({ propertyId }: { propertyId: number }) => {
@@ -394,6 +427,7 @@ export const PropertyOwnership = ({ propertyId }: { propertyId: number }) => {
   const agreementHeading = useId();
   const { user } = useSession();
   const money = useCompanyMoney();
+  const { t, language } = useT();
   const mayEdit = isCompanyAdmin(user);
   const owners = useQuery(ownersQuery(propertyId));
   const agreement = useQuery(agreementQuery(propertyId));
@@ -405,17 +439,17 @@ export const PropertyOwnership = ({ propertyId }: { propertyId: number }) => {
       <Box component="section" aria-labelledby={ownersHeading}>
         <Heading
           id={ownersHeading}
-          title="Owners"
-          edit="Edit owners"
+          title={t('ownership.owners')}
+          edit={t('ownership.editOwners')}
           onEdit={mayEdit && owners.data ? () => setEditing('owners') : undefined}
         />
         {owners.isPending ? (
-          <CircularProgress size={24} aria-label="Loading the owners" />
+          <CircularProgress size={24} aria-label={t('ownership.loadingOwners')} />
         ) : owners.isError ? (
-          <Alert severity="error">{errorMessage(owners.error, 'Failed to load the owners.')}</Alert>
+          <Alert severity="error">{errorMessage(owners.error, t('ownership.ownersFailed'))}</Alert>
         ) : owners.data.owners.length === 0 ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            The company’s own property: no owners.
+            {t('ownership.companyOwn')}
           </Typography>
         ) : (
           <>
@@ -430,14 +464,14 @@ export const PropertyOwnership = ({ propertyId }: { propertyId: number }) => {
                     {o.owner_name}
                   </Typography>
                   <Typography variant="body2" sx={{ fontVariantNumeric: 'tabular-nums', flexShrink: 0 }}>
-                    {percentText(o.share_percent)}
+                    {percentText(o.share_percent, language)}
                   </Typography>
                 </Box>
               ))}
             </Box>
             {owners.data.effective_from && (
               <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                {`Since ${formatDate(owners.data.effective_from)}`}
+                {t('ownership.since', { date: formatDate(owners.data.effective_from, language) })}
               </Typography>
             )}
           </>
@@ -446,21 +480,21 @@ export const PropertyOwnership = ({ propertyId }: { propertyId: number }) => {
       <Box component="section" aria-labelledby={agreementHeading}>
         <Heading
           id={agreementHeading}
-          title="Management agreement"
-          edit={agreement.data ? 'Edit agreement' : 'Set up agreement'}
+          title={t('ownership.agreement')}
+          edit={agreement.data ? t('ownership.editAgreement') : t('ownership.setUpAgreement')}
           onEdit={mayEdit && agreement.data !== undefined ? () => setEditing('agreement') : undefined}
         />
         {agreement.isPending ? (
-          <CircularProgress size={24} aria-label="Loading the agreement" />
+          <CircularProgress size={24} aria-label={t('ownership.loadingAgreement')} />
         ) : agreement.isError ? (
-          <Alert severity="error">{errorMessage(agreement.error, 'Failed to load the agreement.')}</Alert>
+          <Alert severity="error">{errorMessage(agreement.error, t('ownership.agreementFailed'))}</Alert>
         ) : agreement.data === null ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            No management agreement.
+            {t('ownership.noAgreement')}
           </Typography>
         ) : (
           <Typography variant="body2">
-            {agreementLine(agreement.data, money.currency, money.decimals)}
+            {agreementLine(agreement.data, money.currency, money.decimals, t, language)}
           </Typography>
         )}
       </Box>

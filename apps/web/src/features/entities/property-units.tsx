@@ -21,6 +21,8 @@ import { resourceKeys } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { HeadCell } from '../../components/ui/head-cell.tsx';
 import { EMPTY, EnumChip, fieldByName } from '../../components/resource/format.tsx';
+import { useT } from '../../lib/i18n.ts';
+import { useLocalizedDefinition } from '../../lib/entity-text.ts';
 
 /** A unit of the property, as `GET /properties/{id}/units` answers it. */
 type PropertyUnit = {
@@ -43,14 +45,14 @@ const unitsOfProperty = (propertyId: number) => ({
   staleTime: 0,
 });
 
-const statusField = fieldByName(units, 'status');
-
 /**
  * The units of a property in its details dialog, each with its status and current tenant, and
  * links to the property's payments and arrears (the pages filtered by it).
  */
 export const PropertyUnits = ({ propertyId }: { propertyId: number }) => {
   const headingId = useId();
+  const { t } = useT();
+  const statusField = fieldByName(useLocalizedDefinition(units), 'status');
   const { user } = useSession();
   const query = useQuery(unitsOfProperty(propertyId));
   const rows = query.data?.rows ?? [];
@@ -65,31 +67,31 @@ export const PropertyUnits = ({ propertyId }: { propertyId: number }) => {
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}
       >
         <Typography id={headingId} variant="h6" component="h3">
-          Units
+          {t('entityExtras.units')}
         </Typography>
         <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap' }}>
           <Button size="small" component={RouterLink} to={`/units${search}`}>
-            All its units
+            {t('entityExtras.allItsUnits')}
           </Button>
           {allows(payments.access.read, user) && (
             <Button size="small" component={RouterLink} to={`/payments${search}`}>
-              Its payments
+              {t('entityExtras.itsPayments')}
             </Button>
           )}
           {canEdit(user) && (
             <Button size="small" component={RouterLink} to={`/arrears${search}`}>
-              Its arrears
+              {t('entityExtras.itsArrears')}
             </Button>
           )}
         </Stack>
       </Stack>
       {query.isPending ? (
-        <CircularProgress size={24} aria-label="Loading the units" />
+        <CircularProgress size={24} aria-label={t('entityExtras.loadingUnits')} />
       ) : query.isError ? (
-        <Alert severity="error">{errorMessage(query.error, 'Failed to load the units.')}</Alert>
+        <Alert severity="error">{errorMessage(query.error, t('entityExtras.unitsFailed'))}</Alert>
       ) : rows.length === 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          No units in this property yet. Choose it as the property of a unit on the Units page.
+          {t('entityExtras.noUnits')}
         </Typography>
       ) : (
         <>
@@ -97,9 +99,9 @@ export const PropertyUnits = ({ propertyId }: { propertyId: number }) => {
             <Table size="small" aria-labelledby={headingId}>
               <TableHead>
                 <TableRow>
-                  <HeadCell>Unit</HeadCell>
-                  <HeadCell>Status</HeadCell>
-                  <HeadCell>Current Tenant</HeadCell>
+                  <HeadCell>{t('entityExtras.unit')}</HeadCell>
+                  <HeadCell>{t('entityExtras.status')}</HeadCell>
+                  <HeadCell>{t('entityExtras.currentTenant')}</HeadCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -117,7 +119,7 @@ export const PropertyUnits = ({ propertyId }: { propertyId: number }) => {
           </TableContainer>
           {total > rows.length && (
             <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-              {`The first ${rows.length} of ${total} units, by name.`}
+              {t('entityExtras.firstUnits', { shown: rows.length, total })}
             </Typography>
           )}
         </>

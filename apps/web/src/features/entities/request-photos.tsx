@@ -6,17 +6,28 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { API_BASE, api } from '../../lib/api-client.ts';
 import { resourceKeys } from '../../lib/resources.ts';
+import { useT } from '../../lib/i18n.ts';
 
 type Photo = { id: number; file_name: string | null; mime_type: string };
 
 /** The mark of a request a tenant reported in the portal (issue 19), in the list and the details. */
-export const SubmittedByTenant = () => (
-  <Chip size="small" color="info" variant="outlined" label="Submitted by tenant" sx={{ mr: 1 }} />
-);
+export const SubmittedByTenant = () => {
+  const { t } = useT();
+  return (
+    <Chip
+      size="small"
+      color="info"
+      variant="outlined"
+      label={t('entityExtras.submittedByTenant')}
+      sx={{ mr: 1 }}
+    />
+  );
+};
 
 /** The photos of a maintenance request (a tenant adds up to 3 in the portal), in its details dialog. */
 export const RequestPhotos = ({ requestId }: { requestId: number }) => {
   const headingId = useId();
+  const { t } = useT();
   const query = useQuery({
     queryKey: [...resourceKeys.entity('maintenance_requests'), 'photos', requestId] as const,
     queryFn: () => api.get<Photo[]>(`/maintenance_requests/${requestId}/photos`),
@@ -26,7 +37,7 @@ export const RequestPhotos = ({ requestId }: { requestId: number }) => {
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
       <Typography id={headingId} variant="h6" component="h3" sx={{ mb: 1 }}>
-        Photos
+        {t('entityExtras.photos')}
       </Typography>
       <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', gap: 1 }}>
         {photos.map((p, i) => {
@@ -35,7 +46,7 @@ export const RequestPhotos = ({ requestId }: { requestId: number }) => {
             <a key={p.id} href={src} target="_blank" rel="noreferrer">
               <img
                 src={src}
-                alt={p.file_name ?? `Photo ${i + 1}`}
+                alt={p.file_name ?? t('entityExtras.photoN', { n: i + 1 })}
                 loading="lazy"
                 style={{ width: 120, height: 120, objectFit: 'cover', borderRadius: 4 }}
               />

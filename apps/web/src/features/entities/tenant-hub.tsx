@@ -19,6 +19,7 @@ import {
 import { api } from '../../lib/api-client.ts';
 import { downloadFile, listQuery, useCompanyMoney } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
+import { useT } from '../../lib/i18n.ts';
 
 type MessageRow = {
   id: number;
@@ -44,6 +45,7 @@ const Section = ({ title, children }: { title: string; children: React.ReactNode
 /** A lease's balance today (its ledger). */
 const LeaseBalance = ({ occupancyId }: { occupancyId: number }) => {
   const money = useCompanyMoney();
+  const { t } = useT();
   const ledger = useQuery({
     queryKey: ['resource', 'occupancy', 'ledger', occupancyId],
     queryFn: ({ signal }) =>
@@ -54,8 +56,10 @@ const LeaseBalance = ({ occupancyId }: { occupancyId: number }) => {
   return (
     <Box component="span" sx={{ fontWeight: 600, color: b > 0 ? 'error.main' : 'text.primary' }}>
       {b < 0
-        ? `Credit ${formatMoney(-b, money.currency, money.decimals)}`
-        : `Owes ${formatMoney(b, money.currency, money.decimals)}`}
+        ? t('entityExtras.credit', {
+            amount: formatMoney(-b, money.currency, money.decimals, money.language),
+          })
+        : t('entityExtras.owes', { amount: formatMoney(b, money.currency, money.decimals, money.language) })}
     </Box>
   );
 };
@@ -69,6 +73,9 @@ const line = { py: 1, borderTop: 1, borderColor: 'divider' } as const;
  */
 export const TenantHub = ({ tenantId }: { tenantId: number }) => {
   const money = useCompanyMoney();
+  const { t, language } = useT();
+  const date = (d: string) => formatDate(d, language);
+  const amount = (n: number) => formatMoney(n, money.currency, money.decimals, language);
   const { user } = useSession();
   const byTenant = { field: 'tenant_id', value: tenantId };
   const leases = useQuery(
@@ -92,10 +99,10 @@ export const TenantHub = ({ tenantId }: { tenantId: number }) => {
   const leaseRows = leases.data?.rows ?? [];
   return (
     <>
-      <Section title="Leases">
+      <Section title={t('entityExtras.leases')}>
         {leaseRows.length === 0 ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {leases.isPending ? 'Fetching data...' : 'No leases.'}
+            {leases.isPending ? t('shell.fetching') : t('entityExtras.noLeases')}
           </Typography>
         ) : (
           leaseRows.map((l) => {
@@ -107,7 +114,7 @@ export const TenantHub = ({ tenantId }: { tenantId: number }) => {
                     {String(l.unit_name ?? '')}{' '}
                     <Chip
                       size="small"
-                      label={current ? 'Current' : 'Past'}
+                      label={current ? t('entityExtras.current') : t('entityExtras.past')}
                       color={current ? 'success' : 'default'}
                     />
                   </Typography>
@@ -118,9 +125,12 @@ export const TenantHub = ({ tenantId }: { tenantId: number }) => {
                   sx={{ justifyContent: 'space-between', alignItems: 'center', flexWrap: 'wrap' }}
                 >
                   <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                    {formatDate(String(l.start_date))} –{' '}
-                    {l.end_date ? formatDate(String(l.end_date)) : 'open'} ·{' '}
-                    {formatMoney(Number(l.rate), money.currency, money.decimals)} {String(l.rent_cycle ?? '')}
+                    {date(String(l.start_date))} –{' '}
+                    {l.end_date ? date(String(l.end_date)) : t('entityExtras.open')} ·{' '}
+                    {amount(Number(l.rate))}{' '}
+                    {language === 'en'
+                      ? String(l.rent_cycle ?? '')
+                      : t('entityExtras.cycle', { cycle: String(l.rent_cycle ?? '') })}
                   </Typography>
                   <Button
                     size="small"
@@ -129,7 +139,7 @@ export const TenantHub = ({ tenantId }: { tenantId: number }) => {
                       void downloadFile(`/occupancy/${l.id}/statement.pdf`, `statement_${l.id}.pdf`)
                     }
                   >
-                    Statement
+                    {t('entityExtras.statement')}
                   </Button>
                 </Stack>
               </Box>
@@ -138,10 +148,10 @@ export const TenantHub = ({ tenantId }: { tenantId: number }) => {
         )}
       </Section>
 
-      <Section title="Last payments">
+      <Section title={t('entityExtras.lastPayments')}>
         {(payments.data?.rows ?? []).length === 0 ? (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            {payments.isPending ? 'Fetching data...' : 'No payments yet.'}
+            {payments.isPending ? t('shell.fetching') : t('entityExtras.noPayments')}
           </Typography>
         ) : (
           payments.data?.rows.map((p) => (
@@ -151,12 +161,10 @@ export const TenantHub = ({ tenantId }: { tenantId: number }) => {
               sx={{ ...line, justifyContent: 'space-between', flexWrap: 'wrap', gap: 1 }}
             >
               <Typography variant="body2">
-                {formatDate(String(p.payment_date))} ·{' '}
-                {formatMoney(Number(p.amount_paid), money.currency, money.decimals)} ·{' '}
-                {String(p.unit_name ?? '')}
+                {date(String(p.payment_date))} · {amount(Number(p.amount_paid))} · {String(p.unit_name ?? '')}
               </Typography>
               <Link component={RouterLink} to={`/payments/${p.id}/receipt`} variant="body2">
-                Receipt {String(p.receipt_number ?? '')}
+                {t('entityExtras.receiptNo', { number: String(p.receipt_number ?? '') })}
               </Link>
             </Stack>
           ))
@@ -164,15 +172,15 @@ export const TenantHub = ({ tenantId }: { tenantId: number }) => {
       </Section>
 
       {admin && (
-        <Section title="Messages sent">
+        <Section title={t('entityExtras.messagesSent')}>
           {(messages.data ?? []).length === 0 ? (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {messages.isPending ? 'Fetching data...' : 'No messages.'}
+              {messages.isPending ? t('shell.fetching') : t('entityExtras.noMessages')}
             </Typography>
           ) : (
             messages.data?.map((m) => (
               <Typography key={m.id} variant="body2" sx={line}>
-                {formatDate(m.created_at.slice(0, 10))} ·{' '}
+                {date(m.created_at.slice(0, 10))} ·{' '}
                 {messageChannel.labels[m.channel as MessageChannel] ?? m.channel} · {m.kind} · {m.status}
                 {m.subject ? ` · ${m.subject}` : ''}
               </Typography>

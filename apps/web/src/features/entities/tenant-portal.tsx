@@ -10,27 +10,19 @@ import { canEdit, isCompanyAdmin, ownerPortalMessages, portalMessages } from '@k
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { resourceKeys } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
-
-const STATUS: Record<string, string> = {
-  none: 'Not invited',
-  invited: 'Invited (no password yet)',
-  active: 'Active',
-  disabled: 'Access turned off',
-};
+import { useT } from '../../lib/i18n.ts';
 
 /** What differs between a tenant's portal account and an owner's (issue 27). */
 const PORTALS = {
   tenants: {
-    title: 'Tenant portal',
+    title: 'entityExtras.tenantPortal',
     canInvite: canEdit,
     copyLink: portalMessages.copyLink,
-    who: 'the tenant',
   },
   owners: {
-    title: 'Owner portal',
+    title: 'entityExtras.ownerPortal',
     canInvite: isCompanyAdmin,
     copyLink: ownerPortalMessages.copyLink,
-    who: 'the owner',
   },
 } as const;
 
@@ -47,6 +39,7 @@ export const PortalAccount = ({
   record: { id: number; portal_status?: string | null; email?: string | null };
 }) => {
   const portal = PORTALS[entity];
+  const { t } = useT();
   const headingId = useId();
   const { user } = useSession();
   const queryClient = useQueryClient();
@@ -72,7 +65,7 @@ export const PortalAccount = ({
       } else setNote({ ok: true, text: done });
       await queryClient.invalidateQueries({ queryKey: resourceKeys.entity(entity) });
     } catch (e) {
-      setNote({ ok: false, text: errorMessage(e, 'That did not work. Try again.') });
+      setNote({ ok: false, text: errorMessage(e, t('entityExtras.tryAgain')) });
     } finally {
       setBusy(false);
     }
@@ -80,21 +73,21 @@ export const PortalAccount = ({
   const invite = (channel: 'email' | 'sms') =>
     run(
       () => api.post<Answer>(`/${entity}/${tenant.id}/invite`, { channel }),
-      channel === 'email' ? 'Invitation sent by e-mail.' : 'Invitation sent by SMS.',
+      channel === 'email' ? t('entityExtras.invitedByEmail') : t('entityExtras.invitedBySms'),
     );
   const access = (enabled: boolean) =>
     run(
       () => api.post<{ portal_status: string }>(`/${entity}/${tenant.id}/portal-access`, { enabled }),
-      enabled ? 'Portal access turned on.' : `Portal access turned off; ${portal.who} is signed out.`,
+      enabled ? t('entityExtras.accessOn') : t('entityExtras.accessOff', { who: entity }),
     );
 
   return (
     <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
       <Typography id={headingId} variant="h6" component="h3">
-        {portal.title}
+        {t(portal.title)}
       </Typography>
       <Typography sx={{ mb: 1 }} data-testid="portal-status">
-        {STATUS[status] ?? status}
+        {t('entityExtras.portalStatus', { status })}
       </Typography>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
         {portal.canInvite(user) && (status === 'none' || status === 'invited') ? (
@@ -105,10 +98,10 @@ export const PortalAccount = ({
               disabled={busy || !tenant.email}
               onClick={() => void invite('email')}
             >
-              Invite by e-mail
+              {t('entityExtras.inviteByEmail')}
             </Button>
             <Button size="small" variant="outlined" disabled={busy} onClick={() => void invite('sms')}>
-              Invite by SMS
+              {t('entityExtras.inviteBySms')}
             </Button>
           </>
         ) : null}
@@ -120,7 +113,7 @@ export const PortalAccount = ({
             disabled={busy}
             onClick={() => void access(status === 'disabled')}
           >
-            {status === 'disabled' ? 'Turn portal access on' : 'Turn portal access off'}
+            {status === 'disabled' ? t('entityExtras.turnOn') : t('entityExtras.turnOff')}
           </Button>
         ) : null}
       </Stack>
@@ -133,7 +126,7 @@ export const PortalAccount = ({
         <Stack direction={{ xs: 'column', sm: 'row' }} sx={{ mt: 1, gap: 1, alignItems: { sm: 'center' } }}>
           <TextField
             size="small"
-            label="Invitation link"
+            label={t('entityExtras.invitationLink')}
             value={link}
             slotProps={{ htmlInput: { readOnly: true } }}
             onFocus={(e) => e.target.select()}
@@ -149,7 +142,7 @@ export const PortalAccount = ({
               )
             }
           >
-            {copied ? 'Copied' : 'Copy link'}
+            {copied ? t('entityExtras.copied') : t('entityExtras.copyLink')}
           </Button>
         </Stack>
       ) : null}

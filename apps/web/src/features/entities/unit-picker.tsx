@@ -1,11 +1,13 @@
 import { useMemo, useRef } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate } from '@kodi/domain';
+import type { Language } from '@kodi/domain';
 import { api } from '../../lib/api-client.ts';
 import { resourceKeys } from '../../lib/resources.ts';
 import type { FormApi } from '../../components/resource/types.ts';
 import type { ReferencePickerProps } from '../../components/resource/reference-picker.tsx';
 import { ServerPicker, usePickerSearch, type PickerChoice } from '../../components/ui/search-picker.tsx';
+import { useT, type Translate } from '../../lib/i18n.ts';
 
 /** A unit as `GET /occupancy/unit-choices` answers it: its rates, and who has it today. */
 type UnitChoice = {
@@ -29,10 +31,12 @@ const unitChoices = (q: string) => ({
 });
 
 /** 'A1 (Kololo Court) · Vacant', 'A1 · Let to Grace Namuli until Jun 30, 2026' */
-export const unitChoiceLabel = (u: UnitChoice): string => {
+export const unitChoiceLabel = (u: UnitChoice, t: Translate, language: Language): string => {
   const name = u.property_name ? `${u.name} (${u.property_name})` : u.name;
-  if (!u.tenant_name) return `${name} · Vacant`;
-  return `${name} · Let to ${u.tenant_name}${u.let_until ? ` until ${formatDate(u.let_until)}` : ''}`;
+  if (!u.tenant_name) return t('entityExtras.vacant', { name });
+  return u.let_until
+    ? t('entityExtras.letToUntil', { name, tenant: u.tenant_name, date: formatDate(u.let_until, language) })
+    : t('entityExtras.letTo', { name, tenant: u.tenant_name });
 };
 
 /** The units' rates seen by the pickers, for the form's rate (`prefillRate`). */
@@ -53,13 +57,14 @@ export const UnitPicker = ({
   helperText,
 }: ReferencePickerProps) => {
   const search = usePickerSearch<number>();
+  const { t, language } = useT();
   const list = useQuery({ ...unitChoices(search.q), enabled: search.open });
   const seen = useRef(new Map<number, PickerChoice<number>>());
   const choices = useMemo(() => {
-    const out = (list.data ?? []).map((u) => ({ value: u.id, label: unitChoiceLabel(u) }));
+    const out = (list.data ?? []).map((u) => ({ value: u.id, label: unitChoiceLabel(u, t, language) }));
     for (const u of list.data ?? []) rates.set(u.id, u);
     return out;
-  }, [list.data]);
+  }, [list.data, t, language]);
   for (const c of choices) seen.current.set(c.value, c);
   const id = typeof value === 'number' ? value : value ? Number(value) : null;
   const selected: PickerChoice<number> | null =
@@ -75,7 +80,7 @@ export const UnitPicker = ({
       selected={selected}
       onChange={onChange}
       fetching={list.isFetching}
-      noOptionsText={search.q ? 'No matches.' : 'Nothing to choose from.'}
+      noOptionsText={search.q ? t('shell.noMatches') : t('shell.nothingToChoose')}
       label={field.label}
       required={field.required}
       error={error}

@@ -16,9 +16,7 @@ import { useSession } from '../../lib/session.ts';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { actionErrorText } from '../../components/resource/messages.ts';
 import { DialogButtons } from '../../components/ui/dialog-buttons.tsx';
-
-const VOID_PAYMENT = 'Void payment';
-const VOIDED = 'Payment voided.';
+import { useT } from '../../lib/i18n.ts';
 
 type Payment = RecordOf<'payments'>;
 
@@ -29,6 +27,8 @@ type Payment = RecordOf<'payments'>;
  */
 export const VoidPaymentSection = ({ payment }: { payment: Payment }) => {
   const { user } = useSession();
+  const { t, language } = useT();
+  const VOID_PAYMENT = t('entityExtras.voidPayment');
   const { showSnackbar } = useSnackbar();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
@@ -47,10 +47,13 @@ export const VoidPaymentSection = ({ payment }: { payment: Payment }) => {
   });
 
   if (payment.status === 'void') {
-    const by = payment.voided_by_name ? ` by ${payment.voided_by_name}` : '';
+    const date = formatDate(payment.voided_at, language);
+    const reason = payment.void_reason ?? '';
     return (
       <Alert severity="warning" sx={{ mt: 3 }}>
-        {`This payment was voided on ${formatDate(payment.voided_at)}${by}: ${payment.void_reason ?? ''}`}
+        {payment.voided_by_name
+          ? t('entityExtras.voidedOnBy', { date, name: payment.voided_by_name, reason })
+          : t('entityExtras.voidedOn', { date, reason })}
       </Alert>
     );
   }
@@ -59,15 +62,15 @@ export const VoidPaymentSection = ({ payment }: { payment: Payment }) => {
   const submit = async () => {
     const parsed = voidPaymentBodySchema.safeParse({ reason });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Give the reason.');
+      setError(parsed.error.issues[0]?.message ?? t('entityExtras.giveReason'));
       return;
     }
     try {
       await mutation.mutateAsync(parsed.data);
       setOpen(false);
-      showSnackbar({ message: VOIDED, severity: 'success', autoHideDuration: 4000 });
+      showSnackbar({ message: t('entityExtras.voided'), severity: 'success', autoHideDuration: 4000 });
     } catch (e) {
-      setError(actionErrorText(payments, e, 'The payment could not be voided.'));
+      setError(actionErrorText(payments, e, t('entityExtras.voidFailed')));
     }
   };
 
@@ -94,7 +97,9 @@ export const VoidPaymentSection = ({ payment }: { payment: Payment }) => {
         <DialogTitle>{VOID_PAYMENT}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>
-            {`Receipt ${payment.receipt_number ?? payment.payment_serial} will be marked void and its money taken out of the balance. This cannot be undone.`}
+            {t('entityExtras.voidWarning', {
+              number: payment.receipt_number ?? payment.payment_serial ?? '',
+            })}
           </DialogContentText>
           <TextField
             autoFocus
@@ -102,7 +107,7 @@ export const VoidPaymentSection = ({ payment }: { payment: Payment }) => {
             required
             multiline
             minRows={2}
-            label="Reason"
+            label={t('entityExtras.reason')}
             value={reason}
             onChange={(e) => {
               setReason(e.target.value);
