@@ -164,6 +164,21 @@ const failures = [
     .map((p) => `${p.page} needs ${p.totalKb.toFixed(1)} KB in all (budget ${PAGE_BUDGET_KB} KB)`),
 ];
 
+// BUNDLE_DETAIL=<part of a page's path>: what that page counts in all, largest first (to find what to trim)
+const detail = process.env.BUNDLE_DETAIL;
+if (detail) {
+  const key = Object.keys(manifest).find(
+    (k) => manifest[k].isDynamicEntry && (manifest[k].src ?? k).includes(detail),
+  );
+  if (key) {
+    const files = [...withLater(closure(key, new Set(entry)))]
+      .map((k) => manifest[k].file)
+      .filter((f) => f.endsWith('.js'));
+    for (const f of files.sort((a, b) => sizeOf(b) - sizeOf(a)))
+      console.log(`${(sizeOf(f) / 1000).toFixed(1).padStart(7)} KB  ${f}`);
+  }
+}
+
 if (process.argv.includes('--json')) {
   console.log(
     JSON.stringify({

@@ -35,23 +35,15 @@ export const takeEarly = <T>(name: EarlyRequest): Promise<T | null> | undefined 
 export const earlyDashboardProperty = (): number | null =>
   (typeof window === 'undefined' ? undefined : window.kodiEarly?.dashboardProperty) ?? null;
 
-/** A URL with its query's parameters in one order (the app and early.js may write them in others). */
-const normalized = (url: string) => {
-  const [path = '', query = ''] = url.split('?', 2);
-  const params = new URLSearchParams(query);
-  params.sort();
-  return `${path}?${params.toString()}`;
-};
-
 /**
- * The answer public/early.js had for `url` (a list page's first page, asked before the app started),
- * taken once while fresh; undefined when it asked for another URL or nothing.
+ * The answer public/early.js had for `url` (a list page's first page, asked before the app started,
+ * its parameters in the order the API client writes them), taken once while fresh; undefined when it
+ * asked for another URL or nothing.
  */
 export const takeEarlyFetch = (url: string): Promise<Response> | undefined => {
-  const early = typeof window === 'undefined' ? undefined : window.kodiEarly;
+  const early = globalThis.window?.kodiEarly;
   const list = early?.list;
-  if (!early || !list || normalized(list.url) !== normalized(url)) return undefined;
+  if (!early || !list || list.url !== url || Date.now() - early.at > FRESH_MS) return undefined;
   early.list = null;
-  if (Date.now() - early.at > FRESH_MS) return undefined;
   return list.response;
 };

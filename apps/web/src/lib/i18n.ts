@@ -79,9 +79,6 @@ export const loadTexts = async (...groups: string[]): Promise<void> => {
   i18n.load(language, Object.assign({}, ...all) as Messages);
 };
 
-/** Whether the page's language has a message for a key (else a caller shows its English). */
-export const hasText = (key: string): boolean => key in (i18n.messages as Record<string, unknown>);
-
 /** Loads a language's catalogue (once) and makes it the pages' language. */
 export const activateLanguage = async (language: Language): Promise<void> => {
   if (i18n.locale === language || pending === language) return;
