@@ -15,12 +15,15 @@ export const Providers = ({ children }: { children: ReactNode }) => (
   <ThemeProvider theme={theme}>
     <CssBaseline />
     <QueryClientProvider client={queryClient}>
-      <SnackbarProvider>
-        <SessionWatch />
-        <LanguageFollow />
-        {/* renders once a language's catalogue is in (main.tsx starts loading it) */}
-        <I18nProvider i18n={i18n}>{children}</I18nProvider>
-      </SnackbarProvider>
+      {/* around everything that shows words, the snackbar's and the session's notices too (main.tsx
+          renders once a language's catalogue is in) */}
+      <I18nProvider i18n={i18n}>
+        <SnackbarProvider>
+          <SessionWatch />
+          <LanguageFollow />
+          {children}
+        </SnackbarProvider>
+      </I18nProvider>
     </QueryClientProvider>
   </ThemeProvider>
 );
