@@ -4,7 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
-import { E2E_CAPTCHA, signIn } from './helpers.ts';
+import { E2E_CAPTCHA, signIn, staffCall } from './helpers.ts';
 import { assertPortFree, ownServerEnv, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /**
@@ -76,18 +76,6 @@ const axeViolations = async (page: Page) =>
   (await new AxeBuilder({ page }).analyze()).violations.map(
     (v) => `${v.id} (${v.impact ?? ''}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
   );
-
-/** A JSON call with the page's staff session (its CSRF token). */
-const staffCall = async (page: Page, method: 'POST' | 'PUT' | 'GET', url: string, data?: unknown) => {
-  const status = (await (await page.request.get(`${API}/auth/status`)).json()) as { csrf_token: string };
-  const res = await page.request.fetch(`${API}${url}`, {
-    method,
-    headers: { 'X-CSRF-Token': status.csrf_token },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as Record<string, unknown>;
-};
 
 test('a tenant accepts an invitation, sees its balance, downloads a receipt and reports a repair; staff close it', async ({
   browser,

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { startWhatsapp, type LocalWhatsapp } from '../../apps/server/src/test/providers/whatsapp.ts';
-import { E2E_CAPTCHA, signIn } from './helpers.ts';
+import { E2E_CAPTCHA, signIn, staffCall } from './helpers.ts';
 import { startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /**
@@ -65,18 +65,6 @@ test.afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
   await wa?.stop();
 });
-
-/** A JSON call with the page's staff session (its CSRF token). */
-const staffCall = async (page: Page, method: 'POST' | 'GET', url: string, data?: unknown) => {
-  const status = (await (await page.request.get(`${API}/auth/status`)).json()) as { csrf_token: string };
-  const res = await page.request.fetch(`${API}${url}`, {
-    method,
-    headers: { 'X-CSRF-Token': status.csrf_token },
-    ...(data === undefined ? {} : { data }),
-  });
-  expect(res.ok(), `${method} ${url}: ${await res.text()}`).toBe(true);
-  return (await res.json()) as Record<string, unknown>;
-};
 
 const fitsThePhone = async (page: Page) => {
   await page.setViewportSize(PHONE);

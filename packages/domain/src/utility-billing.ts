@@ -173,7 +173,8 @@ export const leaseReadingSchema = z.object({
 });
 export type LeaseReading = z.infer<typeof leaseReadingSchema>;
 
-const MONTH_NAMES = [
+/** The months' names in English, January first (the charges' descriptions, the settings' selects). */
+export const MONTH_NAMES = [
   'January',
   'February',
   'March',

@@ -26,6 +26,7 @@ import {
   DEFAULT_SERVICE_CHARGE_TEXT,
   DEFAULT_TIMEZONE,
   MAX_LOGO_BYTES,
+  MONTH_NAMES,
   companySettingsFormSchema,
   formatDate,
   howToPayLines,
@@ -90,21 +91,6 @@ const valuesOf = (s: CompanySettings): FormInput => ({
   rental_tax: s.rental_tax,
   owner_statements_day: s.owner_statements_day,
 });
-
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
 
 /** A select of a day of the month (1 to 28) or none (''). */
 const dayOptions = (none: string) => [
@@ -812,7 +798,7 @@ const SettingsForm = ({
                   helperText={fieldState.error?.message ?? 'The first month of the rental-tax year.'}
                 >
                   <option value="">The country’s month</option>
-                  {MONTHS.map((m, i) => (
+                  {MONTH_NAMES.map((m, i) => (
                     <option key={m} value={i + 1}>
                       {m}
                     </option>
