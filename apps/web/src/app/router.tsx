@@ -31,6 +31,13 @@ const routeObject = (route: AppRoute): RouteObject => ({
     await Promise.all([loading, texts]);
     return allowed;
   },
+  // A change of the page's query alone (a property chosen, a filter cleared) is no new page: its guard,
+  // code and texts are those already in, and the page shows the new query at once. Running the loader
+  // again held the old URL while a filter's own effects ran against it (issue 30's texts made it wait).
+  shouldRevalidate: ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+    currentUrl.pathname === nextUrl.pathname && currentUrl.search !== nextUrl.search
+      ? false
+      : defaultShouldRevalidate,
 });
 
 let entityRoutesAdded = false;
