@@ -22,15 +22,19 @@ const runs = Number(process.argv[2] ?? 1);
 const paths = process.argv.length > 3 ? process.argv.slice(3) : STAFF_PAGES;
 const keep = process.env.LIGHTHOUSE_KEEP;
 
-const c = new HttpClient();
-await c.call(base, 'GET', '/auth/csrf-token');
-await c.call(base, 'GET', '/captcha');
-const login = await c.call(base, 'POST', '/auth/login', {
-  email: process.env.ADMIN_EMAIL,
-  password: process.env.ADMIN_PASSWORD,
-  captcha_answer: process.env.CAPTCHA_TEST_ANSWER,
-});
-if (login.status !== 200) throw new Error(`sign-in: ${login.status} ${JSON.stringify(login.json)}`);
+const signIn = async () => {
+  const client = new HttpClient();
+  await client.call(base, 'GET', '/auth/csrf-token');
+  await client.call(base, 'GET', '/captcha');
+  const login = await client.call(base, 'POST', '/auth/login', {
+    email: process.env.ADMIN_EMAIL,
+    password: process.env.ADMIN_PASSWORD,
+    captcha_answer: process.env.CAPTCHA_TEST_ANSWER,
+  });
+  if (login.status !== 200) throw new Error(`sign-in: ${login.status} ${JSON.stringify(login.json)}`);
+  return client;
+};
+let c = await signIn();
 const status = await c.call(base, 'GET', '/auth/status');
 const user = status.json.user as { id: number; company_id: number };
 const companies = (await c.call(base, 'GET', '/companies')).json as unknown as { id: number; name: string }[];
@@ -46,7 +50,12 @@ if (demo && demo.id !== user.company_id) {
     active,
     company_id: demo.id,
   });
+  // a user moved to another company is signed out everywhere: sign in again, in the demo company
+  c = await signIn();
 }
+// the pages must be measured signed in: a report that ends on the sign-in page measures that instead
+const check = await c.call(base, 'GET', '/auth/status');
+if (!check.json.user) throw new Error('staff-lighthouse-run: not signed in');
 
 const all: PageScores[][] = [];
 for (let run = 1; run <= runs; run++) {

@@ -43,6 +43,10 @@ export const staffLighthouse = async (
       });
       const lhr = result?.lhr;
       if (lhr) onResult?.(path, lhr);
+      // a signed-in page that ended on the sign-in page measured that page instead: never a figure
+      const ended = lhr ? new URL(lhr.finalDisplayedUrl).pathname : '';
+      if (path !== '/login' && ended === '/login')
+        throw new Error(`Lighthouse: ${path} was not signed in (it ended on /login)`);
       scores.push({
         path,
         performance: Math.round((lhr?.categories.performance?.score ?? 0) * 100),

@@ -88,8 +88,12 @@ export const activateLanguage = async (language: Language): Promise<void> => {
     if (pending !== language) return;
     i18n.loadAndActivate({ locale: language, messages: Object.assign({}, ...all) as Messages });
     document.documentElement.lang = language;
-    // the server names this language's catalogue in the next page's HTML (apps/server/src/plugins/web.ts)
-    document.cookie = `kodi_lang=${language}; path=/; max-age=31536000; samesite=lax`;
+    // the server names this language's catalogue in the next page's HTML (apps/server/src/plugins/web.ts):
+    // the cookie says it when it is not the browser's own (which the server reads from Accept-Language)
+    document.cookie =
+      language === preferredLanguage(navigator.languages)
+        ? 'kodi_lang=; path=/; max-age=0; samesite=lax'
+        : `kodi_lang=${language}; path=/; max-age=31536000; samesite=lax`;
   } finally {
     if (pending === language) pending = undefined;
   }
