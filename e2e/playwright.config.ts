@@ -20,6 +20,9 @@ export default defineConfig({
   use: {
     baseURL: `http://127.0.0.1:${E2E_PORT}`,
     screenshot: 'only-on-failure',
+    // the users' own time zone (the companies' books are kept in Africa/Kampala): a browser's today is
+    // the company's today even when UTC is still on yesterday (21:00–24:00 UTC)
+    timezoneId: 'Africa/Kampala',
     trace: 'retain-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

@@ -1,15 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers.ts';
+import { kampalaDay, monthsAgo, signIn } from './helpers.ts';
 
 const API = '/rentapi/api';
 
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-
-/** Three months before today (UTC), on a day every month has, so that four monthly charges are due. */
-const threeMonthsAgo = () => {
-  const now = new Date();
-  return iso(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 3, Math.min(now.getUTCDate(), 28))));
-};
+/** Three months before today, on a day every month has, so that four monthly charges are due. */
+const threeMonthsAgo = () => monthsAgo(3);
 
 /** 'UGX 3,600,000' → 3600000 (the demo company counts in whole shillings). */
 const amount = (text: string | null) => Number((text ?? '').replace(/[^\d.-]/g, ''));
@@ -46,7 +41,7 @@ test('a partial payment lowers the arrears of a lease on the Arrears page, its l
 }) => {
   const stamp = Date.now().toString(36);
   const last = `Arrears${stamp}`;
-  const today = iso(new Date());
+  const today = kampalaDay();
 
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Kodi Rentals Dashboard' })).toBeVisible();

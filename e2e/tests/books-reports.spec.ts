@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { API, sessionOf, signIn } from './helpers.ts';
+import { API, sessionOf, signIn, kampalaDay } from './helpers.ts';
 
 test('opens the Financial Reports page from the drawer and sees a trial balance whose totals agree', async ({
   page,
@@ -14,7 +14,7 @@ test('opens the Financial Reports page from the drawer and sees a trial balance 
     role: string | null;
   }[];
   const id = (role: string) => accounts.find((a) => a.role === role)?.id;
-  const today = new Date().toISOString().slice(0, 10);
+  const today = kampalaDay();
   const posted = await page.request.post(`${API}/journal`, {
     headers: { 'X-CSRF-Token': csrf },
     data: {

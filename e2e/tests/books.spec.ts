@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { API, sessionOf, signIn } from './helpers.ts';
+import { API, sessionOf, signIn, kampalaDay } from './helpers.ts';
 
 /** JSON through the signed-in browser's session, with its CSRF token. */
 const caller = async (page: Page) => {
@@ -16,7 +16,7 @@ const caller = async (page: Page) => {
   };
 };
 
-const iso = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
+const iso = (daysAgo: number) => kampalaDay(-daysAgo);
 const shown = (day: string) =>
   new Intl.DateTimeFormat('en-US', {
     month: 'short',
@@ -26,10 +26,18 @@ const shown = (day: string) =>
   }).format(new Date(`${day}T00:00:00Z`));
 
 /** axe's serious and critical violations on the page as it is now. */
-const seriousViolations = async (page: Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations
+const seriousViolations = async (page: Page) => {
+  // a notice fading in or out is read at part of its contrast: closed (and gone) before the check
+  const notices = page.locator('.MuiSnackbar-root');
+  await expect(async () => {
+    for (const close of await notices.locator('button').all())
+      await close.click({ timeout: 1_000 }).catch(() => undefined);
+    expect(await notices.count()).toBe(0);
+  }).toPass({ timeout: 15_000 });
+  return (await new AxeBuilder({ page }).analyze()).violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.id} (${v.impact}): ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+};
 
 /** Both widths: the page (or dialog) fits 360 px, and a screenshot of each. */
 const shoot = async (page: Page, name: string) => {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API, signIn } from './helpers.ts';
+import { API, signIn, dayOf } from './helpers.ts';
 
 /** POSTs through the signed-in browser's session, with its CSRF token. */
 const poster = async (page: Page) => {
@@ -14,7 +14,7 @@ const poster = async (page: Page) => {
   };
 };
 
-const iso = (d: Date) => d.toISOString().slice(0, 10);
+const iso = dayOf;
 
 test('Collections: upload a statement, accept a suggestion, match one by hand, see the payments and their receipts; open a receipt’s QR link signed out', async ({
   page,

@@ -1,13 +1,13 @@
 import fs from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
-import { addUser, signIn } from './helpers.ts';
+import { addUser, signIn, kampalaDay } from './helpers.ts';
 
 /** A valid 1×1 PNG (the server checks the bytes). */
 const PNG_BASE64 =
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
-const today = () => new Date().toISOString().slice(0, 10);
-const inDays = (n: number) => new Date(Date.now() + n * 86_400_000).toISOString().slice(0, 10);
+const today = () => kampalaDay();
+const inDays = (n: number) => kampalaDay(n);
 
 /** The number on a dashboard count card. */
 const dashboardCount = async (page: Page, title: string): Promise<number> => {

@@ -5,6 +5,23 @@ export { E2E_ADMIN, E2E_CAPTCHA };
 
 export const API = '/rentapi/api';
 
+/**
+ * A moment's day in the companies' time zone, Africa/Kampala (the browser's too: playwright.config.ts),
+ * as YYYY-MM-DD: the day the server books and the app's date fields start from, even while UTC is
+ * still on yesterday (21:00–24:00 UTC).
+ */
+export const dayOf = (moment: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala' }).format(moment);
+
+/** Today in Kampala, or `offsetDays` days from it. */
+export const kampalaDay = (offsetDays = 0) => dayOf(new Date(Date.now() + offsetDays * 86_400_000));
+
+/** The day `months` months before today in Kampala (the 28th at the latest: every month has it). */
+export const monthsAgo = (months: number) => {
+  const [y, m, d] = kampalaDay().split('-').map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1 - months, Math.min(d, 28))).toISOString().slice(0, 10);
+};
+
 /** Signs in through the real login page. */
 export const signIn = async (page: Page, email = E2E_ADMIN.email, password = E2E_ADMIN.password) => {
   await page.goto('/login');

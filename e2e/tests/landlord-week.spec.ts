@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEFAULT_TIMEZONE } from '@kodi/domain';
-import { API, E2E_ADMIN, E2E_CAPTCHA, sessionOf, signIn } from './helpers.ts';
+import { API, E2E_ADMIN, E2E_CAPTCHA, sessionOf, signIn, dayOf } from './helpers.ts';
 
 /**
  * Issue 26, 'Must show': the landlord's first week, in a company of their own that starts empty (what
@@ -16,7 +16,7 @@ import { API, E2E_ADMIN, E2E_CAPTCHA, sessionOf, signIn } from './helpers.ts';
 const DESKTOP = { width: 1366, height: 900 };
 const PHONE = { width: 360, height: 740 };
 const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
-const iso = (d: Date) => d.toISOString().slice(0, 10);
+const iso = dayOf;
 /** The company's day (its default time zone, Kampala's): the month the dashboard counts. */
 const companyToday = () => new Date().toLocaleDateString('en-CA', { timeZone: DEFAULT_TIMEZONE });
 

@@ -1,15 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API, signIn } from './helpers.ts';
-
-const iso = (d: Date) => d.toISOString().slice(0, 10);
-
-/** `months` months before today (UTC), on a day every month has. */
-const monthsAgo = (months: number) => {
-  const now = new Date();
-  return iso(
-    new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, Math.min(now.getUTCDate(), 28))),
-  );
-};
+import { API, monthsAgo, signIn } from './helpers.ts';
 
 /** POSTs through the signed-in browser's session, with its CSRF token. */
 const poster = async (page: Page) => {

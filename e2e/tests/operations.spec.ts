@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { API, addUser, sessionOf, signIn } from './helpers.ts';
+import { API, addUser, sessionOf, signIn, kampalaDay } from './helpers.ts';
 
 /**
  * The operations and reference pages (02-admin §2): for each, an admin adds, finds, views, edits
@@ -11,7 +11,7 @@ import { API, addUser, sessionOf, signIn } from './helpers.ts';
  */
 
 const stamp = Date.now().toString(36);
-const today = new Date().toISOString().slice(0, 10);
+const today = kampalaDay();
 const FORBIDDEN = 'You are not allowed to do this.';
 const DASHBOARD = 'Kodi Rentals Dashboard';
 

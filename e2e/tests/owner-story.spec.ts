@@ -1,12 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { API, sessionOf, signIn } from './helpers.ts';
+import { API, kampalaDay, sessionOf, signIn } from './helpers.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
-
-/** Today in Kampala (the demo company's time zone: its books' day). */
-const kampalaDay = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala' }).format(new Date());
 
 /** A call of the API with the signed-in staff session (its CSRF token); answers the body. */
 const call = async (page: Page, method: 'POST' | 'PUT', url: string, data: unknown) => {

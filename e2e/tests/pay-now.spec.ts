@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startDaraja, type LocalDaraja } from '../../apps/server/src/test/providers/daraja.ts';
-import { E2E_CAPTCHA, signIn, staffCall } from './helpers.ts';
+import { E2E_CAPTCHA, signIn, staffCall, kampalaDay } from './helpers.ts';
 import { assertPortFree, ownServerEnv, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /**
@@ -102,7 +102,7 @@ test('a tenant taps Pay now at 360 px, the local Daraja confirms, the receipt ap
     date_of_birth: '1990-05-06',
     status: 'active',
   });
-  const today = new Date().toISOString().slice(0, 10);
+  const today = kampalaDay();
   const lease = await staffCall(staff, 'POST', '/occupancy', {
     tenant_id: tenant.id,
     unit_id: unit.id,

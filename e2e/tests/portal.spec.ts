@@ -4,7 +4,7 @@ import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import pg from 'pg';
-import { E2E_CAPTCHA, signIn, staffCall } from './helpers.ts';
+import { E2E_CAPTCHA, signIn, staffCall, kampalaDay } from './helpers.ts';
 import { assertPortFree, ownServerEnv, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /**
@@ -105,7 +105,7 @@ test('a tenant accepts an invitation, sees its balance, downloads a receipt and 
     date_of_birth: '1991-03-04',
     status: 'active',
   });
-  const today = new Date().toISOString().slice(0, 10);
+  const today = kampalaDay();
   const lease = await staffCall(staff, 'POST', '/occupancy', {
     tenant_id: tenant.id,
     unit_id: unit.id,

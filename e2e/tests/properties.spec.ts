@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { API, sessionOf, signIn } from './helpers.ts';
+import { API, sessionOf, signIn, kampalaDay } from './helpers.ts';
 
 /**
  * Properties (issue 16): an admin creates a property, gives it a unit through the unit form,
@@ -15,7 +15,7 @@ const stamp = Date.now().toString(36);
 const propertyName = `E2E Court ${stamp}`;
 const unitName = `E2E Court Flat ${stamp}`;
 const tenantLast = `Prop${stamp}`;
-const today = new Date().toISOString().slice(0, 10);
+const today = kampalaDay();
 
 const shot = async (page: Page, testInfo: TestInfo, name: string, fullPage = true) => {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage });

@@ -1,11 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { API, sessionOf, signIn } from './helpers.ts';
-
-/** Today and yesterday in Kampala (the demo company's time zone: its daily run's days). */
-const kampalaDay = (offsetDays = 0) => {
-  const now = new Date(Date.now() + offsetDays * 86_400_000);
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala' }).format(now);
-};
+import { API, kampalaDay, sessionOf, signIn } from './helpers.ts';
 
 /** 'Nov 27, 2026' for a YYYY-MM-DD day, as the app shows dates. */
 const shown = (iso: string) =>

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startAirtel, type LocalAirtel } from '../../apps/server/src/test/providers/airtel.ts';
-import { E2E_CAPTCHA, signIn, staffCall } from './helpers.ts';
+import { E2E_CAPTCHA, monthsAgo, signIn, staffCall } from './helpers.ts';
 import { assertPortFree, ownServerEnv, startOwnServer, stopOwnServer, type OwnServer } from './own-server.ts';
 
 /**
@@ -98,14 +98,12 @@ test('staff request a payment from an arrears row at 360 px: pending, then paid 
     date_of_birth: '1991-03-04',
     status: 'active',
   });
-  const start = new Date();
-  start.setUTCDate(1);
-  start.setUTCMonth(start.getUTCMonth() - 2);
+  const start = `${monthsAgo(2).slice(0, 7)}-01`;
   const lease = await staffCall(page, 'POST', '/occupancy', {
     tenant_id: tenant.id,
     unit_id: unit.id,
     rent_cycle: 'monthly',
-    start_date: start.toISOString().slice(0, 10),
+    start_date: start,
     rate: 400_000,
   });
 

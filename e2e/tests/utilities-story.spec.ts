@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { addUser, API, sessionOf, signIn } from './helpers.ts';
+import { addUser, API, sessionOf, signIn, kampalaDay } from './helpers.ts';
 
 const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
 
@@ -16,7 +16,7 @@ const poster = async (page: Page) => {
   };
 };
 
-const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000).toISOString().slice(0, 10);
+const daysAgo = (n: number) => kampalaDay(-n);
 
 /**
  * Issue 28's story at 360 px: a caretaker walks a building's meters (one reading typed offline and

@@ -21,6 +21,10 @@ export const formatDate = (value: string | Date | null | undefined, language: La
   return Number.isNaN(d.getTime()) ? '' : displayFormats[language].format(d);
 };
 
+/** A moment's calendar day where it is read (the browser's or server's own time zone), as YYYY-MM-DD. */
+export const localDayIso = (now: Date = new Date()): string =>
+  `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+
 /** Today as YYYY-MM-DD (UTC). */
 export const todayIso = (now: Date = new Date()): string => now.toISOString().slice(0, 10);
 

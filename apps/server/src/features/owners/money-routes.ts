@@ -3,6 +3,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AppError,
+  addDays,
+  addMonths,
   isValidIsoDate,
   ownerPayoutSchema,
   ownerStatementSchema,
@@ -99,9 +101,15 @@ const monthQuery = z.object({
 export const ownerMoneyRoutes = (app: FastifyInstance, ctx: AppContext) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { database } = ctx;
-  /** A statement's period: `to` today by default, `from` the first of its month. */
+  /**
+   * A statement's period: `to` today by default, `from` the first of its month; with `from` alone, `to`
+   * is the end of `from`'s month or the company's today if sooner (a browser elsewhere may still be on
+   * yesterday, or already on tomorrow: the web sends the month's first day only).
+   */
   const period = async (companyId: number, q: { from?: string | undefined; to?: string | undefined }) => {
-    const to = q.to ?? (await companyToday(database, companyId));
+    const today = await companyToday(database, companyId);
+    const monthEnd = q.from === undefined ? today : addDays(addMonths(firstOfMonth(q.from), 1), -1);
+    const to = q.to ?? (monthEnd < today ? monthEnd : today);
     const from = q.from ?? firstOfMonth(to);
     if (from > to)
       throw new AppError('validation_failed', 'The start must be on or before the end.', {
@@ -212,7 +220,7 @@ export const ownerMoneyRoutes = (app: FastifyInstance, ctx: AppContext) => {
         operationId: 'getOwnerStatement',
         tags: ['owners'],
         summary:
-          "An owner's statement from `from` (default: the first of `to`'s month) through `to` (default: today), per property",
+          "An owner's statement from `from` (default: the first of `to`'s month) through `to` (default: the end of `from`'s month or today if sooner; today without `from`), per property",
         params: recordIdParams,
         querystring: statementQuery,
         response: { 200: json(Statement, 'The statement'), ...errors(400, 404) },
@@ -290,7 +298,7 @@ export const ownerMoneyRoutes = (app: FastifyInstance, ctx: AppContext) => {
         operationId: 'sendOwnerStatement',
         tags: ['owners'],
         summary:
-          "Send an owner's statement of `from` (default: the first of `to`'s month) through `to` (default: today) " +
+          "Send an owner's statement of `from` (default: the first of `to`'s month) through `to` (default: the end of `from`'s month or today if sooner; today without `from`) " +
           'by e-mail and SMS (with the link to the owner portal) through the message log; once a day per period',
         params: recordIdParams,
         body: z.strictObject({ from: day().optional(), to: day().optional() }),

@@ -262,6 +262,12 @@ describe(`the books of an agency (${testDriver})`, () => {
     });
     expect((await stranger.get(`/owners/${o1}/statement`)).statusCode).toBe(404);
     expect((await admin.get(`/owners/${o1}/statement?from=2026-12-01&to=2026-11-01`)).statusCode).toBe(400);
+    // `from` alone (what the web sends): through the month's end, or the company's today if sooner
+    const oct = (await admin.get(`/owners/${o1}/statement?from=2026-10-01`)).json<typeof s>();
+    expect([oct.from, oct.to]).toEqual(['2026-10-01', '2026-10-31']);
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala' }).format(new Date());
+    const now = (await admin.get(`/owners/${o1}/statement?from=${today.slice(0, 7)}-01`)).json<typeof s>();
+    expect([now.from, now.to]).toEqual([`${today.slice(0, 7)}-01`, today]);
   });
 
   it('pays owners out up to what is available, above it only overridden with a reason; lists and proposes', async () => {

@@ -1,4 +1,4 @@
-import { todayIso, type EntityDefinition, type Field } from '@kodi/domain';
+import { localDayIso, type EntityDefinition, type Field } from '@kodi/domain';
 import type { ResourceRow } from '../../lib/resources.ts';
 import { fieldByName, referenceText, EMPTY } from './format.tsx';
 import type { PickerOption } from './reference-picker.tsx';
@@ -40,7 +40,7 @@ export const createValues = (def: EntityDefinition): FormValues => {
       field.defaultValue === undefined
         ? blank(field)
         : field.defaultValue === 'today'
-          ? todayIso()
+          ? localDayIso()
           : field.defaultValue;
   }
   return values;

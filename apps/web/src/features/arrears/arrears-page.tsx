@@ -27,7 +27,7 @@ import {
   formatDate,
   formatMoney,
   formatNumber,
-  todayIso,
+  localDayIso,
   type AgingBucket,
   type ArrearsRemindAnswer,
   type ArrearsRow,
@@ -251,7 +251,7 @@ export const ArrearsPage = () => {
           {t('arrears.title')}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {t('arrears.intro', { date: date(todayIso()), currency: company.currency })}
+          {t('arrears.intro', { date: date(localDayIso()), currency: company.currency })}
         </Typography>
         {/* a line of its own, drawn when the total comes: the page's text above shows at once and
             does not grow then (issue 26: the largest text of the page is drawn with the page) */}

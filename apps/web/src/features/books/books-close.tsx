@@ -11,7 +11,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Lock from '@mui/icons-material/Lock';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDate, todayIso } from '@kodi/domain';
+import { formatDate, localDayIso } from '@kodi/domain';
 import { DialogButtons } from '../../components/ui/dialog-buttons.tsx';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
@@ -56,7 +56,7 @@ const CloseDialog = ({ current, onClose }: { current: string | null; onClose: ()
   const phone = usePhone();
   const client = useQueryClient();
   const { showSnackbar } = useSnackbar();
-  const [day, setDay] = useState(() => dayBefore(todayIso()));
+  const [day, setDay] = useState(() => dayBefore(localDayIso()));
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: () => closeBooks(day),
@@ -110,7 +110,7 @@ const CloseDialog = ({ current, onClose }: { current: string | null; onClose: ()
           required
           error={!!(error ?? invalid)}
           helperText={error ?? invalid ?? (day ? `Closes ${formatDate(day)} and every day before it.` : '')}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: todayIso() } }}
+          slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: localDayIso() } }}
         />
       </DialogContent>
       <DialogButtons

@@ -16,7 +16,7 @@ import { alpha } from '@mui/material/styles';
 import Add from '@mui/icons-material/Add';
 import Close from '@mui/icons-material/Close';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatMoney, todayIso } from '@kodi/domain';
+import { formatMoney, localDayIso } from '@kodi/domain';
 import { DialogButtons } from '../../components/ui/dialog-buttons.tsx';
 import { FormTextField } from '../../components/ui/form-text-field.tsx';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
@@ -58,7 +58,7 @@ export const NewEntryDialog = ({
   const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
   const { control, handleSubmit, setError, formState } = useForm<ManualEntryForm>({
     resolver: zodResolver(manualEntrySchema),
-    defaultValues: { date: todayIso(), memo: '', lines: [blankLine, blankLine] },
+    defaultValues: { date: localDayIso(), memo: '', lines: [blankLine, blankLine] },
   });
   const lines = useFieldArray({ control, name: 'lines' });
   const typed = useWatch({ control, name: 'lines' });

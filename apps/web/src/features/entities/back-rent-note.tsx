@@ -4,7 +4,7 @@ import {
   backRentWarning,
   formatCents,
   formatMoney,
-  todayIso,
+  localDayIso,
   type Cents,
   type LeaseTerms,
 } from '@kodi/domain';
@@ -36,7 +36,7 @@ export const termsFromForm = (values: Readonly<Record<string, unknown>>): LeaseT
 export const BackRentNote = ({ values }: { values: Readonly<Record<string, unknown>> }) => {
   const money = useCompanyMoney();
   const terms = termsFromForm(values);
-  const due = backRent(terms, todayIso());
+  const due = backRent(terms, localDayIso());
   if (due.charges === 0) return null;
   const format = (cents: Cents) => formatMoney(formatCents(cents), money.currency, money.decimals);
   return (

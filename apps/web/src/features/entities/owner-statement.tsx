@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { addDays, addMonths } from '@kodi/domain';
+import { addMonths, localDayIso } from '@kodi/domain';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { downloadFile } from '../../lib/resources.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
@@ -28,18 +28,17 @@ const sentText = (s: SendAnswer, t: Translate) => {
 export const OwnerStatement = ({ ownerId }: { ownerId: number }) => {
   const headingId = useId();
   const { t } = useT();
-  const today = new Date().toISOString().slice(0, 10);
-  const thisMonth = today.slice(0, 7);
-  const [month, setMonth] = useState(() => addMonths(`${thisMonth}-01`, -1).slice(0, 7));
+  // the picker goes up to the month of the browser's tomorrow (the company may already be a day
+  // ahead); the server ends the period at the company's today
+  const thisMonth = localDayIso(new Date(Date.now() + 86_400_000)).slice(0, 7);
+  const [month, setMonth] = useState(() => addMonths(`${localDayIso().slice(0, 7)}-01`, -1).slice(0, 7));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState('');
   const [done, setDone] = useState('');
 
-  const period = () => {
-    const from = `${month}-01`;
-    const last = addDays(addMonths(from, 1), -1);
-    return { from, to: last < today ? last : today };
-  };
+  // the month's first day only: the server ends the period at the month's end or at the company's
+  // today if sooner (this browser's today may not be the company's)
+  const period = () => ({ from: `${month}-01` });
   /** One action at a time: busy while it runs, its failure shown. */
   const act = async (what: () => Promise<unknown>, failed: string) => {
     setBusy(true);
@@ -55,11 +54,11 @@ export const OwnerStatement = ({ ownerId }: { ownerId: number }) => {
   };
   const download = () =>
     act(async () => {
-      const { from, to } = period();
-      await downloadFile(`/owners/${ownerId}/statement.pdf`, `owner_statement_${ownerId}_${from}_${to}.pdf`, {
-        from,
-        to,
-      });
+      await downloadFile(
+        `/owners/${ownerId}/statement.pdf`,
+        `owner_statement_${ownerId}_${month}.pdf`,
+        period(),
+      );
     }, t('entityExtras.statementDownloadFailed'));
   const certificate = () =>
     act(

@@ -17,6 +17,7 @@ import {
   chargeCategory,
   depositSettlementBody,
   formatMoney,
+  localDayIso,
   paymentMethod,
   rateChangeBody,
   waiveBody,
@@ -63,7 +64,7 @@ const useSave = (onClose: () => void, success: string, setFields: (f: Fields) =>
   });
 };
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => localDayIso();
 
 const MoneyField = ({
   label,

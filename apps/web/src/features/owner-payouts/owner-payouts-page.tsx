@@ -14,7 +14,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDate, formatMoney, isCompanyAdmin, payoutMethod } from '@kodi/domain';
+import { formatDate, formatMoney, isCompanyAdmin, payoutMethod, localDayIso } from '@kodi/domain';
 import { api, errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useCompanyMoney } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
@@ -53,7 +53,7 @@ type PayoutBody = {
   reason?: string;
 };
 
-const today = () => new Date().toISOString().slice(0, 10);
+const today = () => localDayIso();
 const methodLabel = (m: string) => payoutMethod.labels[m as Method] ?? m;
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 const METHODS = payoutMethod.values as readonly Method[];

@@ -15,7 +15,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { formatDate, formatNumber } from '@kodi/domain';
+import { formatDate, formatNumber, localDayIso } from '@kodi/domain';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useCompanyMoney } from '../../lib/resources.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
@@ -32,10 +32,6 @@ import {
 } from './report-queries.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
-const todayIso = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
-};
 
 export const Loading = () => (
   <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 2 }}>
@@ -118,7 +114,7 @@ const AsOfReport = <T, K extends QueryKey>({
   query: (scope: DayScope) => UseQueryOptions<T, Error, T, K>;
   children: (data: T) => ReactNode;
 }) => {
-  const [asOf, setAsOf] = useState(todayIso);
+  const [asOf, setAsOf] = useState(localDayIso);
   const scope = { asOf, propertyId };
   const answer = useQuery({ ...query(scope), enabled: DAY.test(asOf) });
   const what = `the ${title.toLowerCase()}`;
@@ -208,8 +204,8 @@ export const GeneralLedgerReport = ({ propertyId }: { propertyId: number | null 
   const decimals = useCompanyMoney().decimals ?? 2;
   const accounts = useQuery(ledgerAccountsQuery());
   const [accountId, setAccountId] = useState<number | null>(null);
-  const [to, setTo] = useState(todayIso);
-  const [from, setFrom] = useState(() => `${todayIso().slice(0, 4)}-01-01`);
+  const [to, setTo] = useState(localDayIso);
+  const [from, setFrom] = useState(() => `${localDayIso().slice(0, 4)}-01-01`);
   const [page, setPage] = useState(1);
   const chosen = accountId ?? accounts.data?.[0]?.id ?? null;
   const valid = DAY.test(from) && DAY.test(to) && from <= to;

@@ -10,7 +10,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
-import { formatDate, formatNumber } from '@kodi/domain';
+import { formatDate, formatNumber, localDayIso } from '@kodi/domain';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useCompanyMoney } from '../../lib/resources.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
@@ -18,10 +18,7 @@ import { Loading, ReportCard, bold, num } from './books-reports.tsx';
 import { rentalTaxMonthQuery, rentalTaxYearQuery } from './report-queries.ts';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
-const thisMonth = () => {
-  const d = new Date();
-  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}`;
-};
+const thisMonth = () => localDayIso().slice(0, 7);
 const landlordName = (l: { kind: string; name: string }) =>
   l.kind === 'company' ? `${l.name} (own properties)` : l.name;
 

@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { billingRunText, formatDate, formatMoney, todayIso, type BillingRun } from '@kodi/domain';
+import { billingRunText, formatDate, formatMoney, localDayIso, type BillingRun } from '@kodi/domain';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { useCompanyMoney } from '../../lib/resources.ts';
 
@@ -22,7 +22,7 @@ import { useCompanyMoney } from '../../lib/resources.ts';
 export const BillingCard = ({ propertyId }: { propertyId: number | null }) => {
   const company = useCompanyMoney();
   const money = (n: number) => formatMoney(n, company.currency, company.decimals);
-  const [periodEnd, setPeriodEnd] = useState(todayIso());
+  const [periodEnd, setPeriodEnd] = useState(localDayIso());
   const run = useMutation({
     mutationFn: () =>
       api.post<BillingRun>('/utility-billing/run', {

@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDate, isCompanyAdmin, meterUnit, readingFlag, readingFlagOf, todayIso } from '@kodi/domain';
+import { formatDate, isCompanyAdmin, meterUnit, readingFlag, readingFlagOf, localDayIso } from '@kodi/domain';
 import { getSession } from '../../lib/session.ts';
 import { BillingCard } from './billing-card.tsx';
 import { PropertyFilter } from '../../components/property-filter.tsx';
@@ -89,7 +89,7 @@ export const ReadingRoundPage = () => {
   });
   const meters = useMemo(() => round.data?.meters ?? [], [round.data]);
   const [index, setIndex] = useState(0);
-  const [date, setDate] = useState(todayIso());
+  const [date, setDate] = useState(localDayIso());
   const [typed, setTyped] = useState('');
   const [photo, setPhoto] = useState<string | undefined>();
   const [done, setDone] = useState<Record<number, Done>>({});
