@@ -77,6 +77,7 @@ describe(`the books of an agency (${testDriver})`, () => {
         [companyId, owner],
       )
     )[0]?.s ?? '';
+  type Period = { from: string; to: string };
   const statement = async (owner: number, client = admin) => {
     const res = await client.get(`/owners/${owner}/statement?from=2026-11-01&to=2099-12-31`);
     expect(res.statusCode, res.body).toBe(200);
@@ -263,10 +264,10 @@ describe(`the books of an agency (${testDriver})`, () => {
     expect((await stranger.get(`/owners/${o1}/statement`)).statusCode).toBe(404);
     expect((await admin.get(`/owners/${o1}/statement?from=2026-12-01&to=2026-11-01`)).statusCode).toBe(400);
     // `from` alone (what the web sends): through the month's end, or the company's today if sooner
-    const oct = (await admin.get(`/owners/${o1}/statement?from=2026-10-01`)).json<typeof s>();
+    const oct = (await admin.get(`/owners/${o1}/statement?from=2026-10-01`)).json<Period>();
     expect([oct.from, oct.to]).toEqual(['2026-10-01', '2026-10-31']);
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala' }).format(new Date());
-    const now = (await admin.get(`/owners/${o1}/statement?from=${today.slice(0, 7)}-01`)).json<typeof s>();
+    const now = (await admin.get(`/owners/${o1}/statement?from=${today.slice(0, 7)}-01`)).json<Period>();
     expect([now.from, now.to]).toEqual([`${today.slice(0, 7)}-01`, today]);
   });
 
