@@ -226,7 +226,7 @@ export const helpTopics: HelpTopic[] = [
     title: 'Importations',
     blocks: [
       p(
-        `Importer (Administration ; administrateurs et éditeurs) fait entrer des enregistrements depuis un fichier CSV ou Excel (xlsx) : biens, logements, locataires, baux (avec leurs soldes d’ouverture), paiements et dépenses. Un fichier contient un seul type d’enregistrement, ${MAX_IMPORT_ROWS.toLocaleString('fr-FR')} lignes et ${IMPORT_MAX_MB} Mo au plus.`,
+        `La page Importer (Administration ; administrateurs et éditeurs) fait entrer des enregistrements depuis un fichier CSV ou Excel (xlsx) : biens, logements, locataires, baux (avec leurs soldes d’ouverture), paiements et dépenses. Un fichier contient un seul type d’enregistrement, ${MAX_IMPORT_ROWS.toLocaleString('fr-FR')} lignes et ${IMPORT_MAX_MB} Mo au plus.`,
       ),
       list(
         'Téléchargez le modèle du type que vous importez pour ses colonnes et une ligne d’exemple. Kodi lit aussi vos propres en-têtes : les libellés des champs et les noms usuels comme Phone number, Mobile, Rent, DOB ou Gender.',
@@ -272,7 +272,7 @@ export const helpTopics: HelpTopic[] = [
         'Annuler un paiement : un reçu ne change jamais. Annulez le paiement (avec un motif) et enregistrez-en un nouveau ; l’annulation passe sa propre écriture de contrepassation le jour où elle est faite.',
       ),
       p(
-        'Rapports financiers (Finances, tous les rôles du personnel) montre le compte de résultat et les flux de trésorerie par mois avec un total pour la période, la balance, le grand livre d’un compte et le bilan, pour la société ou un bien, chacun exportable en Excel ou en PDF. Le compte de résultat est en comptabilité de caisse (paiements reçus, répartis entre loyers, pénalités de retard et autres frais) ou d’engagement (loyers et frais à leur échéance).',
+        'La page Rapports financiers (Finances, tous les rôles du personnel) montre le compte de résultat et les flux de trésorerie par mois avec un total pour la période, la balance, le grand livre d’un compte et le bilan, pour la société ou un bien, chacun exportable en Excel ou en PDF. Le compte de résultat est en comptabilité de caisse (paiements reçus, répartis entre loyers, pénalités de retard et autres frais) ou d’engagement (loyers et frais à leur échéance).',
       ),
     ],
   },
@@ -281,7 +281,7 @@ export const helpTopics: HelpTopic[] = [
     title: 'Recouvrement : relevés et rapprochement',
     blocks: [
       p(
-        `Recouvrement (Finances ; administrateurs et éditeurs) transforme l’argent reçu en paiements. Envoyez un relevé tel qu’il vient de l’opérateur (${Object.values(statementSourceLabels).join(', ')}, en choisissant sa source) en CSV ou en Excel : Kodi lit chaque transaction entrante et cherche le bail qu’elle paie.`,
+        `La page Recouvrement (Finances ; administrateurs et éditeurs) transforme l’argent reçu en paiements. Envoyez un relevé tel qu’il vient de l’opérateur (${Object.values(statementSourceLabels).join(', ')}, en choisissant sa source) en CSV ou en Excel : Kodi lit chaque transaction entrante et cherche le bail qu’elle paie.`,
       ),
       list(
         'Le rapprochement compare le téléphone du payeur (quelle que soit son écriture : 0772…, 256772…, +256772…) aux téléphones des locataires, et la référence aux noms des logements et des locataires et aux références externes. Un téléphone et une référence qui désignent le même bail, ou un téléphone et exactement le loyer dû, c’est certain ; un téléphone seul avec un autre montant, ou une référence seule, c’est une suggestion.',

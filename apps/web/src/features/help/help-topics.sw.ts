@@ -223,7 +223,7 @@ export const helpTopics: HelpTopic[] = [
     title: 'Kuingiza data',
     blocks: [
       p(
-        `Ingiza data (Utawala; wasimamizi na wahariri) huleta rekodi kutoka kwenye faili la CSV au Excel (xlsx): majengo, nyumba, wapangaji, mikataba ya upangaji (pamoja na salio zake za kuanzia), malipo na matumizi. Faili moja hubeba aina moja ya rekodi, isiyozidi mistari ${MAX_IMPORT_ROWS.toLocaleString('en-US')} na MB ${IMPORT_MAX_MB}.`,
+        `Ukurasa wa Ingiza data (Utawala; wasimamizi na wahariri) huleta rekodi kutoka kwenye faili la CSV au Excel (xlsx): majengo, nyumba, wapangaji, mikataba ya upangaji (pamoja na salio zake za kuanzia), malipo na matumizi. Faili moja hubeba aina moja ya rekodi, isiyozidi mistari ${MAX_IMPORT_ROWS.toLocaleString('en-US')} na MB ${IMPORT_MAX_MB}.`,
       ),
       list(
         'Pakua kiolezo cha aina unayoingiza ili kupata safu zake na mstari wa mfano. Kodi pia husoma vichwa vyako mwenyewe: majina ya sehemu na majina ya kawaida kama Phone number, Mobile, Rent, DOB au Gender.',
