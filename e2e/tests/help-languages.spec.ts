@@ -95,6 +95,7 @@ const checkHelp = async (page: Page, language: keyof typeof texts, shot: string)
 test('the Help Center speaks the user’s language, and the visitor’s browser’s', async ({ page, browser }) => {
   test.setTimeout(300_000);
   await signIn(page);
+  await expect(page.getByRole('heading', { name: /Dashboard/ })).toBeVisible();
   const user = await addUser(page, ['viewer'], 'Msaada', 'Aide');
   for (const language of ['sw', 'fr'] as const) {
     for (const size of SIZES) {

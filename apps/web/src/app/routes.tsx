@@ -82,8 +82,6 @@ export const appRoutes: AppRoute[] = [
     guard: 'none',
     ...lazyPage(() => import('../features/help/help-page.tsx'), 'HelpPage'),
     texts: ['help'],
-    // the topics in the page's language (a chunk per language) beside the page's code
-    prefetch: () => void import('../features/help/help-loader.ts').then((m) => m.prefetchHelpTopics()),
   },
   {
     id: 'Forgot',

@@ -4,8 +4,8 @@ import type { HelpTopic } from './help-shared.ts';
 
 /**
  * The Help Center's topics in one language (issue 30): each language's text is a chunk of its own,
- * so a reader downloads only theirs. Asked beside the page's code (the route's prefetch) and by the
- * page; a failed download is tried again next time.
+ * so a reader downloads only theirs. Asked as the page's code arrives and by the page; a failed
+ * download is tried again next time.
  */
 const loaders: Record<Language, () => Promise<{ helpTopics: HelpTopic[] }>> = {
   en: () => import('./help-topics.ts'),

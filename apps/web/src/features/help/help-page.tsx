@@ -21,8 +21,12 @@ import UnfoldMore from '@mui/icons-material/UnfoldMore';
 import { ListToolbar } from '../../components/ui/list-toolbar.tsx';
 import { useT } from '../../lib/i18n.ts';
 import { SUPPORT_EMAIL, serverInfoQuery } from '../../lib/server-info.ts';
-import { loadHelpTopics } from './help-loader.ts';
+import { loadHelpTopics, prefetchHelpTopics } from './help-loader.ts';
 import { FIRST_TOPIC, topicText, type HelpBlock, type HelpTopic } from './help-shared.ts';
+
+// the topics in the page's language, asked as soon as the page's code is in (beside its texts) rather
+// than once it renders; not from the route table, whose chunk is every page's (their budgets)
+prefetchHelpTopics();
 
 const NO_TOPICS: HelpTopic[] = [];
 const EMAIL_MARK = '\u0000';

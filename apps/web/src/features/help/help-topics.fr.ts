@@ -89,7 +89,7 @@ export const helpTopics: HelpTopic[] = [
         'Chaque carte a un lien Tout voir vers sa liste. En dessous se trouvent de courtes listes (5 lignes au plus chacune) des logements disponibles, des réparations en attente, des derniers paiements effectués et des dernières dépenses, ainsi qu’un tableau des paiements incomplets (en attente).',
       ),
       p(
-        `Le tableau de bord se rafraîchit de lui-même toutes les ${DASHBOARD_REFRESH_MINUTES} minutes tant qu’il est ouvert ; rechargez la page pour voir un changement tout de suite.`,
+        `Le tableau de bord se rafraîchit de lui-même toutes les ${DASHBOARD_REFRESH_MINUTES} minutes tant qu’il est ouvert\u202f; rechargez la page pour voir un changement tout de suite.`,
       ),
     ],
   },
@@ -226,12 +226,12 @@ export const helpTopics: HelpTopic[] = [
     title: 'Importations',
     blocks: [
       p(
-        `La page Importer (Administration ; administrateurs et éditeurs) fait entrer des enregistrements depuis un fichier CSV ou Excel (xlsx) : biens, logements, locataires, baux (avec leurs soldes d’ouverture), paiements et dépenses. Un fichier contient un seul type d’enregistrement, ${MAX_IMPORT_ROWS.toLocaleString('fr-FR')} lignes et ${IMPORT_MAX_MB} Mo au plus.`,
+        `La page Importer (Administration\u202f; administrateurs et éditeurs) fait entrer des enregistrements depuis un fichier CSV ou Excel (xlsx)\u00a0: biens, logements, locataires, baux (avec leurs soldes d’ouverture), paiements et dépenses. Un fichier contient un seul type d’enregistrement, ${MAX_IMPORT_ROWS.toLocaleString('fr-FR')} lignes et ${IMPORT_MAX_MB} Mo au plus.`,
       ),
       list(
         'Téléchargez le modèle du type que vous importez pour ses colonnes et une ligne d’exemple. Kodi lit aussi vos propres en-têtes : les libellés des champs et les noms usuels comme Phone number, Mobile, Rent, DOB ou Gender.',
         'Envoyez le fichier et Kodi montre un aperçu avant que rien ne soit enregistré : combien de lignes il va créer, mettre à jour ou laisser inchangées, et chaque problème par numéro de ligne et par champ. Changez l’association d’une colonne et l’aperçu est refait. Téléchargez le fichier des erreurs, corrigez les lignes et importez-le de nouveau.',
-        `L’importation enregistre toutes les lignes valides d’un coup, ou rien si l’une d’elles échoue. Un aperçu non importé dans les ${IMPORT_EXPIRY_HOURS} heures expire : envoyez de nouveau le fichier.`,
+        `L’importation enregistre toutes les lignes valides d’un coup, ou rien si l’une d’elles échoue. Un aperçu non importé dans les ${IMPORT_EXPIRY_HOURS} heures expire\u00a0: envoyez de nouveau le fichier.`,
         'Les enregistrements liés sont nommés, jamais numérotés : un logement par son nom, un locataire par son nom complet ou son téléphone, ou par une référence externe (colonne External ref). Une ligne dont la référence externe existe déjà met à jour cet enregistrement, en ne changeant que les colonnes présentes dans le fichier.',
         'Les dates peuvent s’écrire 2026-03-05, 5 Mar 2026 ou, dans le format que vous choisissez, 05/03/2026. Les montants peuvent porter la devise de la société (UGX 1,200,000) ; une autre devise est refusée. Les téléphones sont lus comme des numéros du pays de la société : 0772 123456 devient +256772123456.',
         'Un bail qui a commencé dans le passé facture le loyer de chaque période depuis son début : l’aperçu fait le total de ces loyers passés. Donnez au bail un solde d’ouverture (ce que le locataire devait à une date) pour que seul le loyer après cette date soit facturé.',
@@ -281,7 +281,7 @@ export const helpTopics: HelpTopic[] = [
     title: 'Recouvrement : relevés et rapprochement',
     blocks: [
       p(
-        `La page Recouvrement (Finances ; administrateurs et éditeurs) transforme l’argent reçu en paiements. Envoyez un relevé tel qu’il vient de l’opérateur (${Object.values(statementSourceLabels).join(', ')}, en choisissant sa source) en CSV ou en Excel : Kodi lit chaque transaction entrante et cherche le bail qu’elle paie.`,
+        `La page Recouvrement (Finances\u202f; administrateurs et éditeurs) transforme l’argent reçu en paiements. Envoyez un relevé tel qu’il vient de l’opérateur (${Object.values(statementSourceLabels).join(', ')}, en choisissant sa source) en CSV ou en Excel\u00a0: Kodi lit chaque transaction entrante et cherche le bail qu’elle paie.`,
       ),
       list(
         'Le rapprochement compare le téléphone du payeur (quelle que soit son écriture : 0772…, 256772…, +256772…) aux téléphones des locataires, et la référence aux noms des logements et des locataires et aux références externes. Un téléphone et une référence qui désignent le même bail, ou un téléphone et exactement le loyer dû, c’est certain ; un téléphone seul avec un autre montant, ou une référence seule, c’est une suggestion.',
@@ -319,13 +319,13 @@ export const helpTopics: HelpTopic[] = [
       list(
         'Pénalités de retard (Paramètres de la société, Pénalités de retard) : après les jours de grâce, un loyer encore impayé reçoit une pénalité le lendemain, forfaitaire ou en pourcentage de l’impayé, une seule fois ou de nouveau chaque semaine ou chaque mois tant qu’il reste impayé, jusqu’à un plafond facultatif par loyer. Un bail peut avoir sa propre règle ou en être exempté. Seul le loyer entraîne des pénalités.',
         'Une pénalité ou des frais ne sont jamais modifiés ni supprimés : les administrateurs et les administrateurs de la société y renoncent (Remettre, avec un motif, dans Frais et pénalités du bail), ce qui retire leur montant de ce que doit le locataire.',
-        `Rappels (Paramètres de la société, Rappels ; jusqu’à ${MAX_REMINDERS}) : avant l’échéance, le jour même ou après, par e-mail et par SMS, chacun avec son modèle. Un rappel ne part que si une partie de ce loyer reste impayée à la fin de la veille, et jamais plus de ${STALE_REMINDER_DAYS} jours en retard.`,
+        `Rappels (Paramètres de la société, Rappels\u202f; jusqu’à ${MAX_REMINDERS})\u00a0: avant l’échéance, le jour même ou après, par e-mail et par SMS, chacun avec son modèle. Un rappel ne part que si une partie de ce loyer reste impayée à la fin de la veille, et jamais plus de ${STALE_REMINDER_DAYS} jours en retard.`,
         'Les reçus peuvent être envoyés d’eux-mêmes, par e-mail (avec le PDF) et par SMS, quand un paiement est effectué (Paramètres de la société, Reçus et messages ; un locataire peut en être exclu par ses propres choix e-mail et SMS).',
         `Les modèles (Messages, Modèles) contiennent les mots de chaque rappel et de chaque reçu, avec des variables comme ${templateVariables
           .slice(0, 3)
           .map((v) => `{{${v}}}`)
           .join(', ')}. Un SMS de plus de ${SMS_PART_LENGTH} caractères part en plusieurs parties.`,
-        `Le journal des messages (Messages) montre chaque message avec son adresse, son statut et, pour un message ignoré ou échoué, la raison : pas d’adresse e-mail ni de téléphone pour le locataire, aucun fournisseur d’e-mail ou de SMS configuré sur le serveur, ou le refus du fournisseur. Un envoi échoué est retenté jusqu’à ${MAX_SEND_ATTEMPTS} fois ; Renvoyer remet en file un message échoué ou ignoré.`,
+        `Le journal des messages (Messages) montre chaque message avec son adresse, son statut et, pour un message ignoré ou échoué, la raison\u00a0: pas d’adresse e-mail ni de téléphone pour le locataire, aucun fournisseur d’e-mail ou de SMS configuré sur le serveur, ou le refus du fournisseur. Un envoi échoué est retenté jusqu’à ${MAX_SEND_ATTEMPTS} fois\u202f; Renvoyer remet en file un message échoué ou ignoré.`,
       ),
     ],
   },
@@ -337,9 +337,9 @@ export const helpTopics: HelpTopic[] = [
         'Les locataires ont leur propre portail, conçu pour le téléphone : ce qu’ils doivent et la date du prochain loyer, leur grand livre et leur relevé, leurs paiements avec leurs reçus, et leurs demandes de réparation.',
       ),
       list(
-        `Invitez un locataire depuis son détail (Portail locataire : Inviter par e-mail ou Inviter par SMS ; administrateurs et éditeurs). Le lien fonctionne une seule fois, pendant ${PORTAL_INVITATION_DAYS} jours, et permet au locataire de choisir un mot de passe ; une nouvelle invitation remplace la précédente.`,
+        `Invitez un locataire depuis son détail (Portail locataire\u00a0: Inviter par e-mail ou Inviter par SMS\u202f; administrateurs et éditeurs). Le lien fonctionne une seule fois, pendant ${PORTAL_INVITATION_DAYS} jours, et permet au locataire de choisir un mot de passe\u202f; une nouvelle invitation remplace la précédente.`,
         `Les locataires se connectent sur /portal avec leur adresse e-mail ou leur numéro de téléphone et leur mot de passe, ou avec un code de ${PORTAL_CODE_MINUTES} minutes qui leur est envoyé. La page de connexion du personnel ne laisse pas entrer les locataires.`,
-        `Un locataire peut signaler une réparation avec jusqu’à ${MAX_PORTAL_PHOTOS} photos ; elle apparaît parmi les demandes de maintenance, marquée comme envoyée par le locataire.`,
+        `Un locataire peut signaler une réparation avec jusqu’à ${MAX_PORTAL_PHOTOS} photos\u202f; elle apparaît parmi les demandes de maintenance, marquée comme envoyée par le locataire.`,
         'Le portail garde ce qu’il a chargé en dernier : un locataire peut encore le lire hors ligne.',
         'Les administrateurs et les administrateurs de la société coupent (et rétablissent) l’accès d’un locataire au portail : le couper déconnecte aussitôt le locataire.',
       ),
@@ -354,7 +354,7 @@ export const helpTopics: HelpTopic[] = [
       ),
       list(
         'Activez-la dans Sécurité du compte (Profil dans le menu) : scannez le code QR avec une application d’authentification (Google Authenticator, Microsoft Authenticator, 1Password…) ou saisissez sa clé, puis entrez le code affiché par l’application et votre mot de passe.',
-        `Vous recevez alors ${RECOVERY_CODE_COUNT} codes de secours, affichés une seule fois : gardez-les en lieu sûr. Chacun vous connecte une fois si vous perdez votre téléphone.`,
+        `Vous recevez alors ${RECOVERY_CODE_COUNT} codes de secours, affichés une seule fois\u00a0: gardez-les en lieu sûr. Chacun vous connecte une fois si vous perdez votre téléphone.`,
         `À la connexion, après votre mot de passe, entrez le code actuel de l’application (ou un code de secours) dans les ${MFA_CHALLENGE_MINUTES} minutes. Un code ne sert qu’une fois. Les mauvais codes comptent comme des connexions échouées, comme les mauvais mots de passe.`,
         'L’activer vous déconnecte partout ailleurs. Pour la désactiver, entrez un code actuel et votre mot de passe.',
         'Sécurité du compte liste aussi les appareils où vous êtes connecté ; fermez une session que vous ne reconnaissez pas, ou toutes les autres d’un coup.',
@@ -368,7 +368,7 @@ export const helpTopics: HelpTopic[] = [
     title: 'Rôles des utilisateurs',
     blocks: [
       p('Chaque membre du personnel a un ou plusieurs rôles :'),
-      list(...staffRoleNames.map((r) => `${roleLabels[r]} : ${roleDescriptions[r]}`)),
+      list(...staffRoleNames.map((r) => `${roleLabels[r]}\u00a0: ${roleDescriptions[r]}`)),
       p(
         'Les comptes du portail des locataires ne sont pas des utilisateurs du personnel : ils n’apparaissent pas dans Rôles des utilisateurs et se gèrent dans la section Portail locataire du détail d’un locataire.',
       ),
@@ -390,8 +390,8 @@ export const helpTopics: HelpTopic[] = [
       list(
         `S’inscrire demande votre adresse e-mail, votre prénom et votre nom, votre société, un mot de passe d’au moins ${PASSWORD_MIN_LENGTH} caractères (saisi deux fois) et le CAPTCHA. Vous êtes connecté tout de suite et attendez un rôle.`,
         `Les mots de passe ont au moins ${PASSWORD_MIN_LENGTH} caractères.`,
-        `Après ${LOCK_AFTER_FAILURES} connexions échouées de suite pour une adresse e-mail, cette adresse est verrouillée pendant ${LOCK_MINUTES} minutes, même avec le bon mot de passe. Une connexion réussie remet le compte à zéro ; un mauvais CAPTCHA ne compte pas.`,
-        `Mot de passe oublié ? Choisissez « Mot de passe oublié ? » sur la page de connexion et entrez votre adresse e-mail. Si elle est enregistrée, vous recevez un e-mail avec un lien qui fonctionne une seule fois, dans les ${RESET_TOKEN_MINUTES} minutes. Définir le nouveau mot de passe ferme toutes vos sessions.`,
+        `Après ${LOCK_AFTER_FAILURES} connexions échouées de suite pour une adresse e-mail, cette adresse est verrouillée pendant ${LOCK_MINUTES} minutes, même avec le bon mot de passe. Une connexion réussie remet le compte à zéro\u202f; un mauvais CAPTCHA ne compte pas.`,
+        `Mot de passe oublié\u202f? Choisissez «\u00a0Mot de passe oublié\u202f?\u00a0» sur la page de connexion et entrez votre adresse e-mail. Si elle est enregistrée, vous recevez un e-mail avec un lien qui fonctionne une seule fois, dans les ${RESET_TOKEN_MINUTES} minutes. Définir le nouveau mot de passe ferme toutes vos sessions.`,
         'Changer le mot de passe (Profil dans le menu) demande votre mot de passe actuel et deux fois le nouveau. Ensuite toutes vos sessions se ferment, celle-ci aussi, et vous vous reconnectez.',
         'Se connecter avec Google fonctionne quand l’administrateur l’a configuré, pour un compte Kodi actif ayant la même adresse e-mail vérifiée que votre compte Google. Cela ne crée jamais de compte.',
         'Déconnexion se trouve dans le menu du compte, en haut à droite. Un compte désactivé ne peut pas se connecter.',
@@ -415,7 +415,7 @@ export const helpTopics: HelpTopic[] = [
           },
           {
             q: 'Ma connexion est refusée même avec le bon mot de passe.',
-            a: `Après ${LOCK_AFTER_FAILURES} tentatives échouées, l’adresse est verrouillée pendant ${LOCK_MINUTES} minutes : patientez, ou demandez à un administrateur de définir un nouveau mot de passe, ce qui lève le verrouillage. Un compte désactivé ne peut pas se connecter du tout.`,
+            a: `Après ${LOCK_AFTER_FAILURES} tentatives échouées, l’adresse est verrouillée pendant ${LOCK_MINUTES} minutes\u00a0: patientez, ou demandez à un administrateur de définir un nouveau mot de passe, ce qui lève le verrouillage. Un compte désactivé ne peut pas se connecter du tout.`,
           },
           {
             q: 'Le lien de réinitialisation ne fonctionne pas.',

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogues } from '@kodi/domain/i18n';
-import { LOCK_MINUTES, MAX_IMPORT_ROWS, PASSWORD_MIN_LENGTH } from '@kodi/domain';
-import { FIRST_TOPIC, topicText, type HelpBlock, type HelpTopic } from './help-shared.ts';
+import { MAX_IMPORT_ROWS, PASSWORD_MIN_LENGTH } from '@kodi/domain';
+import { FIRST_TOPIC, LOCK_MINUTES, topicText, type HelpBlock, type HelpTopic } from './help-shared.ts';
 import { helpTopics as english } from './help-topics.ts';
 import { helpTopics as kiswahili } from './help-topics.sw.ts';
 import { helpTopics as french } from './help-topics.fr.ts';
