@@ -81,6 +81,7 @@ export const appRoutes: AppRoute[] = [
     path: '/help',
     guard: 'none',
     ...lazyPage(() => import('../features/help/help-page.tsx'), 'HelpPage'),
+    texts: ['help'],
   },
   {
     id: 'Forgot',

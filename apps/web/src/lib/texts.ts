@@ -48,6 +48,14 @@ registerTextGroup('arrears', (language) =>
   })[language](),
 );
 
+registerTextGroup('help', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/help'),
+    sw: () => import('virtual:kodi-catalogue/sw/help'),
+    fr: () => import('virtual:kodi-catalogue/fr/help'),
+  })[language](),
+);
+
 /** Asks for a catalogue group when a part that needs it shows outside the pages that load it. */
 export const useTexts = (group: CatalogueGroup): void => {
   useEffect(() => {

@@ -19,6 +19,8 @@ export const catalogueGroups = {
   entity: ['entity', 'entityExtras', 'ownership', 'resource'],
   dashboard: ['dashboard'],
   arrears: ['arrears'],
+  // the Help Center's own words (its topics' text is a chunk per language of its own: features/help)
+  help: ['help'],
 } as const;
 
 export type CatalogueGroup = keyof typeof catalogueGroups;

@@ -16,33 +16,37 @@ import {
   statementSourceLabels,
   templateVariables,
 } from '@kodi/domain';
+import {
+  DASHBOARD_REFRESH_MINUTES,
+  IMPORT_MAX_MB,
+  LOCK_AFTER_FAILURES,
+  LOCK_MINUTES,
+  PORTAL_CODE_MINUTES,
+  PORTAL_INVITATION_DAYS,
+  list,
+  p,
+  topicText,
+  type HelpBlock,
+  type HelpTopic,
+} from './help-shared.ts';
 
 /**
- * The Help Center's text. It describes Kodi as it behaves (product decisions 'Help text',
+ * The Help Center's text, in English (the source; help-topics.sw.ts and help-topics.fr.ts say it in
+ * Kiswahili and French). It describes Kodi as it behaves (product decisions 'Help text',
  * docs/decisions.md): change it when the behaviour changes.
  */
 
-/** Sign-in lock (server: 5 failures in a row for one address lock it for 15 minutes). */
-export const LOCK_AFTER_FAILURES = 5;
-export const LOCK_MINUTES = 15;
-/** The dashboard's own refresh (features/dashboard/dashboard-query.ts: 600 000 ms). */
-export const DASHBOARD_REFRESH_MINUTES = 10;
-/** A portal invitation's link and a sign-in code (server: features/portal/accounts.ts INVITATION_DAYS, CODE_MINUTES). */
-export const PORTAL_INVITATION_DAYS = 7;
-export const PORTAL_CODE_MINUTES = 10;
-/** The largest import file (domain MAX_IMPORT_BYTES: 20 MB). */
-export const IMPORT_MAX_MB = 20;
-
-export type HelpBlock =
-  | { kind: 'p'; text: string }
-  | { kind: 'list'; items: string[] }
-  | { kind: 'qa'; items: { q: string; a: string }[] }
-  | { kind: 'terms'; items: { term: string; text: string }[] };
-
-export type HelpTopic = { id: string; title: string; blocks: HelpBlock[] };
-
-const p = (text: string): HelpBlock => ({ kind: 'p', text });
-const list = (...items: string[]): HelpBlock => ({ kind: 'list', items });
+export {
+  DASHBOARD_REFRESH_MINUTES,
+  IMPORT_MAX_MB,
+  LOCK_AFTER_FAILURES,
+  LOCK_MINUTES,
+  PORTAL_CODE_MINUTES,
+  PORTAL_INVITATION_DAYS,
+  topicText,
+  type HelpBlock,
+  type HelpTopic,
+};
 
 export const helpTopics: HelpTopic[] = [
   {
@@ -484,21 +488,3 @@ export const helpTopics: HelpTopic[] = [
     ],
   },
 ];
-
-/** A topic's words, for the search box. */
-export const topicText = (topic: HelpTopic): string =>
-  [
-    topic.title,
-    ...topic.blocks.flatMap((block) => {
-      switch (block.kind) {
-        case 'p':
-          return [block.text];
-        case 'list':
-          return block.items;
-        case 'qa':
-          return block.items.flatMap((i) => [i.q, i.a]);
-        case 'terms':
-          return block.items.flatMap((i) => [i.term, i.text]);
-      }
-    }),
-  ].join(' ');
