@@ -11,7 +11,8 @@ export const entityRoutesOf = (list: readonly EntityDefinition[]): AppRoute[] =>
     id: def.page.id,
     path: def.page.path,
     guard: 'signedIn',
-    texts: ['entity'],
+    // `lease`: a lease's money in its details, an expense's paying account (issue 30)
+    texts: ['entity', 'lease'],
     ...lazyPage(() => import('./entity-route.tsx').then((m) => ({ Page: m.entityPage(def) })), 'Page'),
   }));
 

@@ -48,6 +48,46 @@ registerTextGroup('arrears', (language) =>
   })[language](),
 );
 
+registerTextGroup('books', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/books'),
+    sw: () => import('virtual:kodi-catalogue/sw/books'),
+    fr: () => import('virtual:kodi-catalogue/fr/books'),
+  })[language](),
+);
+
+registerTextGroup('reports', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/reports'),
+    sw: () => import('virtual:kodi-catalogue/sw/reports'),
+    fr: () => import('virtual:kodi-catalogue/fr/reports'),
+  })[language](),
+);
+
+registerTextGroup('payouts', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/payouts'),
+    sw: () => import('virtual:kodi-catalogue/sw/payouts'),
+    fr: () => import('virtual:kodi-catalogue/fr/payouts'),
+  })[language](),
+);
+
+registerTextGroup('lease', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/lease'),
+    sw: () => import('virtual:kodi-catalogue/sw/lease'),
+    fr: () => import('virtual:kodi-catalogue/fr/lease'),
+  })[language](),
+);
+
+registerTextGroup('printout', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/printout'),
+    sw: () => import('virtual:kodi-catalogue/sw/printout'),
+    fr: () => import('virtual:kodi-catalogue/fr/printout'),
+  })[language](),
+);
+
 /** Asks for a catalogue group when a part that needs it shows outside the pages that load it. */
 export const useTexts = (group: CatalogueGroup): void => {
   useEffect(() => {

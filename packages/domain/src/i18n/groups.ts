@@ -19,6 +19,14 @@ export const catalogueGroups = {
   entity: ['entity', 'entityExtras', 'ownership', 'resource'],
   dashboard: ['dashboard'],
   arrears: ['arrears'],
+  // the books' pages (Chart of Accounts, Journal), Financial Reports, Owner Payouts, the receipt's
+  // print page (`printout`); `lease`: a lease's ledger, charges, rent changes and deposit in its details (the
+  // entities' pages, Arrears), and an expense's paying account
+  books: ['books'],
+  reports: ['reports'],
+  payouts: ['payouts'],
+  lease: ['lease', 'paidFrom'],
+  printout: ['receiptPrint'],
 } as const;
 
 export type CatalogueGroup = keyof typeof catalogueGroups;
