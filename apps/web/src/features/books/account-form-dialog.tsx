@@ -19,7 +19,7 @@ import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { showFieldErrors } from '../../lib/form-errors.ts';
 import { booksKeys, createAccount, updateAccount, type LedgerAccount } from './books-api.ts';
 import { accountFormSchema, accountTypeText, accountTypes, type AccountForm } from './books-rules.ts';
-import { useT } from '../../lib/i18n.ts';
+import { useT, useValidationText } from '../../lib/i18n.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 
 const FIELDS = new Set(['code', 'name', 'type', 'is_active']);
@@ -36,6 +36,7 @@ export const AccountFormDialog = ({
   const formId = useId();
   const phone = usePhone();
   const { t, td } = useT();
+  const validationText = useValidationText();
   const client = useQueryClient();
   const { showSnackbar } = useSnackbar();
   const [problem, setProblem] = useState<string | null>(null);
@@ -105,7 +106,7 @@ export const AccountFormDialog = ({
                 required
                 fullWidth
                 error={!!fieldState.error}
-                helperText={fieldState.error?.message}
+                helperText={validationText(fieldState.error?.message)}
               >
                 {accountTypes.map((k) => (
                   <MenuItem key={k} value={k}>

@@ -17,7 +17,7 @@ import Add from '@mui/icons-material/Add';
 import Close from '@mui/icons-material/Close';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatMoney, localDayIso } from '@kodi/domain';
-import { useT } from '../../lib/i18n.ts';
+import { useT, useValidationText } from '../../lib/i18n.ts';
 import { DialogButtons } from '../../components/ui/dialog-buttons.tsx';
 import { FormTextField } from '../../components/ui/form-text-field.tsx';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
@@ -52,6 +52,7 @@ export const NewEntryDialog = ({
   const phone = usePhone();
   const company = useCompanyMoney();
   const { t, td, language } = useT();
+  const validationText = useValidationText();
   const money = (c: bigint) => formatMoney(decimalOf(c), company.currency, company.decimals, language);
   const client = useQueryClient();
   const { showSnackbar } = useSnackbar();
@@ -144,7 +145,7 @@ export const NewEntryDialog = ({
                   required
                   fullWidth
                   error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
+                  helperText={validationText(fieldState.error?.message)}
                   slotProps={{ inputLabel: { shrink: true } }}
                 />
               )}

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -23,7 +23,7 @@ import {
   waiveBody,
   type Charge,
 } from '@kodi/domain';
-import { useT, type TranslateDerived } from '../../lib/i18n.ts';
+import { useT, useValidationText, type TranslateDerived } from '../../lib/i18n.ts';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
@@ -86,6 +86,7 @@ const MoneyField = ({
   autoFocus?: boolean;
 }) => {
   const money = useCompanyMoney();
+  const validationText = useValidationText();
   return (
     <TextField
       label={label}
@@ -96,7 +97,7 @@ const MoneyField = ({
       value={value}
       onChange={(e) => onChange(e.target.value)}
       error={!!error}
-      helperText={error}
+      helperText={validationText(error)}
       slotProps={{
         htmlInput: { step: 'any', inputMode: 'decimal', min: 0 },
         input: { startAdornment: <InputAdornment position="start">{money.currency}</InputAdornment> },
@@ -115,23 +116,27 @@ const DateField = ({
   value: string;
   onChange: (v: string) => void;
   error?: string | undefined;
-}) => (
-  <TextField
-    label={label}
-    type="date"
-    required
-    fullWidth
-    value={value}
-    onChange={(e) => onChange(e.target.value)}
-    error={!!error}
-    helperText={error}
-    slotProps={{ inputLabel: { shrink: true } }}
-  />
-);
+}) => {
+  const validationText = useValidationText();
+  return (
+    <TextField
+      label={label}
+      type="date"
+      required
+      fullWidth
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={!!error}
+      helperText={validationText(error)}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+};
 
 /** Add charge: a utility bill, damage or anything else, owed like rent. */
 export const AddChargeDialog = ({ occupancyId, ...dialog }: DialogProps & { occupancyId: number }) => {
   const { t, td } = useT();
+  const validationText = useValidationText();
   const [values, setValues] = useState({ date: today(), category: 'utility', description: '', amount: '' });
   const [fields, setFields] = useState<Fields>({});
   const save = useSave(dialog.onClose, t('lease.chargeAdded'), setFields);
@@ -162,7 +167,7 @@ export const AddChargeDialog = ({ occupancyId, ...dialog }: DialogProps & { occu
           onChange={(e) => set('category')(e.target.value)}
           slotProps={{ select: { native: true } }}
           error={!!fields.category}
-          helperText={fields.category}
+          helperText={validationText(fields.category)}
         >
           {chargeCategory.values.map((v) => (
             <option key={v} value={v}>
@@ -177,7 +182,7 @@ export const AddChargeDialog = ({ occupancyId, ...dialog }: DialogProps & { occu
           value={values.description}
           onChange={(e) => set('description')(e.target.value)}
           error={!!fields.description}
-          helperText={fields.description}
+          helperText={validationText(fields.description)}
         />
         <MoneyField label={t('lease.amount')} value={values.amount} onChange={set('amount')} error={fields.amount} />
       </Stack>
@@ -189,6 +194,7 @@ export const AddChargeDialog = ({ occupancyId, ...dialog }: DialogProps & { occu
 export const WaiveDialog = ({ charge, ...dialog }: DialogProps & { charge: Charge }) => {
   const money = useCompanyMoney();
   const { t, language } = useT();
+  const validationText = useValidationText();
   const [reason, setReason] = useState('');
   const [fields, setFields] = useState<Fields>({});
   const save = useSave(dialog.onClose, t('lease.chargeWaived'), setFields);
@@ -221,7 +227,7 @@ export const WaiveDialog = ({ charge, ...dialog }: DialogProps & { charge: Charg
           value={reason}
           onChange={(e) => setReason(e.target.value)}
           error={!!fields.reason}
-          helperText={fields.reason}
+          helperText={validationText(fields.reason)}
         />
       </Stack>
     </FormDialog>
@@ -279,6 +285,7 @@ export const DepositDialog = ({
 }: DialogProps & { occupancyId: number; deposit: number }) => {
   const money = useCompanyMoney();
   const { t, td, language } = useT();
+  const validationText = useValidationText();
   const [date, setDate] = useState(today());
   const [deductions, setDeductions] = useState<Deduction[]>([]);
   const [applied, setApplied] = useState(true);
@@ -287,7 +294,6 @@ export const DepositDialog = ({
   const save = useSave(dialog.onClose, t('lease.depositSettled'), setFields);
   const line = (i: number, patch: Partial<Deduction>) =>
     setDeductions((old) => old.map((d, j) => (j === i ? { ...d, ...patch } : d)));
-  const field = (name: string): ReactNode => fields[name];
   return (
     <FormDialog
       {...dialog}
@@ -329,7 +335,7 @@ export const DepositDialog = ({
               value={d.description}
               onChange={(e) => line(i, { description: e.target.value })}
               error={!!fields[`deductions.${i}.description`]}
-              helperText={field(`deductions.${i}.description`)}
+              helperText={validationText(fields[`deductions.${i}.description`])}
             />
             <MoneyField
               label={t('lease.amount')}
@@ -364,7 +370,7 @@ export const DepositDialog = ({
           onChange={(e) => setMethod(e.target.value)}
           slotProps={{ select: { native: true } }}
           error={!!fields.refund_method}
-          helperText={fields.refund_method}
+          helperText={validationText(fields.refund_method)}
         >
           {paymentMethod.values.map((v) => (
             <option key={v} value={v}>
