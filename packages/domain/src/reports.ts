@@ -178,11 +178,23 @@ export const incomeStatementLines = (entries: IncomeStatementMonth[]): ReportLin
 export const cashFlowLines = (entries: CashFlowMonth[]): ReportLine[] => [
   line({ key: 'openingBalance' }, 'Opening balance', 'total', entries, (e) => e.opening_balance, 'first'),
   ...keysOf(entries.map((e) => e.inflows)).map((k) =>
-    line({ key: 'inflow', item: k }, `Inflow: ${reportLineLabel(k)}`, 'item', entries, (e) => e.inflows[k] ?? 0),
+    line(
+      { key: 'inflow', item: k },
+      `Inflow: ${reportLineLabel(k)}`,
+      'item',
+      entries,
+      (e) => e.inflows[k] ?? 0,
+    ),
   ),
   line({ key: 'totalInflow' }, 'Total inflow', 'total', entries, (e) => e.total_inflow),
   ...keysOf(entries.map((e) => e.outflows)).map((k) =>
-    line({ key: 'outflow', item: k }, `Outflow: ${reportLineLabel(k)}`, 'item', entries, (e) => e.outflows[k] ?? 0),
+    line(
+      { key: 'outflow', item: k },
+      `Outflow: ${reportLineLabel(k)}`,
+      'item',
+      entries,
+      (e) => e.outflows[k] ?? 0,
+    ),
   ),
   line({ key: 'totalOutflow' }, 'Total outflow', 'total', entries, (e) => e.total_outflow),
   line({ key: 'closingBalance' }, 'Closing balance', 'total', entries, (e) => e.closing_balance, 'last'),

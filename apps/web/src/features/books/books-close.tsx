@@ -72,8 +72,7 @@ const CloseDialog = ({ current, onClose }: { current: string | null; onClose: ()
       await client.invalidateQueries({ queryKey: booksKeys.all });
       onClose();
     },
-    onError: (e) =>
-      setError((isApiError(e) && e.fields?.through) || errorMessage(e, t('books.closeFailed'))),
+    onError: (e) => setError((isApiError(e) && e.fields?.through) || errorMessage(e, t('books.closeFailed'))),
   });
   const invalid = !day
     ? t('books.chooseDay')
@@ -91,9 +90,7 @@ const CloseDialog = ({ current, onClose }: { current: string | null; onClose: ()
     >
       <DialogTitle id="close-books-title">{t('books.closeBooks')}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          {t('books.closeExplain')}
-        </DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{t('books.closeExplain')}</DialogContentText>
         {current && (
           <Alert severity="info" sx={{ mb: 2 }}>
             {t('books.closedNow', { date: formatDate(current, language) })}

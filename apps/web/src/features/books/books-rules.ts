@@ -153,7 +153,8 @@ export const draftProblemText = (problem: string, td: TranslateDerived): string 
     return td('books.draft.lineAmounts', problem, { line: line[1] ?? '' });
   if (line?.[2] === 'give either a debit or a credit.')
     return td('books.draft.lineSide', problem, { line: line[1] ?? '' });
-  if (line?.[2] === 'choose an account.') return td('books.draft.lineAccount', problem, { line: line[1] ?? '' });
+  if (line?.[2] === 'choose an account.')
+    return td('books.draft.lineAccount', problem, { line: line[1] ?? '' });
   if (problem === 'An entry has at least two lines.') return td('books.draft.twoLines', problem);
   if (problem === 'The entry does not balance: its debits must equal its credits.')
     return td('books.draft.unbalanced', problem);

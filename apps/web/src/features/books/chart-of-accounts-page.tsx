@@ -58,25 +58,29 @@ type ActionsProps = {
 const AccountActions = ({ a, onEdit, onToggle, onDelete }: ActionsProps) => {
   const { t } = useT();
   return (
-  <>
-    <RowAction
-      label={t('books.editCode', { code: a.code })}
-      icon={<Edit fontSize="small" />}
-      color="primary"
-      onClick={() => onEdit(a)}
-    />
-    <RowAction
-      label={a.is_active ? t('books.deactivateCode', { code: a.code }) : t('books.activateCode', { code: a.code })}
-      icon={a.is_active ? <ToggleOn fontSize="small" /> : <ToggleOff fontSize="small" />}
-      onClick={() => onToggle(a)}
-    />
-    <RowAction
-      label={t('books.deleteCode', { code: a.code })}
-      icon={<DeleteOutline fontSize="small" />}
-      color="error"
-      onClick={() => onDelete(a)}
-    />
-  </>
+    <>
+      <RowAction
+        label={t('books.editCode', { code: a.code })}
+        icon={<Edit fontSize="small" />}
+        color="primary"
+        onClick={() => onEdit(a)}
+      />
+      <RowAction
+        label={
+          a.is_active
+            ? t('books.deactivateCode', { code: a.code })
+            : t('books.activateCode', { code: a.code })
+        }
+        icon={a.is_active ? <ToggleOn fontSize="small" /> : <ToggleOff fontSize="small" />}
+        onClick={() => onToggle(a)}
+      />
+      <RowAction
+        label={t('books.deleteCode', { code: a.code })}
+        icon={<DeleteOutline fontSize="small" />}
+        color="error"
+        onClick={() => onDelete(a)}
+      />
+    </>
   );
 };
 
@@ -137,8 +141,7 @@ export const ChartOfAccountsPage = () => {
       });
       await client.invalidateQueries({ queryKey: booksKeys.all });
     },
-    onError: (e) =>
-      showSnackbar({ message: errorMessage(e, t('books.toggleFailed')), severity: 'error' }),
+    onError: (e) => showSnackbar({ message: errorMessage(e, t('books.toggleFailed')), severity: 'error' }),
   });
   const remove = useMutation({
     mutationFn: (a: LedgerAccount) => deleteAccount(a.id),
@@ -184,7 +187,8 @@ export const ChartOfAccountsPage = () => {
             ) : undefined
           }
         >
-          {t('books.cannotDelete', { code: refused.account.code, name: refused.account.name })} {refused.message}
+          {t('books.cannotDelete', { code: refused.account.code, name: refused.account.name })}{' '}
+          {refused.message}
         </Alert>
       )}
       <ListToolbar label={t('books.searchAccounts')} value={search} onChange={setSearch}>

@@ -24,10 +24,13 @@ describe('the money pages’ derived keys say the code’s English', () => {
       .filter((k) => k.startsWith('books.role.'))
       .map((k) => k.slice('books.role.'.length));
     for (const role of roles) expect(en[`books.role.${role}`]).toBe(roleLabel(role));
-    for (const c of chargeCategory.values) expect(en[`books.chargeCategory.${c}`]).toBe(chargeCategory.labels[c]);
+    for (const c of chargeCategory.values)
+      expect(en[`books.chargeCategory.${c}`]).toBe(chargeCategory.labels[c]);
     for (const c of expenseCategory.values)
       expect(en[`books.expenseCategory.${c}`]).toBe(expenseCategory.labels[c]);
-    expect(en['books.roleCharges']?.replace('{category}', 'Utility')).toBe(roleLabel('charge_income:utility'));
+    expect(en['books.roleCharges']?.replace('{category}', 'Utility')).toBe(
+      roleLabel('charge_income:utility'),
+    );
     expect(en['books.roleExpenses']?.replace('{category}', 'Plumbing')).toBe(roleLabel('expense:plumbing'));
     for (const s of journalSources) expect(en[`books.source.${s}`]).toBe(sourceLabel(s));
   });
@@ -42,7 +45,9 @@ describe('the money pages’ derived keys say the code’s English', () => {
       expect(en[`lease.method.${m}`]).toBe(paymentMethod.labels[m]);
       expect(en[`receiptPrint.method.${m}`]).toBe(paymentMethod.labels[m]);
     }
-    for (const c of chargeCategory.values) expect(en[`lease.chargeCategory.${c}`]).toBe(chargeCategory.labels[c]);
-    for (const s of paymentStatus.values) expect(en[`receiptPrint.status.${s}`]).toBe(paymentStatus.labels[s]);
+    for (const c of chargeCategory.values)
+      expect(en[`lease.chargeCategory.${c}`]).toBe(chargeCategory.labels[c]);
+    for (const s of paymentStatus.values)
+      expect(en[`receiptPrint.status.${s}`]).toBe(paymentStatus.labels[s]);
   });
 });

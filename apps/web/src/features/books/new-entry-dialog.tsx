@@ -84,7 +84,11 @@ export const NewEntryDialog = ({
           })),
       }),
     onSuccess: async (entry) => {
-      showSnackbar({ message: t('books.entryPosted', { id: entry.id }), severity: 'success', autoHideDuration: 4000 });
+      showSnackbar({
+        message: t('books.entryPosted', { id: entry.id }),
+        severity: 'success',
+        autoHideDuration: 4000,
+      });
       await client.invalidateQueries({ queryKey: booksKeys.all });
       onPosted(entry.id);
     },

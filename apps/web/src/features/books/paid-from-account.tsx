@@ -41,9 +41,7 @@ export const PaidFromAccountField = ({
       onBlur={onBlur}
       inputRef={inputRef}
       error={!!error}
-      helperText={
-        error ?? (accounts.isError ? t('paidFrom.readFailed') : t('paidFrom.help'))
-      }
+      helperText={error ?? (accounts.isError ? t('paidFrom.readFailed') : t('paidFrom.help'))}
     >
       {offered.length === 0 && (
         <MenuItem value="" disabled>

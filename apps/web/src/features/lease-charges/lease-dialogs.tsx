@@ -184,7 +184,12 @@ export const AddChargeDialog = ({ occupancyId, ...dialog }: DialogProps & { occu
           error={!!fields.description}
           helperText={validationText(fields.description)}
         />
-        <MoneyField label={t('lease.amount')} value={values.amount} onChange={set('amount')} error={fields.amount} />
+        <MoneyField
+          label={t('lease.amount')}
+          value={values.amount}
+          onChange={set('amount')}
+          error={fields.amount}
+        />
       </Stack>
     </FormDialog>
   );
@@ -255,9 +260,7 @@ export const RateChangeDialog = ({ occupancyId, ...dialog }: DialogProps & { occ
       }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <DialogContentText>
-          {t('lease.rateExplain')}
-        </DialogContentText>
+        <DialogContentText>{t('lease.rateExplain')}</DialogContentText>
         <DateField
           label={t('lease.effectiveDate')}
           value={values.effective_date}

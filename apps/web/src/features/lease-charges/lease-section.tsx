@@ -13,14 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import { useQuery } from '@tanstack/react-query';
-import {
-  canEdit,
-  chargeCategory,
-  formatDate,
-  formatMoney,
-  isCompanyAdmin,
-  type Charge,
-} from '@kodi/domain';
+import { canEdit, chargeCategory, formatDate, formatMoney, isCompanyAdmin, type Charge } from '@kodi/domain';
 import { useT, type TranslateDerived } from '../../lib/i18n.ts';
 import { useTexts } from '../../lib/texts.ts';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -28,7 +21,13 @@ import { useCompanyMoney } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { HeadCell } from '../../components/ui/head-cell.tsx';
 import { chargesQuery, rateChangesQuery, settlementQuery } from './lease-api.ts';
-import { AddChargeDialog, DepositDialog, methodText, RateChangeDialog, WaiveDialog } from './lease-dialogs.tsx';
+import {
+  AddChargeDialog,
+  DepositDialog,
+  methodText,
+  RateChangeDialog,
+  WaiveDialog,
+} from './lease-dialogs.tsx';
 
 type LeaseRecord = { id: number; deposit_amount?: number | null; rate?: number | null };
 
@@ -106,12 +105,21 @@ const ChargesPart = ({ lease }: { lease: LeaseRecord }) => {
                   </TableCell>
                   <TableCell>
                     {c.waiver ? (
-                      <Chip size="small" label={t('lease.waived', { date: formatDate(c.waiver.date, language), reason: c.waiver.reason })} />
+                      <Chip
+                        size="small"
+                        label={t('lease.waived', {
+                          date: formatDate(c.waiver.date, language),
+                          reason: c.waiver.reason,
+                        })}
+                      />
                     ) : isCompanyAdmin(user) ? (
                       <Button
                         size="small"
                         onClick={() => setWaiving(c)}
-                        aria-label={t('lease.waiveOf', { charge: chargeText(c, td), date: formatDate(c.date, language) })}
+                        aria-label={t('lease.waiveOf', {
+                          charge: chargeText(c, td),
+                          date: formatDate(c.date, language),
+                        })}
                       >
                         {t('lease.waive')}
                       </Button>
@@ -176,11 +184,15 @@ const RatesPart = ({ lease }: { lease: LeaseRecord }) => {
             <TableBody>
               {changes.map((r) => (
                 <TableRow key={r.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.effective_date, language)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatDate(r.effective_date, language)}
+                  </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {money(r.rate)}
                   </TableCell>
-                  <TableCell>{r.source === 'escalation' ? t('lease.escalation') : t('lease.byStaff')}</TableCell>
+                  <TableCell>
+                    {r.source === 'escalation' ? t('lease.escalation') : t('lease.byStaff')}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>

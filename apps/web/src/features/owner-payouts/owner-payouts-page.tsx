@@ -213,7 +213,9 @@ const RunLine = ({ line, asOf, phone }: { line: Available; asOf: string; phone: 
       value={amount}
       onChange={(e) => setAmount(e.target.value)}
       disabled={paid}
-      slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': t('payouts.amountFor', { owner: line.owner_name }) } }}
+      slotProps={{
+        htmlInput: { inputMode: 'decimal', 'aria-label': t('payouts.amountFor', { owner: line.owner_name }) },
+      }}
       sx={{ width: 150, maxWidth: '100%' }}
     />
   );
@@ -302,9 +304,7 @@ const PayoutRun = () => {
       {propose.isError && (
         <Alert severity="error">{errorMessage(propose.error, t('payouts.proposeFailed'))}</Alert>
       )}
-      {propose.isSuccess && lines.length === 0 && (
-        <Alert severity="info">{t('payouts.noneAvailable')}</Alert>
-      )}
+      {propose.isSuccess && lines.length === 0 && <Alert severity="info">{t('payouts.noneAvailable')}</Alert>}
       {lines.length > 0 &&
         (phone ? (
           <CardList label={t('payouts.proposed')}>

@@ -364,32 +364,32 @@ const SheetSection = ({
 }) => {
   const { language } = useT();
   return (
-  <>
-    <TableRow>
-      <TableCell colSpan={2} sx={{ ...bold, bgcolor: 'action.hover' }}>
-        {title}
-      </TableCell>
-    </TableRow>
-    {lines.map((l) => (
-      <TableRow key={`${title}-${l.id ?? l.name}`} hover>
-        <TableCell component="th" scope="row" sx={{ pl: 3 }}>
-          {l.code ? `${l.code} ` : ''}
-          {l.name}
-        </TableCell>
-        <TableCell align="right" sx={num}>
-          {formatNumber(l.balance, decimals, language)}
+    <>
+      <TableRow>
+        <TableCell colSpan={2} sx={{ ...bold, bgcolor: 'action.hover' }}>
+          {title}
         </TableCell>
       </TableRow>
-    ))}
-    <TableRow>
-      <TableCell component="th" scope="row" sx={bold}>
-        {totalTitle}
-      </TableCell>
-      <TableCell align="right" sx={{ ...num, ...bold }}>
-        {formatNumber(total, decimals, language)}
-      </TableCell>
-    </TableRow>
-  </>
+      {lines.map((l) => (
+        <TableRow key={`${title}-${l.id ?? l.name}`} hover>
+          <TableCell component="th" scope="row" sx={{ pl: 3 }}>
+            {l.code ? `${l.code} ` : ''}
+            {l.name}
+          </TableCell>
+          <TableCell align="right" sx={num}>
+            {formatNumber(l.balance, decimals, language)}
+          </TableCell>
+        </TableRow>
+      ))}
+      <TableRow>
+        <TableCell component="th" scope="row" sx={bold}>
+          {totalTitle}
+        </TableCell>
+        <TableCell align="right" sx={{ ...num, ...bold }}>
+          {formatNumber(total, decimals, language)}
+        </TableCell>
+      </TableRow>
+    </>
   );
 };
 
@@ -413,7 +413,10 @@ export const BalanceSheetReport = ({ propertyId }: { propertyId: number | null }
             <SheetSection
               title={t('reports.assets')}
               totalTitle={t('reports.totalAssets')}
-              lines={bs.assets} total={bs.total_assets} decimals={decimals} />
+              lines={bs.assets}
+              total={bs.total_assets}
+              decimals={decimals}
+            />
             <SheetSection
               title={t('reports.liabilities')}
               totalTitle={t('reports.totalLiabilities')}
@@ -424,7 +427,10 @@ export const BalanceSheetReport = ({ propertyId }: { propertyId: number | null }
             <SheetSection
               title={t('reports.equity')}
               totalTitle={t('reports.totalEquity')}
-              lines={bs.equity} total={bs.total_equity} decimals={decimals} />
+              lines={bs.equity}
+              total={bs.total_equity}
+              decimals={decimals}
+            />
             <TableRow>
               <TableCell component="th" scope="row" sx={bold}>
                 {t('reports.totalLiabilitiesEquity')}

@@ -38,7 +38,10 @@ const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
 /** The charts' amounts, short ('1.5M', '1,5 M'), in the page's language. */
 const yAxisOf = (language: Language) => {
-  const compact = new Intl.NumberFormat(intlLocales[language], { notation: 'compact', maximumFractionDigits: 1 });
+  const compact = new Intl.NumberFormat(intlLocales[language], {
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  });
   return [{ valueFormatter: (v: number | null) => compact.format(v ?? 0), width: 56 }];
 };
 
@@ -186,9 +189,7 @@ const MonthlyReports = () => {
             <ToggleButton value="accrual">{t('reports.accrualBasis')}</ToggleButton>
           </ToggleButtonGroup>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {basis === 'cash'
-              ? t('reports.cashBasisHelp')
-              : t('reports.accrualBasisHelp')}
+            {basis === 'cash' ? t('reports.cashBasisHelp') : t('reports.accrualBasisHelp')}
           </Typography>
           {income.isPending ? (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 2 }}>
@@ -196,9 +197,7 @@ const MonthlyReports = () => {
               <Typography>{t('reports.fetching')}</Typography>
             </Stack>
           ) : income.isError ? (
-            <Alert severity="error">
-              {errorMessage(income.error, t('reports.incomeLoadFailed'))}
-            </Alert>
+            <Alert severity="error">{errorMessage(income.error, t('reports.incomeLoadFailed'))}</Alert>
           ) : (
             <>
               <BarChart
@@ -248,9 +247,7 @@ const MonthlyReports = () => {
               <Typography>{t('reports.fetching')}</Typography>
             </Stack>
           ) : cash.isError ? (
-            <Alert severity="error">
-              {errorMessage(cash.error, t('reports.cashFlowLoadFailed'))}
-            </Alert>
+            <Alert severity="error">{errorMessage(cash.error, t('reports.cashFlowLoadFailed'))}</Alert>
           ) : (
             <>
               {/* the month-end balances as bars: one chart kind for the page (issue 26: its code, the largest
@@ -259,7 +256,9 @@ const MonthlyReports = () => {
                 height={260}
                 xAxis={[{ scaleType: 'band', data: cash.data.map((m) => m.month) }]}
                 yAxis={yAxis}
-                series={[{ data: cash.data.map((m) => m.closing_balance), label: t('reports.chartClosingBalance') }]}
+                series={[
+                  { data: cash.data.map((m) => m.closing_balance), label: t('reports.chartClosingBalance') },
+                ]}
               />
               <ReportTable
                 caption={t('reports.cashFlow')}

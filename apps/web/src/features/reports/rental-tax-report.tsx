@@ -41,50 +41,50 @@ const LandlordTable = ({
   const landlordName = (l: { kind: string; name: string }) =>
     l.kind === 'company' ? t('reports.ownProperties', { name: l.name }) : l.name;
   return (
-  <TableContainer sx={{ overflowX: 'auto' }}>
-    <Table size="small" aria-label={label}>
-      <TableHead>
-        <TableRow>
-          <TableCell sx={bold}>{t('reports.landlord')}</TableCell>
-          {columns.map(([key, heading]) => (
-            <TableCell key={key} sx={bold} align="right">
-              {heading}
-            </TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((l) => (
-          <TableRow key={l.owner_id ?? 'company'} hover>
-            <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
-              {landlordName(l)}
-              {l.tax_id ? ` · ${l.tax_id}` : ''}
-            </TableCell>
-            {columns.map(([key]) => (
-              <TableCell key={key} align="right" sx={num}>
-                {l[key] === null || l[key] === undefined ? '' : formatNumber(l[key], decimals, language)}
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={bold}>{t('reports.landlord')}</TableCell>
+            {columns.map(([key, heading]) => (
+              <TableCell key={key} sx={bold} align="right">
+                {heading}
               </TableCell>
             ))}
           </TableRow>
-        ))}
-        <TableRow>
-          <TableCell component="th" scope="row" sx={bold}>
-            {t('reports.total')}
-          </TableCell>
-          {columns.map(([key]) => (
-            <TableCell
-              key={key}
-              align="right"
-              sx={{ ...num, ...bold }}
-              data-testid={`rental-tax-total-${key}`}
-            >
-              {formatNumber(totals[key] ?? 0, decimals, language)}
-            </TableCell>
+        </TableHead>
+        <TableBody>
+          {rows.map((l) => (
+            <TableRow key={l.owner_id ?? 'company'} hover>
+              <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
+                {landlordName(l)}
+                {l.tax_id ? ` · ${l.tax_id}` : ''}
+              </TableCell>
+              {columns.map(([key]) => (
+                <TableCell key={key} align="right" sx={num}>
+                  {l[key] === null || l[key] === undefined ? '' : formatNumber(l[key], decimals, language)}
+                </TableCell>
+              ))}
+            </TableRow>
           ))}
-        </TableRow>
-      </TableBody>
-    </Table>
-  </TableContainer>
+          <TableRow>
+            <TableCell component="th" scope="row" sx={bold}>
+              {t('reports.total')}
+            </TableCell>
+            {columns.map(([key]) => (
+              <TableCell
+                key={key}
+                align="right"
+                sx={{ ...num, ...bold }}
+                data-testid={`rental-tax-total-${key}`}
+              >
+                {formatNumber(totals[key] ?? 0, decimals, language)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 };
 

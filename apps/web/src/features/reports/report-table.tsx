@@ -45,56 +45,65 @@ const totalSx = {
 export const ReportTable = ({ caption, months, lines, decimals }: ReportTableProps) => {
   const { t, td, language } = useT();
   return (
-  <TableContainer sx={{ overflowX: 'auto' }}>
-    <Table size="small" aria-label={caption}>
-      <TableHead>
-        <TableRow>
-          <TableCell
-            sx={{ fontWeight: 700, minWidth: 200, position: 'sticky', left: 0, bgcolor: 'background.paper' }}
-          >
-            {t('reports.itemHeading')}
-          </TableCell>
-          {months.map((m) => (
-            <TableCell key={m} align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
-              {monthLabel(m, language)}
-            </TableCell>
-          ))}
-          <TableCell align="right" sx={{ fontWeight: 700, ...totalSx }}>
-            {td('reports.total', REPORT_TOTAL_LABEL)}
-          </TableCell>
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {lines.map((line) => (
-          <TableRow key={`${line.text.key}.${line.text.item ?? ''}`} hover>
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={caption}>
+        <TableHead>
+          <TableRow>
             <TableCell
-              component="th"
-              scope="row"
               sx={{
-                fontWeight: line.kind === 'total' ? 700 : 400,
+                fontWeight: 700,
+                minWidth: 200,
                 position: 'sticky',
                 left: 0,
                 bgcolor: 'background.paper',
               }}
             >
-              {lineText(line, td)}
+              {t('reports.itemHeading')}
             </TableCell>
             {months.map((m) => (
-              <TableCell
-                key={m}
-                align="right"
-                sx={{ fontWeight: line.kind === 'total' ? 700 : 400, fontVariantNumeric: 'tabular-nums' }}
-              >
-                {formatNumber(line.values[m] ?? 0, decimals, language)}
+              <TableCell key={m} align="right" sx={{ fontWeight: 700, whiteSpace: 'nowrap' }}>
+                {monthLabel(m, language)}
               </TableCell>
             ))}
-            <TableCell align="right" sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', ...totalSx }}>
-              {formatNumber(line.total, decimals, language)}
+            <TableCell align="right" sx={{ fontWeight: 700, ...totalSx }}>
+              {td('reports.total', REPORT_TOTAL_LABEL)}
             </TableCell>
           </TableRow>
-        ))}
-      </TableBody>
-    </Table>
-  </TableContainer>
+        </TableHead>
+        <TableBody>
+          {lines.map((line) => (
+            <TableRow key={`${line.text.key}.${line.text.item ?? ''}`} hover>
+              <TableCell
+                component="th"
+                scope="row"
+                sx={{
+                  fontWeight: line.kind === 'total' ? 700 : 400,
+                  position: 'sticky',
+                  left: 0,
+                  bgcolor: 'background.paper',
+                }}
+              >
+                {lineText(line, td)}
+              </TableCell>
+              {months.map((m) => (
+                <TableCell
+                  key={m}
+                  align="right"
+                  sx={{ fontWeight: line.kind === 'total' ? 700 : 400, fontVariantNumeric: 'tabular-nums' }}
+                >
+                  {formatNumber(line.values[m] ?? 0, decimals, language)}
+                </TableCell>
+              ))}
+              <TableCell
+                align="right"
+                sx={{ fontWeight: 700, fontVariantNumeric: 'tabular-nums', ...totalSx }}
+              >
+                {formatNumber(line.total, decimals, language)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
   );
 };
