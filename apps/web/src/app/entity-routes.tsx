@@ -11,8 +11,7 @@ export const entityRoutesOf = (list: readonly EntityDefinition[]): AppRoute[] =>
     id: def.page.id,
     path: def.page.path,
     guard: 'signedIn',
-    // `lease`: a lease's money in its details, an expense's paying account (issue 30)
-    texts: ['entity', 'lease'],
+    texts: ['entity'],
     ...lazyPage(() => import('./entity-route.tsx').then((m) => ({ Page: m.entityPage(def) })), 'Page'),
   }));
 

@@ -125,14 +125,14 @@ export const appRoutes: AppRoute[] = [
     path: '/payments/:id/receipt',
     guard: 'signedIn',
     ...lazyPage(() => import('../features/payments/receipt-page.tsx'), 'ReceiptPage'),
-    texts: ['printout'],
+    texts: ['books'],
   },
   {
     id: 'Arrears',
     path: '/arrears',
     guard: ['admin', 'editor'],
     ...lazyPage(() => import('../features/arrears/arrears-page.tsx'), 'ArrearsPage'),
-    texts: ['arrears', 'lease'], // `lease`: a lease's ledger
+    texts: ['arrears', 'entity'], // `entity`: a lease's ledger
   },
   {
     id: 'FinancialReports',
@@ -146,7 +146,7 @@ export const appRoutes: AppRoute[] = [
     path: '/owner-payouts',
     guard: 'signedIn',
     ...lazyPage(() => import('../features/owner-payouts/owner-payouts-page.tsx'), 'OwnerPayoutsPage'),
-    texts: ['payouts'],
+    texts: ['books'],
   },
   {
     id: 'UserRoles',

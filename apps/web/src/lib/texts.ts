@@ -64,30 +64,6 @@ registerTextGroup('reports', (language) =>
   })[language](),
 );
 
-registerTextGroup('payouts', (language) =>
-  ({
-    en: () => import('virtual:kodi-catalogue/en/payouts'),
-    sw: () => import('virtual:kodi-catalogue/sw/payouts'),
-    fr: () => import('virtual:kodi-catalogue/fr/payouts'),
-  })[language](),
-);
-
-registerTextGroup('lease', (language) =>
-  ({
-    en: () => import('virtual:kodi-catalogue/en/lease'),
-    sw: () => import('virtual:kodi-catalogue/sw/lease'),
-    fr: () => import('virtual:kodi-catalogue/fr/lease'),
-  })[language](),
-);
-
-registerTextGroup('printout', (language) =>
-  ({
-    en: () => import('virtual:kodi-catalogue/en/printout'),
-    sw: () => import('virtual:kodi-catalogue/sw/printout'),
-    fr: () => import('virtual:kodi-catalogue/fr/printout'),
-  })[language](),
-);
-
 /** Asks for a catalogue group when a part that needs it shows outside the pages that load it. */
 export const useTexts = (group: CatalogueGroup): void => {
   useEffect(() => {

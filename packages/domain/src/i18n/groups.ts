@@ -16,17 +16,15 @@ export const catalogueGroups = {
   receipt: ['receipt', 'glossary'],
   portal: ['portal'],
   staff: ['nav'],
-  entity: ['entity', 'entityExtras', 'ownership', 'resource'],
+  // (`lease`, `paidFrom`: a lease's ledger, charges, rent changes and deposit in its details, an
+  // expense's paying account; the Arrears page shows a lease's ledger too)
+  entity: ['entity', 'entityExtras', 'ownership', 'resource', 'lease', 'paidFrom'],
   dashboard: ['dashboard'],
   arrears: ['arrears'],
-  // the books' pages (Chart of Accounts, Journal), Financial Reports, Owner Payouts, the receipt's
-  // print page (`printout`); `lease`: a lease's ledger, charges, rent changes and deposit in its details (the
-  // entities' pages, Arrears), and an expense's paying account
-  books: ['books'],
+  // the books' pages (Chart of Accounts, Journal), Owner Payouts and the receipt's print page (one
+  // chunk: each group's loader weighs on every page), Financial Reports
+  books: ['books', 'payouts', 'receiptPrint'],
   reports: ['reports'],
-  payouts: ['payouts'],
-  lease: ['lease', 'paidFrom'],
-  printout: ['receiptPrint'],
 } as const;
 
 export type CatalogueGroup = keyof typeof catalogueGroups;

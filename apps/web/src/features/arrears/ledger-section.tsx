@@ -37,7 +37,7 @@ export const balanceText = (balance: number, money: (n: number) => string, t: Tr
  */
 export const LedgerSection = ({ occupancyId }: { occupancyId: number }) => {
   const headingId = useId();
-  useTexts('lease'); // shown on the leases' page and the arrears page
+  useTexts('entity'); // shown on the leases' page and the arrears page
   const { t, language } = useT();
   const company = useCompanyMoney();
   const money = (n: number) => formatMoney(n, company.currency, company.decimals, language);

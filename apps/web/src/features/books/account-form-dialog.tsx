@@ -18,7 +18,8 @@ import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { showFieldErrors } from '../../lib/form-errors.ts';
 import { booksKeys, createAccount, updateAccount, type LedgerAccount } from './books-api.ts';
-import { accountFormSchema, accountTypeText, accountTypes, type AccountForm } from './books-rules.ts';
+import { accountFormSchema, accountTypes, type AccountForm } from './books-rules.ts';
+import { accountTypeText } from './books-texts.ts';
 import { useT, useValidationText } from '../../lib/i18n.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 

@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { chargeCategory, expenseCategory } from '@kodi/domain';
-import type { TranslateDerived } from '../../lib/i18n.ts';
 
 /** What the books' pages know without React: labels, exact amounts in cents, the forms' rules. */
 
@@ -15,7 +14,7 @@ export const accountTypeLabels: Record<AccountType, string> = {
   expense: 'Expense',
 };
 
-const roleLabels: Record<string, string> = {
+export const roleLabels: Record<string, string> = {
   cash: 'Cash payments',
   mobile_money: 'Mobile money payments',
   bank: 'Bank transfers and cheques',
@@ -41,33 +40,6 @@ export const roleLabel = (role: string | null): string | null => {
   return roleLabels[role] ?? role;
 };
 
-/**
- * What a default account is for, in the page's language (issue 30): `books.role.<role>`, and for a
- * charge's or an expense's category `books.roleCharges` / `books.roleExpenses` with the category's
- * `books.chargeCategory.<value>` / `books.expenseCategory.<value>` (keys from the domain's options).
- */
-export const roleText = (role: string | null, td: TranslateDerived): string | null => {
-  if (!role) return null;
-  const [kind, category = ''] = role.split(':');
-  if (kind === 'charge_income') {
-    const english = chargeCategory.labels[category as keyof typeof chargeCategory.labels] ?? category;
-    return td('books.roleCharges', '{category} charges', {
-      category: td(`books.chargeCategory.${category}`, english),
-    });
-  }
-  if (kind === 'expense') {
-    const english = expenseCategory.labels[category as keyof typeof expenseCategory.labels] ?? category;
-    return td('books.roleExpenses', '{category} expenses', {
-      category: td(`books.expenseCategory.${category}`, english),
-    });
-  }
-  return td(`books.role.${role}`, roleLabels[role] ?? role);
-};
-
-/** An account type's label in the page's language (`books.type.<type>`). */
-export const accountTypeText = (type: AccountType, td: TranslateDerived): string =>
-  td(`books.type.${type}`, accountTypeLabels[type]);
-
 export const journalSourceLabels: Record<string, string> = {
   rent: 'Rent due',
   rent_adjustment: 'Rent adjustment',
@@ -88,9 +60,6 @@ export const journalSourceLabels: Record<string, string> = {
 };
 export const journalSources = Object.keys(journalSourceLabels);
 export const sourceLabel = (source: string): string => journalSourceLabels[source] ?? source;
-/** A journal source's label in the page's language (`books.source.<source>`). */
-export const sourceText = (source: string, td: TranslateDerived): string =>
-  td(`books.source.${source}`, sourceLabel(source));
 
 const AMOUNT = /^\d{1,12}(\.\d{1,2})?$/;
 
@@ -144,21 +113,6 @@ export const draftProblem = (lines: readonly DraftLine[]): string | null => {
   const t = entryTotals(used);
   if (t.debit !== t.credit) return 'The entry does not balance: its debits must equal its credits.';
   return null;
-};
-
-/** A problem of `draftProblem` in the page's language (`books.draft.*`). */
-export const draftProblemText = (problem: string, td: TranslateDerived): string => {
-  const line = /^Line (\d+): (.*)$/.exec(problem);
-  if (line?.[2] === 'amounts are numbers with at most two decimals.')
-    return td('books.draft.lineAmounts', problem, { line: line[1] ?? '' });
-  if (line?.[2] === 'give either a debit or a credit.')
-    return td('books.draft.lineSide', problem, { line: line[1] ?? '' });
-  if (line?.[2] === 'choose an account.')
-    return td('books.draft.lineAccount', problem, { line: line[1] ?? '' });
-  if (problem === 'An entry has at least two lines.') return td('books.draft.twoLines', problem);
-  if (problem === 'The entry does not balance: its debits must equal its credits.')
-    return td('books.draft.unbalanced', problem);
-  return problem;
 };
 
 /** The account form's rules (the server's: code up to 20, name up to 255). */

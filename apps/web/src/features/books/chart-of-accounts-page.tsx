@@ -32,7 +32,8 @@ import { useCompanyMoney } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { AccountFormDialog } from './account-form-dialog.tsx';
 import { accountsQuery, booksKeys, deleteAccount, updateAccount, type LedgerAccount } from './books-api.ts';
-import { accountTypeText, accountTypes, roleText } from './books-rules.ts';
+import { accountTypes } from './books-rules.ts';
+import { accountTypeText, roleText } from './books-texts.ts';
 import { useT } from '../../lib/i18n.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 

@@ -20,7 +20,8 @@ import { HeadCell } from '../../components/ui/head-cell.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { recordQuery, useCompanyMoney, type ResourceRow } from '../../lib/resources.ts';
 import { entryQuery, type JournalLine } from './books-api.ts';
-import { decimalOf, entryTotals, sourceText } from './books-rules.ts';
+import { decimalOf, entryTotals } from './books-rules.ts';
+import { sourceText } from './journal-texts.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 
 const names: Record<string, (r: ResourceRow) => string> = {

@@ -42,7 +42,6 @@ describe('the money pages’ derived keys say the code’s English', () => {
   it('payouts, leases and the receipt: methods, categories, statuses', () => {
     for (const m of payoutMethod.values) expect(en[`payouts.method.${m}`]).toBe(payoutMethod.labels[m]);
     for (const m of paymentMethod.values) {
-      expect(en[`lease.method.${m}`]).toBe(paymentMethod.labels[m]);
       expect(en[`receiptPrint.method.${m}`]).toBe(paymentMethod.labels[m]);
     }
     for (const c of chargeCategory.values)

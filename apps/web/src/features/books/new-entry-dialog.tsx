@@ -27,11 +27,11 @@ import { accountsQuery, booksKeys, postEntry, type LedgerAccount } from './books
 import {
   decimalOf,
   draftProblem,
-  draftProblemText,
   entryTotals,
   manualEntrySchema,
   type ManualEntryForm,
 } from './books-rules.ts';
+import { draftProblemText } from './journal-texts.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 
 const blankLine = { account_id: null, debit: '', credit: '' };

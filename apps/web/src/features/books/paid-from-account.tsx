@@ -5,7 +5,6 @@ import { useQuery } from '@tanstack/react-query';
 import type { FormControlProps, ResourceExtras } from '../../components/resource/types.ts';
 import { accountsQuery } from './books-api.ts';
 import { useT } from '../../lib/i18n.ts';
-import { useTexts } from '../../lib/texts.ts';
 
 export const PAID_FROM_LABEL = 'Paid From Account';
 
@@ -22,7 +21,6 @@ export const PaidFromAccountField = ({
   error,
   creating,
 }: FormControlProps) => {
-  useTexts('lease');
   const { t } = useT();
   const accounts = useQuery(accountsQuery());
   const id = value === null || value === undefined || value === '' ? null : Number(value);

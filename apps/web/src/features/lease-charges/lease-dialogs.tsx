@@ -32,9 +32,12 @@ import { addCharge, addRateChange, settleDeposit, waiveCharge } from './lease-ap
 
 type Fields = Record<string, string>;
 
-/** A payment method's label in the page's language (`lease.method.<method>`, the domain's options). */
+/** A payment method's label in the page's language (the payments' option: the `entity` group's). */
 export const methodText = (method: string, td: TranslateDerived) =>
-  td(`lease.method.${method}`, (paymentMethod.labels as Record<string, string>)[method] ?? method);
+  td(
+    `entity.payments.option.payment_method.${method}`,
+    (paymentMethod.labels as Record<string, string>)[method] ?? method,
+  );
 
 /** The values through the same rules the server applies: the values, or a message per field. */
 const validate = <S extends z.ZodType>(

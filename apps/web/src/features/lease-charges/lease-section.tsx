@@ -15,7 +15,6 @@ import Add from '@mui/icons-material/Add';
 import { useQuery } from '@tanstack/react-query';
 import { canEdit, chargeCategory, formatDate, formatMoney, isCompanyAdmin, type Charge } from '@kodi/domain';
 import { useT, type TranslateDerived } from '../../lib/i18n.ts';
-import { useTexts } from '../../lib/texts.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useCompanyMoney } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
@@ -260,7 +259,6 @@ const DepositPart = ({ lease }: { lease: LeaseRecord }) => {
  * in its details dialog under the ledger.
  */
 export const LeaseChargesSection = ({ lease }: { lease: LeaseRecord }) => {
-  useTexts('lease');
   return (
     <>
       <ChargesPart lease={lease} />

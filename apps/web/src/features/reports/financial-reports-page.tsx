@@ -45,7 +45,7 @@ const yAxisOf = (language: Language) => {
   return [{ valueFormatter: (v: number | null) => compact.format(v ?? 0), width: 56 }];
 };
 
-/** The tabs, by the URL's `report` (their labels: `reports.tab.<value>`). */
+/** The tabs, by the URL's `report` (their labels: `reports.tabMonthly`, ...). */
 const TABS = ['monthly', 'trial-balance', 'general-ledger', 'balance-sheet', 'rental-tax'] as const;
 type TabValue = (typeof TABS)[number];
 
