@@ -107,6 +107,7 @@ test('the money pages speak the user’s language', async ({ page, browser }) =>
       const context = await browser.newContext({ locale: 'en-US', viewport: size.viewport });
       const staff = await context.newPage();
       await signIn(staff, user.email, user.password);
+      await expect(staff.getByRole('button', { name: /toggle navigation|menyu|menu/i })).toBeVisible();
       const { csrf } = await sessionOf(staff);
       const res = await staff.request.put(`${API}/auth/language`, {
         headers: { 'X-CSRF-Token': csrf },
