@@ -105,7 +105,38 @@ export type ReportLine = {
    * balance its first month's opening or last month's closing.
    */
   total: number;
+  /**
+   * The line's text key (issue 30: the web's `reports.line.<key>`, its English `label`) and, for a
+   * line of a category, method or source, that key (`reports.item.<item>`, its English
+   * `reportLineLabel(item)`).
+   */
+  text: { key: ReportLineKey; item?: string };
 };
+
+export type ReportLineKey =
+  | 'rentalIncome'
+  | 'lateFees'
+  | 'otherIncome'
+  | 'expense'
+  | 'totalExpenses'
+  | 'netIncome'
+  | 'openingBalance'
+  | 'inflow'
+  | 'totalInflow'
+  | 'outflow'
+  | 'totalOutflow'
+  | 'closingBalance';
+
+/** Every key a report line's item may have (`ReportLine.text.item`): the web's `reports.item.<key>`. */
+export const reportItemKeys = (): string[] => [
+  ...new Set([
+    SALARIES_KEY,
+    DEPOSIT_REFUNDS_KEY,
+    ...expenseCategory.values,
+    ...paymentMethod.values,
+    ...Object.keys(journalSourceLabels),
+  ]),
+];
 
 /** The heading of the report's total column. */
 export const REPORT_TOTAL_LABEL = 'Total';
@@ -116,6 +147,7 @@ const sumCents = (values: number[]) => values.reduce((a, v) => a + Math.round(v 
 const keysOf = (maps: Record<string, number>[]) => [...new Set(maps.flatMap((m) => Object.keys(m)))].sort();
 
 const line = <T extends { month: string }>(
+  text: ReportLine['text'],
   label: string,
   kind: ReportLine['kind'],
   entries: T[],
@@ -125,6 +157,7 @@ const line = <T extends { month: string }>(
   const values = entries.map(pick);
   return {
     label,
+    text,
     kind,
     values: Object.fromEntries(entries.map((e, i) => [e.month, values[i] ?? 0])),
     total: total === 'sum' ? sumCents(values) : ((total === 'first' ? values[0] : values.at(-1)) ?? 0),
@@ -132,25 +165,37 @@ const line = <T extends { month: string }>(
 };
 
 export const incomeStatementLines = (entries: IncomeStatementMonth[]): ReportLine[] => [
-  line('Rental income', 'item', entries, (e) => e.rental_income),
-  line('Late fees', 'item', entries, (e) => e.late_fees),
-  line('Other income', 'item', entries, (e) => e.other_income),
+  line({ key: 'rentalIncome' }, 'Rental income', 'item', entries, (e) => e.rental_income),
+  line({ key: 'lateFees' }, 'Late fees', 'item', entries, (e) => e.late_fees),
+  line({ key: 'otherIncome' }, 'Other income', 'item', entries, (e) => e.other_income),
   ...keysOf(entries.map((e) => e.expenses)).map((k) =>
-    line(reportLineLabel(k), 'item', entries, (e) => e.expenses[k] ?? 0),
+    line({ key: 'expense', item: k }, reportLineLabel(k), 'item', entries, (e) => e.expenses[k] ?? 0),
   ),
-  line('Total expenses', 'total', entries, (e) => e.total_expenses),
-  line('Net Operating Income', 'total', entries, (e) => e.net_income),
+  line({ key: 'totalExpenses' }, 'Total expenses', 'total', entries, (e) => e.total_expenses),
+  line({ key: 'netIncome' }, 'Net Operating Income', 'total', entries, (e) => e.net_income),
 ];
 
 export const cashFlowLines = (entries: CashFlowMonth[]): ReportLine[] => [
-  line('Opening balance', 'total', entries, (e) => e.opening_balance, 'first'),
+  line({ key: 'openingBalance' }, 'Opening balance', 'total', entries, (e) => e.opening_balance, 'first'),
   ...keysOf(entries.map((e) => e.inflows)).map((k) =>
-    line(`Inflow: ${reportLineLabel(k)}`, 'item', entries, (e) => e.inflows[k] ?? 0),
+    line(
+      { key: 'inflow', item: k },
+      `Inflow: ${reportLineLabel(k)}`,
+      'item',
+      entries,
+      (e) => e.inflows[k] ?? 0,
+    ),
   ),
-  line('Total inflow', 'total', entries, (e) => e.total_inflow),
+  line({ key: 'totalInflow' }, 'Total inflow', 'total', entries, (e) => e.total_inflow),
   ...keysOf(entries.map((e) => e.outflows)).map((k) =>
-    line(`Outflow: ${reportLineLabel(k)}`, 'item', entries, (e) => e.outflows[k] ?? 0),
+    line(
+      { key: 'outflow', item: k },
+      `Outflow: ${reportLineLabel(k)}`,
+      'item',
+      entries,
+      (e) => e.outflows[k] ?? 0,
+    ),
   ),
-  line('Total outflow', 'total', entries, (e) => e.total_outflow),
-  line('Closing balance', 'total', entries, (e) => e.closing_balance, 'last'),
+  line({ key: 'totalOutflow' }, 'Total outflow', 'total', entries, (e) => e.total_outflow),
+  line({ key: 'closingBalance' }, 'Closing balance', 'total', entries, (e) => e.closing_balance, 'last'),
 ];

@@ -126,25 +126,28 @@ export const appRoutes: AppRoute[] = [
     path: '/payments/:id/receipt',
     guard: 'signedIn',
     ...lazyPage(() => import('../features/payments/receipt-page.tsx'), 'ReceiptPage'),
+    texts: ['books'],
   },
   {
     id: 'Arrears',
     path: '/arrears',
     guard: ['admin', 'editor'],
     ...lazyPage(() => import('../features/arrears/arrears-page.tsx'), 'ArrearsPage'),
-    texts: ['arrears'],
+    texts: ['arrears', 'entity'], // `entity`: a lease's ledger
   },
   {
     id: 'FinancialReports',
     path: '/financial-reports',
     guard: 'signedIn',
     ...lazyPage(() => import('../features/reports/financial-reports-page.tsx'), 'FinancialReportsPage'),
+    texts: ['reports'],
   },
   {
     id: 'OwnerPayouts',
     path: '/owner-payouts',
     guard: 'signedIn',
     ...lazyPage(() => import('../features/owner-payouts/owner-payouts-page.tsx'), 'OwnerPayoutsPage'),
+    texts: ['books'],
   },
   {
     id: 'UserRoles',
@@ -199,12 +202,14 @@ export const appRoutes: AppRoute[] = [
     path: '/chart-of-accounts',
     guard: staff,
     ...lazyPage(() => import('../features/books/chart-of-accounts-page.tsx'), 'ChartOfAccountsPage'),
+    texts: ['books'],
   },
   {
     id: 'Journal',
     path: '/journal',
     guard: staff,
     ...lazyPage(() => import('../features/books/journal-page.tsx'), 'JournalPage'),
+    texts: ['books'],
   },
   {
     id: 'ReadingRound',

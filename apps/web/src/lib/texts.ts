@@ -56,6 +56,22 @@ registerTextGroup('help', (language) =>
   })[language](),
 );
 
+registerTextGroup('books', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/books'),
+    sw: () => import('virtual:kodi-catalogue/sw/books'),
+    fr: () => import('virtual:kodi-catalogue/fr/books'),
+  })[language](),
+);
+
+registerTextGroup('reports', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/reports'),
+    sw: () => import('virtual:kodi-catalogue/sw/reports'),
+    fr: () => import('virtual:kodi-catalogue/fr/reports'),
+  })[language](),
+);
+
 /** Asks for a catalogue group when a part that needs it shows outside the pages that load it. */
 export const useTexts = (group: CatalogueGroup): void => {
   useEffect(() => {

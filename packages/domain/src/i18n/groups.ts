@@ -16,11 +16,17 @@ export const catalogueGroups = {
   receipt: ['receipt', 'glossary'],
   portal: ['portal'],
   staff: ['nav'],
-  entity: ['entity', 'entityExtras', 'ownership', 'resource'],
+  // (`lease`, `paidFrom`: a lease's ledger, charges, rent changes and deposit in its details, an
+  // expense's paying account; the Arrears page shows a lease's ledger too)
+  entity: ['entity', 'entityExtras', 'ownership', 'resource', 'lease', 'paidFrom'],
   dashboard: ['dashboard'],
   arrears: ['arrears'],
   // the Help Center's own words (its topics' text is a chunk per language of its own: features/help)
   help: ['help'],
+  // the books' pages (Chart of Accounts, Journal), Owner Payouts and the receipt's print page (one
+  // chunk: each group's loader weighs on every page), Financial Reports
+  books: ['books', 'payouts', 'receiptPrint'],
+  reports: ['reports'],
 } as const;
 
 export type CatalogueGroup = keyof typeof catalogueGroups;

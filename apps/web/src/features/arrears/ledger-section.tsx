@@ -19,10 +19,16 @@ import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { HeadCell } from '../../components/ui/head-cell.tsx';
 import { PdfButton } from '../../components/ui/pdf-button.tsx';
 import { ledgerQuery } from './arrears-queries.ts';
+import { useT, type Translate } from '../../lib/i18n.ts';
+import { useTexts } from '../../lib/texts.ts';
 
 /** 'Balance due', 'Credit' or 'Settled', with the amount. */
-export const balanceText = (balance: number, money: (n: number) => string): string =>
-  balance > 0 ? `Balance due ${money(balance)}` : balance < 0 ? `Credit ${money(-balance)}` : 'Settled';
+export const balanceText = (balance: number, money: (n: number) => string, t: Translate): string =>
+  balance > 0
+    ? t('lease.balanceDue', { amount: money(balance) })
+    : balance < 0
+      ? t('lease.credit', { amount: money(-balance) })
+      : t('lease.settledBalance');
 
 /**
  * The 'Ledger' of a lease in its details dialog: rent charges, late fees and other charges and their
@@ -31,8 +37,10 @@ export const balanceText = (balance: number, money: (n: number) => string): stri
  */
 export const LedgerSection = ({ occupancyId }: { occupancyId: number }) => {
   const headingId = useId();
+  useTexts('entity'); // shown on the leases' page and the arrears page
+  const { t, language } = useT();
   const company = useCompanyMoney();
-  const money = (n: number) => formatMoney(n, company.currency, company.decimals);
+  const money = (n: number) => formatMoney(n, company.currency, company.decimals, language);
   const { showSnackbar } = useSnackbar();
   const [downloading, setDownloading] = useState(false);
   const query = useQuery(ledgerQuery(occupancyId));
@@ -42,7 +50,7 @@ export const LedgerSection = ({ occupancyId }: { occupancyId: number }) => {
     try {
       await downloadFile(`/occupancy/${occupancyId}/statement.pdf`, `statement_${occupancyId}.pdf`);
     } catch (e) {
-      showSnackbar({ message: errorMessage(e, 'The statement could not be downloaded.'), severity: 'error' });
+      showSnackbar({ message: errorMessage(e, t('lease.statementFailed')), severity: 'error' });
     } finally {
       setDownloading(false);
     }
@@ -53,11 +61,11 @@ export const LedgerSection = ({ occupancyId }: { occupancyId: number }) => {
     <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 1, flexWrap: 'wrap', rowGap: 1 }}>
         <Typography id={headingId} variant="h6" component="h3">
-          Ledger
+          {t('lease.ledger')}
         </Typography>
         {ledger && (
           <Chip
-            label={balanceText(ledger.balance, money)}
+            label={balanceText(ledger.balance, money, t)}
             color={ledger.balance > 0 ? 'warning' : ledger.balance < 0 ? 'info' : 'success'}
             size="small"
             data-testid="ledger-balance"
@@ -65,21 +73,21 @@ export const LedgerSection = ({ occupancyId }: { occupancyId: number }) => {
         )}
         <Box sx={{ flexGrow: 1 }} />
         <PdfButton size="small" variant="outlined" busy={downloading} onClick={() => void download()}>
-          Download statement
+          {t('lease.downloadStatement')}
         </PdfButton>
       </Stack>
       {query.isPending ? (
         <Box role="status" sx={{ display: 'flex', gap: 1.5, alignItems: 'center', py: 2 }}>
           <CircularProgress size={20} aria-hidden="true" />
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Loading ... Please wait
+            {t('lease.loading')}
           </Typography>
         </Box>
       ) : query.isError || !ledger ? (
-        <Alert severity="error">{errorMessage(query.error, 'Failed to load the ledger.')}</Alert>
+        <Alert severity="error">{errorMessage(query.error, t('lease.ledgerLoadFailed'))}</Alert>
       ) : ledger.entries.length === 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary', py: 1 }}>
-          No rent has fallen due and no payment has been recorded yet.
+          {t('lease.ledgerEmpty')}
         </Typography>
       ) : (
         <>
@@ -87,10 +95,10 @@ export const LedgerSection = ({ occupancyId }: { occupancyId: number }) => {
             <Table size="small" stickyHeader aria-labelledby={headingId}>
               <TableHead>
                 <TableRow>
-                  <HeadCell>Date</HeadCell>
-                  <HeadCell>Description</HeadCell>
-                  <HeadCell align="right">Amount</HeadCell>
-                  <HeadCell align="right">Balance</HeadCell>
+                  <HeadCell>{t('lease.date')}</HeadCell>
+                  <HeadCell>{t('lease.description')}</HeadCell>
+                  <HeadCell align="right">{t('lease.amount')}</HeadCell>
+                  <HeadCell align="right">{t('lease.balance')}</HeadCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -102,10 +110,10 @@ export const LedgerSection = ({ occupancyId }: { occupancyId: number }) => {
                       data-kind={e.kind}
                       sx={deposit ? { '& td': { color: 'text.secondary', fontStyle: 'italic' } } : undefined}
                     >
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(e.date)}</TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(e.date, language)}</TableCell>
                       <TableCell>
                         {e.description}
-                        {deposit && ' (not part of the balance)'}
+                        {deposit && ` ${t('lease.notInBalance')}`}
                       </TableCell>
                       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                         {money(e.amount)}
@@ -120,9 +128,7 @@ export const LedgerSection = ({ occupancyId }: { occupancyId: number }) => {
             </Table>
           </TableContainer>
           <Typography variant="caption" component="p" sx={{ color: 'text.secondary', mt: 0.5 }}>
-            As of {formatDate(ledger.as_of)}. Each rent period is charged in full on its first day, at the
-            rate in force that day; payments pay the oldest charges first, late fees and other charges
-            included.
+            {t('lease.ledgerNote', { date: formatDate(ledger.as_of, language) })}
           </Typography>
         </>
       )}

@@ -18,7 +18,9 @@ import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { showFieldErrors } from '../../lib/form-errors.ts';
 import { booksKeys, createAccount, updateAccount, type LedgerAccount } from './books-api.ts';
-import { accountFormSchema, accountTypeLabels, accountTypes, type AccountForm } from './books-rules.ts';
+import { accountFormSchema, accountTypes, type AccountForm } from './books-rules.ts';
+import { accountTypeText } from './books-texts.ts';
+import { useT, useValidationText } from '../../lib/i18n.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 
 const FIELDS = new Set(['code', 'name', 'type', 'is_active']);
@@ -34,6 +36,8 @@ export const AccountFormDialog = ({
 }) => {
   const formId = useId();
   const phone = usePhone();
+  const { t, td } = useT();
+  const validationText = useValidationText();
   const client = useQueryClient();
   const { showSnackbar } = useSnackbar();
   const [problem, setProblem] = useState<string | null>(null);
@@ -47,7 +51,9 @@ export const AccountFormDialog = ({
     mutationFn: (v: AccountForm) => (account ? updateAccount(account.id, v) : createAccount(v)),
     onSuccess: async (saved) => {
       showSnackbar({
-        message: account ? `Account ${saved.code} saved.` : `Account ${saved.code} added.`,
+        message: account
+          ? t('books.accountSaved', { code: saved.code })
+          : t('books.accountAdded', { code: saved.code }),
         severity: 'success',
         autoHideDuration: 3000,
       });
@@ -58,10 +64,10 @@ export const AccountFormDialog = ({
       showFieldErrors(e, FIELDS, setError);
       // the type of an account with entries stays: the server says so without naming a field
       if (isApiError(e) && e.code === 'in_use') setError('type', { message: e.message });
-      else if (!isApiError(e) || !e.fields) setProblem(errorMessage(e, 'Could not save the account.'));
+      else if (!isApiError(e) || !e.fields) setProblem(errorMessage(e, t('books.saveFailed')));
     },
   });
-  const title = account ? `Edit account ${account.code}` : 'Add account';
+  const title = account ? t('books.editAccount', { code: account.code }) : t('books.addAccount');
   return (
     <Dialog open fullScreen={phone} fullWidth maxWidth="sm" aria-labelledby={`${formId}-title`}>
       <DialogTitle id={`${formId}-title`}>{title}</DialogTitle>
@@ -73,7 +79,7 @@ export const AccountFormDialog = ({
         )}
         {account?.role && (
           <Alert severity="info" sx={{ mb: 2 }}>
-            A default account: Kodi posts to it by itself, even when it is deactivated.
+            {t('books.defaultAccountInfo')}
           </Alert>
         )}
         <Box
@@ -87,8 +93,8 @@ export const AccountFormDialog = ({
           }}
           sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '1fr 2fr' }, gap: 2, pt: 1 }}
         >
-          <FormTextField control={control} name="code" label="Code" required autoFocus />
-          <FormTextField control={control} name="name" label="Name" required />
+          <FormTextField control={control} name="code" label={t('books.code')} required autoFocus />
+          <FormTextField control={control} name="name" label={t('books.name')} required />
           <Controller
             control={control}
             name="type"
@@ -97,15 +103,15 @@ export const AccountFormDialog = ({
                 select
                 {...field}
                 inputRef={ref}
-                label="Type"
+                label={t('books.type')}
                 required
                 fullWidth
                 error={!!fieldState.error}
-                helperText={fieldState.error?.message}
+                helperText={validationText(fieldState.error?.message)}
               >
-                {accountTypes.map((t) => (
-                  <MenuItem key={t} value={t}>
-                    {accountTypeLabels[t]}
+                {accountTypes.map((k) => (
+                  <MenuItem key={k} value={k}>
+                    {accountTypeText(k, td)}
                   </MenuItem>
                 ))}
               </TextField>
@@ -123,13 +129,13 @@ export const AccountFormDialog = ({
                     inputRef={field.ref}
                   />
                 }
-                label="Active"
+                label={t('books.active')}
               />
             )}
           />
         </Box>
       </DialogContent>
-      <DialogButtons busy={save.isPending} onCancel={onClose} label="Save" form={formId} />
+      <DialogButtons busy={save.isPending} onCancel={onClose} label={t('books.save')} form={formId} />
     </Dialog>
   );
 };

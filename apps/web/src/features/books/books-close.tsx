@@ -12,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import Lock from '@mui/icons-material/Lock';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatDate, localDayIso } from '@kodi/domain';
+import { useT } from '../../lib/i18n.ts';
 import { DialogButtons } from '../../components/ui/dialog-buttons.tsx';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
@@ -21,6 +22,7 @@ import { usePhone } from '../../lib/use-phone.ts';
 
 /** The close of the books: the day they are closed through; admins close through a later day. */
 export const BooksClose = ({ canClose }: { canClose: boolean }) => {
+  const { t, language } = useT();
   const close = useQuery(closeQuery());
   const [asking, setAsking] = useState(false);
   const through = close.data?.through ?? null;
@@ -35,15 +37,15 @@ export const BooksClose = ({ canClose }: { canClose: boolean }) => {
           <Lock fontSize="small" color={through ? 'primary' : 'disabled'} />
           <Typography variant="body2" data-testid="books-closed-through">
             {close.isPending
-              ? 'Reading the close…'
+              ? t('books.readingClose')
               : through
-                ? `Books closed through ${formatDate(through)}`
-                : 'The books have not been closed yet: every day is open.'}
+                ? t('books.closedThrough', { date: formatDate(through, language) })
+                : t('books.notClosed')}
           </Typography>
         </Stack>
         {canClose && (
           <Button variant="outlined" onClick={() => setAsking(true)}>
-            Close the books
+            {t('books.closeBooks')}
           </Button>
         )}
       </Stack>
@@ -54,6 +56,7 @@ export const BooksClose = ({ canClose }: { canClose: boolean }) => {
 
 const CloseDialog = ({ current, onClose }: { current: string | null; onClose: () => void }) => {
   const phone = usePhone();
+  const { t, language } = useT();
   const client = useQueryClient();
   const { showSnackbar } = useSnackbar();
   const [day, setDay] = useState(() => dayBefore(localDayIso()));
@@ -62,20 +65,19 @@ const CloseDialog = ({ current, onClose }: { current: string | null; onClose: ()
     mutationFn: () => closeBooks(day),
     onSuccess: async (c) => {
       showSnackbar({
-        message: `Books closed through ${formatDate(c.through)}.`,
+        message: t('books.closedThroughDone', { date: formatDate(c.through, language) }),
         severity: 'success',
         autoHideDuration: 4000,
       });
       await client.invalidateQueries({ queryKey: booksKeys.all });
       onClose();
     },
-    onError: (e) =>
-      setError((isApiError(e) && e.fields?.through) || errorMessage(e, 'The books could not be closed.')),
+    onError: (e) => setError((isApiError(e) && e.fields?.through) || errorMessage(e, t('books.closeFailed'))),
   });
   const invalid = !day
-    ? 'Choose a day.'
+    ? t('books.chooseDay')
     : current && day < current
-      ? `The books are closed through ${formatDate(current)} already.`
+      ? t('books.alreadyClosed', { date: formatDate(current, language) })
       : null;
   return (
     <Dialog
@@ -86,21 +88,17 @@ const CloseDialog = ({ current, onClose }: { current: string | null; onClose: ()
       maxWidth="xs"
       aria-labelledby="close-books-title"
     >
-      <DialogTitle id="close-books-title">Close the books</DialogTitle>
+      <DialogTitle id="close-books-title">{t('books.closeBooks')}</DialogTitle>
       <DialogContent>
-        <DialogContentText sx={{ mb: 2 }}>
-          Nothing can be posted, voided or adjusted on or before the day you close through: payments, voids,
-          charges, expenses and manual entries dated then are refused, and rent still due for those days is
-          posted on the first open day. A close cannot be undone.
-        </DialogContentText>
+        <DialogContentText sx={{ mb: 2 }}>{t('books.closeExplain')}</DialogContentText>
         {current && (
           <Alert severity="info" sx={{ mb: 2 }}>
-            Closed through {formatDate(current)} now.
+            {t('books.closedNow', { date: formatDate(current, language) })}
           </Alert>
         )}
         <TextField
           type="date"
-          label="Close through"
+          label={t('books.closeThrough')}
           value={day}
           onChange={(e) => {
             setDay(e.target.value);
@@ -109,14 +107,16 @@ const CloseDialog = ({ current, onClose }: { current: string | null; onClose: ()
           fullWidth
           required
           error={!!(error ?? invalid)}
-          helperText={error ?? invalid ?? (day ? `Closes ${formatDate(day)} and every day before it.` : '')}
+          helperText={
+            error ?? invalid ?? (day ? t('books.closesDay', { date: formatDate(day, language) }) : '')
+          }
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: localDayIso() } }}
         />
       </DialogContent>
       <DialogButtons
         busy={save.isPending}
         onCancel={onClose}
-        label={day ? `Close through ${formatDate(day)}` : 'Close'}
+        label={day ? t('books.closeThroughDay', { date: formatDate(day, language) }) : t('books.close')}
         onConfirm={() => save.mutate()}
         disabled={invalid !== null}
       />

@@ -14,7 +14,7 @@ export const accountTypeLabels: Record<AccountType, string> = {
   expense: 'Expense',
 };
 
-const roleLabels: Record<string, string> = {
+export const roleLabels: Record<string, string> = {
   cash: 'Cash payments',
   mobile_money: 'Mobile money payments',
   bank: 'Bank transfers and cheques',

@@ -32,7 +32,9 @@ import { useCompanyMoney } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { AccountFormDialog } from './account-form-dialog.tsx';
 import { accountsQuery, booksKeys, deleteAccount, updateAccount, type LedgerAccount } from './books-api.ts';
-import { accountTypeLabels, accountTypes, roleLabel } from './books-rules.ts';
+import { accountTypes } from './books-rules.ts';
+import { accountTypeText, roleText } from './books-texts.ts';
+import { useT } from '../../lib/i18n.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 
 /** The Actions column stays in view when the table scrolls sideways (as the entity lists'). */
@@ -54,36 +56,46 @@ type ActionsProps = {
 };
 
 /** An account's Edit, Deactivate (or Activate) and Delete. */
-const AccountActions = ({ a, onEdit, onToggle, onDelete }: ActionsProps) => (
-  <>
-    <RowAction
-      label={`Edit ${a.code}`}
-      icon={<Edit fontSize="small" />}
-      color="primary"
-      onClick={() => onEdit(a)}
-    />
-    <RowAction
-      label={a.is_active ? `Deactivate ${a.code}` : `Activate ${a.code}`}
-      icon={a.is_active ? <ToggleOn fontSize="small" /> : <ToggleOff fontSize="small" />}
-      onClick={() => onToggle(a)}
-    />
-    <RowAction
-      label={`Delete ${a.code}`}
-      icon={<DeleteOutline fontSize="small" />}
-      color="error"
-      onClick={() => onDelete(a)}
-    />
-  </>
-);
+const AccountActions = ({ a, onEdit, onToggle, onDelete }: ActionsProps) => {
+  const { t } = useT();
+  return (
+    <>
+      <RowAction
+        label={t('books.editCode', { code: a.code })}
+        icon={<Edit fontSize="small" />}
+        color="primary"
+        onClick={() => onEdit(a)}
+      />
+      <RowAction
+        label={
+          a.is_active
+            ? t('books.deactivateCode', { code: a.code })
+            : t('books.activateCode', { code: a.code })
+        }
+        icon={a.is_active ? <ToggleOn fontSize="small" /> : <ToggleOff fontSize="small" />}
+        onClick={() => onToggle(a)}
+      />
+      <RowAction
+        label={t('books.deleteCode', { code: a.code })}
+        icon={<DeleteOutline fontSize="small" />}
+        color="error"
+        onClick={() => onDelete(a)}
+      />
+    </>
+  );
+};
 
-const ActiveChip = ({ active }: { active: boolean }) => (
-  <Chip
-    size="small"
-    label={active ? 'Active' : 'Inactive'}
-    color={active ? 'success' : 'default'}
-    variant="outlined"
-  />
-);
+const ActiveChip = ({ active }: { active: boolean }) => {
+  const { t } = useT();
+  return (
+    <Chip
+      size="small"
+      label={active ? t('books.active') : t('books.inactive')}
+      color={active ? 'success' : 'default'}
+      variant="outlined"
+    />
+  );
+};
 
 /**
  * 'Chart of Accounts' (Finance, any staff; changed by admins and company admins): the company's
@@ -94,11 +106,12 @@ export const ChartOfAccountsPage = () => {
   const admin = isCompanyAdmin(user);
   const phone = usePhone();
   const company = useCompanyMoney();
-  const money = (v: string) => formatMoney(v, company.currency, company.decimals);
+  const { t, td, language } = useT();
+  const money = (v: string) => formatMoney(v, company.currency, company.decimals, language);
   const client = useQueryClient();
   const { showSnackbar } = useSnackbar();
   const accounts = useQuery(accountsQuery());
-  const loadError = accounts.isError ? errorMessage(accounts.error, 'Failed to load the accounts.') : null;
+  const loadError = accounts.isError ? errorMessage(accounts.error, t('books.accountsLoadFailed')) : null;
   useErrorSnackbar(loadError);
   const [search, setSearch] = useState('');
   const [type, setType] = useState('');
@@ -111,9 +124,9 @@ export const ChartOfAccountsPage = () => {
     return (accounts.data ?? []).filter(
       (a) =>
         (!type || a.type === type) &&
-        (!words || `${a.code} ${a.name} ${roleLabel(a.role) ?? ''}`.toLowerCase().includes(words)),
+        (!words || `${a.code} ${a.name} ${roleText(a.role, td) ?? ''}`.toLowerCase().includes(words)),
     );
-  }, [accounts.data, search, type]);
+  }, [accounts.data, search, type, td]);
 
   const toggle = useMutation({
     mutationFn: (a: LedgerAccount) =>
@@ -121,24 +134,25 @@ export const ChartOfAccountsPage = () => {
     onSuccess: async (a) => {
       setRefused(null);
       showSnackbar({
-        message: `${a.code} ${a.name} ${a.is_active ? 'activated' : 'deactivated'}.`,
+        message: a.is_active
+          ? t('books.activated', { code: a.code, name: a.name })
+          : t('books.deactivated', { code: a.code, name: a.name }),
         severity: 'success',
         autoHideDuration: 3000,
       });
       await client.invalidateQueries({ queryKey: booksKeys.all });
     },
-    onError: (e) =>
-      showSnackbar({ message: errorMessage(e, 'Could not change the account.'), severity: 'error' }),
+    onError: (e) => showSnackbar({ message: errorMessage(e, t('books.toggleFailed')), severity: 'error' }),
   });
   const remove = useMutation({
     mutationFn: (a: LedgerAccount) => deleteAccount(a.id),
     onSuccess: async () => {
-      showSnackbar({ message: 'Account deleted.', severity: 'success', autoHideDuration: 3000 });
+      showSnackbar({ message: t('books.deleted'), severity: 'success', autoHideDuration: 3000 });
       await client.invalidateQueries({ queryKey: booksKeys.all });
     },
     onError: (e, a) => {
       if (isApiError(e) && e.code === 'in_use') setRefused({ account: a, message: e.message });
-      else showSnackbar({ message: errorMessage(e, 'Could not delete the account.'), severity: 'error' });
+      else showSnackbar({ message: errorMessage(e, t('books.deleteFailed')), severity: 'error' });
     },
     onSettled: () => setToDelete(null),
   });
@@ -148,18 +162,17 @@ export const ChartOfAccountsPage = () => {
     onToggle: (a: LedgerAccount) => toggle.mutate(a),
     onDelete: (a: LedgerAccount) => setToDelete(a),
   };
-  const message = accounts.isPending ? 'Fetching data...' : (loadError ?? 'No accounts match your search.');
+  const message = accounts.isPending ? t('books.fetching') : (loadError ?? t('books.noAccountsMatch'));
 
   return (
     <Stack spacing={2}>
       <Box>
         <Typography variant="h4" component="h1">
-          Chart of Accounts
+          {t('books.chartTitle')}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Every amount Kodi records is posted to these accounts: rent, fees and charges, payments, deposits,
-          expenses and wages.
-          {admin ? '' : ' Only admins and company admins change them.'}
+          {t('books.chartIntro')}
+          {admin ? '' : ` ${t('books.chartAdminsOnly')}`}
         </Typography>
       </Box>
       {refused && (
@@ -170,34 +183,35 @@ export const ChartOfAccountsPage = () => {
           action={
             admin && refused.account.is_active ? (
               <Button color="inherit" size="small" onClick={() => toggle.mutate(refused.account)}>
-                Deactivate
+                {t('books.deactivate')}
               </Button>
             ) : undefined
           }
         >
-          {refused.account.code} {refused.account.name} cannot be deleted. {refused.message}
+          {t('books.cannotDelete', { code: refused.account.code, name: refused.account.name })}{' '}
+          {refused.message}
         </Alert>
       )}
-      <ListToolbar label="Search accounts (code, name)" value={search} onChange={setSearch}>
+      <ListToolbar label={t('books.searchAccounts')} value={search} onChange={setSearch}>
         <TextField
           select
           size="small"
-          label="Type"
+          label={t('books.type')}
           value={type}
           onChange={(e) => setType(e.target.value)}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ minWidth: 150 }}
         >
-          <MenuItem value="">All</MenuItem>
-          {accountTypes.map((t) => (
-            <MenuItem key={t} value={t}>
-              {accountTypeLabels[t]}
+          <MenuItem value="">{t('books.all')}</MenuItem>
+          {accountTypes.map((k) => (
+            <MenuItem key={k} value={k}>
+              {accountTypeText(k, td)}
             </MenuItem>
           ))}
         </TextField>
         {admin && (
           <Button variant="contained" startIcon={<Add />} onClick={() => setEditing({ account: null })}>
-            Add account
+            {t('books.addAccount')}
           </Button>
         )}
       </ListToolbar>
@@ -205,7 +219,7 @@ export const ChartOfAccountsPage = () => {
         <Stack
           spacing={1}
           component="ul"
-          aria-label="Chart of Accounts"
+          aria-label={t('books.chartTitle')}
           sx={{ listStyle: 'none', p: 0, m: 0 }}
         >
           {rows.length === 0 && (
@@ -226,8 +240,8 @@ export const ChartOfAccountsPage = () => {
               </Stack>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
                 <Typography variant="body2" sx={{ color: 'text.secondary', flexGrow: 1 }}>
-                  {accountTypeLabels[a.type]}
-                  {a.role ? ` · ${roleLabel(a.role) ?? ''}` : ''}
+                  {accountTypeText(a.type, td)}
+                  {a.role ? ` · ${roleText(a.role, td) ?? ''}` : ''}
                 </Typography>
                 <ActiveChip active={a.is_active} />
               </Stack>
@@ -243,18 +257,18 @@ export const ChartOfAccountsPage = () => {
         <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
           <Box sx={{ height: 4 }}>{accounts.isFetching && <LinearProgress aria-hidden="true" />}</Box>
           <TableContainer>
-            <Table size="small" aria-label="Chart of Accounts">
+            <Table size="small" aria-label={t('books.chartTitle')}>
               <TableHead>
                 <TableRow>
-                  <HeadCell>Code</HeadCell>
-                  <HeadCell>Name</HeadCell>
-                  <HeadCell>Type</HeadCell>
-                  <HeadCell>Default for</HeadCell>
-                  <HeadCell>Active</HeadCell>
-                  <HeadCell align="right">Balance</HeadCell>
+                  <HeadCell>{t('books.code')}</HeadCell>
+                  <HeadCell>{t('books.name')}</HeadCell>
+                  <HeadCell>{t('books.type')}</HeadCell>
+                  <HeadCell>{t('books.defaultFor')}</HeadCell>
+                  <HeadCell>{t('books.active')}</HeadCell>
+                  <HeadCell align="right">{t('books.balance')}</HeadCell>
                   {admin && (
                     <HeadCell align="right" sx={stickyActions}>
-                      Actions
+                      {t('books.actions')}
                     </HeadCell>
                   )}
                 </TableRow>
@@ -277,9 +291,9 @@ export const ChartOfAccountsPage = () => {
                         {a.code}
                       </TableCell>
                       <TableCell sx={{ minWidth: 160 }}>{a.name}</TableCell>
-                      <TableCell>{accountTypeLabels[a.type]}</TableCell>
+                      <TableCell>{accountTypeText(a.type, td)}</TableCell>
                       <TableCell sx={{ minWidth: 120, color: 'text.secondary' }}>
-                        {roleLabel(a.role) ?? '—'}
+                        {roleText(a.role, td) ?? '—'}
                       </TableCell>
                       <TableCell>
                         <ActiveChip active={a.is_active} />
@@ -303,7 +317,7 @@ export const ChartOfAccountsPage = () => {
       {editing && <AccountFormDialog account={editing.account} onClose={() => setEditing(null)} />}
       <ConfirmDeleteDialog
         open={toDelete !== null}
-        text={toDelete ? `Delete the account ${toDelete.code} ${toDelete.name}?` : ''}
+        text={toDelete ? t('books.deleteConfirm', { code: toDelete.code, name: toDelete.name }) : ''}
         busy={remove.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={() => toDelete && remove.mutate(toDelete)}

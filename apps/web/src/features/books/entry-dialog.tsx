@@ -14,12 +14,14 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatMoney } from '@kodi/domain';
+import { useT } from '../../lib/i18n.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { HeadCell } from '../../components/ui/head-cell.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import { recordQuery, useCompanyMoney, type ResourceRow } from '../../lib/resources.ts';
 import { entryQuery, type JournalLine } from './books-api.ts';
-import { decimalOf, entryTotals, sourceLabel } from './books-rules.ts';
+import { decimalOf, entryTotals } from './books-rules.ts';
+import { sourceText } from './journal-texts.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 
 const names: Record<string, (r: ResourceRow) => string> = {
@@ -31,11 +33,12 @@ const names: Record<string, (r: ResourceRow) => string> = {
 
 /** A record a line names, by its name once read (its number meanwhile, or when it cannot be read). */
 const RecordName = ({ entity, id, label }: { entity: string; id: number; label: string }) => {
+  const { td } = useT();
   const record = useQuery({ ...recordQuery(entity, id), staleTime: 60_000, retry: false });
   const name = record.data ? names[entity]?.(record.data) : '';
   return (
     <Box component="span" sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8rem' }}>
-      {label}: {name || `#${id}`}
+      {td(`books.record.${entity}`, `${label}: {name}`, { name: name || `#${id}` })}
     </Box>
   );
 };
@@ -81,21 +84,22 @@ export const EntryDialog = ({
 }) => {
   const phone = usePhone();
   const company = useCompanyMoney();
-  const money = (v: string) => formatMoney(v, company.currency, company.decimals);
+  const { t, td, language } = useT();
+  const money = (v: string) => formatMoney(v, company.currency, company.decimals, language);
   const entry = useQuery(entryQuery(id));
   const e = entry.data;
   const totals = e ? entryTotals(e.lines) : null;
   const common = e ? commonRecords(e.lines) : new Set<Dim>();
   const first = e?.lines[0];
   const side = (l: { debit: string; credit: string }) =>
-    Number(l.debit) ? `Dr ${money(l.debit)}` : `Cr ${money(l.credit)}`;
+    Number(l.debit) ? t('books.dr', { amount: money(l.debit) }) : t('books.cr', { amount: money(l.credit) });
   return (
     <Dialog open onClose={onClose} fullScreen={phone} fullWidth maxWidth="md" aria-labelledby="entry-title">
-      <DialogTitle id="entry-title">Journal entry #{id}</DialogTitle>
+      <DialogTitle id="entry-title">{t('books.entryTitle', { id })}</DialogTitle>
       <DialogContent dividers>
         {entry.isError && (
           <Typography role="alert" color="error">
-            {errorMessage(entry.error, 'Failed to load the entry.')}
+            {errorMessage(entry.error, t('books.entryLoadFailed'))}
           </Typography>
         )}
         {entry.isPending && <PageLoader />}
@@ -105,13 +109,13 @@ export const EntryDialog = ({
               {e.memo}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary', mb: 2 }}>
-              {formatDate(e.date)} · {sourceLabel(e.source)}
+              {formatDate(e.date, language)} · {sourceText(e.source, td)}
               {e.source_id !== null ? ` #${e.source_id}` : ''}
               {e.reverses_id !== null && (
                 <>
-                  {' · reverses '}
+                  {` · ${t('books.reverses')} `}
                   <Link component="button" type="button" onClick={() => onOpen(e.reverses_id ?? 0)}>
-                    entry #{e.reverses_id}
+                    {t('books.entryNumber', { id: e.reverses_id })}
                   </Link>
                 </>
               )}
@@ -122,16 +126,16 @@ export const EntryDialog = ({
               </Box>
             )}
             <Box sx={{ overflowX: 'auto' }}>
-              <Table size="small" aria-label="Lines">
+              <Table size="small" aria-label={t('books.lines')}>
                 <TableHead>
                   <TableRow>
-                    <HeadCell>Account</HeadCell>
+                    <HeadCell>{t('books.account')}</HeadCell>
                     {phone ? (
-                      <HeadCell align="right">Debit / Credit</HeadCell>
+                      <HeadCell align="right">{t('books.debitCredit')}</HeadCell>
                     ) : (
                       <>
-                        <HeadCell align="right">Debit</HeadCell>
-                        <HeadCell align="right">Credit</HeadCell>
+                        <HeadCell align="right">{t('books.debit')}</HeadCell>
+                        <HeadCell align="right">{t('books.credit')}</HeadCell>
                       </>
                     )}
                   </TableRow>
@@ -162,12 +166,12 @@ export const EntryDialog = ({
                 </TableBody>
                 <TableFooter>
                   <TableRow>
-                    <HeadCell sx={{ color: 'text.primary' }}>Total</HeadCell>
+                    <HeadCell sx={{ color: 'text.primary' }}>{t('books.total')}</HeadCell>
                     {phone ? (
                       <HeadCell align="right" sx={{ whiteSpace: 'nowrap', color: 'text.primary' }}>
-                        Dr {money(decimalOf(totals.debit))}
+                        {t('books.dr', { amount: money(decimalOf(totals.debit)) })}
                         <br />
-                        Cr {money(decimalOf(totals.credit))}
+                        {t('books.cr', { amount: money(decimalOf(totals.credit)) })}
                       </HeadCell>
                     ) : (
                       <>
@@ -187,7 +191,7 @@ export const EntryDialog = ({
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('books.dismiss')}</Button>
       </DialogActions>
     </Dialog>
   );

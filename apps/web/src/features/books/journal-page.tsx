@@ -20,18 +20,20 @@ import { errorMessage } from '../../lib/api-client.ts';
 import { useCompanyMoney } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { accountsQuery, journalQuery, type JournalFilters } from './books-api.ts';
-import { decimalOf, entryTotals, journalSourceLabels, journalSources, sourceLabel } from './books-rules.ts';
+import { decimalOf, entryTotals, journalSources } from './books-rules.ts';
+import { sourceText } from './journal-texts.ts';
+import { useT, type Translate } from '../../lib/i18n.ts';
 import { BooksClose } from './books-close.tsx';
 import { EntryDialog } from './entry-dialog.tsx';
 import { NewEntryDialog } from './new-entry-dialog.tsx';
 
-const columns: ListColumn[] = [
-  { key: 'date', label: 'Date', sortField: 'date' },
-  { key: 'id', label: 'No.', align: 'right' },
-  { key: 'memo', label: 'Memo' },
-  { key: 'source', label: 'Source' },
-  { key: 'debit', label: 'Debits', align: 'right' },
-  { key: 'credit', label: 'Credits', align: 'right' },
+const columns = (t: Translate): ListColumn[] => [
+  { key: 'date', label: t('books.date'), sortField: 'date' },
+  { key: 'id', label: t('books.number'), align: 'right' },
+  { key: 'memo', label: t('books.memo') },
+  { key: 'source', label: t('books.source') },
+  { key: 'debit', label: t('books.debits'), align: 'right' },
+  { key: 'credit', label: t('books.credits'), align: 'right' },
 ];
 
 const stickyActions = {
@@ -51,7 +53,8 @@ export const JournalPage = () => {
   const { user } = useSession();
   const admin = isCompanyAdmin(user);
   const company = useCompanyMoney();
-  const money = (c: bigint) => formatMoney(decimalOf(c), company.currency, company.decimals);
+  const { t, td, language } = useT();
+  const money = (c: bigint) => formatMoney(decimalOf(c), company.currency, company.decimals, language);
   const listState = useListState({ resetPageOnSort: true });
   const [filters, setFilters] = useState<JournalFilters>({});
   const [shown, setShown] = useState<number | null>(null);
@@ -59,7 +62,7 @@ export const JournalPage = () => {
   const list = useQuery(journalQuery({ ...listState.params, ...filters }));
   const accounts = useQuery(accountsQuery());
   const rows = list.data?.rows ?? [];
-  const loadError = list.isError ? errorMessage(list.error, 'Failed to load the journal.') : null;
+  const loadError = list.isError ? errorMessage(list.error, t('books.journalLoadFailed')) : null;
   useErrorSnackbar(loadError);
   const set = (key: keyof JournalFilters) => (e: { target: { value: string } }) => {
     setFilters((f) => ({ ...f, [key]: e.target.value }));
@@ -70,18 +73,17 @@ export const JournalPage = () => {
     <Stack spacing={2}>
       <Box>
         <Typography variant="h4" component="h1">
-          Journal
+          {t('books.journalTitle')}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Every amount posted to the books, one balanced entry per event. Entries never change: a correction
-          is an entry of its own.
+          {t('books.journalIntro')}
         </Typography>
       </Box>
       <BooksClose canClose={admin} />
-      <ListToolbar label="Search memos" value={listState.search} onChange={listState.setSearch}>
+      <ListToolbar label={t('books.searchMemos')} value={listState.search} onChange={listState.setSearch}>
         <ExportButtons
           path="/journal"
-          label="the journal"
+          label={t('books.exportJournal')}
           filename="journal"
           params={{
             q: listState.search || undefined,
@@ -93,7 +95,7 @@ export const JournalPage = () => {
         />
         {admin && (
           <Button variant="contained" startIcon={<Add />} onClick={() => setAdding(true)}>
-            New journal entry
+            {t('books.newEntry')}
           </Button>
         )}
       </ListToolbar>
@@ -107,7 +109,7 @@ export const JournalPage = () => {
         <TextField
           size="small"
           type="date"
-          label="From"
+          label={t('books.from')}
           value={filters.from ?? ''}
           onChange={set('from')}
           slotProps={{ inputLabel: { shrink: true } }}
@@ -115,7 +117,7 @@ export const JournalPage = () => {
         <TextField
           size="small"
           type="date"
-          label="To"
+          label={t('books.to')}
           value={filters.to ?? ''}
           onChange={set('to')}
           slotProps={{ inputLabel: { shrink: true } }}
@@ -123,13 +125,13 @@ export const JournalPage = () => {
         <TextField
           select
           size="small"
-          label="Account"
+          label={t('books.account')}
           value={filters.account_id ?? ''}
           onChange={set('account_id')}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
         >
-          <MenuItem value="">All accounts</MenuItem>
+          <MenuItem value="">{t('books.allAccounts')}</MenuItem>
           {(accounts.data ?? []).map((a) => (
             <MenuItem key={a.id} value={String(a.id)}>
               {a.code} {a.name}
@@ -139,48 +141,48 @@ export const JournalPage = () => {
         <TextField
           select
           size="small"
-          label="Source"
+          label={t('books.source')}
           value={filters.source ?? ''}
           onChange={set('source')}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
           sx={{ gridColumn: { xs: '1 / -1', md: 'auto' } }}
         >
-          <MenuItem value="">All sources</MenuItem>
+          <MenuItem value="">{t('books.allSources')}</MenuItem>
           {journalSources.map((s) => (
             <MenuItem key={s} value={s}>
-              {journalSourceLabels[s]}
+              {sourceText(s, td)}
             </MenuItem>
           ))}
         </TextField>
       </Box>
       <ListTable
-        label="Journal"
+        label={t('books.journalTitle')}
         list={listState}
         query={list}
         announceLoading
-        emptyText={loadError ?? 'No entries match.'}
-        columns={columns}
+        emptyText={loadError ?? t('books.noEntriesMatch')}
+        columns={columns(t)}
         actionsSx={stickyActions}
       >
         {rows.map((e) => {
-          const t = entryTotals(e.lines);
+          const totals = entryTotals(e.lines);
           return (
             <TableRow key={e.id} hover>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(e.date)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(e.date, language)}</TableCell>
               <TableCell align="right" sx={{ color: 'text.secondary' }}>
                 {e.id}
               </TableCell>
               <TableCell sx={{ minWidth: 200 }}>{e.memo}</TableCell>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{sourceLabel(e.source)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{sourceText(e.source, td)}</TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {money(t.debit)}
+                {money(totals.debit)}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {money(t.credit)}
+                {money(totals.credit)}
               </TableCell>
               <TableCell align="right" sx={stickyActions}>
                 <RowAction
-                  label={`View entry ${e.id}`}
+                  label={t('books.viewEntry', { id: e.id })}
                   icon={<Visibility fontSize="small" />}
                   onClick={() => setShown(e.id)}
                 />

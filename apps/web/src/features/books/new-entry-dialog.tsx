@@ -17,6 +17,7 @@ import Add from '@mui/icons-material/Add';
 import Close from '@mui/icons-material/Close';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { formatMoney, localDayIso } from '@kodi/domain';
+import { useT, useValidationText } from '../../lib/i18n.ts';
 import { DialogButtons } from '../../components/ui/dialog-buttons.tsx';
 import { FormTextField } from '../../components/ui/form-text-field.tsx';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
@@ -30,6 +31,7 @@ import {
   manualEntrySchema,
   type ManualEntryForm,
 } from './books-rules.ts';
+import { draftProblemText } from './journal-texts.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 
 const blankLine = { account_id: null, debit: '', credit: '' };
@@ -49,7 +51,9 @@ export const NewEntryDialog = ({
   const formId = useId();
   const phone = usePhone();
   const company = useCompanyMoney();
-  const money = (c: bigint) => formatMoney(decimalOf(c), company.currency, company.decimals);
+  const { t, td, language } = useT();
+  const validationText = useValidationText();
+  const money = (c: bigint) => formatMoney(decimalOf(c), company.currency, company.decimals, language);
   const client = useQueryClient();
   const { showSnackbar } = useSnackbar();
   const accounts = useQuery(accountsQuery());
@@ -80,7 +84,11 @@ export const NewEntryDialog = ({
           })),
       }),
     onSuccess: async (entry) => {
-      showSnackbar({ message: `Entry #${entry.id} posted.`, severity: 'success', autoHideDuration: 4000 });
+      showSnackbar({
+        message: t('books.entryPosted', { id: entry.id }),
+        severity: 'success',
+        autoHideDuration: 4000,
+      });
       await client.invalidateQueries({ queryKey: booksKeys.all });
       onPosted(entry.id);
     },
@@ -97,7 +105,7 @@ export const NewEntryDialog = ({
       }
       // a day on or before the close: the date is what is wrong
       if (isApiError(e) && e.code === 'period_closed') setError('date', { message: e.message });
-      else if (!isApiError(e) || !e.fields) rest.push(errorMessage(e, 'The entry could not be posted.'));
+      else if (!isApiError(e) || !e.fields) rest.push(errorMessage(e, t('books.postFailed')));
       setLineErrors(byLine);
       setProblem(rest.length > 0 ? rest.join(' ') : null);
     },
@@ -108,11 +116,13 @@ export const NewEntryDialog = ({
     setLineErrors({});
     post.mutate(v);
   });
-  const linesError = formState.errors.lines?.message ?? formState.errors.lines?.root?.message;
+  const linesErrorEnglish = formState.errors.lines?.message ?? formState.errors.lines?.root?.message;
+  const linesError = linesErrorEnglish && draftProblemText(linesErrorEnglish, td);
+  const draftText = draft && draftProblemText(draft, td);
 
   return (
     <Dialog open fullScreen={phone} fullWidth maxWidth="md" aria-labelledby={`${formId}-title`}>
-      <DialogTitle id={`${formId}-title`}>New journal entry</DialogTitle>
+      <DialogTitle id={`${formId}-title`}>{t('books.newEntry')}</DialogTitle>
       <DialogContent dividers>
         {problem && (
           <Alert severity="error" role="alert" sx={{ mb: 2 }}>
@@ -123,7 +133,7 @@ export const NewEntryDialog = ({
           component="form"
           id={formId}
           noValidate
-          aria-label="New journal entry"
+          aria-label={t('books.newEntry')}
           onSubmit={(e) => void submit(e)}
         >
           <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '200px 1fr' }, gap: 2, pt: 1 }}>
@@ -135,26 +145,26 @@ export const NewEntryDialog = ({
                   {...field}
                   inputRef={ref}
                   type="date"
-                  label="Date"
+                  label={t('books.date')}
                   required
                   fullWidth
                   error={!!fieldState.error}
-                  helperText={fieldState.error?.message}
+                  helperText={validationText(fieldState.error?.message)}
                   slotProps={{ inputLabel: { shrink: true } }}
                 />
               )}
             />
-            <FormTextField control={control} name="memo" label="Memo" required autoFocus />
+            <FormTextField control={control} name="memo" label={t('books.memo')} required autoFocus />
           </Box>
           <Typography variant="subtitle2" sx={{ mt: 3, mb: 1 }}>
-            Lines
+            {t('books.lines')}
           </Typography>
           {lines.fields.map((f, i) => (
             <Paper
               key={f.id}
               variant="outlined"
               role="group"
-              aria-label={`Line ${i + 1}`}
+              aria-label={t('books.line', { line: i + 1 })}
               sx={{
                 p: 1.5,
                 mb: 1.5,
@@ -181,7 +191,7 @@ export const NewEntryDialog = ({
                         <TextField
                           {...params}
                           inputRef={field.ref}
-                          label="Account"
+                          label={t('books.account')}
                           size="small"
                           error={!!lineErrors[i]}
                           helperText={lineErrors[i]}
@@ -193,7 +203,7 @@ export const NewEntryDialog = ({
               </Box>
               <Box sx={{ gridColumn: { xs: '3', sm: '4' }, gridRow: '1' }}>
                 <IconButton
-                  aria-label={`Remove line ${i + 1}`}
+                  aria-label={t('books.removeLine', { line: i + 1 })}
                   disabled={lines.fields.length <= 2}
                   onClick={() => lines.remove(i)}
                 >
@@ -215,11 +225,17 @@ export const NewEntryDialog = ({
                       <TextField
                         {...field}
                         inputRef={ref}
-                        label={side === 'debit' ? 'Debit' : 'Credit'}
+                        label={side === 'debit' ? t('books.debit') : t('books.credit')}
                         size="small"
                         fullWidth
                         slotProps={{
-                          htmlInput: { inputMode: 'decimal', 'aria-label': `Line ${i + 1} ${side}` },
+                          htmlInput: {
+                            inputMode: 'decimal',
+                            'aria-label':
+                              side === 'debit'
+                                ? t('books.lineDebit', { line: i + 1 })
+                                : t('books.lineCredit', { line: i + 1 }),
+                          },
                         }}
                       />
                     )}
@@ -229,11 +245,11 @@ export const NewEntryDialog = ({
             </Paper>
           ))}
           <Button startIcon={<Add />} onClick={() => lines.append(blankLine)}>
-            Add line
+            {t('books.addLine')}
           </Button>
           <Box
             role="status"
-            aria-label="Totals"
+            aria-label={t('books.totals')}
             sx={{
               mt: 2,
               p: 1.5,
@@ -249,27 +265,27 @@ export const NewEntryDialog = ({
             }}
           >
             <Typography variant="body2">
-              Debits: <strong>{money(totals.debit)}</strong>
+              {t('books.debitsLabel')} <strong>{money(totals.debit)}</strong>
             </Typography>
             <Typography variant="body2">
-              Credits: <strong>{money(totals.credit)}</strong>
+              {t('books.creditsLabel')} <strong>{money(totals.credit)}</strong>
             </Typography>
             <Typography variant="body2" color={difference === 0n ? 'success.main' : 'error'}>
               {difference === 0n
                 ? totals.debit > 0n
-                  ? 'Balanced'
-                  : 'Nothing entered yet'
-                : `Out of balance by ${money(difference < 0n ? -difference : difference)}`}
+                  ? t('books.balanced')
+                  : t('books.nothingYet')
+                : t('books.outOfBalance', { amount: money(difference < 0n ? -difference : difference) })}
             </Typography>
           </Box>
           {(linesError || (formState.isSubmitted && draft)) && (
             <Typography role="alert" variant="body2" color="error" sx={{ mt: 1 }}>
-              {linesError ?? draft}
+              {linesError ?? draftText}
             </Typography>
           )}
           {!formState.isSubmitted && draft && totals.debit + totals.credit > 0n && (
             <Typography variant="caption" sx={{ display: 'block', mt: 1, color: 'text.secondary' }}>
-              {draft}
+              {draftText}
             </Typography>
           )}
         </Box>
@@ -277,7 +293,7 @@ export const NewEntryDialog = ({
       <DialogButtons
         busy={post.isPending}
         onCancel={onClose}
-        label="Post entry"
+        label={t('books.postEntry')}
         form={formId}
         disabled={draft !== null}
       />

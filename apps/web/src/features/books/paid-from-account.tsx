@@ -4,6 +4,7 @@ import TextField from '@mui/material/TextField';
 import { useQuery } from '@tanstack/react-query';
 import type { FormControlProps, ResourceExtras } from '../../components/resource/types.ts';
 import { accountsQuery } from './books-api.ts';
+import { useT } from '../../lib/i18n.ts';
 
 export const PAID_FROM_LABEL = 'Paid From Account';
 
@@ -20,6 +21,7 @@ export const PaidFromAccountField = ({
   error,
   creating,
 }: FormControlProps) => {
+  const { t } = useT();
   const accounts = useQuery(accountsQuery());
   const id = value === null || value === undefined || value === '' ? null : Number(value);
   const offered = (accounts.data ?? []).filter((a) => a.type === 'asset' && (a.is_active || a.id === id));
@@ -31,25 +33,23 @@ export const PaidFromAccountField = ({
     <TextField
       select
       fullWidth
-      label={PAID_FROM_LABEL}
+      label={t('paidFrom.label')}
       value={id !== null && offered.some((a) => a.id === id) ? String(id) : ''}
       onChange={(e) => onChange(e.target.value === '' ? null : Number(e.target.value))}
       onBlur={onBlur}
       inputRef={inputRef}
       error={!!error}
-      helperText={
-        error ?? (accounts.isError ? 'The accounts could not be read.' : 'The money left this account.')
-      }
+      helperText={error ?? (accounts.isError ? t('paidFrom.readFailed') : t('paidFrom.help'))}
     >
       {offered.length === 0 && (
         <MenuItem value="" disabled>
-          {accounts.isPending ? 'Loading...' : 'No asset account'}
+          {accounts.isPending ? t('paidFrom.loading') : t('paidFrom.none')}
         </MenuItem>
       )}
       {offered.map((a) => (
         <MenuItem key={a.id} value={String(a.id)}>
           {a.code} {a.name}
-          {a.is_active ? '' : ' (inactive)'}
+          {a.is_active ? '' : ` ${t('paidFrom.inactive')}`}
         </MenuItem>
       ))}
     </TextField>

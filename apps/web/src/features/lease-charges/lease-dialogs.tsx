@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import type { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -23,6 +23,7 @@ import {
   waiveBody,
   type Charge,
 } from '@kodi/domain';
+import { useT, useValidationText, type TranslateDerived } from '../../lib/i18n.ts';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
@@ -30,6 +31,13 @@ import { resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
 import { addCharge, addRateChange, settleDeposit, waiveCharge } from './lease-api.ts';
 
 type Fields = Record<string, string>;
+
+/** A payment method's label in the page's language (the payments' option: the `entity` group's). */
+export const methodText = (method: string, td: TranslateDerived) =>
+  td(
+    `entity.payments.option.payment_method.${method}`,
+    (paymentMethod.labels as Record<string, string>)[method] ?? method,
+  );
 
 /** The values through the same rules the server applies: the values, or a message per field. */
 const validate = <S extends z.ZodType>(
@@ -49,6 +57,7 @@ type DialogProps = { open: boolean; onClose: () => void };
 const useSave = (onClose: () => void, success: string, setFields: (f: Fields) => void) => {
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
+  const { t } = useT();
   return useMutation({
     mutationFn: (call: () => Promise<unknown>) => call(),
     onSuccess: async () => {
@@ -59,7 +68,7 @@ const useSave = (onClose: () => void, success: string, setFields: (f: Fields) =>
     },
     onError: (e) => {
       if (isApiError(e) && e.fields) setFields(e.fields);
-      showSnackbar({ message: errorMessage(e, 'Could not save.'), severity: 'error' });
+      showSnackbar({ message: errorMessage(e, t('lease.saveFailed')), severity: 'error' });
     },
   });
 };
@@ -80,6 +89,7 @@ const MoneyField = ({
   autoFocus?: boolean;
 }) => {
   const money = useCompanyMoney();
+  const validationText = useValidationText();
   return (
     <TextField
       label={label}
@@ -90,7 +100,7 @@ const MoneyField = ({
       value={value}
       onChange={(e) => onChange(e.target.value)}
       error={!!error}
-      helperText={error}
+      helperText={validationText(error)}
       slotProps={{
         htmlInput: { step: 'any', inputMode: 'decimal', min: 0 },
         input: { startAdornment: <InputAdornment position="start">{money.currency}</InputAdornment> },
@@ -109,33 +119,38 @@ const DateField = ({
   value: string;
   onChange: (v: string) => void;
   error?: string | undefined;
-}) => (
-  <TextField
-    label={label}
-    type="date"
-    required
-    fullWidth
-    value={value}
-    onChange={(e) => onChange(e.target.value)}
-    error={!!error}
-    helperText={error}
-    slotProps={{ inputLabel: { shrink: true } }}
-  />
-);
+}) => {
+  const validationText = useValidationText();
+  return (
+    <TextField
+      label={label}
+      type="date"
+      required
+      fullWidth
+      value={value}
+      onChange={(e) => onChange(e.target.value)}
+      error={!!error}
+      helperText={validationText(error)}
+      slotProps={{ inputLabel: { shrink: true } }}
+    />
+  );
+};
 
 /** Add charge: a utility bill, damage or anything else, owed like rent. */
 export const AddChargeDialog = ({ occupancyId, ...dialog }: DialogProps & { occupancyId: number }) => {
+  const { t, td } = useT();
+  const validationText = useValidationText();
   const [values, setValues] = useState({ date: today(), category: 'utility', description: '', amount: '' });
   const [fields, setFields] = useState<Fields>({});
-  const save = useSave(dialog.onClose, 'Charge added.', setFields);
+  const save = useSave(dialog.onClose, t('lease.chargeAdded'), setFields);
   const set = (k: keyof typeof values) => (v: string) => setValues((old) => ({ ...old, [k]: v }));
   return (
     <FormDialog
       {...dialog}
       busy={save.isPending}
-      title="Add charge"
+      title={t('lease.addCharge')}
       maxWidth="xs"
-      submitLabel="Add charge"
+      submitLabel={t('lease.addCharge')}
       onSubmit={(e) => {
         e.preventDefault();
         const r = validate(chargeBody, values);
@@ -145,34 +160,39 @@ export const AddChargeDialog = ({ occupancyId, ...dialog }: DialogProps & { occu
       }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <DateField label="Date" value={values.date} onChange={set('date')} error={fields.date} />
+        <DateField label={t('lease.date')} value={values.date} onChange={set('date')} error={fields.date} />
         <TextField
           select
-          label="Category"
+          label={t('lease.category')}
           required
           fullWidth
           value={values.category}
           onChange={(e) => set('category')(e.target.value)}
           slotProps={{ select: { native: true } }}
           error={!!fields.category}
-          helperText={fields.category}
+          helperText={validationText(fields.category)}
         >
           {chargeCategory.values.map((v) => (
             <option key={v} value={v}>
-              {chargeCategory.labels[v]}
+              {td(`lease.chargeCategory.${v}`, chargeCategory.labels[v])}
             </option>
           ))}
         </TextField>
         <TextField
-          label="Description"
+          label={t('lease.description')}
           required
           fullWidth
           value={values.description}
           onChange={(e) => set('description')(e.target.value)}
           error={!!fields.description}
-          helperText={fields.description}
+          helperText={validationText(fields.description)}
         />
-        <MoneyField label="Amount" value={values.amount} onChange={set('amount')} error={fields.amount} />
+        <MoneyField
+          label={t('lease.amount')}
+          value={values.amount}
+          onChange={set('amount')}
+          error={fields.amount}
+        />
       </Stack>
     </FormDialog>
   );
@@ -181,16 +201,18 @@ export const AddChargeDialog = ({ occupancyId, ...dialog }: DialogProps & { occu
 /** Waive: a waiver of the charge's whole amount, with its reason; the charge itself stays. */
 export const WaiveDialog = ({ charge, ...dialog }: DialogProps & { charge: Charge }) => {
   const money = useCompanyMoney();
+  const { t, language } = useT();
+  const validationText = useValidationText();
   const [reason, setReason] = useState('');
   const [fields, setFields] = useState<Fields>({});
-  const save = useSave(dialog.onClose, 'Charge waived.', setFields);
+  const save = useSave(dialog.onClose, t('lease.chargeWaived'), setFields);
   return (
     <FormDialog
       {...dialog}
       busy={save.isPending}
-      title="Waive charge"
+      title={t('lease.waiveCharge')}
       maxWidth="xs"
-      submitLabel="Waive"
+      submitLabel={t('lease.waive')}
       onSubmit={(e) => {
         e.preventDefault();
         const r = validate(waiveBody, { reason });
@@ -200,18 +222,20 @@ export const WaiveDialog = ({ charge, ...dialog }: DialogProps & { charge: Charg
     >
       <Stack spacing={2}>
         <DialogContentText>
-          {charge.description}: {formatMoney(charge.amount, money.currency, money.decimals)} will no longer be
-          owed. The charge stays in the ledger with its waiver.
+          {t('lease.waiveExplain', {
+            description: charge.description,
+            amount: formatMoney(charge.amount, money.currency, money.decimals, language),
+          })}
         </DialogContentText>
         <TextField
-          label="Reason"
+          label={t('lease.reason')}
           required
           fullWidth
           autoFocus
           value={reason}
           onChange={(e) => setReason(e.target.value)}
           error={!!fields.reason}
-          helperText={fields.reason}
+          helperText={validationText(fields.reason)}
         />
       </Stack>
     </FormDialog>
@@ -220,16 +244,17 @@ export const WaiveDialog = ({ charge, ...dialog }: DialogProps & { charge: Charg
 
 /** Add rate change: periods starting on or after the day are charged the new rate. */
 export const RateChangeDialog = ({ occupancyId, ...dialog }: DialogProps & { occupancyId: number }) => {
+  const { t } = useT();
   const [values, setValues] = useState({ effective_date: today(), rate: '' });
   const [fields, setFields] = useState<Fields>({});
-  const save = useSave(dialog.onClose, 'Rate change added.', setFields);
+  const save = useSave(dialog.onClose, t('lease.rateChangeAdded'), setFields);
   return (
     <FormDialog
       {...dialog}
       busy={save.isPending}
-      title="Add rate change"
+      title={t('lease.addRateChange')}
       maxWidth="xs"
-      submitLabel="Add rate change"
+      submitLabel={t('lease.addRateChange')}
       onSubmit={(e) => {
         e.preventDefault();
         const r = validate(rateChangeBody, values);
@@ -238,17 +263,15 @@ export const RateChangeDialog = ({ occupancyId, ...dialog }: DialogProps & { occ
       }}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
-        <DialogContentText>
-          Every period that starts on or after this day is charged the new rate.
-        </DialogContentText>
+        <DialogContentText>{t('lease.rateExplain')}</DialogContentText>
         <DateField
-          label="Effective date"
+          label={t('lease.effectiveDate')}
           value={values.effective_date}
           onChange={(v) => setValues((o) => ({ ...o, effective_date: v }))}
           error={fields.effective_date}
         />
         <MoneyField
-          label="New rate"
+          label={t('lease.newRate')}
           value={values.rate}
           onChange={(v) => setValues((o) => ({ ...o, rate: v }))}
           error={fields.rate}
@@ -267,22 +290,23 @@ export const DepositDialog = ({
   ...dialog
 }: DialogProps & { occupancyId: number; deposit: number }) => {
   const money = useCompanyMoney();
+  const { t, td, language } = useT();
+  const validationText = useValidationText();
   const [date, setDate] = useState(today());
   const [deductions, setDeductions] = useState<Deduction[]>([]);
   const [applied, setApplied] = useState(true);
   const [method, setMethod] = useState('cash');
   const [fields, setFields] = useState<Fields>({});
-  const save = useSave(dialog.onClose, 'Deposit settled.', setFields);
+  const save = useSave(dialog.onClose, t('lease.depositSettled'), setFields);
   const line = (i: number, patch: Partial<Deduction>) =>
     setDeductions((old) => old.map((d, j) => (j === i ? { ...d, ...patch } : d)));
-  const field = (name: string): ReactNode => fields[name];
   return (
     <FormDialog
       {...dialog}
       busy={save.isPending}
-      title="Settle deposit"
+      title={t('lease.settleDeposit')}
       maxWidth="sm"
-      submitLabel="Settle deposit"
+      submitLabel={t('lease.settleDeposit')}
       onSubmit={(e) => {
         e.preventDefault();
         const r = validate(depositSettlementBody, {
@@ -297,35 +321,36 @@ export const DepositDialog = ({
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <DialogContentText>
-          The deposit of {formatMoney(deposit, money.currency, money.decimals)} pays the deductions (and the
-          balance owed, when asked); the rest is refunded. A lease&apos;s deposit is settled once.
+          {t('lease.depositExplain', {
+            amount: formatMoney(deposit, money.currency, money.decimals, language),
+          })}
         </DialogContentText>
-        <DateField label="Date" value={date} onChange={setDate} error={fields.date} />
+        <DateField label={t('lease.date')} value={date} onChange={setDate} error={fields.date} />
         {deductions.map((d, i) => (
           <Stack
             key={i}
             direction={{ xs: 'column', sm: 'row' }}
             spacing={1}
             role="group"
-            aria-label={`Deduction ${i + 1}`}
+            aria-label={t('lease.deductionN', { n: i + 1 })}
           >
             <TextField
-              label="Deduction"
+              label={t('lease.deduction')}
               required
               fullWidth
               value={d.description}
               onChange={(e) => line(i, { description: e.target.value })}
               error={!!fields[`deductions.${i}.description`]}
-              helperText={field(`deductions.${i}.description`)}
+              helperText={validationText(fields[`deductions.${i}.description`])}
             />
             <MoneyField
-              label="Amount"
+              label={t('lease.amount')}
               value={d.amount}
               onChange={(v) => line(i, { amount: v })}
               error={fields[`deductions.${i}.amount`]}
             />
             <IconButton
-              aria-label={`Remove deduction ${i + 1}`}
+              aria-label={t('lease.removeDeduction', { n: i + 1 })}
               onClick={() => setDeductions((old) => old.filter((_, j) => j !== i))}
             >
               <DeleteOutline />
@@ -337,30 +362,30 @@ export const DepositDialog = ({
           sx={{ alignSelf: 'flex-start' }}
           onClick={() => setDeductions((old) => [...old, { description: '', amount: '' }])}
         >
-          Add deduction
+          {t('lease.addDeduction')}
         </Button>
         <FormControlLabel
           control={<Checkbox checked={applied} onChange={(e) => setApplied(e.target.checked)} />}
-          label="Pay the balance owed from the deposit"
+          label={t('lease.payFromDeposit')}
         />
         <TextField
           select
-          label="Refund method"
+          label={t('lease.refundMethod')}
           fullWidth
           value={method}
           onChange={(e) => setMethod(e.target.value)}
           slotProps={{ select: { native: true } }}
           error={!!fields.refund_method}
-          helperText={fields.refund_method}
+          helperText={validationText(fields.refund_method)}
         >
           {paymentMethod.values.map((v) => (
             <option key={v} value={v}>
-              {paymentMethod.labels[v]}
+              {methodText(v, td)}
             </option>
           ))}
         </TextField>
         {Object.keys(fields).length > 0 && !fields.date && !fields.refund_method && (
-          <Alert severity="error">Please correct the form errors.</Alert>
+          <Alert severity="error">{t('lease.correctErrors')}</Alert>
         )}
       </Stack>
     </FormDialog>

@@ -13,27 +13,27 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import Add from '@mui/icons-material/Add';
 import { useQuery } from '@tanstack/react-query';
-import {
-  canEdit,
-  chargeCategory,
-  formatDate,
-  formatMoney,
-  isCompanyAdmin,
-  paymentMethod,
-  type Charge,
-} from '@kodi/domain';
+import { canEdit, chargeCategory, formatDate, formatMoney, isCompanyAdmin, type Charge } from '@kodi/domain';
+import { useT, type TranslateDerived } from '../../lib/i18n.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useCompanyMoney } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { HeadCell } from '../../components/ui/head-cell.tsx';
 import { chargesQuery, rateChangesQuery, settlementQuery } from './lease-api.ts';
-import { AddChargeDialog, DepositDialog, RateChangeDialog, WaiveDialog } from './lease-dialogs.tsx';
+import {
+  AddChargeDialog,
+  DepositDialog,
+  methodText,
+  RateChangeDialog,
+  WaiveDialog,
+} from './lease-dialogs.tsx';
 
 type LeaseRecord = { id: number; deposit_amount?: number | null; rate?: number | null };
 
 const useMoney = () => {
   const company = useCompanyMoney();
-  return (n: number) => formatMoney(n, company.currency, company.decimals);
+  const { language } = useT();
+  return (n: number) => formatMoney(n, company.currency, company.decimals, language);
 };
 
 const Heading = ({ id, title, action }: { id: string; title: string; action?: ReactNode }) => (
@@ -48,15 +48,17 @@ const Heading = ({ id, title, action }: { id: string; title: string; action?: Re
 
 const tableBox = { border: 1, borderColor: 'divider', borderRadius: 1, maxHeight: 280 } as const;
 
-const chargeText = (c: Charge) =>
+/** A charge's category and description; the category in the page's language (`lease.chargeCategory.<category>`). */
+const chargeText = (c: Charge, td: TranslateDerived) =>
   c.kind === 'late_fee'
     ? c.description
-    : `${c.category ? `${chargeCategory.labels[c.category]}: ` : ''}${c.description}`;
+    : `${c.category ? `${td(`lease.chargeCategory.${c.category}`, chargeCategory.labels[c.category])}: ` : ''}${c.description}`;
 
 /** Charges and fees: the lease's late fees and other charges, each waivable once (admins, company admins). */
 const ChargesPart = ({ lease }: { lease: LeaseRecord }) => {
   const headingId = useId();
   const money = useMoney();
+  const { t, td, language } = useT();
   const { user } = useSession();
   const query = useQuery(chargesQuery(lease.id));
   const [adding, setAdding] = useState(false);
@@ -66,53 +68,62 @@ const ChargesPart = ({ lease }: { lease: LeaseRecord }) => {
     <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
       <Heading
         id={headingId}
-        title="Charges and fees"
+        title={t('lease.chargesTitle')}
         action={
           canEdit(user) && (
             <Button size="small" variant="outlined" startIcon={<Add />} onClick={() => setAdding(true)}>
-              Add charge
+              {t('lease.addCharge')}
             </Button>
           )
         }
       />
       {query.isError ? (
-        <Alert severity="error">{errorMessage(query.error, 'Failed to load the charges.')}</Alert>
+        <Alert severity="error">{errorMessage(query.error, t('lease.chargesLoadFailed'))}</Alert>
       ) : charges.length === 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {query.isPending ? 'Loading ... Please wait' : 'No late fees or other charges.'}
+          {query.isPending ? t('lease.loading') : t('lease.noCharges')}
         </Typography>
       ) : (
         <TableContainer sx={tableBox}>
           <Table size="small" stickyHeader aria-labelledby={headingId}>
             <TableHead>
               <TableRow>
-                <HeadCell>Date</HeadCell>
-                <HeadCell>Description</HeadCell>
-                <HeadCell align="right">Amount</HeadCell>
-                <HeadCell>Status</HeadCell>
+                <HeadCell>{t('lease.date')}</HeadCell>
+                <HeadCell>{t('lease.description')}</HeadCell>
+                <HeadCell align="right">{t('lease.amount')}</HeadCell>
+                <HeadCell>{t('lease.status')}</HeadCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {charges.map((c) => (
                 <TableRow key={c.id} data-testid={`charge-${c.id}`}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(c.date)}</TableCell>
-                  <TableCell>{chargeText(c)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(c.date, language)}</TableCell>
+                  <TableCell>{chargeText(c, td)}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {money(c.amount)}
                   </TableCell>
                   <TableCell>
                     {c.waiver ? (
-                      <Chip size="small" label={`Waived ${formatDate(c.waiver.date)}: ${c.waiver.reason}`} />
+                      <Chip
+                        size="small"
+                        label={t('lease.waived', {
+                          date: formatDate(c.waiver.date, language),
+                          reason: c.waiver.reason,
+                        })}
+                      />
                     ) : isCompanyAdmin(user) ? (
                       <Button
                         size="small"
                         onClick={() => setWaiving(c)}
-                        aria-label={`Waive ${chargeText(c)} of ${formatDate(c.date)}`}
+                        aria-label={t('lease.waiveOf', {
+                          charge: chargeText(c, td),
+                          date: formatDate(c.date, language),
+                        })}
                       >
-                        Waive
+                        {t('lease.waive')}
                       </Button>
                     ) : (
-                      'Owed'
+                      t('lease.owed')
                     )}
                   </TableCell>
                 </TableRow>
@@ -131,6 +142,7 @@ const ChargesPart = ({ lease }: { lease: LeaseRecord }) => {
 const RatesPart = ({ lease }: { lease: LeaseRecord }) => {
   const headingId = useId();
   const money = useMoney();
+  const { t, language } = useT();
   const { user } = useSession();
   const query = useQuery(rateChangesQuery(lease.id));
   const [adding, setAdding] = useState(false);
@@ -139,41 +151,47 @@ const RatesPart = ({ lease }: { lease: LeaseRecord }) => {
     <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
       <Heading
         id={headingId}
-        title="Rent changes"
+        title={t('lease.ratesTitle')}
         action={
           canEdit(user) && (
             <Button size="small" variant="outlined" startIcon={<Add />} onClick={() => setAdding(true)}>
-              Add rate change
+              {t('lease.addRateChange')}
             </Button>
           )
         }
       />
       {query.isError ? (
-        <Alert severity="error">{errorMessage(query.error, 'Failed to load the rate changes.')}</Alert>
+        <Alert severity="error">{errorMessage(query.error, t('lease.ratesLoadFailed'))}</Alert>
       ) : changes.length === 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
           {query.isPending
-            ? 'Loading ... Please wait'
-            : `No rate changes: ${lease.rate === null || lease.rate === undefined ? 'the lease rate' : money(lease.rate)} from the start.`}
+            ? t('lease.loading')
+            : lease.rate === null || lease.rate === undefined
+              ? t('lease.noRateChangesRate')
+              : t('lease.noRateChanges', { rate: money(lease.rate) })}
         </Typography>
       ) : (
         <TableContainer sx={tableBox}>
           <Table size="small" aria-labelledby={headingId}>
             <TableHead>
               <TableRow>
-                <HeadCell>From</HeadCell>
-                <HeadCell align="right">Rate</HeadCell>
-                <HeadCell>Source</HeadCell>
+                <HeadCell>{t('lease.from')}</HeadCell>
+                <HeadCell align="right">{t('lease.rate')}</HeadCell>
+                <HeadCell>{t('lease.source')}</HeadCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {changes.map((r) => (
                 <TableRow key={r.id}>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(r.effective_date)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {formatDate(r.effective_date, language)}
+                  </TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
                     {money(r.rate)}
                   </TableCell>
-                  <TableCell>{r.source === 'escalation' ? 'Escalation rule' : 'Added by staff'}</TableCell>
+                  <TableCell>
+                    {r.source === 'escalation' ? t('lease.escalation') : t('lease.byStaff')}
+                  </TableCell>
                 </TableRow>
               ))}
             </TableBody>
@@ -189,6 +207,7 @@ const RatesPart = ({ lease }: { lease: LeaseRecord }) => {
 const DepositPart = ({ lease }: { lease: LeaseRecord }) => {
   const headingId = useId();
   const money = useMoney();
+  const { t, td, language } = useT();
   const { user } = useSession();
   const query = useQuery(settlementQuery(lease.id));
   const [settling, setSettling] = useState(false);
@@ -199,31 +218,33 @@ const DepositPart = ({ lease }: { lease: LeaseRecord }) => {
     <Box component="section" aria-labelledby={headingId} sx={{ mt: 3 }}>
       <Heading
         id={headingId}
-        title="Deposit"
+        title={t('lease.depositTitle')}
         action={
           canEdit(user) &&
           query.data === null && (
             <Button size="small" variant="outlined" onClick={() => setSettling(true)}>
-              Settle deposit
+              {t('lease.settleDeposit')}
             </Button>
           )
         }
       />
       {query.isError ? (
-        <Alert severity="error">{errorMessage(query.error, 'Failed to load the deposit settlement.')}</Alert>
+        <Alert severity="error">{errorMessage(query.error, t('lease.settlementLoadFailed'))}</Alert>
       ) : s ? (
         <Typography variant="body2" data-testid="deposit-settlement">
-          Settled {formatDate(s.date)}: {money(s.deposit_amount)} deposit, deductions{' '}
-          {money(s.deductions_total)}, {money(s.applied_amount)} applied to the balance,{' '}
-          {money(s.refund_amount)} refunded
-          {s.refund_method
-            ? ` (${paymentMethod.labels[s.refund_method as 'cash'] ?? s.refund_method})`
-            : ''}{' '}
-          — {s.deposit_status === 'forfeited' ? 'forfeited' : 'returned'}.
+          {t('lease.settled', {
+            date: formatDate(s.date, language),
+            deposit: money(s.deposit_amount),
+            deductions: money(s.deductions_total),
+            applied: money(s.applied_amount),
+            refund: money(s.refund_amount),
+            method: s.refund_method ? ` (${methodText(s.refund_method, td)})` : '',
+            status: s.deposit_status === 'forfeited' ? 'forfeited' : 'returned',
+          })}
         </Typography>
       ) : (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {query.isPending ? 'Loading ... Please wait' : `${money(deposit)} held, not settled yet.`}
+          {query.isPending ? t('lease.loading') : t('lease.heldNotSettled', { amount: money(deposit) })}
         </Typography>
       )}
       {settling && (
@@ -237,10 +258,12 @@ const DepositPart = ({ lease }: { lease: LeaseRecord }) => {
  * A lease's charges beyond rent (and their waivers), its rent changes and its deposit settlement,
  * in its details dialog under the ledger.
  */
-export const LeaseChargesSection = ({ lease }: { lease: LeaseRecord }) => (
-  <>
-    <ChargesPart lease={lease} />
-    <RatesPart lease={lease} />
-    <DepositPart lease={lease} />
-  </>
-);
+export const LeaseChargesSection = ({ lease }: { lease: LeaseRecord }) => {
+  return (
+    <>
+      <ChargesPart lease={lease} />
+      <RatesPart lease={lease} />
+      <DepositPart lease={lease} />
+    </>
+  );
+};

@@ -15,6 +15,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatMoney, isCompanyAdmin, payoutMethod, localDayIso } from '@kodi/domain';
+import { useT, type Translate, type TranslateDerived } from '../../lib/i18n.ts';
 import { api, errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useCompanyMoney } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
@@ -54,7 +55,9 @@ type PayoutBody = {
 };
 
 const today = () => localDayIso();
-const methodLabel = (m: string) => payoutMethod.labels[m as Method] ?? m;
+/** A payout method's label in the page's language (`payouts.method.<method>`, from the domain's options). */
+const methodLabel = (m: string, td: TranslateDerived) =>
+  td(`payouts.method.${m}`, payoutMethod.labels[m as Method] ?? m);
 const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 const METHODS = payoutMethod.values as readonly Method[];
 
@@ -74,6 +77,7 @@ const usePay = () => {
 };
 
 const RecordPayout = ({ owners }: { owners: OwnerOption[] }) => {
+  const { t, td, language } = useT();
   const pay = usePay();
   const [body, setBody] = useState<PayoutBody>({ owner_id: 0, date: today(), amount: '', method: 'bank' });
   const [above, setAbove] = useState(false);
@@ -85,7 +89,7 @@ const RecordPayout = ({ owners }: { owners: OwnerOption[] }) => {
       { ...body, ...(above ? { override: true, reason: body.reason ?? '' } : {}) },
       {
         onSuccess: (p) => {
-          setDone(`Paid ${p.owner_name} on ${formatDate(p.date)}.`);
+          setDone(t('payouts.paidOn', { owner: p.owner_name, date: formatDate(p.date, language) }));
           setAbove(false);
           setBody({ owner_id: 0, date: today(), amount: '', method: 'bank' });
         },
@@ -98,13 +102,13 @@ const RecordPayout = ({ owners }: { owners: OwnerOption[] }) => {
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="record-payout">
       <Typography id="record-payout" variant="h6" component="h2" sx={{ mb: 2 }}>
-        Record payout
+        {t('payouts.record')}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ flexWrap: 'wrap' }} useFlexGap>
         <TextField
           select
           size="small"
-          label="Owner"
+          label={t('payouts.owner')}
           value={body.owner_id || ''}
           onChange={(e) => {
             const o = owners.find((x) => x.id === Number(e.target.value));
@@ -121,14 +125,14 @@ const RecordPayout = ({ owners }: { owners: OwnerOption[] }) => {
         <TextField
           size="small"
           type="date"
-          label="Date"
+          label={t('payouts.date')}
           value={body.date}
           onChange={(e) => set({ date: e.target.value })}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <TextField
           size="small"
-          label="Amount"
+          label={t('payouts.amount')}
           value={body.amount}
           onChange={(e) => set({ amount: e.target.value })}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
@@ -138,20 +142,20 @@ const RecordPayout = ({ owners }: { owners: OwnerOption[] }) => {
         <TextField
           select
           size="small"
-          label="Method"
+          label={t('payouts.method')}
           value={body.method}
           onChange={(e) => set({ method: e.target.value as Method })}
           sx={{ minWidth: 150 }}
         >
           {METHODS.map((m) => (
             <MenuItem key={m} value={m}>
-              {methodLabel(m)}
+              {methodLabel(m, td)}
             </MenuItem>
           ))}
         </TextField>
         <TextField
           size="small"
-          label="Reference"
+          label={t('payouts.reference')}
           value={body.reference ?? ''}
           onChange={(e) => set({ reference: e.target.value })}
         />
@@ -159,12 +163,12 @@ const RecordPayout = ({ owners }: { owners: OwnerOption[] }) => {
       {above && (
         <Box sx={{ mt: 2 }}>
           <Typography variant="body2" sx={{ mb: 1 }}>
-            Paying more than is available needs a reason (audited).
+            {t('payouts.aboveNeedsReason')}
           </Typography>
           <TextField
             size="small"
             fullWidth
-            label="Reason for paying more than is available"
+            label={t('payouts.aboveReason')}
             value={body.reason ?? ''}
             onChange={(e) => set({ reason: e.target.value })}
           />
@@ -176,7 +180,7 @@ const RecordPayout = ({ owners }: { owners: OwnerOption[] }) => {
           disabled={pay.isPending || body.owner_id === 0 || body.amount.trim() === ''}
           onClick={submit}
         >
-          {above ? 'Pay anyway' : 'Record payout'}
+          {above ? t('payouts.payAnyway') : t('payouts.record')}
         </Button>
         {done && (
           <Alert severity="success" role="status">
@@ -186,7 +190,7 @@ const RecordPayout = ({ owners }: { owners: OwnerOption[] }) => {
       </Stack>
       {pay.isError && (
         <Alert severity={above ? 'warning' : 'error'} sx={{ mt: 2 }}>
-          {errorMessage(pay.error, 'The payout could not be recorded.')}
+          {errorMessage(pay.error, t('payouts.recordFailed'))}
         </Alert>
       )}
     </Paper>
@@ -196,26 +200,29 @@ const RecordPayout = ({ owners }: { owners: OwnerOption[] }) => {
 /** One owner's line of the run: the amount (what is available by default), paid when confirmed. */
 const RunLine = ({ line, asOf, phone }: { line: Available; asOf: string; phone: boolean }) => {
   const money = useCompanyMoney();
+  const { t, td, language } = useT();
   const pay = usePay();
   const [amount, setAmount] = useState(line.available);
   const [paid, setPaid] = useState(false);
   const method = (line.payout_method as Method | null) ?? 'bank';
-  const held = formatMoney(line.held, money.currency, money.decimals);
-  const available = formatMoney(line.available, money.currency, money.decimals);
+  const held = formatMoney(line.held, money.currency, money.decimals, language);
+  const available = formatMoney(line.available, money.currency, money.decimals, language);
   const amountField = (
     <TextField
       size="small"
       value={amount}
       onChange={(e) => setAmount(e.target.value)}
       disabled={paid}
-      slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': `Amount for ${line.owner_name}` } }}
+      slotProps={{
+        htmlInput: { inputMode: 'decimal', 'aria-label': t('payouts.amountFor', { owner: line.owner_name }) },
+      }}
       sx={{ width: 150, maxWidth: '100%' }}
     />
   );
   const action = (
     <>
       {paid ? (
-        <Typography color="success.main">Paid</Typography>
+        <Typography color="success.main">{t('payouts.paid')}</Typography>
       ) : (
         <Button
           size="small"
@@ -228,12 +235,12 @@ const RunLine = ({ line, asOf, phone }: { line: Available; asOf: string; phone: 
             )
           }
         >
-          Pay {methodLabel(method)}
+          {t('payouts.payBy', { method: methodLabel(method, td) })}
         </Button>
       )}
       {pay.isError && (
         <Typography variant="body2" color="error">
-          {errorMessage(pay.error, 'Not paid.')}
+          {errorMessage(pay.error, t('payouts.notPaid'))}
         </Typography>
       )}
     </>
@@ -241,12 +248,12 @@ const RunLine = ({ line, asOf, phone }: { line: Available; asOf: string; phone: 
   if (phone)
     return (
       <RowCard
-        titleLabel="Owner"
+        titleLabel={t('payouts.owner')}
         title={line.owner_name}
         fields={[
-          { label: 'Held', value: held },
-          { label: 'Available', value: available },
-          { label: 'Amount', value: amountField },
+          { label: t('payouts.held'), value: held },
+          { label: t('payouts.available'), value: available },
+          { label: t('payouts.amount'), value: amountField },
         ]}
         actions={action}
       />
@@ -270,6 +277,7 @@ const RunLine = ({ line, asOf, phone }: { line: Available; asOf: string; phone: 
 
 const PayoutRun = () => {
   const phone = usePhone();
+  const { t } = useT();
   const [asOf, setAsOf] = useState(today);
   const propose = useMutation({
     mutationFn: () => api.post<Available[]>('/owner-payouts/propose', { as_of: asOf }),
@@ -278,43 +286,41 @@ const PayoutRun = () => {
   return (
     <Paper variant="outlined" sx={{ p: 2 }} component="section" aria-labelledby="payout-run">
       <Typography id="payout-run" variant="h6" component="h2" sx={{ mb: 2 }}>
-        Payout run
+        {t('payouts.run')}
       </Typography>
       <Stack direction="row" spacing={2} sx={{ alignItems: 'center', mb: 2 }}>
         <TextField
           size="small"
           type="date"
-          label="As of"
+          label={t('payouts.asOf')}
           value={asOf}
           onChange={(e) => setAsOf(e.target.value)}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <Button variant="outlined" disabled={propose.isPending} onClick={() => propose.mutate()}>
-          Propose payouts
+          {t('payouts.propose')}
         </Button>
       </Stack>
       {propose.isError && (
-        <Alert severity="error">{errorMessage(propose.error, 'The proposal could not be made.')}</Alert>
+        <Alert severity="error">{errorMessage(propose.error, t('payouts.proposeFailed'))}</Alert>
       )}
-      {propose.isSuccess && lines.length === 0 && (
-        <Alert severity="info">No owner has money available.</Alert>
-      )}
+      {propose.isSuccess && lines.length === 0 && <Alert severity="info">{t('payouts.noneAvailable')}</Alert>}
       {lines.length > 0 &&
         (phone ? (
-          <CardList label="Proposed payouts">
+          <CardList label={t('payouts.proposed')}>
             {lines.map((l) => (
               <RunLine key={`${l.owner_id}-${propose.submittedAt}`} line={l} asOf={asOf} phone />
             ))}
           </CardList>
         ) : (
           <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="Proposed payouts">
+            <Table size="small" aria-label={t('payouts.proposed')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>Owner</TableCell>
-                  <TableCell align="right">Held</TableCell>
-                  <TableCell align="right">Available</TableCell>
-                  <TableCell>Amount</TableCell>
+                  <TableCell>{t('payouts.owner')}</TableCell>
+                  <TableCell align="right">{t('payouts.held')}</TableCell>
+                  <TableCell align="right">{t('payouts.available')}</TableCell>
+                  <TableCell>{t('payouts.amount')}</TableCell>
                   <TableCell />
                 </TableRow>
               </TableHead>
@@ -330,16 +336,16 @@ const PayoutRun = () => {
   );
 };
 
-const PAYOUT_COLUMNS: ListColumn[] = [
-  { key: 'date', label: 'Date' },
-  { key: 'owner', label: 'Owner' },
-  { key: 'amount', label: 'Amount', align: 'right' },
-  { key: 'method', label: 'Method' },
-  { key: 'reference', label: 'Reference' },
+const payoutColumns = (t: Translate): ListColumn[] => [
+  { key: 'date', label: t('payouts.date') },
+  { key: 'owner', label: t('payouts.owner') },
+  { key: 'amount', label: t('payouts.amount'), align: 'right' },
+  { key: 'method', label: t('payouts.method') },
+  { key: 'reference', label: t('payouts.reference') },
 ];
 
-const referenceText = (p: Payout) =>
-  `${p.reference ?? ''}${p.override_reason ? ` (above available: ${p.override_reason})` : ''}`.trim();
+const referenceText = (p: Payout, t: Translate) =>
+  `${p.reference ?? ''}${p.override_reason ? ` ${t('payouts.aboveAvailable', { reason: p.override_reason })}` : ''}`.trim();
 
 /**
  * Owner payouts (issue 27): the payouts made, filtered by owner and dates, with the exports; admins and
@@ -348,6 +354,7 @@ const referenceText = (p: Payout) =>
 export const OwnerPayoutsPage = () => {
   const { user } = useSession();
   const money = useCompanyMoney();
+  const { t, td, language } = useT();
   const owners = useOwners();
   const [ownerId, setOwnerId] = useState<number | ''>('');
   const [from, setFrom] = useState('');
@@ -383,7 +390,7 @@ export const OwnerPayoutsPage = () => {
   return (
     <Stack spacing={3} sx={{ minWidth: 0 }}>
       <Typography variant="h4" component="h1">
-        Owner Payouts
+        {t('payouts.title')}
       </Typography>
       {admin && <PayoutRun />}
       {admin && <RecordPayout owners={owners.data ?? []} />}
@@ -394,12 +401,12 @@ export const OwnerPayoutsPage = () => {
           sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 2 }}
         >
           <Typography id="payouts-made" variant="h6" component="h2">
-            Payouts made
+            {t('payouts.made')}
           </Typography>
           <ExportButtons
             path="/owner-payouts"
             params={filters}
-            label="the payouts"
+            label={t('payouts.exportWhat')}
             filename="owner_payouts"
           />
         </Stack>
@@ -407,12 +414,12 @@ export const OwnerPayoutsPage = () => {
           <TextField
             select
             size="small"
-            label="Owner"
+            label={t('payouts.owner')}
             value={ownerId}
             onChange={filter((v) => setOwnerId(v === '' ? '' : Number(v)))}
             sx={{ minWidth: 200 }}
           >
-            <MenuItem value="">All owners</MenuItem>
+            <MenuItem value="">{t('payouts.allOwners')}</MenuItem>
             {(owners.data ?? []).map((o) => (
               <MenuItem key={o.id} value={o.id}>
                 {o.display_name}
@@ -422,7 +429,7 @@ export const OwnerPayoutsPage = () => {
           <TextField
             size="small"
             type="date"
-            label="From"
+            label={t('payouts.from')}
             value={from}
             onChange={filter(setFrom)}
             slotProps={{ inputLabel: { shrink: true } }}
@@ -430,41 +437,44 @@ export const OwnerPayoutsPage = () => {
           <TextField
             size="small"
             type="date"
-            label="To"
+            label={t('payouts.to')}
             value={to}
             onChange={filter(setTo)}
             slotProps={{ inputLabel: { shrink: true } }}
           />
         </Stack>
         <ListTable
-          label="Payouts made"
+          label={t('payouts.made')}
           list={listState}
           query={list}
-          emptyText={list.isError ? errorMessage(list.error, 'Failed to load the payouts.') : 'No payouts.'}
-          columns={PAYOUT_COLUMNS}
+          emptyText={list.isError ? errorMessage(list.error, t('payouts.loadFailed')) : t('payouts.none')}
+          columns={payoutColumns(t)}
           cards={rows.map((p) => (
             <RowCard
               key={p.id}
-              titleLabel="Owner"
+              titleLabel={t('payouts.owner')}
               title={p.owner_name}
               fields={[
-                { label: 'Date', value: formatDate(p.date) },
-                { label: 'Amount', value: formatMoney(p.amount, money.currency, money.decimals) },
-                { label: 'Method', value: methodLabel(p.method) },
-                { label: 'Reference', value: referenceText(p) || '—' },
+                { label: t('payouts.date'), value: formatDate(p.date, language) },
+                {
+                  label: t('payouts.amount'),
+                  value: formatMoney(p.amount, money.currency, money.decimals, language),
+                },
+                { label: t('payouts.method'), value: methodLabel(p.method, td) },
+                { label: t('payouts.reference'), value: referenceText(p, t) || '—' },
               ]}
             />
           ))}
         >
           {rows.map((p) => (
             <TableRow key={p.id} hover>
-              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(p.date)}</TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(p.date, language)}</TableCell>
               <TableCell>{p.owner_name}</TableCell>
               <TableCell align="right" sx={num}>
-                {formatMoney(p.amount, money.currency, money.decimals)}
+                {formatMoney(p.amount, money.currency, money.decimals, language)}
               </TableCell>
-              <TableCell>{methodLabel(p.method)}</TableCell>
-              <TableCell>{referenceText(p)}</TableCell>
+              <TableCell>{methodLabel(p.method, td)}</TableCell>
+              <TableCell>{referenceText(p, t)}</TableCell>
               <TableCell />
             </TableRow>
           ))}

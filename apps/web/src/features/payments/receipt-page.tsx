@@ -20,8 +20,7 @@ import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { downloadFile, recordQuery, useCompanyMoney } from '../../lib/resources.ts';
 import { companyName, useSession } from '../../lib/session.ts';
-
-export const RECEIPT_LOAD_FAILED = 'Failed to load receipt.';
+import { useT, type TranslateDerived } from '../../lib/i18n.ts';
 
 /** Printing shows the receipt alone: no top bar, drawer, footer or buttons. */
 const printStyles = (
@@ -57,6 +56,7 @@ export const ReceiptQr = ({ qr, title }: { qr: ReceiptLink['qr']; title: string 
 
 /** Anyone can check the receipt: its QR code and the public link it holds. */
 const VerifyBlock = ({ id }: { id: number }) => {
+  const { t } = useT();
   const link = useQuery({
     queryKey: ['payments', 'receipt-link', id],
     queryFn: ({ signal }) =>
@@ -71,13 +71,13 @@ const VerifyBlock = ({ id }: { id: number }) => {
       sx={{ mt: 3, alignItems: { xs: 'center', sm: 'flex-start' } }}
       data-testid="receipt-verify"
     >
-      <ReceiptQr qr={link.data.qr} title="QR code of this receipt's public link" />
+      <ReceiptQr qr={link.data.qr} title={t('receiptPrint.qrTitle')} />
       <Box sx={{ minWidth: 0, textAlign: { xs: 'center', sm: 'left' } }}>
         <Typography variant="subtitle2" component="h2">
-          Verify this receipt
+          {t('receiptPrint.verify')}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary', mb: 0.5 }}>
-          Scan the code or open this address to check it with the issuer:
+          {t('receiptPrint.scan')}
         </Typography>
         <Link
           href={link.data.receipt_url}
@@ -93,7 +93,13 @@ const VerifyBlock = ({ id }: { id: number }) => {
   );
 };
 
-const label = <T extends string>(labels: Record<T, string>, value: T): string => labels[value] ?? value;
+/** A payment method's or status's label in the page's language (`receiptPrint.<kind>.<value>`, the domain's options). */
+const label = <T extends string>(
+  td: TranslateDerived,
+  kind: 'method' | 'status',
+  labels: Record<T, string>,
+  value: T,
+): string => td(`receiptPrint.${kind}.${value}`, labels[value] ?? value);
 
 /** ReceiptPrint (`/payments/:id/receipt`): the printable receipt of a payment. */
 export const ReceiptPage = () => {
@@ -102,6 +108,7 @@ export const ReceiptPage = () => {
   const valid = Number.isInteger(id) && id > 0;
   const session = useSession();
   const money = useCompanyMoney();
+  const { t, td, language } = useT();
   const { showSnackbar } = useSnackbar();
   const [downloading, setDownloading] = useState(false);
   const query = useQuery({ ...recordQuery('payments', valid ? id : 0), enabled: valid });
@@ -111,7 +118,7 @@ export const ReceiptPage = () => {
     try {
       await downloadFile(`/payments/${id}/receipt.pdf`, `receipt_${query.data?.receipt_number ?? id}.pdf`);
     } catch (e) {
-      showSnackbar({ message: errorMessage(e, 'Could not download the receipt.'), severity: 'error' });
+      showSnackbar({ message: errorMessage(e, t('receiptPrint.downloadFailed')), severity: 'error' });
     } finally {
       setDownloading(false);
     }
@@ -119,7 +126,7 @@ export const ReceiptPage = () => {
 
   const back = (
     <Button component={RouterLink} to="/payments" startIcon={<ArrowBack />}>
-      Back to Payments
+      {t('receiptPrint.back')}
     </Button>
   );
 
@@ -127,7 +134,7 @@ export const ReceiptPage = () => {
   if (!valid || query.isError || !query.data) {
     return (
       <Stack spacing={2} sx={{ maxWidth: 720, mx: 'auto' }}>
-        <Alert severity="error">{RECEIPT_LOAD_FAILED}</Alert>
+        <Alert severity="error">{t('receiptPrint.loadFailed')}</Alert>
         <Box>{back}</Box>
       </Stack>
     );
@@ -138,15 +145,22 @@ export const ReceiptPage = () => {
   const completed = p.status === 'completed';
   const tenant =
     [p.tenant_first_name, p.tenant_last_name].filter((v) => !!v).join(' ') || (p.tenant_name ?? '');
+  const none = t('receiptPrint.none');
   const rows: [string, string][] = [
-    ['Date', formatDate(p.payment_date)],
-    ['Tenant', tenant],
-    ['Unit', p.unit_name ?? ''],
-    ['Payment method', p.payment_method ? label(paymentMethod.labels, p.payment_method) : 'N/A'],
+    [t('receiptPrint.date'), formatDate(p.payment_date, language)],
+    [t('receiptPrint.tenant'), tenant],
+    [t('receiptPrint.unit'), p.unit_name ?? ''],
+    [
+      t('receiptPrint.paymentMethod'),
+      p.payment_method ? label(td, 'method', paymentMethod.labels, p.payment_method) : none,
+    ],
     // as the PDF has them (modules/receipts/receipt-pdf.ts)
-    ['Period', `${formatDate(p.effective_start_date)} – ${formatDate(p.effective_end_date)}`],
-    ['Reference', p.reference_number || 'N/A'],
-    ['Payment serial', p.payment_serial ?? ''],
+    [
+      t('receiptPrint.period'),
+      `${formatDate(p.effective_start_date, language)} – ${formatDate(p.effective_end_date, language)}`,
+    ],
+    [t('receiptPrint.reference'), p.reference_number || none],
+    [t('receiptPrint.paymentSerial'), p.payment_serial ?? ''],
   ];
   const notes = p.payment_details?.trim() ?? '';
 
@@ -161,7 +175,7 @@ export const ReceiptPage = () => {
         {back}
         <Stack direction="row" spacing={1}>
           <Button variant="outlined" startIcon={<Print />} onClick={() => window.print()}>
-            Print
+            {t('receiptPrint.print')}
           </Button>
           <Button
             variant="contained"
@@ -170,7 +184,7 @@ export const ReceiptPage = () => {
             loadingPosition="start"
             onClick={() => void download()}
           >
-            Download PDF
+            {t('receiptPrint.downloadPdf')}
           </Button>
         </Stack>
       </Stack>
@@ -178,18 +192,18 @@ export const ReceiptPage = () => {
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'flex-start', gap: 2 }}>
           <Box>
             <Typography variant="h5" component="h1" sx={{ fontWeight: 600 }}>
-              Payment Receipt
+              {t('receiptPrint.title')}
             </Typography>
             <Typography sx={{ color: 'text.secondary' }}>{companyName(session)}</Typography>
           </Box>
           <Chip
-            label={label(paymentStatus.labels, p.status)}
+            label={label(td, 'status', paymentStatus.labels, p.status)}
             color={completed ? 'success' : 'warning'}
             sx={{ fontWeight: 600 }}
           />
         </Stack>
         <Typography variant="subtitle1" sx={{ mt: 3, fontWeight: 600 }}>
-          Receipt No: {number}
+          {t('receiptPrint.number', { number })}
         </Typography>
         <Divider sx={{ my: 2 }} />
         <Box
@@ -216,16 +230,16 @@ export const ReceiptPage = () => {
         <Divider sx={{ my: 2 }} />
         <Stack direction="row" sx={{ justifyContent: 'space-between', alignItems: 'baseline' }}>
           <Typography variant="h6" component="p">
-            Amount Paid
+            {t('receiptPrint.amountPaid')}
           </Typography>
           <Typography variant="h5" component="p" sx={{ fontWeight: 700 }}>
-            {formatMoney(p.amount_paid, money.currency, money.decimals)}
+            {formatMoney(p.amount_paid, money.currency, money.decimals, language)}
           </Typography>
         </Stack>
         {notes && (
           <Box sx={{ mt: 3 }}>
             <Typography variant="subtitle2" component="h2">
-              Notes
+              {t('receiptPrint.notes')}
             </Typography>
             <Typography variant="body2" sx={{ whiteSpace: 'pre-wrap' }}>
               {notes}
@@ -233,7 +247,7 @@ export const ReceiptPage = () => {
           </Box>
         )}
         <Typography sx={{ mt: 4, textAlign: 'center', color: 'text.secondary' }}>
-          Thank you for your payment!
+          {t('receiptPrint.thanks')}
         </Typography>
         <VerifyBlock id={id} />
       </Paper>

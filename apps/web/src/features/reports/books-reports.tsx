@@ -16,6 +16,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatNumber, localDayIso } from '@kodi/domain';
+import { useT } from '../../lib/i18n.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useCompanyMoney } from '../../lib/resources.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
@@ -33,12 +34,15 @@ import {
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-export const Loading = () => (
-  <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 2 }}>
-    <CircularProgress size={20} />
-    <Typography>Fetching data...</Typography>
-  </Stack>
-);
+export const Loading = () => {
+  const { t } = useT();
+  return (
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 2 }}>
+      <CircularProgress size={20} />
+      <Typography>{t('reports.fetching')}</Typography>
+    </Stack>
+  );
+};
 
 export const num = { fontVariantNumeric: 'tabular-nums', whiteSpace: 'nowrap' } as const;
 export const bold = { fontWeight: 700 } as const;
@@ -101,6 +105,8 @@ const DayField = ({
  */
 const AsOfReport = <T, K extends QueryKey>({
   title,
+  what,
+  failed,
   path,
   filename,
   propertyId,
@@ -108,26 +114,30 @@ const AsOfReport = <T, K extends QueryKey>({
   children,
 }: {
   title: string;
+  /** 'the trial balance': the exports' label */
+  what: string;
+  /** 'Failed to load the trial balance.' */
+  failed: string;
   path: string;
   filename: string;
   propertyId: number | null;
   query: (scope: DayScope) => UseQueryOptions<T, Error, T, K>;
   children: (data: T) => ReactNode;
 }) => {
+  const { t } = useT();
   const [asOf, setAsOf] = useState(localDayIso);
   const scope = { asOf, propertyId };
   const answer = useQuery({ ...query(scope), enabled: DAY.test(asOf) });
-  const what = `the ${title.toLowerCase()}`;
   return (
     <ReportCard
       title={title}
-      inputs={<DayField label="As of" value={asOf} onChange={setAsOf} />}
+      inputs={<DayField label={t('reports.asOf')} value={asOf} onChange={setAsOf} />}
       exports={<ExportButtons path={path} params={dayParams(scope)} label={what} filename={filename} />}
     >
       {answer.isPending ? (
         <Loading />
       ) : answer.isError ? (
-        <Alert severity="error">{errorMessage(answer.error, `Failed to load ${what}.`)}</Alert>
+        <Alert severity="error">{errorMessage(answer.error, failed)}</Alert>
       ) : (
         <TableContainer sx={{ overflowX: 'auto' }}>{children(answer.data)}</TableContainer>
       )}
@@ -138,32 +148,35 @@ const AsOfReport = <T, K extends QueryKey>({
 /** The trial balance: each account on its debit or credit side as of a day, and the equal totals. */
 export const TrialBalanceReport = ({ propertyId }: { propertyId: number | null }) => {
   const decimals = useCompanyMoney().decimals ?? 2;
+  const { t, language } = useT();
   return (
     <AsOfReport
-      title="Trial Balance"
+      title={t('reports.trialBalance')}
+      what={t('reports.exportTrialBalance')}
+      failed={t('reports.trialBalanceLoadFailed')}
       path="/reports/trial-balance"
       filename="trial-balance"
       propertyId={propertyId}
       query={trialBalanceQuery}
     >
       {(tb) => (
-        <Table size="small" aria-label="Trial Balance">
+        <Table size="small" aria-label={t('reports.trialBalance')}>
           <TableHead>
             <TableRow>
-              <TableCell sx={bold}>Code</TableCell>
-              <TableCell sx={bold}>Account</TableCell>
+              <TableCell sx={bold}>{t('reports.code')}</TableCell>
+              <TableCell sx={bold}>{t('reports.account')}</TableCell>
               <TableCell sx={bold} align="right">
-                Debit
+                {t('reports.debit')}
               </TableCell>
               <TableCell sx={bold} align="right">
-                Credit
+                {t('reports.credit')}
               </TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
             {tb.accounts.length === 0 && (
               <TableRow>
-                <TableCell colSpan={4}>No account has a balance on this day.</TableCell>
+                <TableCell colSpan={4}>{t('reports.noBalance')}</TableCell>
               </TableRow>
             )}
             {tb.accounts.map((a) => (
@@ -173,23 +186,23 @@ export const TrialBalanceReport = ({ propertyId }: { propertyId: number | null }
                   {a.name}
                 </TableCell>
                 <TableCell align="right" sx={num}>
-                  {Number(a.debit) === 0 ? '' : formatNumber(a.debit, decimals)}
+                  {Number(a.debit) === 0 ? '' : formatNumber(a.debit, decimals, language)}
                 </TableCell>
                 <TableCell align="right" sx={num}>
-                  {Number(a.credit) === 0 ? '' : formatNumber(a.credit, decimals)}
+                  {Number(a.credit) === 0 ? '' : formatNumber(a.credit, decimals, language)}
                 </TableCell>
               </TableRow>
             ))}
             <TableRow>
               <TableCell />
               <TableCell component="th" scope="row" sx={bold}>
-                Total
+                {t('reports.total')}
               </TableCell>
               <TableCell align="right" sx={{ ...num, ...bold }} data-testid="trial-balance-debit">
-                {formatNumber(tb.total_debit, decimals)}
+                {formatNumber(tb.total_debit, decimals, language)}
               </TableCell>
               <TableCell align="right" sx={{ ...num, ...bold }} data-testid="trial-balance-credit">
-                {formatNumber(tb.total_credit, decimals)}
+                {formatNumber(tb.total_credit, decimals, language)}
               </TableCell>
             </TableRow>
           </TableBody>
@@ -202,6 +215,7 @@ export const TrialBalanceReport = ({ propertyId }: { propertyId: number | null }
 /** An account's general ledger: opening balance, its lines with the running balance, closing balance. */
 export const GeneralLedgerReport = ({ propertyId }: { propertyId: number | null }) => {
   const decimals = useCompanyMoney().decimals ?? 2;
+  const { t, language } = useT();
   const accounts = useQuery(ledgerAccountsQuery());
   const [accountId, setAccountId] = useState<number | null>(null);
   const [to, setTo] = useState(localDayIso);
@@ -213,12 +227,12 @@ export const GeneralLedgerReport = ({ propertyId }: { propertyId: number | null 
   const gl = useQuery({ ...generalLedgerQuery(scope), enabled: chosen !== null && valid });
   return (
     <ReportCard
-      title="General Ledger"
+      title={t('reports.generalLedger')}
       inputs={
         <>
           <TextField
             select
-            label="Account"
+            label={t('reports.account')}
             size="small"
             value={chosen ?? ''}
             onChange={(e) => {
@@ -233,8 +247,8 @@ export const GeneralLedgerReport = ({ propertyId }: { propertyId: number | null 
               </MenuItem>
             ))}
           </TextField>
-          <DayField label="From" value={from} onChange={(v) => (setFrom(v), setPage(1))} />
-          <DayField label="To" value={to} onChange={(v) => (setTo(v), setPage(1))} />
+          <DayField label={t('reports.fromDay')} value={from} onChange={(v) => (setFrom(v), setPage(1))} />
+          <DayField label={t('reports.toDay')} value={to} onChange={(v) => (setTo(v), setPage(1))} />
         </>
       }
       exports={
@@ -242,79 +256,79 @@ export const GeneralLedgerReport = ({ propertyId }: { propertyId: number | null 
           <ExportButtons
             path="/reports/general-ledger"
             params={ledgerParams(scope)}
-            label="the general ledger"
+            label={t('reports.exportGeneralLedger')}
             filename="general-ledger"
           />
         )
       }
     >
       {!valid ? (
-        <Alert severity="warning">The start day must not be after the end day.</Alert>
+        <Alert severity="warning">{t('reports.dayOrder')}</Alert>
       ) : accounts.isError ? (
-        <Alert severity="error">{errorMessage(accounts.error, 'Failed to load the accounts.')}</Alert>
+        <Alert severity="error">{errorMessage(accounts.error, t('reports.accountsLoadFailed'))}</Alert>
       ) : gl.isPending ? (
         <Loading />
       ) : gl.isError ? (
-        <Alert severity="error">{errorMessage(gl.error, 'Failed to load the general ledger.')}</Alert>
+        <Alert severity="error">{errorMessage(gl.error, t('reports.generalLedgerLoadFailed'))}</Alert>
       ) : (
         <>
           <TableContainer sx={{ overflowX: 'auto' }}>
-            <Table size="small" aria-label="General Ledger">
+            <Table size="small" aria-label={t('reports.generalLedger')}>
               <TableHead>
                 <TableRow>
-                  <TableCell sx={bold}>Date</TableCell>
-                  <TableCell sx={bold}>Memo</TableCell>
+                  <TableCell sx={bold}>{t('reports.date')}</TableCell>
+                  <TableCell sx={bold}>{t('reports.memo')}</TableCell>
                   <TableCell sx={bold} align="right">
-                    Debit
+                    {t('reports.debit')}
                   </TableCell>
                   <TableCell sx={bold} align="right">
-                    Credit
+                    {t('reports.credit')}
                   </TableCell>
                   <TableCell sx={bold} align="right">
-                    Balance
+                    {t('reports.balance')}
                   </TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 <TableRow>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(gl.data.from)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(gl.data.from, language)}</TableCell>
                   <TableCell component="th" scope="row" sx={bold}>
-                    Opening balance
+                    {t('reports.openingBalance')}
                   </TableCell>
                   <TableCell />
                   <TableCell />
                   <TableCell align="right" sx={{ ...num, ...bold }}>
-                    {formatNumber(gl.data.opening_balance, decimals)}
+                    {formatNumber(gl.data.opening_balance, decimals, language)}
                   </TableCell>
                 </TableRow>
                 {gl.data.lines.map((l) => (
                   <TableRow key={l.line_id} hover>
-                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(l.date)}</TableCell>
+                    <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(l.date, language)}</TableCell>
                     <TableCell sx={{ minWidth: 200 }}>{l.memo}</TableCell>
                     <TableCell align="right" sx={num}>
-                      {Number(l.debit) === 0 ? '' : formatNumber(l.debit, decimals)}
+                      {Number(l.debit) === 0 ? '' : formatNumber(l.debit, decimals, language)}
                     </TableCell>
                     <TableCell align="right" sx={num}>
-                      {Number(l.credit) === 0 ? '' : formatNumber(l.credit, decimals)}
+                      {Number(l.credit) === 0 ? '' : formatNumber(l.credit, decimals, language)}
                     </TableCell>
                     <TableCell align="right" sx={num}>
-                      {formatNumber(l.balance, decimals)}
+                      {formatNumber(l.balance, decimals, language)}
                     </TableCell>
                   </TableRow>
                 ))}
                 <TableRow>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(gl.data.to)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(gl.data.to, language)}</TableCell>
                   <TableCell component="th" scope="row" sx={bold}>
-                    Closing balance
+                    {t('reports.closingBalance')}
                   </TableCell>
                   <TableCell align="right" sx={{ ...num, ...bold }}>
-                    {formatNumber(gl.data.total_debit, decimals)}
+                    {formatNumber(gl.data.total_debit, decimals, language)}
                   </TableCell>
                   <TableCell align="right" sx={{ ...num, ...bold }}>
-                    {formatNumber(gl.data.total_credit, decimals)}
+                    {formatNumber(gl.data.total_credit, decimals, language)}
                   </TableCell>
                   <TableCell align="right" sx={{ ...num, ...bold }}>
-                    {formatNumber(gl.data.closing_balance, decimals)}
+                    {formatNumber(gl.data.closing_balance, decimals, language)}
                   </TableCell>
                 </TableRow>
               </TableBody>
@@ -336,71 +350,93 @@ export const GeneralLedgerReport = ({ propertyId }: { propertyId: number | null 
 
 const SheetSection = ({
   title,
+  totalTitle,
   lines,
   total,
   decimals,
 }: {
   title: string;
+  /** 'Total assets' */
+  totalTitle: string;
   lines: BalanceSheetLine[];
   total: string;
   decimals: number;
-}) => (
-  <>
-    <TableRow>
-      <TableCell colSpan={2} sx={{ ...bold, bgcolor: 'action.hover' }}>
-        {title}
-      </TableCell>
-    </TableRow>
-    {lines.map((l) => (
-      <TableRow key={`${title}-${l.id ?? l.name}`} hover>
-        <TableCell component="th" scope="row" sx={{ pl: 3 }}>
-          {l.code ? `${l.code} ` : ''}
-          {l.name}
-        </TableCell>
-        <TableCell align="right" sx={num}>
-          {formatNumber(l.balance, decimals)}
+}) => {
+  const { language } = useT();
+  return (
+    <>
+      <TableRow>
+        <TableCell colSpan={2} sx={{ ...bold, bgcolor: 'action.hover' }}>
+          {title}
         </TableCell>
       </TableRow>
-    ))}
-    <TableRow>
-      <TableCell component="th" scope="row" sx={bold}>
-        Total {title.toLowerCase()}
-      </TableCell>
-      <TableCell align="right" sx={{ ...num, ...bold }}>
-        {formatNumber(total, decimals)}
-      </TableCell>
-    </TableRow>
-  </>
-);
+      {lines.map((l) => (
+        <TableRow key={`${title}-${l.id ?? l.name}`} hover>
+          <TableCell component="th" scope="row" sx={{ pl: 3 }}>
+            {l.code ? `${l.code} ` : ''}
+            {l.name}
+          </TableCell>
+          <TableCell align="right" sx={num}>
+            {formatNumber(l.balance, decimals, language)}
+          </TableCell>
+        </TableRow>
+      ))}
+      <TableRow>
+        <TableCell component="th" scope="row" sx={bold}>
+          {totalTitle}
+        </TableCell>
+        <TableCell align="right" sx={{ ...num, ...bold }}>
+          {formatNumber(total, decimals, language)}
+        </TableCell>
+      </TableRow>
+    </>
+  );
+};
 
 /** The balance sheet: assets = liabilities + equity, with earlier years' and the year's result. */
 export const BalanceSheetReport = ({ propertyId }: { propertyId: number | null }) => {
   const decimals = useCompanyMoney().decimals ?? 2;
+  const { t, language } = useT();
   return (
     <AsOfReport
-      title="Balance Sheet"
+      title={t('reports.balanceSheet')}
+      what={t('reports.exportBalanceSheet')}
+      failed={t('reports.balanceSheetLoadFailed')}
       path="/reports/balance-sheet"
       filename="balance-sheet"
       propertyId={propertyId}
       query={balanceSheetQuery}
     >
       {(bs) => (
-        <Table size="small" aria-label="Balance Sheet">
+        <Table size="small" aria-label={t('reports.balanceSheet')}>
           <TableBody>
-            <SheetSection title="Assets" lines={bs.assets} total={bs.total_assets} decimals={decimals} />
             <SheetSection
-              title="Liabilities"
+              title={t('reports.assets')}
+              totalTitle={t('reports.totalAssets')}
+              lines={bs.assets}
+              total={bs.total_assets}
+              decimals={decimals}
+            />
+            <SheetSection
+              title={t('reports.liabilities')}
+              totalTitle={t('reports.totalLiabilities')}
               lines={bs.liabilities}
               total={bs.total_liabilities}
               decimals={decimals}
             />
-            <SheetSection title="Equity" lines={bs.equity} total={bs.total_equity} decimals={decimals} />
+            <SheetSection
+              title={t('reports.equity')}
+              totalTitle={t('reports.totalEquity')}
+              lines={bs.equity}
+              total={bs.total_equity}
+              decimals={decimals}
+            />
             <TableRow>
               <TableCell component="th" scope="row" sx={bold}>
-                Total liabilities and equity
+                {t('reports.totalLiabilitiesEquity')}
               </TableCell>
               <TableCell align="right" sx={{ ...num, ...bold }}>
-                {formatNumber(bs.total_liabilities_and_equity, decimals)}
+                {formatNumber(bs.total_liabilities_and_equity, decimals, language)}
               </TableCell>
             </TableRow>
           </TableBody>

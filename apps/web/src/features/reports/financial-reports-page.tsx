@@ -15,7 +15,8 @@ import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { cashFlowLines, incomeStatementLines, resolveRange } from '@kodi/domain';
+import { cashFlowLines, incomeStatementLines, intlLocales, resolveRange, type Language } from '@kodi/domain';
+import { useT } from '../../lib/i18n.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useCompanyMoney } from '../../lib/resources.ts';
 import { PropertyFilter } from '../../components/property-filter.tsx';
@@ -35,17 +36,18 @@ import {
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 
-const compact = new Intl.NumberFormat('en-US', { notation: 'compact', maximumFractionDigits: 1 });
-const yAxis = [{ valueFormatter: (v: number | null) => compact.format(v ?? 0), width: 56 }];
+/** The charts' amounts, short ('1.5M', '1,5 M'), in the page's language. */
+const yAxisOf = (language: Language) => {
+  const compact = new Intl.NumberFormat(intlLocales[language], {
+    notation: 'compact',
+    maximumFractionDigits: 1,
+  });
+  return [{ valueFormatter: (v: number | null) => compact.format(v ?? 0), width: 56 }];
+};
 
-const TABS = [
-  { value: 'monthly', label: 'Income & cash flow' },
-  { value: 'trial-balance', label: 'Trial balance' },
-  { value: 'general-ledger', label: 'General ledger' },
-  { value: 'balance-sheet', label: 'Balance sheet' },
-  { value: 'rental-tax', label: 'Rental tax' },
-] as const;
-type TabValue = (typeof TABS)[number]['value'];
+/** The tabs, by the URL's `report` (their labels: `reports.tabMonthly`, ...). */
+const TABS = ['monthly', 'trial-balance', 'general-ledger', 'balance-sheet', 'rental-tax'] as const;
+type TabValue = (typeof TABS)[number];
 
 /**
  * Financial Reports: the monthly income statement (cash or accrual basis) and cash flow, with charts,
@@ -55,12 +57,20 @@ type TabValue = (typeof TABS)[number]['value'];
 export const FinancialReportsPage = () => {
   const [params, setParams] = useSearchParams();
   const { propertyId } = useSelectedProperty();
+  const { t } = useT();
   const raw = params.get('report');
-  const tab: TabValue = TABS.some((t) => t.value === raw) ? (raw as TabValue) : 'monthly';
+  const tab: TabValue = TABS.some((value) => value === raw) ? (raw as TabValue) : 'monthly';
+  const tabLabels: Record<TabValue, string> = {
+    monthly: t('reports.tabMonthly'),
+    'trial-balance': t('reports.tabTrialBalance'),
+    'general-ledger': t('reports.tabGeneralLedger'),
+    'balance-sheet': t('reports.tabBalanceSheet'),
+    'rental-tax': t('reports.tabRentalTax'),
+  };
   return (
     <Box sx={{ minWidth: 0 }}>
       <Typography variant="h4" component="h1" gutterBottom>
-        Financial Reports
+        {t('reports.title')}
       </Typography>
       <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ mb: 2, alignItems: { md: 'center' } }}>
         <Tabs
@@ -79,11 +89,11 @@ export const FinancialReportsPage = () => {
           variant="scrollable"
           scrollButtons="auto"
           allowScrollButtonsMobile
-          aria-label="Financial reports"
+          aria-label={t('reports.tabsLabel')}
           sx={{ flexGrow: 1, minWidth: 0 }}
         >
-          {TABS.map((t) => (
-            <Tab key={t.value} value={t.value} label={t.label} />
+          {TABS.map((value) => (
+            <Tab key={value} value={value} label={tabLabels[value]} />
           ))}
         </Tabs>
         <PropertyFilter />
@@ -100,6 +110,8 @@ export const FinancialReportsPage = () => {
 /** The monthly income statement and cash flow, with charts and exports. */
 const MonthlyReports = () => {
   const money = useCompanyMoney();
+  const { t, language } = useT();
+  const yAxis = yAxisOf(language);
   const [basis, setBasis] = useState<IncomeBasis>('cash');
   const decimals = money.decimals ?? 2;
   const [draft, setDraft] = useState<MonthRange>(() => resolveRange({}));
@@ -125,7 +137,7 @@ const MonthlyReports = () => {
         }}
       >
         <TextField
-          label="From"
+          label={t('reports.from')}
           type="month"
           size="small"
           value={draft.from}
@@ -134,17 +146,17 @@ const MonthlyReports = () => {
           error={!valid}
         />
         <TextField
-          label="To"
+          label={t('reports.to')}
           type="month"
           size="small"
           value={draft.to}
           onChange={(e) => setDraft((d) => ({ ...d, to: e.target.value }))}
           slotProps={{ inputLabel: { shrink: true } }}
           error={!valid}
-          helperText={valid ? ' ' : 'The start month must not be after the end month.'}
+          helperText={valid ? ' ' : t('reports.monthOrder')}
         />
         <Button type="submit" variant="contained" disabled={!valid}>
-          Show
+          {t('reports.show')}
         </Button>
       </Stack>
 
@@ -156,12 +168,12 @@ const MonthlyReports = () => {
             sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}
           >
             <Typography variant="h5" component="h2">
-              Monthly Income Statement
+              {t('reports.incomeStatement')}
             </Typography>
             <ExportButtons
               path="/income-statement"
               params={{ ...reportParams(range), basis }}
-              label="the income statement"
+              label={t('reports.exportIncomeStatement')}
               filename="income-statement"
             />
           </Stack>
@@ -170,26 +182,22 @@ const MonthlyReports = () => {
             exclusive
             value={basis}
             onChange={(_, v: IncomeBasis | null) => v && setBasis(v)}
-            aria-label="Basis"
+            aria-label={t('reports.basis')}
             sx={{ mb: 1 }}
           >
-            <ToggleButton value="cash">Cash basis</ToggleButton>
-            <ToggleButton value="accrual">Accrual basis</ToggleButton>
+            <ToggleButton value="cash">{t('reports.cashBasis')}</ToggleButton>
+            <ToggleButton value="accrual">{t('reports.accrualBasis')}</ToggleButton>
           </ToggleButtonGroup>
           <Typography variant="body2" color="text.secondary" sx={{ mb: 1 }}>
-            {basis === 'cash'
-              ? 'The month’s completed payments, by what they paid: rent, late fees and other charges, oldest first.'
-              : 'Rent, late fees and charges as they fell due, less waivers and adjustments (the journal’s income accounts).'}
+            {basis === 'cash' ? t('reports.cashBasisHelp') : t('reports.accrualBasisHelp')}
           </Typography>
           {income.isPending ? (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 2 }}>
               <CircularProgress size={20} />
-              <Typography>Fetching data...</Typography>
+              <Typography>{t('reports.fetching')}</Typography>
             </Stack>
           ) : income.isError ? (
-            <Alert severity="error">
-              {errorMessage(income.error, 'Failed to load the income statement.')}
-            </Alert>
+            <Alert severity="error">{errorMessage(income.error, t('reports.incomeLoadFailed'))}</Alert>
           ) : (
             <>
               <BarChart
@@ -199,14 +207,14 @@ const MonthlyReports = () => {
                 series={[
                   {
                     data: income.data.map((m) => m.rental_income + m.late_fees + m.other_income),
-                    label: 'Income',
+                    label: t('reports.chartIncome'),
                   },
-                  { data: income.data.map((m) => m.total_expenses), label: 'Expenses' },
-                  { data: income.data.map((m) => m.net_income), label: 'Net Operating Income' },
+                  { data: income.data.map((m) => m.total_expenses), label: t('reports.chartExpenses') },
+                  { data: income.data.map((m) => m.net_income), label: t('reports.chartNetIncome') },
                 ]}
               />
               <ReportTable
-                caption="Monthly Income Statement"
+                caption={t('reports.incomeStatement')}
                 months={months}
                 lines={incomeStatementLines(income.data)}
                 decimals={decimals}
@@ -224,24 +232,22 @@ const MonthlyReports = () => {
             sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' }, mb: 1 }}
           >
             <Typography variant="h5" component="h2">
-              Cash Flow Statement
+              {t('reports.cashFlow')}
             </Typography>
             <ExportButtons
               path="/cash-flow"
               params={reportParams(range)}
-              label="the cash flow statement"
+              label={t('reports.exportCashFlow')}
               filename="cash-flow"
             />
           </Stack>
           {cash.isPending ? (
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 2 }}>
               <CircularProgress size={20} />
-              <Typography>Fetching data...</Typography>
+              <Typography>{t('reports.fetching')}</Typography>
             </Stack>
           ) : cash.isError ? (
-            <Alert severity="error">
-              {errorMessage(cash.error, 'Failed to load the cash flow statement.')}
-            </Alert>
+            <Alert severity="error">{errorMessage(cash.error, t('reports.cashFlowLoadFailed'))}</Alert>
           ) : (
             <>
               {/* the month-end balances as bars: one chart kind for the page (issue 26: its code, the largest
@@ -250,10 +256,12 @@ const MonthlyReports = () => {
                 height={260}
                 xAxis={[{ scaleType: 'band', data: cash.data.map((m) => m.month) }]}
                 yAxis={yAxis}
-                series={[{ data: cash.data.map((m) => m.closing_balance), label: 'Closing balance' }]}
+                series={[
+                  { data: cash.data.map((m) => m.closing_balance), label: t('reports.chartClosingBalance') },
+                ]}
               />
               <ReportTable
-                caption="Cash Flow Statement"
+                caption={t('reports.cashFlow')}
                 months={cash.data.map((m) => m.month)}
                 lines={cashFlowLines(cash.data)}
                 decimals={decimals}

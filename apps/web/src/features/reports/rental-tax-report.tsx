@@ -11,6 +11,7 @@ import TextField from '@mui/material/TextField';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatNumber, localDayIso } from '@kodi/domain';
+import { useT } from '../../lib/i18n.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useCompanyMoney } from '../../lib/resources.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
@@ -19,8 +20,6 @@ import { rentalTaxMonthQuery, rentalTaxYearQuery } from './report-queries.ts';
 
 const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
 const thisMonth = () => localDayIso().slice(0, 7);
-const landlordName = (l: { kind: string; name: string }) =>
-  l.kind === 'company' ? `${l.name} (own properties)` : l.name;
 
 type Figures = Record<string, string | number | null>;
 
@@ -37,52 +36,57 @@ const LandlordTable = ({
   rows: ({ kind: string; name: string; owner_id: number | null; tax_id: string | null } & Figures)[];
   totals: Figures;
   decimals: number;
-}) => (
-  <TableContainer sx={{ overflowX: 'auto' }}>
-    <Table size="small" aria-label={label}>
-      <TableHead>
-        <TableRow>
-          <TableCell sx={bold}>Landlord</TableCell>
-          {columns.map(([key, heading]) => (
-            <TableCell key={key} sx={bold} align="right">
-              {heading}
-            </TableCell>
-          ))}
-        </TableRow>
-      </TableHead>
-      <TableBody>
-        {rows.map((l) => (
-          <TableRow key={l.owner_id ?? 'company'} hover>
-            <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
-              {landlordName(l)}
-              {l.tax_id ? ` · ${l.tax_id}` : ''}
-            </TableCell>
-            {columns.map(([key]) => (
-              <TableCell key={key} align="right" sx={num}>
-                {l[key] === null || l[key] === undefined ? '' : formatNumber(l[key], decimals)}
+}) => {
+  const { t, language } = useT();
+  const landlordName = (l: { kind: string; name: string }) =>
+    l.kind === 'company' ? t('reports.ownProperties', { name: l.name }) : l.name;
+  return (
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={label}>
+        <TableHead>
+          <TableRow>
+            <TableCell sx={bold}>{t('reports.landlord')}</TableCell>
+            {columns.map(([key, heading]) => (
+              <TableCell key={key} sx={bold} align="right">
+                {heading}
               </TableCell>
             ))}
           </TableRow>
-        ))}
-        <TableRow>
-          <TableCell component="th" scope="row" sx={bold}>
-            Total
-          </TableCell>
-          {columns.map(([key]) => (
-            <TableCell
-              key={key}
-              align="right"
-              sx={{ ...num, ...bold }}
-              data-testid={`rental-tax-total-${key}`}
-            >
-              {formatNumber(totals[key] ?? 0, decimals)}
-            </TableCell>
+        </TableHead>
+        <TableBody>
+          {rows.map((l) => (
+            <TableRow key={l.owner_id ?? 'company'} hover>
+              <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
+                {landlordName(l)}
+                {l.tax_id ? ` · ${l.tax_id}` : ''}
+              </TableCell>
+              {columns.map(([key]) => (
+                <TableCell key={key} align="right" sx={num}>
+                  {l[key] === null || l[key] === undefined ? '' : formatNumber(l[key], decimals, language)}
+                </TableCell>
+              ))}
+            </TableRow>
           ))}
-        </TableRow>
-      </TableBody>
-    </Table>
-  </TableContainer>
-);
+          <TableRow>
+            <TableCell component="th" scope="row" sx={bold}>
+              {t('reports.total')}
+            </TableCell>
+            {columns.map(([key]) => (
+              <TableCell
+                key={key}
+                align="right"
+                sx={{ ...num, ...bold }}
+                data-testid={`rental-tax-total-${key}`}
+              >
+                {formatNumber(totals[key] ?? 0, decimals, language)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+};
 
 /**
  * The landlords' rental tax (issue 27): a month (each landlord's gross rent received, the tax at the
@@ -91,6 +95,7 @@ const LandlordTable = ({
  */
 export const RentalTaxReport = () => {
   const d = useCompanyMoney().decimals ?? 2;
+  const { t, language } = useT();
   const [mode, setMode] = useState<'month' | 'year'>('month');
   const [month, setMonth] = useState(thisMonth);
   const [year, setYear] = useState(() => new Date().getFullYear() - 1);
@@ -100,23 +105,23 @@ export const RentalTaxReport = () => {
   const answer = mode === 'month' ? monthly : yearly;
   return (
     <ReportCard
-      title="Rental Tax"
+      title={t('reports.rentalTax')}
       inputs={
         <>
           <TextField
             select
             size="small"
-            label="Figures of"
+            label={t('reports.figuresOf')}
             value={mode}
             onChange={(e) => setMode(e.target.value === 'year' ? 'year' : 'month')}
             sx={{ minWidth: 140 }}
           >
-            <MenuItem value="month">A month</MenuItem>
-            <MenuItem value="year">A tax year</MenuItem>
+            <MenuItem value="month">{t('reports.aMonth')}</MenuItem>
+            <MenuItem value="year">{t('reports.aTaxYear')}</MenuItem>
           </TextField>
           {mode === 'month' ? (
             <TextField
-              label="Month"
+              label={t('reports.month')}
               type="month"
               size="small"
               value={month}
@@ -126,7 +131,7 @@ export const RentalTaxReport = () => {
             />
           ) : (
             <TextField
-              label="Tax year starting in"
+              label={t('reports.taxYearStart')}
               type="number"
               size="small"
               value={year}
@@ -140,7 +145,7 @@ export const RentalTaxReport = () => {
         <ExportButtons
           path="/reports/rental-tax"
           params={mode === 'month' ? { month } : { tax_year: year }}
-          label="the rental tax"
+          label={t('reports.exportRentalTax')}
           filename="rental-tax"
         />
       }
@@ -148,18 +153,21 @@ export const RentalTaxReport = () => {
       {answer.isPending ? (
         <Loading />
       ) : answer.isError ? (
-        <Alert severity="error">{errorMessage(answer.error, 'Failed to load the rental tax.')}</Alert>
+        <Alert severity="error">{errorMessage(answer.error, t('reports.rentalTaxLoadFailed'))}</Alert>
       ) : mode === 'month' && monthly.data ? (
         <>
           <Typography variant="body2" sx={{ mb: 1 }}>
-            Rate {monthly.data.rate}% of gross rent received · due {formatDate(monthly.data.due_date)}
+            {t('reports.rateLine', {
+              rate: monthly.data.rate,
+              date: formatDate(monthly.data.due_date, language),
+            })}
           </Typography>
           <LandlordTable
-            label="Rental tax of the month"
+            label={t('reports.monthTable')}
             columns={[
-              ['gross_rent', 'Gross rent received'],
-              ['tax', 'Tax'],
-              ['withheld', 'Withheld'],
+              ['gross_rent', t('reports.grossRent')],
+              ['tax', t('reports.tax')],
+              ['withheld', t('reports.withheld')],
             ]}
             rows={monthly.data.landlords}
             totals={monthly.data.totals}
@@ -169,14 +177,14 @@ export const RentalTaxReport = () => {
       ) : yearly.data ? (
         <>
           <Typography variant="body2" sx={{ mb: 1 }}>
-            Tax year {yearly.data.from} to {yearly.data.to}
+            {t('reports.taxYearLine', { from: yearly.data.from, to: yearly.data.to })}
           </Typography>
           <LandlordTable
-            label="Rental income of the tax year"
+            label={t('reports.yearTable')}
             columns={[
-              ['gross_rent', 'Gross rent received'],
-              ['expenses', 'Expenses'],
-              ['net', 'Net'],
+              ['gross_rent', t('reports.grossRent')],
+              ['expenses', t('reports.expenses')],
+              ['net', t('reports.net')],
             ]}
             rows={yearly.data.landlords}
             totals={yearly.data.totals}
