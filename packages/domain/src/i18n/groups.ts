@@ -19,6 +19,10 @@ export const catalogueGroups = {
   entity: ['entity', 'entityExtras', 'ownership', 'resource'],
   dashboard: ['dashboard'],
   arrears: ['arrears'],
+  // the staff's operations pages (issue 30): Import, Collections, Messages and Announcements
+  imports: ['imports'],
+  collections: ['collections'],
+  messages: ['messages'],
 } as const;
 
 export type CatalogueGroup = keyof typeof catalogueGroups;
