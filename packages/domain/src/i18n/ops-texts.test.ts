@@ -12,9 +12,15 @@ import { LANGUAGES } from './languages.ts';
 describe('the operations pages’ option texts (issue 30)', () => {
   const derived: [string, string][] = [
     ...messageStatus.values.map((v): [string, string] => [`messages.status.${v}`, messageStatus.labels[v]]),
-    ...messageChannel.values.map((v): [string, string] => [`messages.channel.${v}`, messageChannel.labels[v]]),
+    ...messageChannel.values.map((v): [string, string] => [
+      `messages.channel.${v}`,
+      messageChannel.labels[v],
+    ]),
     ...messageKind.values.map((v): [string, string] => [`messages.kind.${v}`, messageKind.labels[v]]),
-    ...deliveryStatus.values.map((v): [string, string] => [`messages.delivery.${v}`, deliveryStatus.labels[v]]),
+    ...deliveryStatus.values.map((v): [string, string] => [
+      `messages.delivery.${v}`,
+      deliveryStatus.labels[v],
+    ]),
     ...statementLineStatuses.map((v): [string, string] => [`collections.lineStatus.${v}`, v]),
     ...statementLineStatuses.map((v): [string, string] => [
       `collections.statusOption.${v}`,
@@ -51,7 +57,15 @@ describe('the operations pages’ option texts (issue 30)', () => {
   });
 
   it('translates them (Kiswahili and French are not English copies, brand names aside)', () => {
-    const brands = new Set(['SMS', 'WhatsApp', 'MTN Mobile Money', 'Airtel Money', 'Test', 'Invitation', 'E-mail']);
+    const brands = new Set([
+      'SMS',
+      'WhatsApp',
+      'MTN Mobile Money',
+      'Airtel Money',
+      'Test',
+      'Invitation',
+      'E-mail',
+    ]);
     for (const [key, english] of derived) {
       if (brands.has(english)) continue;
       expect(catalogues.sw[key], key).not.toBe(english);

@@ -677,11 +677,7 @@ export const CollectionsPage = () => {
       )}
       <StatementsTable />
 
-      <ListToolbar
-        label={t('collections.search')}
-        value={listState.search}
-        onChange={listState.setSearch}
-      >
+      <ListToolbar label={t('collections.search')} value={listState.search} onChange={listState.setSearch}>
         <TextField
           select
           size="small"

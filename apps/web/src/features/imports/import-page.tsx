@@ -442,7 +442,10 @@ export const ImportPage = () => {
                               <option value="">{t('imports.noneGiven')}</option>
                               {f.options.values.map((v) => (
                                 <option key={v} value={v}>
-                                  {td(`entity.${def?.name ?? ''}.option.${f.name}.${v}`, f.options?.labels[v] ?? v)}
+                                  {td(
+                                    `entity.${def?.name ?? ''}.option.${f.name}.${v}`,
+                                    f.options?.labels[v] ?? v,
+                                  )}
                                 </option>
                               ))}
                             </NativeSelect>
@@ -542,7 +545,9 @@ export const ImportPage = () => {
                         {preview.sample.map((r) => (
                           <TableRow key={String(r.row)}>
                             <TableCell>{String(r.row ?? '')}</TableCell>
-                            <TableCell>{r.action === 'update' ? t('imports.update') : t('imports.new')}</TableCell>
+                            <TableCell>
+                              {r.action === 'update' ? t('imports.update') : t('imports.new')}
+                            </TableCell>
                             {sampleFields.map((f) => (
                               <TableCell key={f.name}>{sampleCell(r, f.name)}</TableCell>
                             ))}

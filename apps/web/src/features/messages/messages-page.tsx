@@ -76,7 +76,8 @@ const channelLabel = (c: string, td: TranslateDerived) =>
   td(`messages.channel.${c}`, messageChannel.labels[c as MessageChannel] ?? c);
 const statusLabel = (s: Message['status'], td: TranslateDerived) =>
   td(`messages.status.${s}`, messageStatus.labels[s]);
-const kindLabel = (k: Message['kind'], td: TranslateDerived) => td(`messages.kind.${k}`, messageKind.labels[k]);
+const kindLabel = (k: Message['kind'], td: TranslateDerived) =>
+  td(`messages.kind.${k}`, messageKind.labels[k]);
 
 /** WhatsApp's delivery report, after the status: 'Sent · Read'. */
 const delivery = (m: Message, td: TranslateDerived) =>
@@ -111,17 +112,12 @@ const MessageLog = () => {
       await queryClient.invalidateQueries({ queryKey: messageKeys.all });
       showSnackbar({ message: t('messages.requeued'), severity: 'success' });
     },
-    onError: (e) =>
-      showSnackbar({ message: errorMessage(e, t('messages.retryFailed')), severity: 'error' }),
+    onError: (e) => showSnackbar({ message: errorMessage(e, t('messages.retryFailed')), severity: 'error' }),
   });
 
   return (
     <Stack spacing={2}>
-      <ListToolbar
-        label={t('messages.search')}
-        value={listState.search}
-        onChange={listState.setSearch}
-      >
+      <ListToolbar label={t('messages.search')} value={listState.search} onChange={listState.setSearch}>
         <TextField
           select
           size="small"
@@ -268,9 +264,7 @@ const TestMessageDialog = ({ onClose }: { onClose: () => void }) => {
       onClose();
     },
     onError: (e) => {
-      setError(
-        isApiError(e) && e.fields?.to ? e.fields.to : errorMessage(e, t('messages.testFailed')),
-      );
+      setError(isApiError(e) && e.fields?.to ? e.fields.to : errorMessage(e, t('messages.testFailed')));
     },
   });
   return (
@@ -328,12 +322,8 @@ export const MessagesPage = () => {
           {t('messages.intro')}
         </Typography>
       </Box>
-      {providers.data && !providers.data.sms && (
-        <Alert severity="info">{t('messages.noSms')}</Alert>
-      )}
-      {providers.data && !providers.data.email && (
-        <Alert severity="info">{t('messages.noSmtp')}</Alert>
-      )}
+      {providers.data && !providers.data.sms && <Alert severity="info">{t('messages.noSms')}</Alert>}
+      {providers.data && !providers.data.email && <Alert severity="info">{t('messages.noSmtp')}</Alert>}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Button variant="outlined" onClick={() => setTesting(true)}>
           {t('messages.sendTest')}

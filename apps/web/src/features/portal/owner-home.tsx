@@ -93,13 +93,9 @@ const Properties = ({ me }: { me: OwnerPortalMe }) => {
         <article key={p.id} className="card" data-testid={`property-${p.id}`}>
           <h2>
             {p.name}{' '}
-            <span className="muted small">
-              · {t('portal.owner.yourShare', { percent: p.share_percent })}
-            </span>
+            <span className="muted small">· {t('portal.owner.yourShare', { percent: p.share_percent })}</span>
           </h2>
-          <p>
-            {t('portal.owner.units', { count: p.units, let: p.occupied_units, vacant: p.vacant_units })}
-          </p>
+          <p>{t('portal.owner.units', { count: p.units, let: p.occupied_units, vacant: p.vacant_units })}</p>
           <Collected p={p} money={money} />
           <p className="muted small">{t('portal.owner.arrearsAmount', { amount: money(p.arrears) })}</p>
         </article>

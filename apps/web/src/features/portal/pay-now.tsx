@@ -173,7 +173,9 @@ export const PayNow = ({
           </select>
         </label>
       ) : (
-        <p className="muted small">{t('portal.pay.withProvider', { provider: paymentProviderLabels[provider] })}</p>
+        <p className="muted small">
+          {t('portal.pay.withProvider', { provider: paymentProviderLabels[provider] })}
+        </p>
       )}
       <Alert>{error}</Alert>
       <div className="actions">

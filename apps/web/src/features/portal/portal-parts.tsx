@@ -17,10 +17,13 @@ export const message = (err: unknown) =>
   err instanceof PortalError ? err.message : i18n._('portal.noConnection');
 
 export const fetchedNote = (k: { fetchedAt: string; offline: boolean }) => {
-  const when = new Date(k.fetchedAt).toLocaleString(intlLocales[isLanguage(i18n.locale) ? i18n.locale : 'en'], {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  });
+  const when = new Date(k.fetchedAt).toLocaleString(
+    intlLocales[isLanguage(i18n.locale) ? i18n.locale : 'en'],
+    {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    },
+  );
   return i18n._(k.offline ? 'portal.offlineFetchedAt' : 'portal.fetchedAt', { when });
 };
 
