@@ -22,6 +22,9 @@ const scanned: readonly CatalogueGroup[] = [
   'help',
   'books',
   'reports',
+  'imports',
+  'collections',
+  'messages',
 ];
 const keyOf = (group: CatalogueGroup) => new RegExp(`['"\`](?:${catalogueGroups[group].join('|')})\\.[\\w$]`);
 /** Namespaces whose English is the code's own words (the entities' definitions): no English chunk. */

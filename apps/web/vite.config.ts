@@ -105,6 +105,15 @@ export default defineConfig({
                 loginFirst.has(id) && !entriesFirst.has(id) && /[\\/]node_modules[\\/]@mui[\\/]/.test(id),
               includeDependenciesRecursively: false,
             },
+            // The entities' value formatting (field by name, a reference's text), a chunk of its own:
+            // in the entities' route chunk, the upload helpers the Import page shares with the
+            // entities' forms imported it from there, and the Import page counted the entities'
+            // route and all it loads later (issue 30: its budget).
+            {
+              name: 'resource-format',
+              test: /src[\\/]components[\\/]resource[\\/]format\.tsx$/,
+              includeDependenciesRecursively: false,
+            },
             // The rest of what two pages or more share: grouped by the pages that use them, the
             // groups under 4 kB merged into a neighbour (some code a page does not use, far fewer
             // requests). Never the login page's or the entries' first modules (their budgets).

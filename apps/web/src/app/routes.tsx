@@ -169,6 +169,7 @@ export const appRoutes: AppRoute[] = [
     path: '/messages',
     guard: ['admin', 'company_admin'],
     ...lazyPage(() => import('../features/messages/messages-page.tsx'), 'MessagesPage'),
+    texts: ['messages'],
   },
   // issue 29: announcements to tenants, under Messages (read by every staff role, sent by admins and
   // editors), in the Messages page's chunk: a chunk of its own would regroup the chunks the other
@@ -178,6 +179,7 @@ export const appRoutes: AppRoute[] = [
     path: '/announcements',
     guard: staff,
     ...lazyPage(() => import('../features/messages/messages-page.tsx'), 'AnnouncementsPage'),
+    texts: ['messages'],
   },
   {
     id: 'AuditLog',
@@ -190,12 +192,14 @@ export const appRoutes: AppRoute[] = [
     path: '/import',
     guard: ['admin', 'editor'],
     ...lazyPage(() => import('../features/imports/import-page.tsx'), 'ImportPage'),
+    texts: ['imports', 'entity'],
   },
   {
     id: 'Collections',
     path: '/collections',
     guard: ['admin', 'editor'],
     ...lazyPage(() => import('../features/collections/collections-page.tsx'), 'CollectionsPage'),
+    texts: ['collections'],
   },
   {
     id: 'ChartOfAccounts',

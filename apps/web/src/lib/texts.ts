@@ -72,6 +72,30 @@ registerTextGroup('reports', (language) =>
   })[language](),
 );
 
+registerTextGroup('imports', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/imports'),
+    sw: () => import('virtual:kodi-catalogue/sw/imports'),
+    fr: () => import('virtual:kodi-catalogue/fr/imports'),
+  })[language](),
+);
+
+registerTextGroup('collections', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/collections'),
+    sw: () => import('virtual:kodi-catalogue/sw/collections'),
+    fr: () => import('virtual:kodi-catalogue/fr/collections'),
+  })[language](),
+);
+
+registerTextGroup('messages', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/messages'),
+    sw: () => import('virtual:kodi-catalogue/sw/messages'),
+    fr: () => import('virtual:kodi-catalogue/fr/messages'),
+  })[language](),
+);
+
 /** Asks for a catalogue group when a part that needs it shows outside the pages that load it. */
 export const useTexts = (group: CatalogueGroup): void => {
   useEffect(() => {

@@ -27,6 +27,10 @@ export const catalogueGroups = {
   // chunk: each group's loader weighs on every page), Financial Reports
   books: ['books', 'payouts', 'receiptPrint'],
   reports: ['reports'],
+  // the staff's operations pages (issue 30): Import, Collections, Messages and Announcements
+  imports: ['imports'],
+  collections: ['collections'],
+  messages: ['messages'],
 } as const;
 
 export type CatalogueGroup = keyof typeof catalogueGroups;

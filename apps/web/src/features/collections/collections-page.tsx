@@ -59,6 +59,7 @@ import {
   unmatchLine,
   uploadStatement,
 } from './collections-api.ts';
+import { useT, type Translate } from '../../lib/i18n.ts';
 
 const statusChip: Record<StatementLineStatus, 'success' | 'warning' | 'error' | 'default'> = {
   matched: 'success',
@@ -67,18 +68,19 @@ const statusChip: Record<StatementLineStatus, 'success' | 'warning' | 'error' | 
   ignored: 'default',
 };
 
-const lineColumns: ListColumn[] = [
-  { key: 'date', label: 'Date', sortField: 'date' },
-  { key: 'amount', label: 'Amount', sortField: 'amount', align: 'right' },
-  { key: 'payer', label: 'Payer' },
-  { key: 'reference', label: 'Reference' },
-  { key: 'status', label: 'Status', sortField: 'status' },
-  { key: 'match', label: 'Lease' },
+const lineColumns = (t: Translate): ListColumn[] => [
+  { key: 'date', label: t('collections.date'), sortField: 'date' },
+  { key: 'amount', label: t('collections.amount'), sortField: 'amount', align: 'right' },
+  { key: 'payer', label: t('collections.payer') },
+  { key: 'reference', label: t('collections.reference') },
+  { key: 'status', label: t('collections.status'), sortField: 'status' },
+  { key: 'match', label: t('collections.lease') },
 ];
 
 const useMoney = () => {
   const company = useCompanyMoney();
-  return (n: number) => formatMoney(n, company.currency, company.decimals);
+  const { language } = useT();
+  return (n: number) => formatMoney(n, company.currency, company.decimals, language);
 };
 
 /** The upload: source, file (and a mapping for other layouts), with the browser's upload progress. */
@@ -88,9 +90,10 @@ const UploadCard = ({ onDone }: { onDone: (u: StatementUpload) => void }) => {
   const [mapping, setMapping] = useState('');
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const { t, td } = useT();
   const upload = useMutation({
     mutationFn: () => {
-      if (!file) throw new Error('Choose a CSV or xlsx file.');
+      if (!file) throw new Error(t('collections.chooseCsvXlsx'));
       setError(null);
       setProgress(0);
       return uploadStatement({ source, file, mapping }, setProgress);
@@ -101,46 +104,46 @@ const UploadCard = ({ onDone }: { onDone: (u: StatementUpload) => void }) => {
     },
     onError: (e) => {
       setProgress(null);
-      setError(errorMessage(e, 'The upload failed.'));
+      setError(errorMessage(e, t('collections.uploadFailed')));
     },
   });
   return (
     <Paper variant="outlined" sx={{ p: 2 }}>
       <Typography variant="h6" component="h2" gutterBottom>
-        Upload a statement
+        {t('collections.uploadStatement')}
       </Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <TextField
           select
           size="small"
-          label="Source"
+          label={t('collections.source')}
           value={source}
           onChange={(e) => setSource(e.target.value as StatementSource)}
           sx={{ minWidth: 220 }}
         >
           {statementSources.map((s) => (
             <MenuItem key={s} value={s}>
-              {statementSourceLabels[s]}
+              {td(`collections.source.${s}`, statementSourceLabels[s])}
             </MenuItem>
           ))}
         </TextField>
         <Button variant="outlined" component="label">
-          {file ? file.name : 'Choose file'}
+          {file ? file.name : t('collections.chooseFile')}
           <input
             hidden
             type="file"
-            aria-label="Statement file"
+            aria-label={t('collections.statementFile')}
             accept=".csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
         </Button>
         <Button variant="contained" disabled={!file || upload.isPending} onClick={() => upload.mutate()}>
-          Upload
+          {t('collections.upload')}
         </Button>
       </Stack>
       {source === 'custom' && (
         <TextField
-          label="Mapping (JSON)"
+          label={t('collections.mapping')}
           placeholder='{ "Txn": "transaction_id", "When": "date", "Paid": "amount", "Mobile": "payer_phone" }'
           value={mapping}
           onChange={(e) => setMapping(e.target.value)}
@@ -156,10 +159,12 @@ const UploadCard = ({ onDone }: { onDone: (u: StatementUpload) => void }) => {
           <LinearProgress
             variant={progress < 1 ? 'determinate' : 'indeterminate'}
             value={Math.round(progress * 100)}
-            aria-label="Upload progress"
+            aria-label={t('collections.uploadProgress')}
           />
           <Typography variant="caption">
-            {progress < 1 ? `Uploading… ${Math.round(progress * 100)}%` : 'Matching the lines…'}
+            {progress < 1
+              ? t('collections.uploadingPercent', { percent: Math.round(progress * 100) })
+              : t('collections.matchingLines')}
           </Typography>
         </Box>
       )}
@@ -172,12 +177,13 @@ const UploadCard = ({ onDone }: { onDone: (u: StatementUpload) => void }) => {
   );
 };
 
-export const deleteStatementText = (fileName: string) =>
-  `Delete statement ${fileName}? The payments its lines made are voided (their receipts say so), its lines are removed, and the file can be uploaded again.`;
+export const deleteStatementText = (fileName: string, t: Translate) =>
+  t('collections.deleteText', { file: fileName });
 
 /** The statements with their totals: received, matched, posted; company admins may delete one. */
 const StatementsTable = () => {
   const money = useMoney();
+  const { t, td, language } = useT();
   const { user } = useSession();
   const { showSnackbar } = useSnackbar();
   const queryClient = useQueryClient();
@@ -187,7 +193,10 @@ const StatementsTable = () => {
     mutationFn: (id: number) => deleteStatement(id),
     onSuccess: async (done) => {
       showSnackbar({
-        message: `Statement deleted: ${done.lines_removed} lines removed, ${done.payments_voided.length} payments voided.`,
+        message: t('collections.deleted', {
+          lines: done.lines_removed,
+          payments: done.payments_voided.length,
+        }),
         severity: 'success',
         autoHideDuration: 5000,
       });
@@ -198,7 +207,7 @@ const StatementsTable = () => {
     },
     onError: (e) =>
       showSnackbar({
-        message: errorMessage(e, 'The statement could not be deleted.'),
+        message: errorMessage(e, t('collections.deleteFailed')),
         severity: 'error',
         autoHideDuration: 5000,
       }),
@@ -211,17 +220,21 @@ const StatementsTable = () => {
   const confirm = (
     <ConfirmDeleteDialog
       open={toDelete !== null}
-      text={toDelete ? deleteStatementText(toDelete.file_name) : ''}
+      text={toDelete ? deleteStatementText(toDelete.file_name, t) : ''}
       busy={remove.isPending}
       onCancel={() => setToDelete(null)}
       onConfirm={() => toDelete && remove.mutate(toDelete.id)}
     />
   );
   const linesOf = (s: (typeof rows)[number]) =>
-    `${s.new_lines}${s.duplicate_lines > 0 ? ` (+${s.duplicate_lines} seen)` : ''}`;
+    s.duplicate_lines > 0
+      ? t('collections.linesSeen', { lines: s.new_lines, seen: s.duplicate_lines })
+      : String(s.new_lines);
+  const sourceOf = (s: (typeof rows)[number]) =>
+    `${td(`collections.source.${s.source}`, statementSourceLabels[s.source])} · ${formatDate(s.created_at, language)}`;
   const deleteOf = (s: (typeof rows)[number]) => (
     <RowAction
-      label={`Delete statement ${s.file_name}`}
+      label={t('collections.deleteStatement', { file: s.file_name })}
       icon={<DeleteOutline fontSize="small" />}
       color="error"
       onClick={() => setToDelete(s)}
@@ -234,24 +247,21 @@ const StatementsTable = () => {
         {confirm}
         <Box
           component="ul"
-          aria-label="Statements"
+          aria-label={t('collections.statements')}
           sx={{ listStyle: 'none', m: 0, p: 1, display: 'grid', gap: 1 }}
         >
           {rows.map((s) => (
             <RowCard
               key={s.id}
-              titleLabel="Statement"
+              titleLabel={t('collections.statement')}
               title={s.file_name}
               fields={[
-                {
-                  label: 'Source',
-                  value: `${statementSourceLabels[s.source]} · ${formatDate(s.created_at)}`,
-                },
-                { label: 'Lines', value: linesOf(s) },
-                { label: 'Received', value: money(s.received) },
-                { label: 'Matched', value: money(s.matched) },
-                { label: 'Posted', value: money(s.posted) },
-                { label: 'Open', value: s.open_lines },
+                { label: t('collections.source'), value: sourceOf(s) },
+                { label: t('collections.lines'), value: linesOf(s) },
+                { label: t('collections.received'), value: money(s.received) },
+                { label: t('collections.matched'), value: money(s.matched) },
+                { label: t('collections.posted'), value: money(s.posted) },
+                { label: t('collections.open'), value: s.open_lines },
               ]}
               actions={mayDelete ? deleteOf(s) : undefined}
             />
@@ -262,11 +272,13 @@ const StatementsTable = () => {
   return (
     <TableContainer component={Paper} variant="outlined">
       {confirm}
-      <Table size="small" aria-label="Statements">
+      <Table size="small" aria-label={t('collections.statements')}>
         <TableHead>
           <TableRow>
-            {['Statement', 'Lines', 'Received', 'Matched', 'Posted', 'Open', ...(mayDelete ? [''] : [])].map(
-              (h, i) => (
+            {(['statement', 'lines', 'received', 'matched', 'posted', 'open'] as const)
+              .map((h) => t(`collections.${h}`))
+              .concat(mayDelete ? [''] : [])
+              .map((h, i) => (
                 <TableCell
                   key={h}
                   align={i === 0 ? 'left' : 'right'}
@@ -274,8 +286,7 @@ const StatementsTable = () => {
                 >
                   {h}
                 </TableCell>
-              ),
-            )}
+              ))}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -284,7 +295,7 @@ const StatementsTable = () => {
               <TableCell sx={{ minWidth: 140 }}>
                 {s.file_name}
                 <Typography variant="caption" component="div" sx={{ color: 'text.secondary' }}>
-                  {statementSourceLabels[s.source]} · {formatDate(s.created_at)}
+                  {sourceOf(s)}
                 </Typography>
               </TableCell>
               <TableCell align="right">{linesOf(s)}</TableCell>
@@ -325,6 +336,7 @@ const LeasePicker = ({
   label: string;
 }) => {
   const search = usePickerSearch<number>();
+  const { t } = useT();
   const leases = useQuery({ ...pickerQuery('occupancy', search.q), enabled: search.open });
   const choices = ((leases.data?.rows ?? []) as LeaseRow[]).map((l) => ({
     value: l.id,
@@ -345,7 +357,7 @@ const LeasePicker = ({
         onChange(v === null ? null : (seen.current.get(v) ?? (v === value?.value ? value : null)))
       }
       fetching={leases.isFetching}
-      noOptionsText="No lease matches."
+      noOptionsText={t('collections.noLeaseMatches')}
     />
   );
 };
@@ -355,6 +367,7 @@ let nextKey = 1;
 /** Match by hand: one lease or several (a split), the amounts adding up to the line. */
 const MatchDialog = ({ line, onClose }: { line: StatementLine; onClose: (done: boolean) => void }) => {
   const money = useMoney();
+  const { t, language } = useT();
   const initial: PickerChoice<number> | null =
     line.occupancy_id !== null
       ? { value: line.occupancy_id, label: `${line.tenant_name ?? '?'} · ${line.unit_name ?? '?'}` }
@@ -380,16 +393,17 @@ const MatchDialog = ({ line, onClose }: { line: StatementLine; onClose: (done: b
         rows.map((r) => ({ occupancy_id: r.lease?.value ?? 0, amount: Number(r.amount) })),
       ),
     onSuccess: () => onClose(true),
-    onError: (e) => setError(errorMessage(e, 'Could not match the line.')),
+    onError: (e) => setError(errorMessage(e, t('collections.matchFailed'))),
   });
   const set = (key: number, patch: Partial<Allocation>) =>
     setRows((rs) => rs.map((r) => (r.key === key ? { ...r, ...patch } : r)));
   return (
     <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="sm">
-      <DialogTitle>Match {money(line.amount)}</DialogTitle>
+      <DialogTitle>{t('collections.matchTitle', { amount: money(line.amount) })}</DialogTitle>
       <DialogContent dividers>
         <Typography variant="body2" sx={{ mb: 2 }}>
-          {formatDate(line.date)} · {line.payer_name ?? line.payer_phone ?? 'Unknown payer'}
+          {formatDate(line.date, language)} ·{' '}
+          {line.payer_name ?? line.payer_phone ?? t('collections.unknownPayer')}
           {line.reference ? ` · ${line.reference}` : ''}
         </Typography>
         {line.match_reason && (
@@ -402,7 +416,7 @@ const MatchDialog = ({ line, onClose }: { line: StatementLine; onClose: (done: b
             <Stack key={r.key} direction={{ xs: 'column', sm: 'row' }} spacing={1}>
               <Box sx={{ flex: 2 }}>
                 <LeasePicker
-                  label={`Lease ${i + 1}`}
+                  label={t('collections.leaseN', { n: i + 1 })}
                   value={r.lease}
                   onChange={(lease) => set(r.key, { lease })}
                 />
@@ -410,7 +424,7 @@ const MatchDialog = ({ line, onClose }: { line: StatementLine; onClose: (done: b
               <Stack direction="row" spacing={1} sx={{ flex: 1, alignItems: 'center' }}>
                 <TextField
                   size="small"
-                  label="Amount"
+                  label={t('collections.amount')}
                   type="number"
                   value={r.amount}
                   onChange={(e) => set(r.key, { amount: e.target.value })}
@@ -418,7 +432,7 @@ const MatchDialog = ({ line, onClose }: { line: StatementLine; onClose: (done: b
                 />
                 {rows.length > 1 && (
                   <IconButton
-                    aria-label={`Remove lease ${i + 1}`}
+                    aria-label={t('collections.removeLeaseN', { n: i + 1 })}
                     onClick={() => setRows((rs) => rs.filter((x) => x.key !== r.key))}
                   >
                     <Close fontSize="small" />
@@ -432,7 +446,7 @@ const MatchDialog = ({ line, onClose }: { line: StatementLine; onClose: (done: b
               size="small"
               onClick={() => setRows((rs) => [...rs, { key: nextKey++, lease: null, amount: '' }])}
             >
-              Split across another lease
+              {t('collections.splitAnother')}
             </Button>
             {theirs.length > 1 && (
               <Button
@@ -447,24 +461,27 @@ const MatchDialog = ({ line, onClose }: { line: StatementLine; onClose: (done: b
                   )
                 }
               >
-                {`Split across ${line.tenant_name ?? 'the tenant'}'s ${theirs.length} leases`}
+                {t('collections.splitTenant', {
+                  tenant: line.tenant_name ?? t('collections.theTenant'),
+                  count: theirs.length,
+                })}
               </Button>
             )}
           </Stack>
           <Typography variant="body2" sx={{ color: total === target ? 'success.main' : 'error.main' }}>
-            Allocated {money(total / 100)} of {money(line.amount)}
+            {t('collections.allocated', { allocated: money(total / 100), total: money(line.amount) })}
           </Typography>
           {error && <Alert severity="error">{error}</Alert>}
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => onClose(false)}>Cancel</Button>
+        <Button onClick={() => onClose(false)}>{t('collections.cancel')}</Button>
         <Button
           variant="contained"
           disabled={save.isPending || total !== target || rows.some((r) => !r.lease)}
           onClick={() => save.mutate()}
         >
-          Match
+          {t('collections.match')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -473,19 +490,20 @@ const MatchDialog = ({ line, onClose }: { line: StatementLine; onClose: (done: b
 
 const IgnoreDialog = ({ line, onClose }: { line: StatementLine; onClose: (done: boolean) => void }) => {
   const [reason, setReason] = useState('');
+  const { t } = useT();
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: () => ignoreLine(line.id, reason),
     onSuccess: () => onClose(true),
-    onError: (e) => setError(errorMessage(e, 'Could not ignore the line.')),
+    onError: (e) => setError(errorMessage(e, t('collections.ignoreFailed'))),
   });
   return (
     <Dialog open onClose={() => onClose(false)} fullWidth maxWidth="xs">
-      <DialogTitle>Ignore this line</DialogTitle>
+      <DialogTitle>{t('collections.ignoreTitle')}</DialogTitle>
       <DialogContent dividers>
         <TextField
           autoFocus
-          label="Reason"
+          label={t('collections.reason')}
           value={reason}
           onChange={(e) => setReason(e.target.value)}
           fullWidth
@@ -498,9 +516,9 @@ const IgnoreDialog = ({ line, onClose }: { line: StatementLine; onClose: (done: 
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={() => onClose(false)}>Cancel</Button>
+        <Button onClick={() => onClose(false)}>{t('collections.cancel')}</Button>
         <Button variant="contained" disabled={!reason.trim() || save.isPending} onClick={() => save.mutate()}>
-          Ignore
+          {t('collections.ignore')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -514,6 +532,7 @@ const IgnoreDialog = ({ line, onClose }: { line: StatementLine; onClose: (done: 
  */
 export const CollectionsPage = () => {
   const money = useMoney();
+  const { t, td, language } = useT();
   const { user } = useSession();
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
@@ -523,7 +542,7 @@ export const CollectionsPage = () => {
   const [ignoring, setIgnoring] = useState<StatementLine | null>(null);
   const [result, setResult] = useState<StatementUpload | null>(null);
   const lines = useQuery(linesQuery(listState.params, status));
-  const loadError = lines.isError ? errorMessage(lines.error, 'Failed to load the lines.') : null;
+  const loadError = lines.isError ? errorMessage(lines.error, t('collections.loadFailed')) : null;
   useErrorSnackbar(loadError);
   const refresh = () => void queryClient.invalidateQueries({ queryKey: collectionKeys.all });
 
@@ -536,14 +555,14 @@ export const CollectionsPage = () => {
       showSnackbar({
         message:
           kind === 'accept'
-            ? `Matched: payment made for ${line.tenant_name ?? 'the lease'}.`
-            : 'Unmatched: its payments were voided.',
+            ? t('collections.matchedFor', { tenant: line.tenant_name ?? t('collections.theLease') })
+            : t('collections.unmatchedDone'),
         severity: 'success',
       });
       refresh();
     },
     onError: (e) =>
-      showSnackbar({ message: errorMessage(e, 'Could not change the line.'), severity: 'error' }),
+      showSnackbar({ message: errorMessage(e, t('collections.changeFailed')), severity: 'error' }),
   });
 
   const closed = (done: boolean) => {
@@ -573,14 +592,20 @@ export const CollectionsPage = () => {
     </>
   );
   const statusOf = (line: StatementLine) => (
-    <Chip size="small" label={line.status} color={statusChip[line.status]} />
+    <Chip
+      size="small"
+      label={td(`collections.lineStatus.${line.status}`, line.status)}
+      color={statusChip[line.status]}
+    />
   );
   const leaseOf = (line: StatementLine) => (
     <>
       {line.tenant_name
-        ? `${line.tenant_name}${line.unit_name ? ` · ${line.unit_name}` : ' (several leases)'}`
+        ? line.unit_name
+          ? `${line.tenant_name} · ${line.unit_name}`
+          : t('collections.severalLeases', { tenant: line.tenant_name })
         : '—'}
-      {line.status === 'suggested' && caption(`${line.confidence}% sure`)}
+      {line.status === 'suggested' && caption(t('collections.sure', { percent: line.confidence }))}
       {line.ignore_reason && caption(line.ignore_reason)}
       {line.match_reason &&
         (line.status === 'suggested' || line.status === 'unmatched') &&
@@ -591,7 +616,7 @@ export const CollectionsPage = () => {
     <>
       {line.status === 'suggested' && line.occupancy_id !== null && (
         <RowAction
-          label={`Accept: ${line.tenant_name ?? ''} · ${line.unit_name ?? ''}`}
+          label={t('collections.accept', { tenant: line.tenant_name ?? '', unit: line.unit_name ?? '' })}
           icon={<Check fontSize="small" />}
           onClick={() => act.mutate({ line, kind: 'accept' })}
         />
@@ -599,12 +624,12 @@ export const CollectionsPage = () => {
       {(line.status === 'suggested' || line.status === 'unmatched') && (
         <>
           <RowAction
-            label="Match by hand"
+            label={t('collections.matchByHand')}
             icon={<LinkIcon fontSize="small" />}
             onClick={() => setMatching(line)}
           />
           <RowAction
-            label="Ignore"
+            label={t('collections.ignore')}
             icon={<DeleteOutline fontSize="small" />}
             onClick={() => setIgnoring(line)}
           />
@@ -612,7 +637,7 @@ export const CollectionsPage = () => {
       )}
       {line.status === 'matched' && isAdmin(user) && (
         <RowAction
-          label="Unmatch (voids its payments)"
+          label={t('collections.unmatch')}
           color="error"
           icon={<LinkOff fontSize="small" />}
           onClick={() => act.mutate({ line, kind: 'unmatch' })}
@@ -625,11 +650,10 @@ export const CollectionsPage = () => {
     <Stack spacing={2}>
       <Box>
         <Typography variant="h4" component="h1">
-          Collections
+          {t('collections.title')}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Mobile-money and bank statements matched to tenants. Each transaction is kept once: overlapping
-          statements can be uploaded freely.
+          {t('collections.intro')}
         </Typography>
       </Box>
 
@@ -641,20 +665,23 @@ export const CollectionsPage = () => {
       />
       {result && (
         <Alert severity="success" onClose={() => setResult(null)} role="status">
-          {`${result.lines} lines read: ${result.new_lines} new, ${result.duplicate_lines} seen before; ${result.matched} matched, ${result.suggested} suggested, ${result.unmatched} unmatched.`}
+          {t('collections.uploadResult', {
+            lines: result.lines,
+            new: result.new_lines,
+            seen: result.duplicate_lines,
+            matched: result.matched,
+            suggested: result.suggested,
+            unmatched: result.unmatched,
+          })}
         </Alert>
       )}
       <StatementsTable />
 
-      <ListToolbar
-        label="Search lines (payer, reference, tenant, unit)"
-        value={listState.search}
-        onChange={listState.setSearch}
-      >
+      <ListToolbar label={t('collections.search')} value={listState.search} onChange={listState.setSearch}>
         <TextField
           select
           size="small"
-          label="Status"
+          label={t('collections.status')}
           value={status}
           onChange={(e) => {
             setStatus(e.target.value as StatementLineStatus | '');
@@ -662,32 +689,31 @@ export const CollectionsPage = () => {
           }}
           sx={{ minWidth: 150 }}
         >
-          <MenuItem value="">Open first (all)</MenuItem>
+          <MenuItem value="">{t('collections.openFirst')}</MenuItem>
           {statementLineStatuses.map((s) => (
             <MenuItem key={s} value={s}>
-              {s[0]?.toUpperCase()}
-              {s.slice(1)}
+              {td(`collections.statusOption.${s}`, `${s[0]?.toUpperCase() ?? ''}${s.slice(1)}`)}
             </MenuItem>
           ))}
         </TextField>
       </ListToolbar>
 
       <ListTable
-        label="Statement lines"
+        label={t('collections.statementLines')}
         list={listState}
         query={lines}
-        emptyText={loadError ?? 'No money received yet: upload a statement.'}
-        columns={lineColumns}
+        emptyText={loadError ?? t('collections.empty')}
+        columns={lineColumns(t)}
         cards={rows.map((line) => (
           <RowCard
             key={line.id}
-            titleLabel="Amount"
-            title={`${amountOf(line)} · ${formatDate(line.date)}`}
+            titleLabel={t('collections.amount')}
+            title={`${amountOf(line)} · ${formatDate(line.date, language)}`}
             fields={[
-              { label: 'Payer', value: payerOf(line) },
-              { label: 'Reference', value: referenceOf(line) },
-              { label: 'Status', value: statusOf(line) },
-              { label: 'Lease', value: leaseOf(line) },
+              { label: t('collections.payer'), value: payerOf(line) },
+              { label: t('collections.reference'), value: referenceOf(line) },
+              { label: t('collections.status'), value: statusOf(line) },
+              { label: t('collections.lease'), value: leaseOf(line) },
             ]}
             actions={actionsOf(line)}
           />
@@ -695,7 +721,7 @@ export const CollectionsPage = () => {
       >
         {rows.map((line) => (
           <TableRow key={line.id} hover>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(line.date)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{formatDate(line.date, language)}</TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
               {amountOf(line)}
             </TableCell>

@@ -24,10 +24,15 @@ import {
   importDateFormats,
   importColumnFields,
   importableEntities,
+  intlLocales,
+  navKey,
+  type Field,
   type ImportCommitResult,
   type ImportDateFormat,
   type ImportRecord,
+  type Language,
 } from '@kodi/domain';
+import { useT } from '../../lib/i18n.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { DASHBOARD_KEY, resourceKeys } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
@@ -44,9 +49,9 @@ import { BackRentPreview } from './back-rent-preview.tsx';
 
 const words = (name: string) => name.replace(/_/g, ' ').replace(/^./, (c) => c.toUpperCase());
 
-const when = (iso: string | null) =>
+const when = (iso: string | null, language: Language) =>
   iso
-    ? new Intl.DateTimeFormat('en-US', {
+    ? new Intl.DateTimeFormat(intlLocales[language], {
         dateStyle: 'medium',
         timeStyle: 'short',
         timeZone: 'UTC',
@@ -68,6 +73,8 @@ export const ImportPage = () => {
   const { user } = useSession();
   const client = useQueryClient();
   const { showSnackbar } = useSnackbar();
+  const { t, td, language } = useT();
+  const num = (n: number) => formatNumber(n, 0, language);
   const entities = useMemo(() => importableEntities(), []);
   const [entity, setEntity] = useState(entities[0]?.name ?? 'units');
   const [dateFormat, setDateFormat] = useState<ImportDateFormat>('YYYY-MM-DD');
@@ -85,7 +92,19 @@ export const ImportPage = () => {
 
   const def = entities.find((d) => d.name === (preview?.entity ?? entity));
   const fields = def ? importColumnFields(def) : [];
-  const labelOf = (field: string) => fields.find((f) => f.name === field)?.label ?? field;
+  /** A field's label in the page's language (the entity's own key; English the definition's). */
+  const fieldLabel = (f: Pick<Field, 'name' | 'label'>) =>
+    td(`entity.${def?.name ?? ''}.field.${f.name}`, f.label);
+  const labelOf = (field: string) => {
+    const f = fields.find((x) => x.name === field);
+    return f ? fieldLabel(f) : field;
+  };
+  /** An entity's name: the drawer's (Import into), or the list's words (English as before). */
+  const entityLabel = (d: (typeof entities)[number]) => td(navKey(d.page.drawer.label), d.page.drawer.label);
+  const entityWords = (name: string) => {
+    const d = entities.find((x) => x.name === name);
+    return d && language !== 'en' ? entityLabel(d) : words(name);
+  };
   const columnOf = (field: string) =>
     Object.entries(preview?.mapping ?? {}).find(([, f]) => f === field)?.[0] ?? labelOf(field);
   const busy = progress !== null;
@@ -100,7 +119,7 @@ export const ImportPage = () => {
     if (!file) return;
     setError(null);
     setResult(null);
-    setProgress({ label: 'Uploading…', value: 0 });
+    setProgress({ label: t('imports.uploading'), value: 0 });
     try {
       const answer = await previewImport(
         {
@@ -112,8 +131,8 @@ export const ImportPage = () => {
         (fraction) =>
           setProgress(
             fraction < 1
-              ? { label: 'Uploading…', value: Math.round(fraction * 100) }
-              : { label: 'Checking the rows…', value: null },
+              ? { label: t('imports.uploading'), value: Math.round(fraction * 100) }
+              : { label: t('imports.checking'), value: null },
           ),
       );
       setPreview(answer);
@@ -121,7 +140,7 @@ export const ImportPage = () => {
       setFill(answer.fill);
       await client.invalidateQueries({ queryKey: importKeys.all });
     } catch (e) {
-      setError(errorMessage(e, 'The file could not be previewed.'));
+      setError(errorMessage(e, t('imports.previewFailed')));
     } finally {
       setProgress(null);
     }
@@ -130,22 +149,25 @@ export const ImportPage = () => {
   const commit = async () => {
     if (!preview) return;
     setError(null);
-    setProgress({ label: 'Importing…', value: 0 });
+    setProgress({ label: t('imports.importing'), value: 0 });
     try {
       const done = await commitImport(preview.id, (processed, total) =>
-        setProgress({ label: 'Importing…', value: total > 0 ? Math.round((processed / total) * 100) : 100 }),
+        setProgress({
+          label: t('imports.importing'),
+          value: total > 0 ? Math.round((processed / total) * 100) : 100,
+        }),
       );
       setResult(done);
       setPreview(null);
       setFile(null);
-      showSnackbar({ message: 'Import completed successfully!', severity: 'success' });
+      showSnackbar({ message: t('imports.completed'), severity: 'success' });
       await Promise.all([
         client.invalidateQueries({ queryKey: importKeys.all }),
         client.invalidateQueries({ queryKey: resourceKeys.all }),
         client.invalidateQueries({ queryKey: DASHBOARD_KEY }),
       ]);
     } catch (e) {
-      setError(errorMessage(e, 'The import failed: nothing was saved.'));
+      setError(errorMessage(e, t('imports.failed')));
     } finally {
       setProgress(null);
     }
@@ -186,19 +208,18 @@ export const ImportPage = () => {
       ? newTenant?.[field.slice('new_tenant_'.length)]
       : (names[field] ?? r[field]);
     const text = value === undefined || value === null ? '' : String(value);
-    if (field === 'tenant_id' && newTenant) return `${text} (new tenant)`;
-    return filled ? `${text} (given for every row)` : text;
+    if (field === 'tenant_id' && newTenant) return t('imports.newTenant', { text });
+    return filled ? t('imports.givenForEveryRow', { text }) : text;
   };
 
   return (
     <Stack spacing={2} sx={{ maxWidth: '100%', minWidth: 0 }}>
       <Box>
         <Typography variant="h4" component="h1">
-          Import
+          {t('imports.title')}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Bring records in from a CSV or Excel (.xlsx) file of up to 20 MB and 100,000 rows. Nothing is saved
-          until you import the preview; rows with an external ref that already exists update their record.
+          {t('imports.intro')}
         </Typography>
       </Box>
 
@@ -208,7 +229,7 @@ export const ImportPage = () => {
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
               <FormControl sx={{ minWidth: 180 }} disabled={busy}>
                 <InputLabel variant="standard" htmlFor="import-entity">
-                  Import into
+                  {t('imports.importInto')}
                 </InputLabel>
                 <NativeSelect
                   inputProps={{ id: 'import-entity' }}
@@ -221,14 +242,14 @@ export const ImportPage = () => {
                 >
                   {entities.map((d) => (
                     <option key={d.name} value={d.name}>
-                      {d.page.drawer.label}
+                      {entityLabel(d)}
                     </option>
                   ))}
                 </NativeSelect>
               </FormControl>
               <FormControl sx={{ minWidth: 180 }} disabled={busy}>
                 <InputLabel variant="standard" htmlFor="import-date-format">
-                  Dates in the file
+                  {t('imports.datesInFile')}
                 </InputLabel>
                 <NativeSelect
                   inputProps={{ id: 'import-date-format' }}
@@ -245,25 +266,27 @@ export const ImportPage = () => {
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
               <Button component="label" variant="outlined" startIcon={<UploadFile />} disabled={busy}>
-                Choose file
+                {t('imports.chooseFile')}
                 <input
                   hidden
                   type="file"
-                  aria-label="Choose file"
+                  aria-label={t('imports.chooseFile')}
                   accept=".csv,.xlsx,.txt,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
                   onChange={choose}
                 />
               </Button>
               <Typography variant="body2" sx={{ wordBreak: 'break-all' }}>
-                {file ? `${file.name} (${formatNumber(Math.ceil(file.size / 1024))} KB)` : 'No file chosen.'}
+                {file
+                  ? t('imports.fileSize', { name: file.name, size: num(Math.ceil(file.size / 1024)) })
+                  : t('imports.noFile')}
               </Typography>
             </Stack>
             <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
               <Button variant="contained" onClick={() => void upload(false)} disabled={!file || busy}>
-                Upload and preview
+                {t('imports.uploadPreview')}
               </Button>
               <Typography variant="body2">
-                Template:{' '}
+                {t('imports.template')}{' '}
                 <Link href={templateUrl(entity, 'csv')} download>
                   CSV
                 </Link>{' '}
@@ -293,10 +316,15 @@ export const ImportPage = () => {
             )}
             {result && (
               <Alert severity="success">
-                Imported: {formatNumber(result.created)} created, {formatNumber(result.updated)} updated,{' '}
-                {formatNumber(result.unchanged)} unchanged, {formatNumber(result.skipped_invalid)} rejected
-                rows skipped.
-                {result.tenants_created ? ` ${formatNumber(result.tenants_created)} tenants added.` : ''}
+                {t('imports.result', {
+                  created: num(result.created),
+                  updated: num(result.updated),
+                  unchanged: num(result.unchanged),
+                  skipped: num(result.skipped_invalid),
+                })}
+                {result.tenants_created
+                  ? ` ${t('imports.tenantsAdded', { count: num(result.tenants_created) })}`
+                  : ''}
               </Alert>
             )}
           </Stack>
@@ -308,36 +336,41 @@ export const ImportPage = () => {
           <CardContent>
             <Stack spacing={2}>
               <Typography variant="h6" component="h2">
-                Preview of {preview.file_name}
+                {t('imports.previewOf', { file: preview.file_name })}
               </Typography>
               <Typography variant="body2" aria-live="polite">
-                {formatNumber(preview.total_rows)} rows: {formatNumber(preview.valid_rows)} valid,{' '}
-                {formatNumber(preview.invalid_rows)} rejected.
+                {t('imports.rowsSummary', {
+                  total: num(preview.total_rows),
+                  valid: num(preview.valid_rows),
+                  invalid: num(preview.invalid_rows),
+                })}
                 {preview.invalid_rows > 0 && (
                   <>
                     {' '}
                     <Link href={errorsUrl(preview.id)} download>
-                      Download the rejected rows
+                      {t('imports.downloadRejected')}
                     </Link>
                   </>
                 )}
               </Typography>
 
               <Typography variant="subtitle1" component="h3">
-                Columns
+                {t('imports.columns')}
               </Typography>
               {unmappedRequired.length > 0 && (
                 <Alert severity="warning">
-                  No column is imported as {unmappedRequired.map((f) => f.label).join(', ')}: choose the
-                  column that holds {unmappedRequired.length === 1 ? 'it' : 'them'}, then preview again.
+                  {t('imports.noColumnFor', {
+                    fields: unmappedRequired.map(fieldLabel).join(', '),
+                    count: unmappedRequired.length,
+                  })}
                 </Alert>
               )}
               <Box sx={scroll}>
-                <Table size="small" aria-label="Column mapping">
+                <Table size="small" aria-label={t('imports.columnMapping')}>
                   <TableHead>
                     <TableRow>
-                      <TableCell>Column in the file</TableCell>
-                      <TableCell>Imported as</TableCell>
+                      <TableCell>{t('imports.columnInFile')}</TableCell>
+                      <TableCell>{t('imports.importedAs')}</TableCell>
                     </TableRow>
                   </TableHead>
                   <TableBody>
@@ -346,15 +379,15 @@ export const ImportPage = () => {
                         <TableCell sx={{ wordBreak: 'break-word' }}>{column}</TableCell>
                         <TableCell>
                           <NativeSelect
-                            inputProps={{ 'aria-label': `Field for column ${column}` }}
+                            inputProps={{ 'aria-label': t('imports.fieldForColumn', { column }) }}
                             value={mapping[column] ?? ''}
                             disabled={busy}
                             onChange={(e) => setMapping({ ...mapping, [column]: e.target.value || null })}
                           >
-                            <option value="">Not imported</option>
+                            <option value="">{t('imports.notImported')}</option>
                             {fields.map((f) => (
                               <option key={f.name} value={f.name}>
-                                {f.label}
+                                {fieldLabel(f)}
                               </option>
                             ))}
                           </NativeSelect>
@@ -370,19 +403,16 @@ export const ImportPage = () => {
                   onClick={() => void upload(true)}
                   disabled={!mappingChanged || busy}
                 >
-                  Preview again
+                  {t('imports.previewAgain')}
                 </Button>
               </Box>
 
               {preview.missing.length > 0 && (
                 <>
                   <Typography variant="subtitle1" component="h3">
-                    Values the file lacks
+                    {t('imports.valuesLacking')}
                   </Typography>
-                  <Typography variant="body2">
-                    Give one value for every row without one, then preview again; the rows show it as given
-                    for every row.
-                  </Typography>
+                  <Typography variant="body2">{t('imports.valuesLackingHelp')}</Typography>
                   <Stack spacing={1}>
                     {preview.missing.map((m) => {
                       const f = fields.find((x) => x.name === m.field);
@@ -397,7 +427,10 @@ export const ImportPage = () => {
                           sx={{ alignItems: { sm: 'center' } }}
                         >
                           <Typography variant="body2" component="label" htmlFor={id} sx={{ minWidth: 220 }}>
-                            {m.label} ({formatNumber(m.rows)} {m.rows === 1 ? 'row' : 'rows'} without one)
+                            {t('imports.rowsWithout', {
+                              label: fieldLabel({ name: m.field, label: m.label }),
+                              count: m.rows,
+                            })}
                           </Typography>
                           {f?.options ? (
                             <NativeSelect
@@ -406,10 +439,13 @@ export const ImportPage = () => {
                               disabled={busy}
                               onChange={(e) => set(e.target.value)}
                             >
-                              <option value="">None given</option>
+                              <option value="">{t('imports.noneGiven')}</option>
                               {f.options.values.map((v) => (
                                 <option key={v} value={v}>
-                                  {f.options?.labels[v] ?? v}
+                                  {td(
+                                    `entity.${def?.name ?? ''}.option.${f.name}.${v}`,
+                                    f.options?.labels[v] ?? v,
+                                  )}
                                 </option>
                               ))}
                             </NativeSelect>
@@ -432,15 +468,15 @@ export const ImportPage = () => {
               {preview.warnings.length > 0 && (
                 <>
                   <Typography variant="subtitle1" component="h3">
-                    Worth a look (saved all the same)
+                    {t('imports.worthALook')}
                   </Typography>
                   <Box sx={scroll}>
-                    <Table size="small" aria-label="Warnings">
+                    <Table size="small" aria-label={t('imports.warnings')}>
                       <TableHead>
                         <TableRow>
-                          <TableCell>Row</TableCell>
-                          <TableCell>Column</TableCell>
-                          <TableCell>Warning</TableCell>
+                          <TableCell>{t('imports.row')}</TableCell>
+                          <TableCell>{t('imports.column')}</TableCell>
+                          <TableCell>{t('imports.warning')}</TableCell>
                         </TableRow>
                       </TableHead>
                       <TableBody>
@@ -460,16 +496,17 @@ export const ImportPage = () => {
               {preview.errors.length > 0 && (
                 <>
                   <Typography variant="subtitle1" component="h3">
-                    Rejected rows
-                    {preview.invalid_rows > preview.errors.length ? ' (the first problems)' : ''}
+                    {preview.invalid_rows > preview.errors.length
+                      ? t('imports.rejectedRowsFirst')
+                      : t('imports.rejectedRows')}
                   </Typography>
                   <Box sx={scroll}>
-                    <Table size="small" aria-label="Rejected rows">
+                    <Table size="small" aria-label={t('imports.rejectedRows')}>
                       <TableHead>
                         <TableRow>
-                          <TableCell>Row</TableCell>
-                          <TableCell>Column</TableCell>
-                          <TableCell>Problem</TableCell>
+                          <TableCell>{t('imports.row')}</TableCell>
+                          <TableCell>{t('imports.column')}</TableCell>
+                          <TableCell>{t('imports.problem')}</TableCell>
                         </TableRow>
                       </TableHead>
                       <TableBody>
@@ -491,16 +528,16 @@ export const ImportPage = () => {
               {preview.sample.length > 0 && (
                 <>
                   <Typography variant="subtitle1" component="h3">
-                    First rows as they will be saved
+                    {t('imports.firstRows')}
                   </Typography>
                   <Box sx={scroll}>
-                    <Table size="small" aria-label="Sample">
+                    <Table size="small" aria-label={t('imports.sample')}>
                       <TableHead>
                         <TableRow>
-                          <TableCell>Row</TableCell>
-                          <TableCell>Action</TableCell>
+                          <TableCell>{t('imports.row')}</TableCell>
+                          <TableCell>{t('imports.action')}</TableCell>
                           {sampleFields.map((f) => (
-                            <TableCell key={f.name}>{f.label}</TableCell>
+                            <TableCell key={f.name}>{fieldLabel(f)}</TableCell>
                           ))}
                         </TableRow>
                       </TableHead>
@@ -508,7 +545,9 @@ export const ImportPage = () => {
                         {preview.sample.map((r) => (
                           <TableRow key={String(r.row)}>
                             <TableCell>{String(r.row ?? '')}</TableCell>
-                            <TableCell>{r.action === 'update' ? 'Update' : 'New'}</TableCell>
+                            <TableCell>
+                              {r.action === 'update' ? t('imports.update') : t('imports.new')}
+                            </TableCell>
                             {sampleFields.map((f) => (
                               <TableCell key={f.name}>{sampleCell(r, f.name)}</TableCell>
                             ))}
@@ -527,11 +566,11 @@ export const ImportPage = () => {
                   onClick={() => void commit()}
                   disabled={busy || preview.valid_rows === 0 || mappingChanged}
                 >
-                  Import {formatNumber(preview.valid_rows)} {preview.valid_rows === 1 ? 'row' : 'rows'}
+                  {t('imports.importRows', { count: preview.valid_rows })}
                 </Button>
                 {mappingChanged && (
                   <Typography variant="body2" sx={{ mt: 1, color: 'text.secondary' }}>
-                    Preview again to import with the columns and values changed.
+                    {t('imports.previewAgainHint')}
                   </Typography>
                 )}
               </Box>
@@ -543,41 +582,45 @@ export const ImportPage = () => {
       <Card variant="outlined">
         <CardContent>
           <Typography variant="h6" component="h2" gutterBottom>
-            Imports
+            {t('imports.imports')}
           </Typography>
           {list.isError && (
-            <Alert severity="error">{errorMessage(list.error, 'Failed to load imports.')}</Alert>
+            <Alert severity="error">{errorMessage(list.error, t('imports.loadFailed'))}</Alert>
           )}
           <Box sx={scroll}>
-            <Table size="small" aria-label="Imports">
+            <Table size="small" aria-label={t('imports.imports')}>
               <TableHead>
                 <TableRow>
-                  <TableCell>When</TableCell>
-                  <TableCell>Who</TableCell>
-                  <TableCell>What</TableCell>
-                  <TableCell>Status</TableCell>
-                  <TableCell align="right">Rows</TableCell>
-                  <TableCell>Result</TableCell>
-                  <TableCell>Errors</TableCell>
+                  <TableCell>{t('imports.when')}</TableCell>
+                  <TableCell>{t('imports.who')}</TableCell>
+                  <TableCell>{t('imports.what')}</TableCell>
+                  <TableCell>{t('imports.status')}</TableCell>
+                  <TableCell align="right">{t('imports.rows')}</TableCell>
+                  <TableCell>{t('imports.resultColumn')}</TableCell>
+                  <TableCell>{t('imports.errors')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
                 {(list.data?.rows ?? []).map((r) => (
                   <TableRow key={r.id}>
                     <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                      {when(r.committed_at ?? r.created_at)}
+                      {when(r.committed_at ?? r.created_at, language)}
                     </TableCell>
-                    <TableCell>{r.user_name ?? (r.user_id === user?.id ? 'You' : '')}</TableCell>
+                    <TableCell>{r.user_name ?? (r.user_id === user?.id ? t('imports.you') : '')}</TableCell>
                     <TableCell sx={{ wordBreak: 'break-word' }}>
-                      {words(r.entity)} · {r.file_name}
+                      {entityWords(r.entity)} · {r.file_name}
                     </TableCell>
-                    <TableCell>{words(r.status)}</TableCell>
+                    <TableCell>{td(`imports.status.${r.status}`, words(r.status))}</TableCell>
                     <TableCell align="right">
-                      {formatNumber(r.valid_rows)} valid / {formatNumber(r.invalid_rows)} rejected
+                      {t('imports.validRejected', { valid: num(r.valid_rows), invalid: num(r.invalid_rows) })}
                     </TableCell>
                     <TableCell>
                       {r.status === 'committed'
-                        ? `${formatNumber(r.created ?? 0)} created, ${formatNumber(r.updated ?? 0)} updated, ${formatNumber(r.unchanged ?? 0)} unchanged`
+                        ? t('imports.counts', {
+                            created: num(r.created ?? 0),
+                            updated: num(r.updated ?? 0),
+                            unchanged: num(r.unchanged ?? 0),
+                          })
                         : '—'}
                     </TableCell>
                     <TableCell>
@@ -593,7 +636,7 @@ export const ImportPage = () => {
                 ))}
                 {list.data && list.data.rows.length === 0 && (
                   <TableRow>
-                    <TableCell colSpan={7}>No imports yet.</TableCell>
+                    <TableCell colSpan={7}>{t('imports.noImports')}</TableCell>
                   </TableRow>
                 )}
               </TableBody>
@@ -605,6 +648,11 @@ export const ImportPage = () => {
             page={page}
             rowsPerPage={pageSize}
             rowsPerPageOptions={[10, 25, 50]}
+            labelRowsPerPage={t('shell.rowsPerPage')}
+            labelDisplayedRows={({ from, to, count }) =>
+              t('shell.rowsOf', { from: num(from), to: num(to), count: num(count) })
+            }
+            getItemAriaLabel={(type) => t('shell.goToPage', { type })}
             onPageChange={(_, p) => setPage(p)}
             onRowsPerPageChange={(e) => {
               setPageSize(Number(e.target.value));

@@ -18,10 +18,13 @@ import {
   ANNOUNCEMENT_BODY_MAX,
   ANNOUNCEMENT_SUBJECT_MAX,
   canEdit,
+  intlLocales,
   messageChannel,
   type Announcement,
+  type Language,
   type MessageChannel,
 } from '@kodi/domain';
+import { useT, type Translate, type TranslateDerived } from '../../lib/i18n.ts';
 import { useSnackbar, useErrorSnackbar } from '../../components/snackbar-provider.tsx';
 import { ListTable, RowCard, type ListColumn } from '../../components/ui/list-table.tsx';
 import { useListState } from '../../components/ui/use-list-state.ts';
@@ -31,27 +34,33 @@ import { pickerQuery } from '../../lib/resources.ts';
 import { useSession } from '../../lib/session.ts';
 import { announcementKeys, announcementsQuery, sendAnnouncement } from './messages-api.ts';
 
-const columns: ListColumn[] = [
-  { key: 'created_at', label: 'Date' },
-  { key: 'property', label: 'To' },
-  { key: 'subject', label: 'Subject' },
-  { key: 'recipients', label: 'Tenants', align: 'right' },
-  { key: 'counts', label: 'Delivery' },
+const columns = (t: Translate): ListColumn[] => [
+  { key: 'created_at', label: t('messages.ann.col.date') },
+  { key: 'property', label: t('messages.ann.col.to') },
+  { key: 'subject', label: t('messages.ann.col.subject') },
+  { key: 'recipients', label: t('messages.ann.col.tenants'), align: 'right' },
+  { key: 'counts', label: t('messages.ann.col.delivery') },
 ];
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const when = (iso: string, language: Language) =>
+  new Intl.DateTimeFormat(intlLocales[language], { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
 
-const channelName = (c: string) => (messageChannel.labels as Record<string, string>)[c] ?? c;
+const channelName = (c: string, td: TranslateDerived) =>
+  td(`messages.channel.${c}`, (messageChannel.labels as Record<string, string>)[c] ?? c);
 
 /** 'SMS: 12 sent, 1 queued, 2 skipped' per channel, a line each. */
-const delivery = (a: Announcement) =>
+const delivery = (a: Announcement, t: Translate, td: TranslateDerived) =>
   a.channels.map((c) => {
     const n = a.counts[c] ?? { queued: 0, sent: 0, failed: 0, skipped: 0 };
     const parts = (['sent', 'queued', 'failed', 'skipped'] as const)
       .filter((k) => n[k] > 0)
-      .map((k) => `${n[k]} ${k}`);
-    return `${channelName(c)}: ${parts.length ? parts.join(', ') : 'none'}`;
+      .map((k) => t(`messages.count.${k}`, { count: n[k] }));
+    return t('messages.ann.channelLine', {
+      channel: channelName(c, td),
+      counts: parts.length ? parts.join(', ') : t('messages.ann.none'),
+    });
   });
 
 const newKey = () =>
@@ -80,6 +89,7 @@ const PropertyChoice = ({
   onChange: (c: Choice | null) => void;
   error: string | undefined;
 }) => {
+  const { t } = useT();
   const [search, setSearch] = useState('');
   const q = useDebounced(search.trim(), 300);
   const list = useQuery(pickerQuery('properties', q));
@@ -88,7 +98,7 @@ const PropertyChoice = ({
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1}>
       <TextField
-        label="Find a property"
+        label={t('messages.ann.findProperty')}
         size="small"
         value={search}
         onChange={(e) => setSearch(e.target.value)}
@@ -97,15 +107,15 @@ const PropertyChoice = ({
       <TextField
         select
         size="small"
-        label="Property"
+        label={t('messages.ann.property')}
         value={value ? String(value.value) : ''}
         onChange={(e) => onChange(choices.find((c) => String(c.value) === e.target.value) ?? null)}
         error={!!error}
-        helperText={error ?? 'All properties: the tenants of every property.'}
+        helperText={error ?? t('messages.ann.allPropertiesHelp')}
         sx={{ flex: 1 }}
         slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
       >
-        <option value="">All properties</option>
+        <option value="">{t('messages.ann.allProperties')}</option>
         {choices.map((c) => (
           <option key={c.value} value={String(c.value)}>
             {c.label}
@@ -120,6 +130,7 @@ const PropertyChoice = ({
 const AnnouncementForm = () => {
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
+  const { t, td } = useT();
   const [property, setProperty] = useState<Choice | null>(null);
   const [channels, setChannels] = useState<MessageChannel[]>(['sms']);
   const [subject, setSubject] = useState('');
@@ -141,7 +152,7 @@ const AnnouncementForm = () => {
     onSuccess: async (a) => {
       await queryClient.invalidateQueries({ queryKey: announcementKeys.all });
       showSnackbar({
-        message: `Announcement queued for ${a.recipients} tenant${a.recipients === 1 ? '' : 's'}.`,
+        message: t('messages.ann.queued', { count: a.recipients }),
         severity: 'success',
       });
       setSubject('');
@@ -152,7 +163,7 @@ const AnnouncementForm = () => {
     },
     onError: (e) => {
       setFields(isApiError(e) ? (e.fields ?? {}) : {});
-      setError(errorMessage(e, 'Could not send the announcement.'));
+      setError(errorMessage(e, t('messages.ann.sendFailed')));
     },
   });
 
@@ -164,18 +175,18 @@ const AnnouncementForm = () => {
       <Stack
         component="form"
         spacing={2}
-        aria-label="New announcement"
+        aria-label={t('messages.ann.new')}
         onSubmit={(e) => {
           e.preventDefault();
           send.mutate();
         }}
       >
         <Typography variant="h6" component="h2">
-          New announcement
+          {t('messages.ann.new')}
         </Typography>
         <PropertyChoice value={property} onChange={setProperty} error={fields.property_id} />
         <FormControl error={!!fields.channels} component="fieldset" variant="standard">
-          <FormLabel component="legend">Channels</FormLabel>
+          <FormLabel component="legend">{t('messages.ann.channels')}</FormLabel>
           <FormGroup row>
             {messageChannel.values.map((c) => (
               <FormControlLabel
@@ -183,14 +194,14 @@ const AnnouncementForm = () => {
                 control={
                   <Checkbox checked={channels.includes(c)} onChange={(e) => toggle(c, e.target.checked)} />
                 }
-                label={messageChannel.labels[c]}
+                label={channelName(c, td)}
               />
             ))}
           </FormGroup>
           {fields.channels && <FormHelperText>{fields.channels}</FormHelperText>}
         </FormControl>
         <TextField
-          label="Subject"
+          label={t('messages.ann.subject')}
           required
           value={subject}
           onChange={(e) => setSubject(e.target.value)}
@@ -199,7 +210,7 @@ const AnnouncementForm = () => {
           slotProps={{ htmlInput: { maxLength: ANNOUNCEMENT_SUBJECT_MAX } }}
         />
         <TextField
-          label="Message"
+          label={t('messages.ann.message')}
           required
           multiline
           minRows={3}
@@ -216,7 +227,7 @@ const AnnouncementForm = () => {
         )}
         <Box>
           <Button type="submit" variant="contained" disabled={send.isPending}>
-            Send announcement
+            {t('messages.ann.send')}
           </Button>
         </Box>
       </Stack>
@@ -226,36 +237,37 @@ const AnnouncementForm = () => {
 
 /** The announcements sent, newest first, with what their messages became. */
 const AnnouncementList = () => {
+  const { t, td, language } = useT();
   const listState = useListState();
   const list = useQuery(announcementsQuery(listState.params));
   const rows = list.data?.rows ?? [];
-  const loadError = list.isError ? errorMessage(list.error, 'Failed to load announcements.') : null;
+  const loadError = list.isError ? errorMessage(list.error, t('messages.ann.loadFailed')) : null;
   useErrorSnackbar(loadError);
   return (
     <ListTable
-      label="Announcements"
+      label={t('messages.announcements')}
       list={listState}
       query={list}
-      emptyText={loadError ?? 'No announcements yet.'}
-      columns={columns}
+      emptyText={loadError ?? t('messages.ann.empty')}
+      columns={columns(t)}
       cards={rows.map((a) => (
         <RowCard
           key={a.id}
           title={a.subject}
-          titleLabel="Subject"
+          titleLabel={t('messages.ann.col.subject')}
           fields={[
-            { label: 'Date', value: when(a.created_at) },
-            { label: 'To', value: a.property_name ?? 'All properties' },
-            { label: 'Tenants', value: a.recipients },
-            { label: 'Delivery', value: delivery(a).join('; ') },
+            { label: t('messages.ann.col.date'), value: when(a.created_at, language) },
+            { label: t('messages.ann.col.to'), value: a.property_name ?? t('messages.ann.allProperties') },
+            { label: t('messages.ann.col.tenants'), value: a.recipients },
+            { label: t('messages.ann.col.delivery'), value: delivery(a, t, td).join('; ') },
           ]}
         />
       ))}
     >
       {rows.map((a) => (
         <TableRow key={a.id} hover>
-          <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(a.created_at)}</TableCell>
-          <TableCell>{a.property_name ?? 'All properties'}</TableCell>
+          <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(a.created_at, language)}</TableCell>
+          <TableCell>{a.property_name ?? t('messages.ann.allProperties')}</TableCell>
           <TableCell sx={{ minWidth: 160 }}>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
               {a.subject}
@@ -266,7 +278,7 @@ const AnnouncementList = () => {
           </TableCell>
           <TableCell align="right">{a.recipients}</TableCell>
           <TableCell sx={{ minWidth: 180 }}>
-            {delivery(a).map((line) => (
+            {delivery(a, t, td).map((line) => (
               <Typography key={line} variant="body2">
                 {line}
               </Typography>
@@ -286,15 +298,15 @@ const AnnouncementList = () => {
  */
 export const AnnouncementsPage = () => {
   const { user } = useSession();
+  const { t } = useT();
   return (
     <Stack spacing={2}>
       <Box>
         <Typography variant="h4" component="h1">
-          Announcements
+          {t('messages.announcements')}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          A notice to the tenants of a property or of every property, by the channels chosen. Each tenant gets
-          it once per channel; the message log shows each message.
+          {t('messages.ann.intro')}
         </Typography>
       </Box>
       {canEdit(user) && <AnnouncementForm />}

@@ -20,12 +20,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import {
   deliveryStatus,
+  intlLocales,
   messageChannel,
   messageKind,
   messageStatus,
   type Message,
+  type Language,
   type MessageChannel,
 } from '@kodi/domain';
+import { useT, type Translate, type TranslateDerived } from '../../lib/i18n.ts';
 import { useSnackbar, useErrorSnackbar } from '../../components/snackbar-provider.tsx';
 import { ListTable, RowAction, type ListColumn } from '../../components/ui/list-table.tsx';
 import { ListToolbar } from '../../components/ui/list-toolbar.tsx';
@@ -43,18 +46,16 @@ import { TemplatesSection } from './templates-section.tsx';
 // the Announcements page (issue 29) ships in this page's chunk (app/routes.tsx)
 export { AnnouncementsPage } from './announcements-page.tsx';
 
-const LOAD_FAILED = 'Failed to load messages.';
-
-const columns: ListColumn[] = [
-  { key: 'created_at', label: 'Date', sortField: 'created_at' },
-  { key: 'kind', label: 'Kind', sortField: 'kind' },
-  { key: 'channel', label: 'Channel', sortField: 'channel' },
-  { key: 'to', label: 'To', sortField: 'to' },
-  { key: 'tenant_name', label: 'Tenant', sortField: 'tenant_name' },
-  { key: 'text', label: 'Message' },
-  { key: 'status', label: 'Status', sortField: 'status' },
-  { key: 'reason', label: 'Reason' },
-  { key: 'attempts', label: 'Attempts', sortField: 'attempts', align: 'right' },
+const columns = (t: Translate): ListColumn[] => [
+  { key: 'created_at', label: t('messages.col.date'), sortField: 'created_at' },
+  { key: 'kind', label: t('messages.col.kind'), sortField: 'kind' },
+  { key: 'channel', label: t('messages.col.channel'), sortField: 'channel' },
+  { key: 'to', label: t('messages.col.to'), sortField: 'to' },
+  { key: 'tenant_name', label: t('messages.col.tenant'), sortField: 'tenant_name' },
+  { key: 'text', label: t('messages.col.message') },
+  { key: 'status', label: t('messages.col.status'), sortField: 'status' },
+  { key: 'reason', label: t('messages.col.reason') },
+  { key: 'attempts', label: t('messages.col.attempts'), sortField: 'attempts', align: 'right' },
 ];
 
 const statusColor: Record<string, 'default' | 'success' | 'error' | 'warning' | 'info'> = {
@@ -65,13 +66,24 @@ const statusColor: Record<string, 'default' | 'success' | 'error' | 'warning' | 
   skipped: 'warning',
 };
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+const when = (iso: string, language: Language) =>
+  new Intl.DateTimeFormat(intlLocales[language], { dateStyle: 'medium', timeStyle: 'short' }).format(
+    new Date(iso),
+  );
 
-const channelLabel = (c: string) => messageChannel.labels[c as MessageChannel] ?? c;
+/** The options' labels in the page's language (`messages.<option>.<value>`; English the domain's). */
+const channelLabel = (c: string, td: TranslateDerived) =>
+  td(`messages.channel.${c}`, messageChannel.labels[c as MessageChannel] ?? c);
+const statusLabel = (s: Message['status'], td: TranslateDerived) =>
+  td(`messages.status.${s}`, messageStatus.labels[s]);
+const kindLabel = (k: Message['kind'], td: TranslateDerived) =>
+  td(`messages.kind.${k}`, messageKind.labels[k]);
 
 /** WhatsApp's delivery report, after the status: 'Sent · Read'. */
-const delivery = (m: Message) => (m.delivery_status ? deliveryStatus.labels[m.delivery_status] : null);
+const delivery = (m: Message, td: TranslateDerived) =>
+  m.delivery_status
+    ? td(`messages.delivery.${m.delivery_status}`, deliveryStatus.labels[m.delivery_status])
+    : null;
 
 /** A shortened text for the table (the whole one is in the message's dialog). */
 const short = (m: Message) => {
@@ -82,6 +94,7 @@ const short = (m: Message) => {
 const MessageLog = () => {
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
+  const { t, td, language } = useT();
   const listState = useListState({ resetPageOnSort: true });
   const [status, setStatus] = useState('');
   const [channel, setChannel] = useState('');
@@ -90,30 +103,25 @@ const MessageLog = () => {
     messageLogQuery({ ...listState.params, status: status || undefined, channel: channel || undefined }),
   );
   const rows = list.data?.rows ?? [];
-  const loadError = list.isError ? errorMessage(list.error, LOAD_FAILED) : null;
+  const loadError = list.isError ? errorMessage(list.error, t('messages.loadFailed')) : null;
   useErrorSnackbar(loadError);
 
   const retry = useMutation({
     mutationFn: retryMessage,
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: messageKeys.all });
-      showSnackbar({ message: 'The message is queued to be sent again.', severity: 'success' });
+      showSnackbar({ message: t('messages.requeued'), severity: 'success' });
     },
-    onError: (e) =>
-      showSnackbar({ message: errorMessage(e, 'Could not send the message again.'), severity: 'error' }),
+    onError: (e) => showSnackbar({ message: errorMessage(e, t('messages.retryFailed')), severity: 'error' }),
   });
 
   return (
     <Stack spacing={2}>
-      <ListToolbar
-        label="Search Messages (To, Tenant, Subject)"
-        value={listState.search}
-        onChange={listState.setSearch}
-      >
+      <ListToolbar label={t('messages.search')} value={listState.search} onChange={listState.setSearch}>
         <TextField
           select
           size="small"
-          label="Status"
+          label={t('messages.col.status')}
           value={status}
           onChange={(e) => {
             setStatus(e.target.value);
@@ -122,17 +130,17 @@ const MessageLog = () => {
           sx={{ minWidth: 130 }}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
-          <option value="">All</option>
+          <option value="">{t('messages.all')}</option>
           {messageStatus.values.map((s) => (
             <option key={s} value={s}>
-              {messageStatus.labels[s]}
+              {statusLabel(s, td)}
             </option>
           ))}
         </TextField>
         <TextField
           select
           size="small"
-          label="Channel"
+          label={t('messages.col.channel')}
           value={channel}
           onChange={(e) => {
             setChannel(e.target.value);
@@ -141,26 +149,26 @@ const MessageLog = () => {
           sx={{ minWidth: 120 }}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
-          <option value="">All</option>
+          <option value="">{t('messages.all')}</option>
           {messageChannel.values.map((c) => (
             <option key={c} value={c}>
-              {messageChannel.labels[c]}
+              {channelLabel(c, td)}
             </option>
           ))}
         </TextField>
       </ListToolbar>
       <ListTable
-        label="Messages"
+        label={t('messages.title')}
         list={listState}
         query={list}
-        emptyText={loadError ?? 'No messages yet.'}
-        columns={columns}
+        emptyText={loadError ?? t('messages.empty')}
+        columns={columns(t)}
       >
         {rows.map((m) => (
           <TableRow key={m.id} hover>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(m.created_at)}</TableCell>
-            <TableCell>{messageKind.labels[m.kind]}</TableCell>
-            <TableCell>{channelLabel(m.channel)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(m.created_at, language)}</TableCell>
+            <TableCell>{kindLabel(m.kind, td)}</TableCell>
+            <TableCell>{channelLabel(m.channel, td)}</TableCell>
             {/* an address is read whole: never cut nor broken across lines */}
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{m.to ?? '—'}</TableCell>
             <TableCell>{m.tenant_name ?? '—'}</TableCell>
@@ -169,15 +177,15 @@ const MessageLog = () => {
               <Chip
                 size="small"
                 color={statusColor[m.status] ?? 'default'}
-                label={messageStatus.labels[m.status]}
+                label={statusLabel(m.status, td)}
               />
-              {delivery(m) && (
+              {delivery(m, td) && (
                 <Typography
                   variant="caption"
                   data-testid="delivery-status"
                   sx={{ display: 'block', color: 'text.secondary', whiteSpace: 'nowrap' }}
                 >
-                  {delivery(m)}
+                  {delivery(m, td)}
                 </Typography>
               )}
             </TableCell>
@@ -193,13 +201,13 @@ const MessageLog = () => {
             <TableCell align="right">{m.attempts}</TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
               <RowAction
-                label="View message"
+                label={t('messages.view')}
                 icon={<Visibility fontSize="small" />}
                 onClick={() => setShown(m)}
               />
               {(m.status === 'failed' || m.status === 'skipped') && (
                 <RowAction
-                  label="Send again"
+                  label={t('messages.sendAgain')}
                   icon={<Replay fontSize="small" />}
                   onClick={() => retry.mutate(m.id)}
                 />
@@ -209,18 +217,22 @@ const MessageLog = () => {
         ))}
       </ListTable>
       <Dialog open={shown !== null} onClose={() => setShown(null)} maxWidth="sm" fullWidth>
-        <DialogTitle>Message</DialogTitle>
+        <DialogTitle>{t('messages.message')}</DialogTitle>
         <DialogContent dividers>
           {shown && (
             <Stack spacing={1}>
               <Typography variant="body2">
-                {messageKind.labels[shown.kind]} by {channelLabel(shown.channel)} to {shown.to ?? '—'} ·{' '}
-                {messageStatus.labels[shown.status]}
-                {delivery(shown) ? ` · ${delivery(shown)}` : ''}
+                {t('messages.summary', {
+                  kind: kindLabel(shown.kind, td),
+                  channel: channelLabel(shown.channel, td),
+                  to: shown.to ?? '—',
+                  status: statusLabel(shown.status, td),
+                })}
+                {delivery(shown, td) ? ` · ${delivery(shown, td)}` : ''}
               </Typography>
               {shown.reason && (
                 <Typography variant="body2" color="text.secondary">
-                  Reason: {shown.reason}
+                  {t('messages.reasonLine', { reason: shown.reason })}
                 </Typography>
               )}
               {shown.subject && <Typography sx={{ fontWeight: 600 }}>{shown.subject}</Typography>}
@@ -229,7 +241,7 @@ const MessageLog = () => {
           )}
         </DialogContent>
         <DialogActions>
-          <Button onClick={() => setShown(null)}>Close</Button>
+          <Button onClick={() => setShown(null)}>{t('messages.close')}</Button>
         </DialogActions>
       </Dialog>
     </Stack>
@@ -240,6 +252,7 @@ const MessageLog = () => {
 const TestMessageDialog = ({ onClose }: { onClose: () => void }) => {
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
+  const { t } = useT();
   const [channel, setChannel] = useState<MessageChannel>('sms');
   const [to, setTo] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -247,33 +260,31 @@ const TestMessageDialog = ({ onClose }: { onClose: () => void }) => {
     mutationFn: () => sendTestMessage(channel, to),
     onSuccess: async () => {
       await queryClient.invalidateQueries({ queryKey: messageKeys.all });
-      showSnackbar({ message: 'Test message queued: see its status in the log.', severity: 'success' });
+      showSnackbar({ message: t('messages.testQueued'), severity: 'success' });
       onClose();
     },
     onError: (e) => {
-      setError(
-        isApiError(e) && e.fields?.to ? e.fields.to : errorMessage(e, 'Could not send the test message.'),
-      );
+      setError(isApiError(e) && e.fields?.to ? e.fields.to : errorMessage(e, t('messages.testFailed')));
     },
   });
   return (
     <Dialog open onClose={onClose} maxWidth="xs" fullWidth>
-      <DialogTitle>Send a test message</DialogTitle>
+      <DialogTitle>{t('messages.sendTest')}</DialogTitle>
       <DialogContent dividers>
         <Stack spacing={2} sx={{ pt: 1 }}>
           <TextField
             select
-            label="Channel"
+            label={t('messages.col.channel')}
             value={channel}
             onChange={(e) => setChannel(e.target.value as MessageChannel)}
             slotProps={{ select: { native: true } }}
           >
-            <option value="sms">SMS</option>
-            <option value="email">E-mail</option>
-            <option value="whatsapp">WhatsApp (Meta’s hello_world template)</option>
+            <option value="sms">{t('messages.channel.sms')}</option>
+            <option value="email">{t('messages.channel.email')}</option>
+            <option value="whatsapp">{t('messages.whatsappTest')}</option>
           </TextField>
           <TextField
-            label={channel === 'email' ? 'E-mail address' : 'Phone (+256…)'}
+            label={channel === 'email' ? t('messages.emailAddress') : t('messages.phone')}
             value={to}
             onChange={(e) => setTo(e.target.value)}
             error={!!error}
@@ -282,9 +293,9 @@ const TestMessageDialog = ({ onClose }: { onClose: () => void }) => {
         </Stack>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Cancel</Button>
+        <Button onClick={onClose}>{t('messages.cancel')}</Button>
         <Button variant="contained" onClick={() => send.mutate()} disabled={send.isPending}>
-          Send
+          {t('messages.send')}
         </Button>
       </DialogActions>
     </Dialog>
@@ -297,6 +308,7 @@ const TestMessageDialog = ({ onClose }: { onClose: () => void }) => {
  * the company's message templates.
  */
 export const MessagesPage = () => {
+  const { t } = useT();
   const [tab, setTab] = useState(0);
   const [testing, setTesting] = useState(false);
   const providers = useQuery(providersQuery());
@@ -304,36 +316,31 @@ export const MessagesPage = () => {
     <Stack spacing={2}>
       <Box>
         <Typography variant="h4" component="h1">
-          Messages
+          {t('messages.title')}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Reminders and receipts sent to tenants by e-mail, SMS and WhatsApp, and the templates they are
-          written from.
+          {t('messages.intro')}
         </Typography>
       </Box>
-      {providers.data && !providers.data.sms && (
-        <Alert severity="info">No SMS provider configured: SMS messages are recorded as skipped.</Alert>
-      )}
-      {providers.data && !providers.data.email && (
-        <Alert severity="info">No SMTP server configured: e-mails are recorded as skipped.</Alert>
-      )}
+      {providers.data && !providers.data.sms && <Alert severity="info">{t('messages.noSms')}</Alert>}
+      {providers.data && !providers.data.email && <Alert severity="info">{t('messages.noSmtp')}</Alert>}
       <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
         <Button variant="outlined" onClick={() => setTesting(true)}>
-          Send a test message
+          {t('messages.sendTest')}
         </Button>
         <Button variant="outlined" component={RouterLink} to="/announcements">
-          Announcements
+          {t('messages.announcements')}
         </Button>
       </Stack>
       {testing && <TestMessageDialog onClose={() => setTesting(false)} />}
       <Tabs
         value={tab}
         onChange={(_e, v: number) => setTab(v)}
-        aria-label="Messages sections"
+        aria-label={t('messages.sections')}
         variant="scrollable"
       >
-        <Tab label="Message log" id="messages-tab-0" aria-controls="messages-panel-0" />
-        <Tab label="Templates" id="messages-tab-1" aria-controls="messages-panel-1" />
+        <Tab label={t('messages.log')} id="messages-tab-0" aria-controls="messages-panel-0" />
+        <Tab label={t('messages.templates')} id="messages-tab-1" aria-controls="messages-panel-1" />
       </Tabs>
       <Box role="tabpanel" id={`messages-panel-${tab}`} aria-labelledby={`messages-tab-${tab}`}>
         {tab === 0 ? <MessageLog /> : <TemplatesSection />}

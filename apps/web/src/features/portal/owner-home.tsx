@@ -4,6 +4,9 @@ import {
   addMonths,
   formatDate,
   formatMoney,
+  intlLocales,
+  type Language,
+  type MessageKey,
   type OwnerPortalArrears,
   type OwnerPortalMe,
   type OwnerPortalPayout,
@@ -12,6 +15,7 @@ import {
 } from '@kodi/domain';
 import { download } from './portal-api.ts';
 import { fetchedNote, message, useKept } from './portal-parts.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 // The owner portal (issue 27): an owner's properties with their units let and vacant and its share,
 // this month's rent due against what was collected, the tenants in arrears (names and amounts only),
@@ -19,17 +23,21 @@ import { fetchedNote, message, useKept } from './portal-parts.tsx';
 
 type Tab = 'properties' | 'arrears' | 'statements';
 
-const TABS: { tab: Tab; label: string }[] = [
-  { tab: 'properties', label: 'Properties' },
-  { tab: 'arrears', label: 'Arrears' },
-  { tab: 'statements', label: 'Statements' },
+const TABS: { tab: Tab; label: MessageKey }[] = [
+  { tab: 'properties', label: 'portal.owner.properties' },
+  { tab: 'arrears', label: 'portal.owner.arrears' },
+  { tab: 'statements', label: 'portal.owner.statements' },
 ];
 
-const useMoney = (me: OwnerPortalMe) => (amount: number | string) =>
-  formatMoney(amount, me.company.currency, me.company.decimals ?? undefined);
+/** Amounts in the company's currency, written the owner's language's way. */
+const useMoney = (me: OwnerPortalMe) => {
+  const { language } = useT();
+  return (amount: number | string) =>
+    formatMoney(amount, me.company.currency, me.company.decimals ?? undefined, language);
+};
 
-const monthName = (month: string) =>
-  new Date(`${month}-01T00:00:00Z`).toLocaleString('en-US', {
+const monthName = (month: string, language: Language) =>
+  new Date(`${month}-01T00:00:00Z`).toLocaleString(intlLocales[language], {
     month: 'long',
     year: 'numeric',
     timeZone: 'UTC',
@@ -43,17 +51,18 @@ const Collected = ({
   p: Pick<OwnerPortalProperty, 'collected' | 'rent_due'>;
   money: (n: number) => string;
 }) => {
+  const { t } = useT();
   const percent = p.rent_due > 0 ? Math.round((p.collected / p.rent_due) * 100) : null;
   return (
     <>
-      <p className="label">Collected this month</p>
+      <p className="label">{t('portal.owner.collected')}</p>
       <p className="figure">{money(p.collected)}</p>
-      <p className="muted small due">of {money(p.rent_due)} due</p>
+      <p className="muted small due">{t('portal.owner.ofDue', { amount: money(p.rent_due) })}</p>
       {percent === null ? null : (
         <div
           className="bar"
           role="progressbar"
-          aria-label="Collected of the rent due"
+          aria-label={t('portal.owner.collectedOfDue')}
           aria-valuemin={0}
           aria-valuemax={100}
           aria-valuenow={Math.min(percent, 100)}
@@ -67,14 +76,15 @@ const Collected = ({
 
 const Properties = ({ me }: { me: OwnerPortalMe }) => {
   const money = useMoney(me);
+  const { t, language } = useT();
   if (me.properties.length === 0)
-    return <p className="muted">{me.company.name} manages no property of yours today.</p>;
+    return <p className="muted">{t('portal.owner.noProperty', { company: me.company.name })}</p>;
   return (
     <section>
       <article className="card">
-        <h2>{monthName(me.month)}</h2>
+        <h2>{monthName(me.month, language)}</h2>
         <Collected p={me.totals} money={money} />
-        <p className="label">Arrears</p>
+        <p className="label">{t('portal.owner.arrears')}</p>
         <p className="figure" data-testid="total-arrears">
           {money(me.totals.arrears)}
         </p>
@@ -82,13 +92,12 @@ const Properties = ({ me }: { me: OwnerPortalMe }) => {
       {me.properties.map((p) => (
         <article key={p.id} className="card" data-testid={`property-${p.id}`}>
           <h2>
-            {p.name} <span className="muted small">· your share {p.share_percent}%</span>
+            {p.name}{' '}
+            <span className="muted small">· {t('portal.owner.yourShare', { percent: p.share_percent })}</span>
           </h2>
-          <p>
-            {p.units} {p.units === 1 ? 'unit' : 'units'}: {p.occupied_units} let, {p.vacant_units} vacant
-          </p>
+          <p>{t('portal.owner.units', { count: p.units, let: p.occupied_units, vacant: p.vacant_units })}</p>
           <Collected p={p} money={money} />
-          <p className="muted small">Arrears {money(p.arrears)}</p>
+          <p className="muted small">{t('portal.owner.arrearsAmount', { amount: money(p.arrears) })}</p>
         </article>
       ))}
     </section>
@@ -97,13 +106,16 @@ const Properties = ({ me }: { me: OwnerPortalMe }) => {
 
 const Arrears = ({ me, onSignedOut }: { me: OwnerPortalMe; onSignedOut: () => void }) => {
   const money = useMoney(me);
+  const { t, language } = useT();
   const { state, error } = useKept<OwnerPortalArrears>('/owner-portal/arrears', onSignedOut);
-  if (!state) return <p className="muted">{error || 'Loading…'}</p>;
+  if (!state) return <p className="muted">{error || t('common.loading')}</p>;
   const rows = state.data.rows;
   return (
     <section>
-      <p className="muted small">Rent that fell due before {formatDate(state.data.as_of)} and is unpaid.</p>
-      {rows.length === 0 ? <p className="muted">No tenant is in arrears.</p> : null}
+      <p className="muted small">
+        {t('portal.owner.arrearsNote', { date: formatDate(state.data.as_of, language) })}
+      </p>
+      {rows.length === 0 ? <p className="muted">{t('portal.owner.noArrears')}</p> : null}
       <ul className="rows cards">
         {rows.map((r, i) => (
           <li key={i}>
@@ -122,13 +134,6 @@ const Arrears = ({ me, onSignedOut }: { me: OwnerPortalMe; onSignedOut: () => vo
   );
 };
 
-const METHODS: Record<string, string> = {
-  bank: 'Bank transfer',
-  mobilemoney: 'Mobile money',
-  cash: 'Cash',
-  check: 'Check',
-};
-
 /** A month's statement period: its first day through its last, or through today for this month. */
 const periodOf = (month: string, today: string) => {
   const from = `${month}-01`;
@@ -136,17 +141,22 @@ const periodOf = (month: string, today: string) => {
   return { from, to: last < today ? last : today };
 };
 
-type Figure = { key: keyof OwnerStatementAnswer['totals']; label: string; out?: boolean; strong?: boolean };
+type Figure = {
+  key: keyof OwnerStatementAnswer['totals'];
+  label: MessageKey;
+  out?: boolean;
+  strong?: boolean;
+};
 const FIGURES: Figure[] = [
-  { key: 'opening_balance', label: 'Held at the start' },
-  { key: 'collected', label: 'Collected' },
-  { key: 'expenses', label: 'Expenses', out: true },
-  { key: 'management_fees', label: 'Management fees', out: true },
-  { key: 'rental_tax', label: 'Rental tax withheld', out: true },
-  { key: 'payouts', label: 'Paid out to you', out: true },
-  { key: 'adjustments', label: 'Adjustments' },
-  { key: 'closing_balance', label: 'Held at the end', strong: true },
-  { key: 'available', label: 'Available to pay out', strong: true },
+  { key: 'opening_balance', label: 'portal.owner.fig.opening' },
+  { key: 'collected', label: 'portal.owner.fig.collected' },
+  { key: 'expenses', label: 'portal.owner.fig.expenses', out: true },
+  { key: 'management_fees', label: 'portal.owner.fig.fees', out: true },
+  { key: 'rental_tax', label: 'portal.owner.fig.tax', out: true },
+  { key: 'payouts', label: 'portal.owner.fig.payouts', out: true },
+  { key: 'adjustments', label: 'portal.owner.fig.adjustments' },
+  { key: 'closing_balance', label: 'portal.owner.fig.closing', strong: true },
+  { key: 'available', label: 'portal.owner.fig.available', strong: true },
 ];
 
 /** A statement's figures, what is taken out shown negative (adjustments only when there are some). */
@@ -156,20 +166,23 @@ const Figures = ({
 }: {
   f: OwnerStatementAnswer['totals'];
   money: (n: number | string) => string;
-}) => (
-  <ul className="rows figures">
-    {FIGURES.filter((x) => x.key !== 'adjustments' || Number(f.adjustments) !== 0).map((x) => (
-      <li key={x.key} data-figure={x.key}>
-        <span>{x.label}</span>
-        {x.strong ? (
-          <strong>{money(f[x.key])}</strong>
-        ) : (
-          <span>{money(x.out && Number(f[x.key]) !== 0 ? -Number(f[x.key]) : f[x.key])}</span>
-        )}
-      </li>
-    ))}
-  </ul>
-);
+}) => {
+  const { t } = useT();
+  return (
+    <ul className="rows figures">
+      {FIGURES.filter((x) => x.key !== 'adjustments' || Number(f.adjustments) !== 0).map((x) => (
+        <li key={x.key} data-figure={x.key}>
+          <span>{t(x.label)}</span>
+          {x.strong ? (
+            <strong>{money(f[x.key])}</strong>
+          ) : (
+            <span>{money(x.out && Number(f[x.key]) !== 0 ? -Number(f[x.key]) : f[x.key])}</span>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+};
 
 const Statement = ({
   me,
@@ -181,19 +194,22 @@ const Statement = ({
   onSignedOut: () => void;
 }) => {
   const money = useMoney(me);
+  const { t, language } = useT();
   const { from, to } = periodOf(month, me.as_of);
   const q = `from=${from}&to=${to}`;
   const { state, error } = useKept<OwnerStatementAnswer>(`/owner-portal/statement?${q}`, onSignedOut);
   const [note, setNote] = useState('');
-  if (!state) return <p className="muted">{error || 'Loading…'}</p>;
+  if (!state) return <p className="muted">{error || t('common.loading')}</p>;
   const s = state.data;
   return (
     <>
       <article className="card" data-testid="statement-totals">
-        <h2>{monthName(month)}</h2>
+        <h2>{monthName(month, language)}</h2>
         <p className="muted small">
-          {formatDate(s.from)} to {formatDate(s.to)}
-          {s.properties.length > 1 ? ', all your properties' : ''}
+          {t(s.properties.length > 1 ? 'portal.owner.periodAll' : 'portal.owner.period', {
+            from: formatDate(s.from, language),
+            to: formatDate(s.to, language),
+          })}
         </p>
         <Figures f={s.totals} money={money} />
         <div className="actions">
@@ -202,23 +218,26 @@ const Statement = ({
             className="primary"
             onClick={() =>
               void download(`/owner-portal/statement.pdf?${q}`, `owner_statement_${from}_${to}.pdf`)
-                .then((r) => setNote(`Statement: ${fetchedNote(r)}`))
+                .then((r) => setNote(t('portal.owner.statementNote', { note: fetchedNote(r) })))
                 .catch((err: unknown) => setNote(message(err)))
             }
           >
-            Download PDF
+            {t('portal.owner.downloadPdf')}
           </button>
         </div>
         {note ? <p className="muted small">{note}</p> : null}
       </article>
-      {s.properties.length === 0 ? <p className="muted">Nothing was held for you in this month.</p> : null}
+      {s.properties.length === 0 ? <p className="muted">{t('portal.owner.nothingHeld')}</p> : null}
       {s.properties.length > 1
         ? s.properties.map((p) => (
             <article key={p.property_id ?? 0} className="card" data-testid={`statement-${p.property_id}`}>
               <h2>
-                {p.property_name ?? 'Other'}
+                {p.property_name ?? t('portal.owner.other')}
                 {p.share_percent === null ? null : (
-                  <span className="muted small"> · your share {p.share_percent}%</span>
+                  <span className="muted small">
+                    {' '}
+                    · {t('portal.owner.yourShare', { percent: p.share_percent })}
+                  </span>
                 )}
               </h2>
               <Figures f={p} money={money} />
@@ -231,19 +250,20 @@ const Statement = ({
 
 const Payouts = ({ me, onSignedOut }: { me: OwnerPortalMe; onSignedOut: () => void }) => {
   const money = useMoney(me);
+  const { t, language } = useT();
   const { state, error } = useKept<OwnerPortalPayout[]>('/owner-portal/payouts', onSignedOut);
   return (
     <article className="card">
-      <h2>Payouts</h2>
-      {!state ? <p className="muted">{error || 'Loading…'}</p> : null}
-      {state && state.data.length === 0 ? <p className="muted">No payout yet.</p> : null}
+      <h2>{t('portal.owner.payouts')}</h2>
+      {!state ? <p className="muted">{error || t('common.loading')}</p> : null}
+      {state && state.data.length === 0 ? <p className="muted">{t('portal.owner.noPayout')}</p> : null}
       <ul className="rows" data-testid="payouts">
         {state?.data.map((p) => (
           <li key={p.id}>
             <div>
-              <strong>{formatDate(p.date)}</strong>
+              <strong>{formatDate(p.date, language)}</strong>
               <div className="muted small">
-                {METHODS[p.method] ?? p.method}
+                {t('portal.owner.method', { method: p.method })}
                 {p.reference ? ` · ${p.reference}` : ''}
               </div>
             </div>
@@ -257,11 +277,12 @@ const Payouts = ({ me, onSignedOut }: { me: OwnerPortalMe; onSignedOut: () => vo
 
 /** A month's statement (last month by default), its PDF, and the owner's payouts. */
 const Statements = ({ me, onSignedOut }: { me: OwnerPortalMe; onSignedOut: () => void }) => {
+  const { t } = useT();
   const [month, setMonth] = useState(() => addMonths(`${me.month}-01`, -1).slice(0, 7));
   return (
     <section>
       <label className="field">
-        <span>Month</span>
+        <span>{t('portal.owner.month')}</span>
         <input
           type="month"
           value={month}
@@ -281,10 +302,11 @@ const Statements = ({ me, onSignedOut }: { me: OwnerPortalMe; onSignedOut: () =>
 export const OwnerHome = ({ onSignedOut, signOut }: { onSignedOut: () => void; signOut: () => void }) => {
   const { state, error } = useKept<OwnerPortalMe>('/owner-portal/me', onSignedOut);
   const [tab, setTab] = useState<Tab>('properties');
+  const { t } = useT();
   if (!state)
     return (
       <main className="narrow">
-        <p className="muted">{error || 'Loading…'}</p>
+        <p className="muted">{error || t('common.loading')}</p>
       </main>
     );
   const me = state.data;
@@ -293,18 +315,18 @@ export const OwnerHome = ({ onSignedOut, signOut }: { onSignedOut: () => void; s
       <header className="top">
         <h1 className="brand">{me.company.name}</h1>
         <button type="button" className="link" onClick={signOut}>
-          Sign out
+          {t('portal.signOut')}
         </button>
       </header>
-      <nav className="tabs" aria-label="Owner portal">
-        {TABS.map((t) => (
+      <nav className="tabs" aria-label={t('portal.ownerTitle')}>
+        {TABS.map((x) => (
           <button
-            key={t.tab}
+            key={x.tab}
             type="button"
-            aria-current={tab === t.tab ? 'page' : undefined}
-            onClick={() => setTab(t.tab)}
+            aria-current={tab === x.tab ? 'page' : undefined}
+            onClick={() => setTab(x.tab)}
           >
-            {t.label}
+            {t(x.label)}
           </button>
         ))}
       </nav>

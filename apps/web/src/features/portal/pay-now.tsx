@@ -8,6 +8,7 @@ import {
 } from '@kodi/domain';
 import { api } from './portal-api.ts';
 import { Alert, message } from './portal-parts.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 type Options = {
   providers: PaymentProviderName[];
@@ -49,6 +50,8 @@ export const PayNow = ({
   options: Options;
   onPaid: () => void;
 }) => {
+  const { t, language } = useT();
+  const money = (n: number) => formatMoney(n, currency, decimals ?? undefined, language);
   const [open, setOpen] = useState(false);
   const [amount, setAmount] = useState(due > 0 ? String(due) : '');
   const [phone, setPhone] = useState(options.phone ?? '');
@@ -98,41 +101,36 @@ export const PayNow = ({
       <div className="pay-now" data-testid={`pay-now-${leaseId}`}>
         {request.status === 'pending' ? (
           <p role="status">
-            Check your phone ({request.phone}) and enter your PIN to pay{' '}
-            {formatMoney(Number(request.amount), currency, decimals ?? undefined)}…
+            {t('portal.pay.checkPhone', { phone: request.phone, amount: money(Number(request.amount)) })}
           </p>
         ) : request.status === 'completed' ? (
           <div role="status" data-testid="pay-now-receipt">
             <p>
               <strong>
-                Paid{' '}
-                {formatMoney(
-                  Number(request.received_amount ?? request.amount),
-                  currency,
-                  decimals ?? undefined,
-                )}
-                .
+                {t('portal.pay.paid', { amount: money(Number(request.received_amount ?? request.amount)) })}
               </strong>{' '}
-              Receipt {request.receipt_number}
+              {t('portal.pay.receipt', { number: request.receipt_number ?? '' })}
               {request.transaction_id
                 ? ` (${paymentProviderLabels[request.provider]} ${request.transaction_id})`
                 : ''}
             </p>
             {request.receipt_url ? (
               <p>
-                <a href={request.receipt_url}>View the receipt</a>
+                <a href={request.receipt_url}>{t('portal.pay.viewReceipt')}</a>
               </p>
             ) : null}
           </div>
         ) : (
           <Alert>
-            {request.status === 'cancelled' ? 'Cancelled' : 'Not paid'}:{' '}
-            {request.reason ?? 'the provider gave no reason'}.
+            {t('portal.pay.notPaid', {
+              status: request.status,
+              reason: request.reason ?? t('portal.pay.noReason'),
+            })}
           </Alert>
         )}
         {request.status !== 'pending' ? (
           <button type="button" className="link" onClick={() => setRequest(null)}>
-            {request.status === 'completed' ? 'Pay again' : 'Try again'}
+            {request.status === 'completed' ? t('portal.pay.again') : t('portal.pay.tryAgain')}
           </button>
         ) : null}
       </div>
@@ -142,15 +140,15 @@ export const PayNow = ({
     return (
       <div className="actions">
         <button type="button" className="primary" onClick={() => setOpen(true)}>
-          Pay now
+          {t('portal.pay.now')}
         </button>
       </div>
     );
 
   return (
-    <form className="pay-now" onSubmit={submit} aria-label="Pay now">
+    <form className="pay-now" onSubmit={submit} aria-label={t('portal.pay.now')}>
       <label className="field">
-        <span>Amount ({currency})</span>
+        <span>{t('portal.pay.amount', { currency })}</span>
         <input
           name="amount"
           inputMode="decimal"
@@ -160,12 +158,12 @@ export const PayNow = ({
         />
       </label>
       <label className="field">
-        <span>Phone</span>
+        <span>{t('portal.pay.phone')}</span>
         <input name="phone" type="tel" required value={phone} onChange={(e) => changePhone(e.target.value)} />
       </label>
       {options.providers.length > 1 ? (
         <label className="field">
-          <span>Pay with</span>
+          <span>{t('portal.pay.with')}</span>
           <select value={provider} onChange={(e) => setProvider(e.target.value as PaymentProviderName)}>
             {options.providers.map((p) => (
               <option key={p} value={p}>
@@ -175,15 +173,17 @@ export const PayNow = ({
           </select>
         </label>
       ) : (
-        <p className="muted small">Pay with {paymentProviderLabels[provider]}</p>
+        <p className="muted small">
+          {t('portal.pay.withProvider', { provider: paymentProviderLabels[provider] })}
+        </p>
       )}
       <Alert>{error}</Alert>
       <div className="actions">
         <button type="submit" className="primary" disabled={sending}>
-          Send the prompt to my phone
+          {t('portal.pay.send')}
         </button>
         <button type="button" onClick={() => setOpen(false)}>
-          Cancel
+          {t('portal.pay.cancel')}
         </button>
       </div>
     </form>

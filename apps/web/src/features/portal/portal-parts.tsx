@@ -1,5 +1,7 @@
 import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { intlLocales, isLanguage } from '@kodi/domain';
 import { keptGet, PortalError, type Kept } from './portal-api.ts';
+import { i18n } from '../../lib/i18n.ts';
 
 // What the tenant portal's pages and the owner portal's (issue 27) share: navigation, messages, the
 // alert, the note of when an answer was fetched, and an answer kept for offline reading.
@@ -9,16 +11,21 @@ export const go = (path: string) => {
   window.dispatchEvent(new PopStateEvent('popstate'));
 };
 
+// these two are called outside a component's render too (a request's failure): the pages' language
+// from the one translator (its components re-render when the language changes)
 export const message = (err: unknown) =>
-  err instanceof PortalError ? err.message : 'No connection. Check your network and try again.';
+  err instanceof PortalError ? err.message : i18n._('portal.noConnection');
 
-export const fetchedNote = (k: { fetchedAt: string; offline: boolean }) =>
-  `${k.offline ? 'Offline: showing what was fetched at' : 'Fetched at'} ${new Date(
-    k.fetchedAt,
-  ).toLocaleString('en-US', {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-  })}`;
+export const fetchedNote = (k: { fetchedAt: string; offline: boolean }) => {
+  const when = new Date(k.fetchedAt).toLocaleString(
+    intlLocales[isLanguage(i18n.locale) ? i18n.locale : 'en'],
+    {
+      dateStyle: 'medium',
+      timeStyle: 'short',
+    },
+  );
+  return i18n._(k.offline ? 'portal.offlineFetchedAt' : 'portal.fetchedAt', { when });
+};
 
 export const Alert = ({ children, kind = 'error' }: { children: ReactNode; kind?: 'error' | 'info' }) =>
   children ? (
