@@ -75,6 +75,7 @@ export const appRoutes: AppRoute[] = [
     path: '/about',
     guard: 'none',
     ...lazyPage(() => import('../features/about/about-page.tsx'), 'AboutPage'),
+    texts: ['auth'],
   },
   {
     id: 'Help',
@@ -87,6 +88,7 @@ export const appRoutes: AppRoute[] = [
     path: '/forgot',
     guard: 'none',
     ...lazyPage(() => import('../features/accounts/forgot-page.tsx'), 'ForgotPage'),
+    texts: ['auth'],
   },
   {
     id: 'Reset',
@@ -113,12 +115,14 @@ export const appRoutes: AppRoute[] = [
     path: '/auth/google/success',
     guard: 'none',
     ...lazyPage(() => import('../features/google/google-success-page.tsx'), 'GoogleSuccessPage'),
+    texts: ['auth'],
   },
   {
     id: 'GoogleError',
     path: '/auth/google/error',
     guard: 'none',
     ...lazyPage(() => import('../features/google/google-error-page.tsx'), 'GoogleErrorPage'),
+    texts: ['auth'],
   },
   {
     id: 'ReceiptPrint',

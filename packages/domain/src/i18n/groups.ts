@@ -10,7 +10,7 @@
  */
 export const catalogueGroups = {
   base: ['common', 'validation', 'shell'],
-  auth: ['auth'],
+  auth: ['auth', 'account'],
   // the glossary's words as messages: the receipt check and the portal's (the staff app's pages say
   // them in their own namespaces)
   receipt: ['receipt', 'glossary'],
