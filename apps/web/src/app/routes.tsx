@@ -154,6 +154,7 @@ export const appRoutes: AppRoute[] = [
     path: '/admin/user-roles',
     guard: ['admin'],
     ...lazyPage(() => import('../features/users/user-roles-page.tsx'), 'UserRolesPage'),
+    texts: ['users'],
   },
   {
     id: 'CompanySettings',

@@ -48,6 +48,14 @@ registerTextGroup('arrears', (language) =>
   })[language](),
 );
 
+registerTextGroup('users', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/users'),
+    sw: () => import('virtual:kodi-catalogue/sw/users'),
+    fr: () => import('virtual:kodi-catalogue/fr/users'),
+  })[language](),
+);
+
 /** Asks for a catalogue group when a part that needs it shows outside the pages that load it. */
 export const useTexts = (group: CatalogueGroup): void => {
   useEffect(() => {

@@ -19,6 +19,7 @@ export const catalogueGroups = {
   entity: ['entity', 'entityExtras', 'ownership', 'resource'],
   dashboard: ['dashboard'],
   arrears: ['arrears'],
+  users: ['users'],
 } as const;
 
 export type CatalogueGroup = keyof typeof catalogueGroups;

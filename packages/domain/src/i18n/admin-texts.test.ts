@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { roleDescriptions, roleLabels } from '../roles.ts';
+import { catalogues } from './catalogues.ts';
+import { LANGUAGES } from './languages.ts';
+
+/** The staff pages' option labels from the domain, keyed by the options' own values (issue 30). */
+describe('the administration pages’ derived texts', () => {
+  it('name every role and describe every staff role, the English the domain’s', () => {
+    for (const [name, label] of Object.entries(roleLabels)) {
+      expect(catalogues.en[`users.role.${name}`]).toBe(label);
+      for (const language of LANGUAGES) expect(catalogues[language][`users.role.${name}`]).toBeTruthy();
+    }
+    for (const [name, description] of Object.entries(roleDescriptions))
+      expect(catalogues.en[`users.roleDescription.${name}`]).toBe(description);
+  });
+});
