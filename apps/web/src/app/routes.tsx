@@ -185,6 +185,7 @@ export const appRoutes: AppRoute[] = [
     path: '/audit-log',
     guard: ['admin', 'company_admin'],
     ...lazyPage(() => import('../features/audit-log/audit-log-page.tsx'), 'AuditLogPage'),
+    texts: ['audit'],
   },
   {
     id: 'Import',

@@ -56,6 +56,14 @@ registerTextGroup('users', (language) =>
   })[language](),
 );
 
+registerTextGroup('audit', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/audit'),
+    sw: () => import('virtual:kodi-catalogue/sw/audit'),
+    fr: () => import('virtual:kodi-catalogue/fr/audit'),
+  })[language](),
+);
+
 /** Asks for a catalogue group when a part that needs it shows outside the pages that load it. */
 export const useTexts = (group: CatalogueGroup): void => {
   useEffect(() => {

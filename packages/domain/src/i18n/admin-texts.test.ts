@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { roleDescriptions, roleLabels } from '../roles.ts';
+import { auditAction } from '../enums.ts';
+import { auditLogTexts } from '../audit-log.ts';
 import { catalogues } from './catalogues.ts';
 import { LANGUAGES } from './languages.ts';
 
@@ -12,5 +14,13 @@ describe('the administration pages’ derived texts', () => {
     }
     for (const [name, description] of Object.entries(roleDescriptions))
       expect(catalogues.en[`users.roleDescription.${name}`]).toBe(description);
+  });
+
+  it('name every audit action as its option does', () => {
+    for (const action of auditAction.values)
+      expect(catalogues.en[`audit.actionName.${action}`]).toBe(auditAction.labels[action]);
+    expect(catalogues.en['audit.title']).toBe(auditLogTexts.title);
+    expect(catalogues.en['audit.intro']).toBe(auditLogTexts.intro);
+    expect(catalogues.en['audit.empty']).toBe(auditLogTexts.empty);
   });
 });

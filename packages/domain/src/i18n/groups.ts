@@ -20,6 +20,7 @@ export const catalogueGroups = {
   dashboard: ['dashboard'],
   arrears: ['arrears'],
   users: ['users'],
+  audit: ['audit'],
 } as const;
 
 export type CatalogueGroup = keyof typeof catalogueGroups;
