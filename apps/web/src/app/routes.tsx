@@ -109,6 +109,7 @@ export const appRoutes: AppRoute[] = [
     path: '/account/security',
     guard: 'signedIn',
     ...lazyPage(() => import('../features/security/security-page.tsx'), 'SecurityPage'),
+    texts: ['security'],
   },
   {
     id: 'GoogleSuccess',

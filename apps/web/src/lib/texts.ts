@@ -64,6 +64,14 @@ registerTextGroup('audit', (language) =>
   })[language](),
 );
 
+registerTextGroup('security', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/security'),
+    sw: () => import('virtual:kodi-catalogue/sw/security'),
+    fr: () => import('virtual:kodi-catalogue/fr/security'),
+  })[language](),
+);
+
 /** Asks for a catalogue group when a part that needs it shows outside the pages that load it. */
 export const useTexts = (group: CatalogueGroup): void => {
   useEffect(() => {

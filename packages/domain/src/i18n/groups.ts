@@ -21,6 +21,7 @@ export const catalogueGroups = {
   arrears: ['arrears'],
   users: ['users'],
   audit: ['audit'],
+  security: ['security'],
 } as const;
 
 export type CatalogueGroup = keyof typeof catalogueGroups;
