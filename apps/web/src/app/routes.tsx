@@ -217,6 +217,7 @@ export const appRoutes: AppRoute[] = [
     path: '/reading-round',
     guard: ['admin', 'editor'],
     ...lazyPage(() => import('../features/utilities/reading-round-page.tsx'), 'ReadingRoundPage'),
+    texts: ['utilities'],
   },
   { id: 'NotFound', path: '*', guard: 'none', ...notFound() },
 ];

@@ -72,6 +72,14 @@ registerTextGroup('security', (language) =>
   })[language](),
 );
 
+registerTextGroup('utilities', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/utilities'),
+    sw: () => import('virtual:kodi-catalogue/sw/utilities'),
+    fr: () => import('virtual:kodi-catalogue/fr/utilities'),
+  })[language](),
+);
+
 /** Asks for a catalogue group when a part that needs it shows outside the pages that load it. */
 export const useTexts = (group: CatalogueGroup): void => {
   useEffect(() => {

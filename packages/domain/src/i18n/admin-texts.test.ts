@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { roleDescriptions, roleLabels } from '../roles.ts';
-import { auditAction } from '../enums.ts';
+import { auditAction, meterKind, readingFlag } from '../enums.ts';
 import { auditLogTexts } from '../audit-log.ts';
 import { catalogues } from './catalogues.ts';
 import { LANGUAGES } from './languages.ts';
@@ -22,5 +22,12 @@ describe('the administration pages’ derived texts', () => {
     expect(catalogues.en['audit.title']).toBe(auditLogTexts.title);
     expect(catalogues.en['audit.intro']).toBe(auditLogTexts.intro);
     expect(catalogues.en['audit.empty']).toBe(auditLogTexts.empty);
+  });
+
+  it('name the meters’ kinds and the readings’ flags as their options do', () => {
+    for (const kind of meterKind.values)
+      expect(catalogues.en[`utilities.meterKind.${kind}`]).toBe(meterKind.labels[kind]);
+    for (const flag of readingFlag.values)
+      expect(catalogues.en[`utilities.readingFlag.${flag}`]).toBe(readingFlag.labels[flag]);
   });
 });

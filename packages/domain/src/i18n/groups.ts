@@ -22,6 +22,7 @@ export const catalogueGroups = {
   users: ['users'],
   audit: ['audit'],
   security: ['security'],
+  utilities: ['utilities'],
 } as const;
 
 export type CatalogueGroup = keyof typeof catalogueGroups;
