@@ -23,6 +23,7 @@ export const catalogueGroups = {
   audit: ['audit'],
   security: ['security'],
   utilities: ['utilities'],
+  requests: ['requests'],
 } as const;
 
 export type CatalogueGroup = keyof typeof catalogueGroups;
