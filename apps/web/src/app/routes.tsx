@@ -165,6 +165,7 @@ export const appRoutes: AppRoute[] = [
       () => import('../features/company-settings/company-settings-page.tsx'),
       'CompanySettingsPage',
     ),
+    texts: ['settings'],
   },
   {
     id: 'Messages',

@@ -108,6 +108,14 @@ registerTextGroup('requests', (language) =>
   })[language](),
 );
 
+registerTextGroup('settings', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/settings'),
+    sw: () => import('virtual:kodi-catalogue/sw/settings'),
+    fr: () => import('virtual:kodi-catalogue/fr/settings'),
+  })[language](),
+);
+
 /** Asks for a catalogue group when a part that needs it shows outside the pages that load it. */
 export const useTexts = (group: CatalogueGroup): void => {
   useEffect(() => {

@@ -24,6 +24,7 @@ export const catalogueGroups = {
   security: ['security'],
   utilities: ['utilities'],
   requests: ['requests'],
+  settings: ['settings'],
 } as const;
 
 export type CatalogueGroup = keyof typeof catalogueGroups;
