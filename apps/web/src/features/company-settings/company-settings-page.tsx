@@ -47,7 +47,7 @@ import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { imageDataUrl, resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
 import { MFA_ENROLMENT_PATH, navigateTo } from '../../lib/navigation.ts';
 import { ensureStatus, getSession } from '../../lib/session.ts';
-import { useT, type Translate, type TranslateDerived } from '../../lib/i18n.ts';
+import { useT, type Translate } from '../../lib/i18n.ts';
 import {
   rotateWebhookSecret,
   providersQuery,
