@@ -24,25 +24,25 @@ export const RequestPaymentDialog = ({
   const { t } = useT();
   const ready = useTextsReady('requests');
   return (
-  <Dialog open={lease !== null && ready} onClose={onClose} maxWidth="xs" fullWidth>
-    <DialogTitle>
-      {lease
-        ? t('requests.titleFor', { tenant: lease.tenant_name, unit: lease.unit_name })
-        : t('requests.title')}
-    </DialogTitle>
-    <DialogContent>
-      {lease && (
-        <RequestPaymentForm
-          key={lease.occupancy_id}
-          occupancyId={lease.occupancy_id}
-          defaultAmount={lease.balance}
-          onCancel={onClose}
-        />
-      )}
-    </DialogContent>
-    <DialogActions>
-      <Button onClick={onClose}>{t('shell.close')}</Button>
-    </DialogActions>
-  </Dialog>
+    <Dialog open={lease !== null && ready} onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>
+        {lease
+          ? t('requests.titleFor', { tenant: lease.tenant_name, unit: lease.unit_name })
+          : t('requests.title')}
+      </DialogTitle>
+      <DialogContent>
+        {lease && (
+          <RequestPaymentForm
+            key={lease.occupancy_id}
+            occupancyId={lease.occupancy_id}
+            defaultAmount={lease.balance}
+            onCancel={onClose}
+          />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('shell.close')}</Button>
+      </DialogActions>
+    </Dialog>
   );
 };

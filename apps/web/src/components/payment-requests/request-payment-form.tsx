@@ -48,10 +48,7 @@ export const RequestPaymentForm = ({ occupancyId, defaultAmount, onCancel }: For
     );
   if (options.isError)
     return <Alert severity="error">{errorMessage(options.error, t('requests.providersLoadFailed'))}</Alert>;
-  if (options.data.providers.length === 0)
-    return (
-      <Alert severity="info">{t('requests.noProvider')}</Alert>
-    );
+  if (options.data.providers.length === 0) return <Alert severity="info">{t('requests.noProvider')}</Alert>;
   return (
     <PromptForm
       occupancyId={occupancyId}
@@ -103,7 +100,8 @@ const PromptForm = ({
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [request, occupancyId, queryClient]);
-  const money = (n: string | null) => formatMoney(Number(n ?? 0), company.currency, company.decimals, language);
+  const money = (n: string | null) =>
+    formatMoney(Number(n ?? 0), company.currency, company.decimals, language);
 
   if (request)
     return (

@@ -11,24 +11,24 @@ import { useT } from '../../lib/i18n.ts';
 export const AboutPage = () => {
   const { t } = useT();
   return (
-  <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 760, mx: 'auto' }}>
-    <Stack spacing={2}>
-      <Typography variant="h4" component="h1">
-        {t('account.aboutTitle')}
-      </Typography>
-      <Alert severity="info">{t('account.aboutDemo')}</Alert>
-      <Typography>{t('account.aboutManages')}</Typography>
-      <Typography>{t('account.aboutRecords')}</Typography>
-      <Typography>{t('account.aboutStaff')}</Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {t('account.version', { version: APP_VERSION })}
-      </Typography>
-      <Typography>
-        <Link component={RouterLink} to="/">
-          {t('account.backToHome')}
-        </Link>
-      </Typography>
-    </Stack>
-  </Paper>
+    <Paper variant="outlined" sx={{ p: { xs: 2, sm: 4 }, maxWidth: 760, mx: 'auto' }}>
+      <Stack spacing={2}>
+        <Typography variant="h4" component="h1">
+          {t('account.aboutTitle')}
+        </Typography>
+        <Alert severity="info">{t('account.aboutDemo')}</Alert>
+        <Typography>{t('account.aboutManages')}</Typography>
+        <Typography>{t('account.aboutRecords')}</Typography>
+        <Typography>{t('account.aboutStaff')}</Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('account.version', { version: APP_VERSION })}
+        </Typography>
+        <Typography>
+          <Link component={RouterLink} to="/">
+            {t('account.backToHome')}
+          </Link>
+        </Typography>
+      </Stack>
+    </Paper>
   );
 };

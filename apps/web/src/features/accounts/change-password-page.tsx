@@ -80,10 +80,7 @@ export const ChangePasswordPage = () => {
   }
 
   return (
-    <AccountCard
-      title={t('account.changePassword')}
-      intro={t('account.changeIntro')}
-    >
+    <AccountCard title={t('account.changePassword')} intro={t('account.changeIntro')}>
       <AccountForm
         label={t('account.changePassword')}
         onSubmit={(e) => void handleSubmit(onValid)(e)}

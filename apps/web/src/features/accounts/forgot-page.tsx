@@ -59,7 +59,7 @@ export const ForgotPage = () => {
           <FormEmailField control={control} name="email" autoComplete="email" />
         </AccountForm>
       )}
-      <BackToLogin />
+      <BackToLogin label={t('account.backToLogin')} />
     </AccountCard>
   );
 };

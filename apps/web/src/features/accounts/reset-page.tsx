@@ -99,7 +99,7 @@ export const ResetPage = () => {
   return (
     <AccountCard title={t('account.resetPassword')}>
       {content}
-      <BackToLogin />
+      <BackToLogin label={t('account.backToLogin')} />
     </AccountCard>
   );
 };

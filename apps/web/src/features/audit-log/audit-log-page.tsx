@@ -87,7 +87,11 @@ const EntryDialog = ({ entry, onClose }: { entry: AuditLogEntry; onClose: () => 
         {entry.details.length === 0 ? (
           <Typography variant="body2">{t('audit.noFieldChanged')}</Typography>
         ) : (
-          <Box component="ul" aria-label={t('audit.changes')} sx={{ m: 0, pl: 2.5, overflowWrap: 'anywhere' }}>
+          <Box
+            component="ul"
+            aria-label={t('audit.changes')}
+            sx={{ m: 0, pl: 2.5, overflowWrap: 'anywhere' }}
+          >
             {entry.details.map((line, i) => (
               <li key={i}>
                 <Typography variant="body2">{line}</Typography>
@@ -132,11 +136,7 @@ export const AuditLogPage = () => {
           {t('audit.intro')}
         </Typography>
       </Box>
-      <ListToolbar
-        label={t('audit.search')}
-        value={listState.search}
-        onChange={listState.setSearch}
-      >
+      <ListToolbar label={t('audit.search')} value={listState.search} onChange={listState.setSearch}>
         <TextField
           select
           size="small"

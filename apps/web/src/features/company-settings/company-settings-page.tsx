@@ -197,8 +197,7 @@ const WebhookSecret = ({ url }: { url: string | null }) => {
       </Typography>
       {made && (
         <Alert severity="warning">
-          {t('settings.secretShownOnce')}{' '}
-          <code style={{ wordBreak: 'break-all' }}>{made.secret}</code>
+          {t('settings.secretShownOnce')} <code style={{ wordBreak: 'break-all' }}>{made.secret}</code>
         </Alert>
       )}
       {rotate.isError && (
@@ -303,7 +302,10 @@ const SettingsForm = ({
           else setError(name as FieldPath<FormInput>, { message });
         }
       }
-      showSnackbar({ message: `${t('settings.saveFailed')} ${errorMessage(e, '')}`.trim(), severity: 'error' });
+      showSnackbar({
+        message: `${t('settings.saveFailed')} ${errorMessage(e, '')}`.trim(),
+        severity: 'error',
+      });
     },
   });
 
@@ -389,9 +391,7 @@ const SettingsForm = ({
                   label={t('settings.dailyRunHour')}
                   slotProps={{ select: { native: true } }}
                   error={!!fieldState.error}
-                  helperText={
-                    fieldState.error?.message ?? t('settings.dailyRunHourHelp')
-                  }
+                  helperText={fieldState.error?.message ?? t('settings.dailyRunHourHelp')}
                 >
                   {hours.map((h) => (
                     <option key={h} value={h}>
@@ -414,9 +414,7 @@ const SettingsForm = ({
                   label={t('settings.meterBillingDay')}
                   slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                   error={!!fieldState.error}
-                  helperText={
-                    fieldState.error?.message ?? t('settings.meterBillingDayHelp')
-                  }
+                  helperText={fieldState.error?.message ?? t('settings.meterBillingDayHelp')}
                 >
                   {dayOptions(t, t('settings.byHandOnly'))}
                 </TextField>
@@ -465,9 +463,7 @@ const SettingsForm = ({
                   fullWidth
                   label={t('settings.serviceChargeAmount')}
                   error={!!fieldState.error}
-                  helperText={
-                    fieldState.error?.message ?? t('settings.serviceChargeAmountHelp')
-                  }
+                  helperText={fieldState.error?.message ?? t('settings.serviceChargeAmountHelp')}
                   slotProps={{
                     htmlInput: { step: 'any', inputMode: 'decimal', min: 0 },
                     input: {
@@ -558,9 +554,7 @@ const SettingsForm = ({
               optional
             />
           </Stack>
-          <FormHelperText sx={{ mt: 0 }}>
-            {t('settings.lateFeesHelp')}
-          </FormHelperText>
+          <FormHelperText sx={{ mt: 0 }}>{t('settings.lateFeesHelp')}</FormHelperText>
         </Section>
 
         <Section title={t('settings.reminders')}>
@@ -583,9 +577,7 @@ const SettingsForm = ({
                 name={`reminders.${i}.event`}
                 label={t('settings.when')}
                 options={reminderEvent}
-                optionText={(v) =>
-                  td(`settings.reminderEvent.${v}`, reminderEvent.labels[v as 'due'] ?? v)
-                }
+                optionText={(v) => td(`settings.reminderEvent.${v}`, reminderEvent.labels[v as 'due'] ?? v)}
               />
               <NumberField control={control} name={`reminders.${i}.days`} label={t('settings.days')} />
               <Controller
@@ -641,7 +633,10 @@ const SettingsForm = ({
                   </TextField>
                 )}
               />
-              <IconButton aria-label={t('settings.removeReminder', { n: i + 1 })} onClick={() => reminders.remove(i)}>
+              <IconButton
+                aria-label={t('settings.removeReminder', { n: i + 1 })}
+                onClick={() => reminders.remove(i)}
+              >
                 <DeleteOutline />
               </IconButton>
             </Stack>
@@ -764,9 +759,7 @@ const SettingsForm = ({
                   label={t('settings.ownerStatementsDay')}
                   slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                   error={!!fieldState.error}
-                  helperText={
-                    fieldState.error?.message ?? t('settings.ownerStatementsDayHelp')
-                  }
+                  helperText={fieldState.error?.message ?? t('settings.ownerStatementsDayHelp')}
                 >
                   {dayOptions(t, t('settings.onlyByHand'))}
                 </TextField>
@@ -845,9 +838,7 @@ const SettingsForm = ({
               />
             )}
           />
-          <FormHelperText sx={{ mt: 0 }}>
-            {t('settings.requireMfaHelp')}
-          </FormHelperText>
+          <FormHelperText sx={{ mt: 0 }}>{t('settings.requireMfaHelp')}</FormHelperText>
         </Section>
 
         <Section title={t('settings.logo')}>

@@ -135,7 +135,9 @@ const ProviderFields = ({
               size="small"
               value={typed[name] ?? ''}
               onChange={(e) => setTyped({ ...typed, [name]: e.target.value })}
-              placeholder={current.credentials_set[name] ? t('settings.setTypeToReplace') : t('settings.notSet')}
+              placeholder={
+                current.credentials_set[name] ? t('settings.setTypeToReplace') : t('settings.notSet')
+              }
               slotProps={{ inputLabel: { shrink: true } }}
               helperText={current.credentials_set[name] ? t('settings.set') : undefined}
             />
@@ -165,7 +167,9 @@ const ProviderFields = ({
           </Typography>
         )}
         {save.isError && (
-          <Alert severity="error">{errorMessage(save.error, t('settings.providerSaveFailed', { provider: label }))}</Alert>
+          <Alert severity="error">
+            {errorMessage(save.error, t('settings.providerSaveFailed', { provider: label }))}
+          </Alert>
         )}
         <Box>
           <Button type="submit" variant="outlined" loading={save.isPending}>

@@ -20,7 +20,9 @@ const itemText = (t: Translate, item: RunItem, money: (amount: number) => string
   if (item.kind === 'late_fee') return t('settings.itemLateFee', { amount: money(item.amount ?? 0), whom });
   if (item.kind === 'rent_increase')
     return t('settings.itemRentIncrease', { amount: money(item.amount ?? 0), whom });
-  const text = t(item.channel === 'sms' ? 'settings.itemSmsReminder' : 'settings.itemEmailReminder', { whom });
+  const text = t(item.channel === 'sms' ? 'settings.itemSmsReminder' : 'settings.itemEmailReminder', {
+    whom,
+  });
   return item.status === 'skipped' ? `${text} ${t('settings.notSent')}` : text;
 };
 

@@ -145,7 +145,9 @@ const WhatsappFields = ({ current }: { current: WhatsappSettings }) => {
             onChange={(e) => setToken(e.target.value)}
             placeholder={current.access_token_set ? t('settings.setTypeToReplace') : t('settings.notSet')}
             error={!!fieldErrors.access_token}
-            helperText={fieldErrors.access_token ?? (current.access_token_set ? t('settings.set') : undefined)}
+            helperText={
+              fieldErrors.access_token ?? (current.access_token_set ? t('settings.set') : undefined)
+            }
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
@@ -175,7 +177,10 @@ const WhatsappFields = ({ current }: { current: WhatsappSettings }) => {
               value={templates[kind]}
               onChange={(e) => setTemplates({ ...templates, [kind]: e.target.value })}
               error={!!fieldErrors[`templates.${kind}`]}
-              helperText={fieldErrors[`templates.${kind}`] ?? t('settings.body', { variables: whatsappVariablesText(kind) })}
+              helperText={
+                fieldErrors[`templates.${kind}`] ??
+                t('settings.body', { variables: whatsappVariablesText(kind) })
+              }
               slotProps={{ inputLabel: { shrink: true } }}
             />
           ))}

@@ -8,11 +8,7 @@ import { completeLogin } from '../../lib/session.ts';
 import { clearLoggedOutFlag } from '../../lib/storage.ts';
 import { AccountCard } from '../../components/account-card.tsx';
 import { useT } from '../../lib/i18n.ts';
-import {
-  GOOGLE_FAILURE_REDIRECT_MS,
-  GOOGLE_SUCCESS_REDIRECT_MS,
-  googleSessionQuery,
-} from './google-api.ts';
+import { GOOGLE_FAILURE_REDIRECT_MS, GOOGLE_SUCCESS_REDIRECT_MS, googleSessionQuery } from './google-api.ts';
 
 type Phase = 'processing' | 'success' | 'failed';
 

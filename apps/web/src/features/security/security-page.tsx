@@ -307,38 +307,41 @@ const TwoFactorSection = () => {
 const SessionRow = ({ s, onEnd, busy }: { s: SessionInfo; onEnd: (id: number) => void; busy: boolean }) => {
   const { t, language } = useT();
   return (
-  <Box
-    component="li"
-    aria-label={s.current ? t('security.thisSessionOf', { browser: s.browser }) : s.browser}
-    sx={{
-      display: 'flex',
-      flexWrap: 'wrap',
-      gap: 1,
-      alignItems: 'center',
-      justifyContent: 'space-between',
-      py: 1.5,
-      borderBottom: 1,
-      borderColor: 'divider',
-    }}
-  >
-    <Box sx={{ minWidth: 0 }}>
-      <Typography sx={{ fontWeight: 500 }}>
-        {s.browser} {s.current && <Chip size="small" color="primary" label={t('security.thisSession')} sx={{ ml: 0.5 }} />}
-      </Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {t('security.sessionLine', {
-          address: s.ip_address ?? t('security.unknownAddress'),
-          signedIn: when(s.created_at, language),
-          lastSeen: when(s.last_seen_at, language),
-        })}
-      </Typography>
+    <Box
+      component="li"
+      aria-label={s.current ? t('security.thisSessionOf', { browser: s.browser }) : s.browser}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 1,
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        py: 1.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 500 }}>
+          {s.browser}{' '}
+          {s.current && (
+            <Chip size="small" color="primary" label={t('security.thisSession')} sx={{ ml: 0.5 }} />
+          )}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('security.sessionLine', {
+            address: s.ip_address ?? t('security.unknownAddress'),
+            signedIn: when(s.created_at, language),
+            lastSeen: when(s.last_seen_at, language),
+          })}
+        </Typography>
+      </Box>
+      {!s.current && (
+        <Button size="small" color="error" variant="outlined" disabled={busy} onClick={() => onEnd(s.id)}>
+          {t('security.end')}
+        </Button>
+      )}
     </Box>
-    {!s.current && (
-      <Button size="small" color="error" variant="outlined" disabled={busy} onClick={() => onEnd(s.id)}>
-        {t('security.end')}
-      </Button>
-    )}
-  </Box>
   );
 };
 

@@ -89,7 +89,12 @@ export const AddUserDialog = ({ open, onClose, onAdded }: AddUserDialogProps) =>
         {roles.isError ? (
           <Alert severity="error">{t('users.rolesLoadFailed')}</Alert>
         ) : (
-          <RolesInput control={control} name="roles" label={t('users.rolesOptional')} roles={roles.data ?? []} />
+          <RolesInput
+            control={control}
+            name="roles"
+            label={t('users.rolesOptional')}
+            roles={roles.data ?? []}
+          />
         )}
       </Stack>
     </FormDialog>

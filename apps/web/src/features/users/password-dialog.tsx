@@ -29,7 +29,8 @@ export const PasswordDialog = ({ user, ...dialog }: UserDialogProps) => {
 
   const onValid = (values: PasswordValues) =>
     feedback.save(
-      async () => (await setPassword.mutateAsync({ id: user.id, body: values })).message || t('users.passwordSet'),
+      async () =>
+        (await setPassword.mutateAsync({ id: user.id, body: values })).message || t('users.passwordSet'),
       { failure: failedTo(t, 'users.failedPassword') },
     );
 

@@ -64,7 +64,9 @@ export const ProfileDialog = ({ user, ...dialog }: UserDialogProps) => {
           control={control}
           name="company_id"
           valueLabel={(value) =>
-            value === user.company_id ? (user.company_name ?? t('users.unknownCompany', { id: user.company_id })) : undefined
+            value === user.company_id
+              ? (user.company_name ?? t('users.unknownCompany', { id: user.company_id }))
+              : undefined
           }
         />
         <NameInputs control={control} />

@@ -45,32 +45,32 @@ export const RoleChecklist = ({ roles, value, onChange, error, label }: RoleChec
         {roles.map((role) => {
           const description = roleDescriptionText(td, role.name);
           return (
-          <FormControlLabel
-            key={role.name}
-            sx={{ alignItems: 'flex-start', mb: 0.5, '& .MuiCheckbox-root': { mt: -0.75 } }}
-            label={
-              <>
-                {roleText(td, role.name, role.readable_name)}
-                {description && (
-                  <Typography
-                    component="span"
-                    variant="body2"
-                    color="text.secondary"
-                    sx={{ display: 'block' }}
-                  >
-                    {description}
-                  </Typography>
-                )}
-              </>
-            }
-            control={
-              <Checkbox
-                checked={value.includes(role.name)}
-                onChange={(e) => toggle(role.name, e.target.checked)}
-                name={role.name}
-              />
-            }
-          />
+            <FormControlLabel
+              key={role.name}
+              sx={{ alignItems: 'flex-start', mb: 0.5, '& .MuiCheckbox-root': { mt: -0.75 } }}
+              label={
+                <>
+                  {roleText(td, role.name, role.readable_name)}
+                  {description && (
+                    <Typography
+                      component="span"
+                      variant="body2"
+                      color="text.secondary"
+                      sx={{ display: 'block' }}
+                    >
+                      {description}
+                    </Typography>
+                  )}
+                </>
+              }
+              control={
+                <Checkbox
+                  checked={value.includes(role.name)}
+                  onChange={(e) => toggle(role.name, e.target.checked)}
+                  name={role.name}
+                />
+              }
+            />
           );
         })}
       </FormGroup>

@@ -43,6 +43,8 @@ export const useUserFeedback = (onDone: () => void) => {
   const invalid = () =>
     showSnackbar({
       message: validationText(messages.formInvalid) ?? messages.formInvalid,
-      severity: 'warning', autoHideDuration: SUCCESS_MS });
+      severity: 'warning',
+      autoHideDuration: SUCCESS_MS,
+    });
   return { save, invalid };
 };

@@ -17,14 +17,7 @@ import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import {
-  canEdit,
-  formatDate,
-  isAdmin,
-  staffRoleNames,
-  type Language,
-  type ManagedUser,
-} from '@kodi/domain';
+import { canEdit, formatDate, isAdmin, staffRoleNames, type Language, type ManagedUser } from '@kodi/domain';
 import { useErrorSnackbar } from '../../components/snackbar-provider.tsx';
 import { ListTable, RowAction, type ListColumn } from '../../components/ui/list-table.tsx';
 import { ListToolbar } from '../../components/ui/list-toolbar.tsx';
@@ -73,28 +66,28 @@ export const lastLoginText = (value: string | null, t: Translate, language: Lang
 export const RoleGuide = () => {
   const { t, td } = useT();
   return (
-  <Accordion disableGutters variant="outlined">
-    <AccordionSummary expandIcon={<ExpandMore />} aria-controls="role-guide" id="role-guide-header">
-      <Typography>{t('users.roleGuide')}</Typography>
-    </AccordionSummary>
-    <AccordionDetails id="role-guide">
-      <Stack component="dl" spacing={1} sx={{ m: 0 }}>
-        {staffRoleNames.map((name) => (
-          <div key={name}>
-            <Typography component="dt" sx={{ fontWeight: 600 }}>
-              {roleText(td, name)}
-            </Typography>
-            <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
-              {roleDescriptionText(td, name)}
-            </Typography>
-          </div>
-        ))}
-        <Typography variant="body2" color="text.secondary">
-          {t('users.tenantsNotListed')}
-        </Typography>
-      </Stack>
-    </AccordionDetails>
-  </Accordion>
+    <Accordion disableGutters variant="outlined">
+      <AccordionSummary expandIcon={<ExpandMore />} aria-controls="role-guide" id="role-guide-header">
+        <Typography>{t('users.roleGuide')}</Typography>
+      </AccordionSummary>
+      <AccordionDetails id="role-guide">
+        <Stack component="dl" spacing={1} sx={{ m: 0 }}>
+          {staffRoleNames.map((name) => (
+            <div key={name}>
+              <Typography component="dt" sx={{ fontWeight: 600 }}>
+                {roleText(td, name)}
+              </Typography>
+              <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
+                {roleDescriptionText(td, name)}
+              </Typography>
+            </div>
+          ))}
+          <Typography variant="body2" color="text.secondary">
+            {t('users.tenantsNotListed')}
+          </Typography>
+        </Stack>
+      </AccordionDetails>
+    </Accordion>
   );
 };
 
@@ -174,7 +167,12 @@ export const UserRolesPage = () => {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{companyText(user, t)}</TableCell>
             <TableCell>
               {user.roles.length === 0 ? (
-                <Chip size="small" variant="outlined" label={t('users.noRole')} sx={{ borderStyle: 'dashed' }} />
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={t('users.noRole')}
+                  sx={{ borderStyle: 'dashed' }}
+                />
               ) : (
                 <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
                   {user.roles.map((role) => (
@@ -192,7 +190,9 @@ export const UserRolesPage = () => {
               />
             </TableCell>
             <TableCell>{user.country_code ?? '—'}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastLoginText(user.last_login_at, t, language)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {lastLoginText(user.last_login_at, t, language)}
+            </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap', ...stickyActions }}>
               <RowAction
                 label={t('users.editRoles')}

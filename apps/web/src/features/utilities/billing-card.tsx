@@ -103,7 +103,10 @@ export const BillingCard = ({ propertyId }: { propertyId: number | null }) => {
                   {answer.vacant.map((v) => (
                     <ListItem key={v.reading_id} disableGutters>
                       <ListItemText
-                        primary={t('utilities.letToNobody', { unit: v.unit_name ?? '', meter: v.meter_number })}
+                        primary={t('utilities.letToNobody', {
+                          unit: v.unit_name ?? '',
+                          meter: v.meter_number,
+                        })}
                         secondary={t('utilities.vacantLine', {
                           date: formatDate(v.reading_date, language),
                           used: String(v.consumption),

@@ -283,7 +283,9 @@ export const ReadingRoundPage = () => {
                 onKeyDown={(e) => {
                   if (e.key === 'Enter') save();
                 }}
-                slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': t('utilities.todaysReading') } }}
+                slotProps={{
+                  htmlInput: { inputMode: 'decimal', 'aria-label': t('utilities.todaysReading') },
+                }}
                 error={typed !== '' && !valid}
                 helperText={typed !== '' && !valid ? t('utilities.typeNumber') : ' '}
                 fullWidth
@@ -339,7 +341,11 @@ export const ReadingRoundPage = () => {
         </Card>
       )}
       {meters.length > 0 && (
-        <List dense aria-label={t('utilities.metersOfRound')} sx={{ bgcolor: 'background.paper', borderRadius: 1 }}>
+        <List
+          dense
+          aria-label={t('utilities.metersOfRound')}
+          sx={{ bgcolor: 'background.paper', borderRadius: 1 }}
+        >
           {meters.map((m, i) => {
             const d = done[m.meter_id];
             return (
