@@ -25,6 +25,12 @@ const scanned: readonly CatalogueGroup[] = [
   'imports',
   'collections',
   'messages',
+  'users',
+  'audit',
+  'security',
+  'utilities',
+  'requests',
+  'settings',
 ];
 const keyOf = (group: CatalogueGroup) => new RegExp(`['"\`](?:${catalogueGroups[group].join('|')})\\.[\\w$]`);
 /** Namespaces whose English is the code's own words (the entities' definitions): no English chunk. */

@@ -75,6 +75,7 @@ export const appRoutes: AppRoute[] = [
     path: '/about',
     guard: 'none',
     ...lazyPage(() => import('../features/about/about-page.tsx'), 'AboutPage'),
+    texts: ['auth'],
   },
   {
     id: 'Help',
@@ -88,6 +89,7 @@ export const appRoutes: AppRoute[] = [
     path: '/forgot',
     guard: 'none',
     ...lazyPage(() => import('../features/accounts/forgot-page.tsx'), 'ForgotPage'),
+    texts: ['auth'],
   },
   {
     id: 'Reset',
@@ -108,18 +110,21 @@ export const appRoutes: AppRoute[] = [
     path: '/account/security',
     guard: 'signedIn',
     ...lazyPage(() => import('../features/security/security-page.tsx'), 'SecurityPage'),
+    texts: ['security'],
   },
   {
     id: 'GoogleSuccess',
     path: '/auth/google/success',
     guard: 'none',
     ...lazyPage(() => import('../features/google/google-success-page.tsx'), 'GoogleSuccessPage'),
+    texts: ['auth'],
   },
   {
     id: 'GoogleError',
     path: '/auth/google/error',
     guard: 'none',
     ...lazyPage(() => import('../features/google/google-error-page.tsx'), 'GoogleErrorPage'),
+    texts: ['auth'],
   },
   {
     id: 'ReceiptPrint',
@@ -154,6 +159,7 @@ export const appRoutes: AppRoute[] = [
     path: '/admin/user-roles',
     guard: ['admin'],
     ...lazyPage(() => import('../features/users/user-roles-page.tsx'), 'UserRolesPage'),
+    texts: ['users'],
   },
   {
     id: 'CompanySettings',
@@ -163,6 +169,7 @@ export const appRoutes: AppRoute[] = [
       () => import('../features/company-settings/company-settings-page.tsx'),
       'CompanySettingsPage',
     ),
+    texts: ['settings'],
   },
   {
     id: 'Messages',
@@ -186,6 +193,7 @@ export const appRoutes: AppRoute[] = [
     path: '/audit-log',
     guard: ['admin', 'company_admin'],
     ...lazyPage(() => import('../features/audit-log/audit-log-page.tsx'), 'AuditLogPage'),
+    texts: ['audit'],
   },
   {
     id: 'Import',
@@ -220,6 +228,7 @@ export const appRoutes: AppRoute[] = [
     path: '/reading-round',
     guard: ['admin', 'editor'],
     ...lazyPage(() => import('../features/utilities/reading-round-page.tsx'), 'ReadingRoundPage'),
+    texts: ['utilities'],
   },
   { id: 'NotFound', path: '*', guard: 'none', ...notFound() },
 ];

@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import type { CatalogueGroup } from '@kodi/domain/i18n/web';
 import { loadTexts, registerTextGroup } from './i18n.ts';
 
@@ -93,6 +93,74 @@ registerTextGroup('messages', (language) =>
     en: () => import('virtual:kodi-catalogue/en/messages'),
     sw: () => import('virtual:kodi-catalogue/sw/messages'),
     fr: () => import('virtual:kodi-catalogue/fr/messages'),
+  })[language](),
+);
+
+registerTextGroup('users', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/users'),
+    sw: () => import('virtual:kodi-catalogue/sw/users'),
+    fr: () => import('virtual:kodi-catalogue/fr/users'),
+  })[language](),
+);
+
+registerTextGroup('audit', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/audit'),
+    sw: () => import('virtual:kodi-catalogue/sw/audit'),
+    fr: () => import('virtual:kodi-catalogue/fr/audit'),
+  })[language](),
+);
+
+registerTextGroup('security', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/security'),
+    sw: () => import('virtual:kodi-catalogue/sw/security'),
+    fr: () => import('virtual:kodi-catalogue/fr/security'),
+  })[language](),
+);
+
+registerTextGroup('utilities', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/utilities'),
+    sw: () => import('virtual:kodi-catalogue/sw/utilities'),
+    fr: () => import('virtual:kodi-catalogue/fr/utilities'),
+  })[language](),
+);
+
+/**
+ * Asks for a catalogue group like `useTexts`, and says when it is in: a part shown on pages that do
+ * not load its group (a lease's Request payment) waits for it rather than show its keys.
+ */
+export const useTextsReady = (group: CatalogueGroup): boolean => {
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    let live = true;
+    void loadTexts(group)
+      .then(() => {
+        if (live) setReady(true);
+      })
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, [group]);
+  return ready;
+};
+
+registerTextGroup('requests', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/requests'),
+    sw: () => import('virtual:kodi-catalogue/sw/requests'),
+    fr: () => import('virtual:kodi-catalogue/fr/requests'),
+  })[language](),
+);
+
+registerTextGroup('settings', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/settings'),
+    sw: () => import('virtual:kodi-catalogue/sw/settings'),
+    fr: () => import('virtual:kodi-catalogue/fr/settings'),
   })[language](),
 );
 

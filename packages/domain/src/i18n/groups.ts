@@ -10,7 +10,7 @@
  */
 export const catalogueGroups = {
   base: ['common', 'validation', 'shell'],
-  auth: ['auth'],
+  auth: ['auth', 'account'],
   // the glossary's words as messages: the receipt check and the portal's (the staff app's pages say
   // them in their own namespaces)
   receipt: ['receipt', 'glossary'],
@@ -31,6 +31,12 @@ export const catalogueGroups = {
   imports: ['imports'],
   collections: ['collections'],
   messages: ['messages'],
+  users: ['users'],
+  audit: ['audit'],
+  security: ['security'],
+  utilities: ['utilities'],
+  requests: ['requests'],
+  settings: ['settings'],
 } as const;
 
 export type CatalogueGroup = keyof typeof catalogueGroups;

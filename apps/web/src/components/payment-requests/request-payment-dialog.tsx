@@ -3,6 +3,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import { useT } from '../../lib/i18n.ts';
+import { useTextsReady } from '../../lib/texts.ts';
 import { RequestPaymentForm } from './request-payment-form.tsx';
 
 /** The lease a prompt is for, as an arrears row names it. */
@@ -18,23 +20,29 @@ export const RequestPaymentDialog = ({
 }: {
   lease: PromptLease | null;
   onClose: () => void;
-}) => (
-  <Dialog open={lease !== null} onClose={onClose} maxWidth="xs" fullWidth>
-    <DialogTitle>
-      {lease ? `Request payment: ${lease.tenant_name} · ${lease.unit_name}` : 'Request payment'}
-    </DialogTitle>
-    <DialogContent>
-      {lease && (
-        <RequestPaymentForm
-          key={lease.occupancy_id}
-          occupancyId={lease.occupancy_id}
-          defaultAmount={lease.balance}
-          onCancel={onClose}
-        />
-      )}
-    </DialogContent>
-    <DialogActions>
-      <Button onClick={onClose}>Close</Button>
-    </DialogActions>
-  </Dialog>
-);
+}) => {
+  const { t } = useT();
+  const ready = useTextsReady('requests');
+  return (
+    <Dialog open={lease !== null && ready} onClose={onClose} maxWidth="xs" fullWidth>
+      <DialogTitle>
+        {lease
+          ? t('requests.titleFor', { tenant: lease.tenant_name, unit: lease.unit_name })
+          : t('requests.title')}
+      </DialogTitle>
+      <DialogContent>
+        {lease && (
+          <RequestPaymentForm
+            key={lease.occupancy_id}
+            occupancyId={lease.occupancy_id}
+            defaultAmount={lease.balance}
+            onCancel={onClose}
+          />
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('shell.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+};

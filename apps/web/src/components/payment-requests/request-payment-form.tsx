@@ -17,6 +17,7 @@ import {
 } from '@kodi/domain';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { DASHBOARD_KEY, resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
+import { useT } from '../../lib/i18n.ts';
 import { paymentOptionsQuery, type PaymentOptions } from './payment-request-queries.ts';
 
 /** How often a pending prompt is asked about. */
@@ -36,22 +37,18 @@ type FormProps = {
  * is given; then the request followed until the provider ends it.
  */
 export const RequestPaymentForm = ({ occupancyId, defaultAmount, onCancel }: FormProps) => {
+  const { t } = useT();
   const options = useQuery(paymentOptionsQuery(occupancyId));
   if (options.isPending)
     return (
       <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
         <CircularProgress size={16} aria-hidden="true" />
-        <Typography variant="body2">Loading…</Typography>
+        <Typography variant="body2">{t('common.loading')}</Typography>
       </Box>
     );
   if (options.isError)
-    return <Alert severity="error">{errorMessage(options.error, 'Could not load the providers.')}</Alert>;
-  if (options.data.providers.length === 0)
-    return (
-      <Alert severity="info">
-        No payment provider is on: a company admin turns one on in Company settings, Payment providers.
-      </Alert>
-    );
+    return <Alert severity="error">{errorMessage(options.error, t('requests.providersLoadFailed'))}</Alert>;
+  if (options.data.providers.length === 0) return <Alert severity="info">{t('requests.noProvider')}</Alert>;
   return (
     <PromptForm
       occupancyId={occupancyId}
@@ -68,6 +65,7 @@ const PromptForm = ({
   options,
   onCancel,
 }: FormProps & { options: PaymentOptions }) => {
+  const { t, language } = useT();
   const company = useCompanyMoney();
   const queryClient = useQueryClient();
   const [amount, setAmount] = useState(defaultAmount && defaultAmount > 0 ? String(defaultAmount) : '');
@@ -102,29 +100,35 @@ const PromptForm = ({
     }, POLL_MS);
     return () => clearInterval(timer);
   }, [request, occupancyId, queryClient]);
-  const money = (n: string | null) => formatMoney(Number(n ?? 0), company.currency, company.decimals);
+  const money = (n: string | null) =>
+    formatMoney(Number(n ?? 0), company.currency, company.decimals, language);
 
   if (request)
     return (
       <Stack spacing={1} data-testid="payment-request-status">
         {request.status === 'pending' ? (
           <Alert severity="info" role="status">
-            Prompt sent to {request.phone} for {money(request.amount)}: waiting for the tenant’s PIN…
+            {t('requests.promptSent', { phone: request.phone, amount: money(request.amount) })}
           </Alert>
         ) : request.status === 'completed' ? (
           <Alert severity={request.flagged ? 'warning' : 'success'} role="status">
-            Paid {money(request.received_amount)}: receipt {request.receipt_number}
+            {t('requests.paid', {
+              amount: money(request.received_amount),
+              receipt: request.receipt_number ?? '',
+            })}
             {request.flagged ? ` (${request.reason})` : ''}
           </Alert>
         ) : (
           <Alert severity="error" role="status">
-            {request.status === 'cancelled' ? 'Cancelled' : 'Failed'}: {request.reason}
+            {t(request.status === 'cancelled' ? 'requests.cancelled' : 'requests.failed', {
+              reason: request.reason ?? '',
+            })}
           </Alert>
         )}
         {request.status !== 'pending' && (
           <Box>
             <Button variant="outlined" onClick={() => setRequest(null)}>
-              New request
+              {t('requests.newRequest')}
             </Button>
           </Box>
         )}
@@ -134,7 +138,7 @@ const PromptForm = ({
   return (
     <Stack
       component="form"
-      aria-label="Request payment"
+      aria-label={t('requests.title')}
       spacing={1.5}
       sx={{ maxWidth: 420, pt: 0.5 }}
       onSubmit={(e) => {
@@ -143,7 +147,7 @@ const PromptForm = ({
       }}
     >
       <TextField
-        label={`Amount (${company.currency})`}
+        label={t('requests.amount', { currency: company.currency })}
         required
         size="small"
         inputMode="decimal"
@@ -151,7 +155,7 @@ const PromptForm = ({
         onChange={(e) => setAmount(e.target.value)}
       />
       <TextField
-        label="Phone"
+        label={t('requests.phone')}
         required
         size="small"
         type="tel"
@@ -164,7 +168,7 @@ const PromptForm = ({
       />
       <TextField
         select
-        label="Provider"
+        label={t('requests.provider')}
         size="small"
         value={provider}
         onChange={(e) => setProvider(e.target.value as PaymentProviderName)}
@@ -175,12 +179,12 @@ const PromptForm = ({
           </MenuItem>
         ))}
       </TextField>
-      {send.isError && <Alert severity="error">{errorMessage(send.error, 'The prompt was not sent.')}</Alert>}
+      {send.isError && <Alert severity="error">{errorMessage(send.error, t('requests.notSent'))}</Alert>}
       <Stack direction="row" spacing={1}>
         <Button type="submit" variant="contained" loading={send.isPending}>
-          Send prompt
+          {t('requests.sendPrompt')}
         </Button>
-        <Button onClick={onCancel}>Cancel</Button>
+        <Button onClick={onCancel}>{t('shell.cancel')}</Button>
       </Stack>
     </Stack>
   );

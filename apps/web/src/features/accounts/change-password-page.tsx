@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { useMutation } from '@tanstack/react-query';
-import { accountMessages, changePasswordForm } from '@kodi/domain';
+import { changePasswordForm } from '@kodi/domain';
 import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { FormPasswordField, NewPasswordFields } from '../../components/ui/form-text-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -16,8 +16,7 @@ import { AccountCard } from '../../components/account-card.tsx';
 import { AccountForm } from './account-form.tsx';
 import { changePassword } from './account-api.ts';
 import { useLoginRedirect } from './use-login-redirect.ts';
-
-export const CHANGE_FAILED = 'Update failed';
+import { useT } from '../../lib/i18n.ts';
 
 type ChangeInput = z.input<typeof changePasswordForm>;
 type ChangeValues = z.output<typeof changePasswordForm>;
@@ -30,6 +29,7 @@ const fieldNames = new Set<string>(['current_password', 'new_password']);
  */
 export const ChangePasswordPage = () => {
   const { user } = useSession();
+  const { t } = useT();
   const [done, setDone] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const change = useMutation({ mutationFn: changePassword });
@@ -48,17 +48,17 @@ export const ChangePasswordPage = () => {
         current_password: values.current_password,
         new_password: values.new_password,
       });
-      setDone(accountMessages.changeDone);
+      setDone(t('account.changeDone'));
       clearSession();
     } catch (e) {
-      setFailure(errorMessage(e, CHANGE_FAILED));
+      setFailure(errorMessage(e, t('account.changeFailed')));
       showFieldErrors(e, fieldNames, setError);
     }
   };
 
   if (done) {
     return (
-      <AccountCard title="Change password">
+      <AccountCard title={t('account.changePassword')}>
         <Alert severity="success" role="status">
           {done}
         </Alert>
@@ -68,11 +68,11 @@ export const ChangePasswordPage = () => {
 
   if (!user) {
     return (
-      <AccountCard title="Change password">
+      <AccountCard title={t('account.changePassword')}>
         <Alert severity="info">
-          Sign in to change your password.{' '}
+          {t('account.signInToChange')}{' '}
           <Link component={RouterLink} to="/login?redirect=%2Fchange-password" color="inherit">
-            Login
+            {t('auth.login')}
           </Link>
         </Alert>
       </AccountCard>
@@ -80,14 +80,11 @@ export const ChangePasswordPage = () => {
   }
 
   return (
-    <AccountCard
-      title="Change password"
-      intro="After the change every session of your account ends, this one too: sign in again with the new password."
-    >
+    <AccountCard title={t('account.changePassword')} intro={t('account.changeIntro')}>
       <AccountForm
-        label="Change password"
+        label={t('account.changePassword')}
         onSubmit={(e) => void handleSubmit(onValid)(e)}
-        submitLabel="Change password"
+        submitLabel={t('account.changePassword')}
         busy={change.isPending}
       >
         <ErrorAlert message={failure} />
@@ -95,7 +92,7 @@ export const ChangePasswordPage = () => {
         <FormPasswordField
           control={control}
           name="current_password"
-          label="Current password"
+          label={t('account.currentPassword')}
           autoComplete="current-password"
           autoFocus
           required

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import { useMutation } from '@tanstack/react-query';
-import { RESET_TOKEN_MINUTES, accountMessages, forgotPasswordBody } from '@kodi/domain';
+import { RESET_TOKEN_MINUTES, forgotPasswordBody } from '@kodi/domain';
 import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { FormEmailField } from '../../components/ui/form-text-field.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -12,14 +12,14 @@ import { AccountCard } from '../../components/account-card.tsx';
 import { AccountForm } from './account-form.tsx';
 import { requestPasswordReset } from './account-api.ts';
 import { BackToLogin } from './back-to-login.tsx';
-
-export const FORGOT_FAILED = 'The reset link could not be requested. Please try again.';
+import { useT } from '../../lib/i18n.ts';
 
 type ForgotInput = z.input<typeof forgotPasswordBody>;
 type ForgotValues = z.output<typeof forgotPasswordBody>;
 
 /** Forgot password (02-admin §2, §5, §8): always the same neutral answer for any address. */
 export const ForgotPage = () => {
+  const { t } = useT();
   const [sent, setSent] = useState<string | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const send = useMutation({ mutationFn: requestPasswordReset });
@@ -33,16 +33,16 @@ export const ForgotPage = () => {
     setFailure(null);
     try {
       const answer = await send.mutateAsync(values);
-      setSent(answer.message || accountMessages.forgotSent);
+      setSent(answer.message || t('account.forgotSent'));
     } catch (e) {
-      setFailure(errorMessage(e, FORGOT_FAILED));
+      setFailure(errorMessage(e, t('account.forgotFailed')));
     }
   };
 
   return (
     <AccountCard
-      title="Forgot password"
-      intro={`Enter your account's e-mail address. If it is registered, we e-mail you a link to choose a new password; the link works once, within ${RESET_TOKEN_MINUTES} minutes.`}
+      title={t('account.forgotPassword')}
+      intro={t('account.forgotIntro', { minutes: RESET_TOKEN_MINUTES })}
     >
       {sent ? (
         <Alert severity="success" role="status">
@@ -50,16 +50,16 @@ export const ForgotPage = () => {
         </Alert>
       ) : (
         <AccountForm
-          label="Forgot password"
+          label={t('account.forgotPassword')}
           onSubmit={(e) => void handleSubmit(onValid)(e)}
-          submitLabel="Send reset link"
+          submitLabel={t('account.sendResetLink')}
           busy={send.isPending}
         >
           <ErrorAlert message={failure} />
           <FormEmailField control={control} name="email" autoComplete="email" />
         </AccountForm>
       )}
-      <BackToLogin />
+      <BackToLogin label={t('account.backToLogin')} />
     </AccountCard>
   );
 };

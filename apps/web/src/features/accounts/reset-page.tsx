@@ -17,14 +17,14 @@ import { AccountForm } from './account-form.tsx';
 import { resetPassword } from './account-api.ts';
 import { BackToLogin } from './back-to-login.tsx';
 import { useLoginRedirect } from './use-login-redirect.ts';
-
-export const RESET_FAILED = 'Reset failed';
+import { useT } from '../../lib/i18n.ts';
 
 type ResetInput = z.input<typeof resetPasswordForm>;
 type ResetValues = z.output<typeof resetPasswordForm>;
 
 /** Reset password with the e-mailed token (02-admin §2, §5, §8). */
 export const ResetPage = () => {
+  const { t } = useT();
   const [searchParams] = useSearchParams();
   const token = searchParams.get('token')?.trim() ?? '';
   const [done, setDone] = useState<string | null>(null);
@@ -44,9 +44,9 @@ export const ResetPage = () => {
       await reset.mutateAsync({ token, password: values.password });
       // The server ended every session of that user: forget one held in this tab too.
       if (getSession().user) clearSession();
-      setDone(accountMessages.resetDone);
+      setDone(t('account.resetDone'));
     } catch (e) {
-      setFailure(errorMessage(e, RESET_FAILED));
+      setFailure(errorMessage(e, t('account.resetFailed')));
     }
   };
 
@@ -55,12 +55,12 @@ export const ResetPage = () => {
     content = (
       <>
         <Alert severity="error" role="alert">
-          {accountMessages.resetTokenMissing}
+          {t('account.resetTokenMissing')}
         </Alert>
         <Typography variant="body2">
-          Open the link from the e-mail again, or{' '}
+          {t('account.openLinkAgain')}{' '}
           <Link component={RouterLink} to="/forgot">
-            ask for a new reset link
+            {t('account.askNewResetLink')}
           </Link>
           .
         </Typography>
@@ -75,9 +75,9 @@ export const ResetPage = () => {
   } else {
     content = (
       <AccountForm
-        label="Reset password"
+        label={t('account.resetPassword')}
         onSubmit={(e) => void handleSubmit(onValid)(e)}
-        submitLabel="Set new password"
+        submitLabel={t('account.setNewPassword')}
         busy={reset.isPending}
       >
         <ErrorAlert message={failure}>
@@ -85,7 +85,7 @@ export const ResetPage = () => {
             <>
               {' '}
               <Link component={RouterLink} to="/forgot" color="inherit">
-                Ask for a new link
+                {t('account.askNewLink')}
               </Link>
               .
             </>
@@ -97,9 +97,9 @@ export const ResetPage = () => {
   }
 
   return (
-    <AccountCard title="Reset password">
+    <AccountCard title={t('account.resetPassword')}>
       {content}
-      <BackToLogin />
+      <BackToLogin label={t('account.backToLogin')} />
     </AccountCard>
   );
 };

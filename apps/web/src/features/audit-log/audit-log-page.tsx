@@ -12,28 +12,31 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import Visibility from '@mui/icons-material/Visibility';
 import { useQuery } from '@tanstack/react-query';
-import { auditAction, auditLogTexts, auditNoun, auditSummary, type AuditLogEntry } from '@kodi/domain';
+import { auditAction, auditNoun, auditSummary, type AuditLogEntry, type Language } from '@kodi/domain';
 import { useErrorSnackbar } from '../../components/snackbar-provider.tsx';
 import { ExportMenu } from '../../components/resource/export-menu.tsx';
 import { ListTable, RowAction, type ListColumn } from '../../components/ui/list-table.tsx';
 import { ListToolbar } from '../../components/ui/list-toolbar.tsx';
 import { useListState } from '../../components/ui/use-list-state.ts';
 import { errorMessage } from '../../lib/api-client.ts';
+import { useT, type Translate } from '../../lib/i18n.ts';
 import { auditLogQuery, filterQuery, type AuditFilters } from './audit-log-api.ts';
 
-const LOAD_FAILED = 'Failed to load the audit log.';
-
-const columns: ListColumn[] = [
-  { key: 'at', label: 'At', sortField: 'at' },
-  { key: 'user_email', label: 'User' },
-  { key: 'title', label: 'What happened', sortField: 'action' },
-  { key: 'record', label: 'Record', sortField: 'entity' },
-  { key: 'summary', label: 'Summary' },
-  { key: 'changes', label: 'Changes' },
+const columns = (t: Translate): ListColumn[] => [
+  { key: 'at', label: t('audit.at'), sortField: 'at' },
+  { key: 'user_email', label: t('audit.user') },
+  { key: 'title', label: t('audit.whatHappened'), sortField: 'action' },
+  { key: 'record', label: t('audit.record'), sortField: 'entity' },
+  { key: 'summary', label: t('audit.summary') },
+  { key: 'changes', label: t('audit.changes') },
 ];
 
-const when = (iso: string) =>
-  new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' }).format(new Date(iso));
+const LOCALES: Record<Language, string> = { en: 'en-US', sw: 'sw-KE', fr: 'fr-FR' };
+
+const when = (iso: string, language: Language) =>
+  new Intl.DateTimeFormat(LOCALES[language], { dateStyle: 'medium', timeStyle: 'medium' }).format(
+    new Date(iso),
+  );
 
 /** 'Unit #12', 'Statement line #40'. */
 const recordText = (e: AuditLogEntry) =>
@@ -48,8 +51,9 @@ const ownSummary = (e: AuditLogEntry) =>
 const SHOWN_LINES = 3;
 
 /** The first changed fields, a line each; the whole list is in the entry's dialog. */
-const ChangeLines = ({ entry }: { entry: AuditLogEntry }) =>
-  entry.details.length === 0 ? (
+const ChangeLines = ({ entry }: { entry: AuditLogEntry }) => {
+  const { t } = useT();
+  return entry.details.length === 0 ? (
     '—'
   ) : (
     <Box component="ul" sx={{ m: 0, pl: 2 }}>
@@ -58,20 +62,22 @@ const ChangeLines = ({ entry }: { entry: AuditLogEntry }) =>
       ))}
       {entry.details.length > SHOWN_LINES && (
         <Box component="li" sx={{ listStyle: 'none', color: 'text.secondary' }}>
-          and {entry.details.length - SHOWN_LINES} more
+          {t('audit.andMore', { count: entry.details.length - SHOWN_LINES })}
         </Box>
       )}
     </Box>
   );
+};
 
 const EntryDialog = ({ entry, onClose }: { entry: AuditLogEntry; onClose: () => void }) => {
   const summary = ownSummary(entry);
+  const { t, language } = useT();
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth>
       <DialogTitle>{entry.title}</DialogTitle>
       <DialogContent dividers>
         <Typography variant="body2" sx={{ mb: summary ? 1 : 2 }}>
-          {when(entry.at)} · {entry.user_email ?? 'No user (a signed webhook)'} · {recordText(entry)}
+          {when(entry.at, language)} · {entry.user_email ?? t('audit.noUser')} · {recordText(entry)}
         </Typography>
         {summary && (
           <Typography variant="body2" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
@@ -79,9 +85,13 @@ const EntryDialog = ({ entry, onClose }: { entry: AuditLogEntry; onClose: () => 
           </Typography>
         )}
         {entry.details.length === 0 ? (
-          <Typography variant="body2">No field changed.</Typography>
+          <Typography variant="body2">{t('audit.noFieldChanged')}</Typography>
         ) : (
-          <Box component="ul" aria-label="Changes" sx={{ m: 0, pl: 2.5, overflowWrap: 'anywhere' }}>
+          <Box
+            component="ul"
+            aria-label={t('audit.changes')}
+            sx={{ m: 0, pl: 2.5, overflowWrap: 'anywhere' }}
+          >
             {entry.details.map((line, i) => (
               <li key={i}>
                 <Typography variant="body2">{line}</Typography>
@@ -91,7 +101,7 @@ const EntryDialog = ({ entry, onClose }: { entry: AuditLogEntry; onClose: () => 
         )}
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>Close</Button>
+        <Button onClick={onClose}>{t('shell.close')}</Button>
       </DialogActions>
     </Dialog>
   );
@@ -103,12 +113,13 @@ const EntryDialog = ({ entry, onClose }: { entry: AuditLogEntry; onClose: () => 
  * newest first, filtered and exported. Read-only.
  */
 export const AuditLogPage = () => {
+  const { t, td, language } = useT();
   const listState = useListState({ resetPageOnSort: true });
   const [filters, setFilters] = useState<AuditFilters>({});
   const [shown, setShown] = useState<AuditLogEntry | null>(null);
   const list = useQuery(auditLogQuery({ ...listState.params, ...filters }));
   const rows = list.data?.rows ?? [];
-  const loadError = list.isError ? errorMessage(list.error, LOAD_FAILED) : null;
+  const loadError = list.isError ? errorMessage(list.error, t('audit.loadFailed')) : null;
   useErrorSnackbar(loadError);
   const set = (key: keyof AuditFilters) => (e: { target: { value: string } }) => {
     setFilters((f) => ({ ...f, [key]: e.target.value }));
@@ -119,36 +130,32 @@ export const AuditLogPage = () => {
     <Stack spacing={2}>
       <Box>
         <Typography variant="h4" component="h1">
-          {auditLogTexts.title}
+          {t('audit.title')}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {auditLogTexts.intro}
+          {t('audit.intro')}
         </Typography>
       </Box>
-      <ListToolbar
-        label="Search Audit Log (User, Entity, Summary)"
-        value={listState.search}
-        onChange={listState.setSearch}
-      >
+      <ListToolbar label={t('audit.search')} value={listState.search} onChange={listState.setSearch}>
         <TextField
           select
           size="small"
-          label="Action"
+          label={t('audit.action')}
           value={filters.action ?? ''}
           onChange={set('action')}
           sx={{ minWidth: 150 }}
           slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
         >
-          <option value="">All</option>
+          <option value="">{t('shell.all')}</option>
           {auditAction.values.map((a) => (
             <option key={a} value={a}>
-              {auditAction.labels[a]}
+              {td(`audit.actionName.${a}`, auditAction.labels[a])}
             </option>
           ))}
         </TextField>
         <TextField
           size="small"
-          label="Entity"
+          label={t('audit.entity')}
           placeholder="payments"
           value={filters.entity ?? ''}
           onChange={set('entity')}
@@ -158,7 +165,7 @@ export const AuditLogPage = () => {
         <TextField
           size="small"
           type="date"
-          label="From"
+          label={t('audit.from')}
           value={filters.from ?? ''}
           onChange={set('from')}
           slotProps={{ inputLabel: { shrink: true } }}
@@ -166,30 +173,30 @@ export const AuditLogPage = () => {
         <TextField
           size="small"
           type="date"
-          label="To"
+          label={t('audit.to')}
           value={filters.to ?? ''}
           onChange={set('to')}
           slotProps={{ inputLabel: { shrink: true } }}
         />
         <ExportMenu
           path="audit-log"
-          headers={columns.map((c) => c.label)}
+          headers={columns(t).map((c) => c.label)}
           q={listState.search}
           sort={listState.params.sort}
           more={filterQuery(filters)}
-          errorText={(e) => errorMessage(e, 'Could not export the audit log.')}
+          errorText={(e) => errorMessage(e, t('audit.exportFailed'))}
         />
       </ListToolbar>
       <ListTable
-        label={auditLogTexts.title}
+        label={t('audit.title')}
         list={listState}
         query={list}
-        emptyText={loadError ?? auditLogTexts.empty}
-        columns={columns}
+        emptyText={loadError ?? t('audit.empty')}
+        columns={columns(t)}
       >
         {rows.map((e) => (
           <TableRow key={e.id} hover>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(e.at)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(e.at, language)}</TableCell>
             <TableCell sx={{ minWidth: 150, overflowWrap: 'anywhere' }}>{e.user_email ?? '—'}</TableCell>
             <TableCell sx={{ minWidth: 140, fontWeight: 500 }}>{e.title}</TableCell>
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{recordText(e)}</TableCell>
@@ -199,7 +206,7 @@ export const AuditLogPage = () => {
             </TableCell>
             <TableCell align="right">
               <RowAction
-                label="View entry"
+                label={t('audit.viewEntry')}
                 icon={<Visibility fontSize="small" />}
                 onClick={() => setShown(e)}
               />

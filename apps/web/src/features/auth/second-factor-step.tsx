@@ -6,11 +6,10 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { securityMessages, type LoginAnswer } from '@kodi/domain';
+import type { LoginAnswer } from '@kodi/domain';
 import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { api, errorMessage, isApiError } from '../../lib/api-client.ts';
-
-export const CODE_FAILED = 'The code could not be checked. Please try again.';
+import { useT } from '../../lib/i18n.ts';
 
 /**
  * The second step of a sign-in (issue 20): the code of the authenticator app, or a recovery code.
@@ -27,13 +26,14 @@ export const SecondFactorStep = ({
   const [value, setValue] = useState('');
   const [alert, setAlert] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const { t } = useT();
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     setAlert(null);
     const typed = value.trim();
     if (!typed) {
-      setAlert(recovery ? 'Enter one of your recovery codes.' : securityMessages.codeFormat);
+      setAlert(recovery ? t('account.enterRecovery') : t('account.codeFormat'));
       return;
     }
     setBusy(true);
@@ -49,7 +49,7 @@ export const SecondFactorStep = ({
         return;
       }
       const field = isApiError(err) ? (err.fields?.code ?? err.fields?.recovery_code) : undefined;
-      setAlert(field ?? errorMessage(err, CODE_FAILED));
+      setAlert(field ?? errorMessage(err, t('account.codeFailed')));
       setValue('');
     } finally {
       setBusy(false);
@@ -62,18 +62,16 @@ export const SecondFactorStep = ({
         <Box component="form" noValidate aria-labelledby="mfa-heading" onSubmit={(e) => void submit(e)}>
           <Stack spacing={2.5}>
             <Typography id="mfa-heading" variant="h4" component="h1">
-              Two-factor sign-in
+              {t('account.mfaTitle')}
             </Typography>
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              {recovery
-                ? 'Enter one of the recovery codes you saved when you set up two-factor sign-in. Each works once.'
-                : 'Enter the 6-digit code your authenticator app shows for Kodi.'}
+              {recovery ? t('account.mfaRecoveryIntro') : t('account.mfaCodeIntro')}
             </Typography>
             <ErrorAlert message={alert} />
             {recovery ? (
               <TextField
                 key="recovery"
-                label="Recovery code"
+                label={t('account.recoveryCode')}
                 value={value}
                 onChange={(e) => setValue(e.target.value)}
                 autoComplete="off"
@@ -83,7 +81,7 @@ export const SecondFactorStep = ({
             ) : (
               <TextField
                 key="code"
-                label="Authentication code"
+                label={t('account.authCode')}
                 value={value}
                 onChange={(e) => setValue(e.target.value)}
                 autoComplete="one-time-code"
@@ -93,7 +91,7 @@ export const SecondFactorStep = ({
               />
             )}
             <Button type="submit" variant="contained" size="large" fullWidth disabled={busy}>
-              Verify
+              {t('account.verify')}
             </Button>
             <Link
               component="button"
@@ -105,7 +103,7 @@ export const SecondFactorStep = ({
                 setAlert(null);
               }}
             >
-              {recovery ? 'Use the authenticator app instead' : 'Use a recovery code instead'}
+              {recovery ? t('account.useApp') : t('account.useRecovery')}
             </Link>
           </Stack>
         </Box>

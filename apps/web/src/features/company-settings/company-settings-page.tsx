@@ -35,6 +35,7 @@ import {
   messageChannel,
   reminderEvent,
   type CompanySettings,
+  type Language,
   type RentCycleRunAnswer,
   type RentCycleRunResult,
 } from '@kodi/domain';
@@ -46,6 +47,7 @@ import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { imageDataUrl, resourceKeys, useCompanyMoney } from '../../lib/resources.ts';
 import { MFA_ENROLMENT_PATH, navigateTo } from '../../lib/navigation.ts';
 import { ensureStatus, getSession } from '../../lib/session.ts';
+import { useT, type Translate } from '../../lib/i18n.ts';
 import {
   rotateWebhookSecret,
   providersQuery,
@@ -59,8 +61,7 @@ import {
 type FormInput = z.input<typeof companySettingsFormSchema>;
 type FormValues = z.output<typeof companySettingsFormSchema>;
 
-const SAVED = 'Company settings saved.';
-const SAVE_FAILED = 'Could not save the company settings.';
+const LOCALES: Record<Language, string> = { en: 'en-GB', sw: 'sw-KE', fr: 'fr-FR' };
 
 /** Every IANA time zone this browser knows (the saved one first when it does not know it). */
 const timeZones = (current: string): string[] => {
@@ -72,7 +73,15 @@ const timeZones = (current: string): string[] => {
 
 const hours = Array.from({ length: 24 }, (_, h) => h);
 /** 'November 2026': the month a service charge's example names */
-const thisMonth = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric' }).format(new Date());
+const thisMonthIn = (language: Language) =>
+  new Intl.DateTimeFormat(LOCALES[language], { month: 'long', year: 'numeric' }).format(new Date());
+/** A month's name in the page's language (English: the domain's `MONTH_NAMES`). */
+const monthName = (language: Language, index: number) =>
+  language === 'en'
+    ? MONTH_NAMES[index]
+    : new Intl.DateTimeFormat(LOCALES[language], { month: 'long', timeZone: 'UTC' }).format(
+        new Date(Date.UTC(2000, index, 1)),
+      );
 const billingDays = Array.from({ length: 28 }, (_, d) => d + 1);
 
 const valuesOf = (s: CompanySettings): FormInput => ({
@@ -93,13 +102,13 @@ const valuesOf = (s: CompanySettings): FormInput => ({
 });
 
 /** A select of a day of the month (1 to 28) or none (''). */
-const dayOptions = (none: string) => [
+const dayOptions = (t: Translate, none: string) => [
   <option key="" value="">
     {none}
   </option>,
   ...billingDays.map((d) => (
     <option key={d} value={d}>
-      {`Day ${String(d)} of the month`}
+      {t('settings.dayOfMonth', { day: String(d) })}
     </option>
   )),
 ];
@@ -108,15 +117,11 @@ const numberOrNull = (v: string) => (v === '' ? null : Number(v));
 
 /** How tenants pay (issue 29): each instruction's field, label and hint. */
 const instructionFields = [
-  [
-    'mpesa_paybill',
-    'M-Pesa paybill or till number',
-    '5 to 7 digits; the lease’s account number goes with it.',
-  ],
-  ['mtn_momo_code', 'MTN MoMo merchant code', 'The pay code tenants dial or enter.'],
-  ['airtel_money_code', 'Airtel Money merchant code', ''],
-  ['bank_details', 'Bank details', 'Bank, branch, account name and number.'],
-  ['other', 'Other instructions', 'Anything else tenants should know, e.g. where to pay cash.'],
+  ['mpesa_paybill', 'settings.mpesaPaybill', 'settings.mpesaPaybillHint'],
+  ['mtn_momo_code', 'settings.mtnMomoCode', 'settings.mtnMomoCodeHint'],
+  ['airtel_money_code', 'settings.airtelMoneyCode', null],
+  ['bank_details', 'settings.bankDetails', 'settings.bankDetailsHint'],
+  ['other', 'settings.otherInstructions', 'settings.otherInstructionsHint'],
 ] as const;
 
 const readFile = (file: File): Promise<string> =>
@@ -127,10 +132,12 @@ const readFile = (file: File): Promise<string> =>
     reader.readAsDataURL(file);
   });
 
-const runText = (r: RentCycleRunResult) =>
-  `${r.late_fees_posted} late ${r.late_fees_posted === 1 ? 'fee' : 'fees'} posted, ` +
-  `${r.escalations_applied} rent ${r.escalations_applied === 1 ? 'escalation' : 'escalations'} applied, ` +
-  `${r.reminders_queued} ${r.reminders_queued === 1 ? 'reminder' : 'reminders'} queued.`;
+const runText = (t: Translate, r: RentCycleRunResult) =>
+  t('settings.runText', {
+    fees: r.late_fees_posted,
+    escalations: r.escalations_applied,
+    reminders: r.reminders_queued,
+  });
 
 /**
  * Company Settings (drawer: Administration; admins and company admins): the company's time zone and
@@ -138,6 +145,7 @@ const runText = (r: RentCycleRunResult) =>
  * receipts and its SMS sender id; and the daily run, now.
  */
 export const CompanySettingsPage = () => {
+  const { t } = useT();
   const query = useQuery(settingsQuery());
   const settings = query.data;
   // the run now's answer, kept here: the form is made again when the settings change (its key)
@@ -146,19 +154,19 @@ export const CompanySettingsPage = () => {
     <Stack spacing={2} sx={{ maxWidth: 900 }}>
       <Box>
         <Typography variant="h4" component="h1">
-          Company Settings
+          {t('settings.title')}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          How the daily run charges late fees and reminds tenants, and what receipts and statements show.
+          {t('settings.intro')}
         </Typography>
       </Box>
       {query.isPending ? (
         <Box role="status" sx={{ display: 'flex', gap: 1.5, alignItems: 'center', py: 2 }}>
           <CircularProgress size={20} aria-hidden="true" />
-          <Typography variant="body2">Loading ... Please wait</Typography>
+          <Typography variant="body2">{t('shell.pleaseWait')}</Typography>
         </Box>
       ) : query.isError || !settings ? (
-        <Alert severity="error">{errorMessage(query.error, 'Failed to load the company settings.')}</Alert>
+        <Alert severity="error">{errorMessage(query.error, t('settings.loadFailed'))}</Alert>
       ) : (
         <SettingsForm key={settings.version} settings={settings} lastRun={lastRun} onRun={setLastRun} />
       )}
@@ -170,6 +178,7 @@ export const CompanySettingsPage = () => {
 
 /** The payment webhook's URL, and its secret made or replaced here: shown once. */
 const WebhookSecret = ({ url }: { url: string | null }) => {
+  const { t } = useT();
   const queryClient = useQueryClient();
   const [made, setMade] = useState<{ url: string; secret: string } | null>(null);
   const rotate = useMutation({
@@ -183,20 +192,20 @@ const WebhookSecret = ({ url }: { url: string | null }) => {
   return (
     <Stack spacing={1}>
       <Typography variant="body2">
-        Payment webhook: {shown ? <code style={{ wordBreak: 'break-all' }}>{shown}</code> : 'not set up.'}
+        {t('settings.paymentWebhook')}{' '}
+        {shown ? <code style={{ wordBreak: 'break-all' }}>{shown}</code> : t('settings.notSetUp')}
       </Typography>
       {made && (
         <Alert severity="warning">
-          Secret (shown once; the old one no longer works):{' '}
-          <code style={{ wordBreak: 'break-all' }}>{made.secret}</code>
+          {t('settings.secretShownOnce')} <code style={{ wordBreak: 'break-all' }}>{made.secret}</code>
         </Alert>
       )}
       {rotate.isError && (
-        <Alert severity="error">{errorMessage(rotate.error, 'Could not make a secret.')}</Alert>
+        <Alert severity="error">{errorMessage(rotate.error, t('settings.secretFailed'))}</Alert>
       )}
       <Box>
         <Button type="button" variant="outlined" disabled={rotate.isPending} onClick={() => rotate.mutate()}>
-          {shown ? 'Replace the webhook secret' : 'Set up the payment webhook'}
+          {shown ? t('settings.replaceSecret') : t('settings.setUpWebhook')}
         </Button>
       </Box>
     </Stack>
@@ -212,11 +221,12 @@ const noInstructions: CompanySettings['payment_instructions'] = {
 };
 
 /** What a tenant of a lease numbered A12 reads. */
-const HowToPayPreview = ({ lines }: { lines: string[] }) =>
-  lines.length === 0 ? null : (
+const HowToPayPreview = ({ lines }: { lines: string[] }) => {
+  const { t } = useT();
+  return lines.length === 0 ? null : (
     <Box sx={{ mt: 1.5 }} data-testid="how-to-pay-preview">
       <Typography variant="body2" sx={{ fontWeight: 600 }}>
-        A tenant of a lease numbered A12 reads:
+        {t('settings.tenantReads')}
       </Typography>
       {lines.map((l) => (
         <Typography key={l} variant="body2">
@@ -225,6 +235,7 @@ const HowToPayPreview = ({ lines }: { lines: string[] }) =>
       ))}
     </Box>
   );
+};
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 1.5, sm: 2 } }}>
@@ -245,6 +256,7 @@ const SettingsForm = ({
   lastRun: RentCycleRunAnswer | null;
   onRun: (run: RentCycleRunAnswer) => void;
 }) => {
+  const { t, td, language } = useT();
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
   const money = useCompanyMoney();
@@ -275,7 +287,7 @@ const SettingsForm = ({
     onSuccess: async (saved) => {
       queryClient.setQueryData(settingsKey, saved);
       setLogo(undefined);
-      showSnackbar({ message: SAVED, severity: 'success' });
+      showSnackbar({ message: t('settings.saved'), severity: 'success' });
       // two-factor sign-in now required: this user too, if they have none, sets it up first
       const me = getSession().user;
       if (saved.require_mfa && me && !me.mfa_enabled) {
@@ -290,7 +302,10 @@ const SettingsForm = ({
           else setError(name as FieldPath<FormInput>, { message });
         }
       }
-      showSnackbar({ message: `${SAVE_FAILED} ${errorMessage(e, '')}`.trim(), severity: 'error' });
+      showSnackbar({
+        message: `${t('settings.saveFailed')} ${errorMessage(e, '')}`.trim(),
+        severity: 'error',
+      });
     },
   });
 
@@ -299,9 +314,9 @@ const SettingsForm = ({
     onSuccess: async (result) => {
       setLastRun(result);
       await queryClient.invalidateQueries({ queryKey: resourceKeys.all });
-      showSnackbar({ message: `Daily run done: ${runText(result)}`, severity: 'success' });
+      showSnackbar({ message: t('settings.runDone', { run: runText(t, result) }), severity: 'success' });
     },
-    onError: (e) => showSnackbar({ message: errorMessage(e, 'The daily run failed.'), severity: 'error' }),
+    onError: (e) => showSnackbar({ message: errorMessage(e, t('settings.runFailed')), severity: 'error' }),
   });
 
   // settings are not lost (issue 26): the run follows the settings as shown, so changes not saved yet
@@ -321,9 +336,9 @@ const SettingsForm = ({
     const file = e.target.files?.[0];
     e.target.value = '';
     if (!file) return;
-    if (file.size > MAX_LOGO_BYTES) return setLogoError('The logo must be at most 1 MB.');
+    if (file.size > MAX_LOGO_BYTES) return setLogoError(t('settings.logoTooBig'));
     if (!['image/png', 'image/jpeg', 'image/webp'].includes(file.type)) {
-      return setLogoError('The logo must be a PNG, JPEG or WebP image.');
+      return setLogoError(t('settings.logoType'));
     }
     setLogoError(null);
     setLogo(await readFile(file));
@@ -336,11 +351,11 @@ const SettingsForm = ({
     <Box
       component="form"
       noValidate
-      aria-label="Company settings"
+      aria-label={t('settings.formLabel')}
       onSubmit={(e) => void handleSubmit((v) => save.mutate(v))(e)}
     >
       <Stack spacing={2}>
-        <Section title="Daily run">
+        <Section title={t('settings.dailyRun')}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <Controller
               control={control}
@@ -350,10 +365,10 @@ const SettingsForm = ({
                   {...field}
                   select
                   fullWidth
-                  label="Time zone"
+                  label={t('settings.timeZone')}
                   slotProps={{ select: { native: true } }}
                   error={!!fieldState.error}
-                  helperText={fieldState.error?.message ?? 'Dates and the daily run follow this zone.'}
+                  helperText={fieldState.error?.message ?? t('settings.timeZoneHelp')}
                 >
                   {zones.map((z) => (
                     <option key={z} value={z}>
@@ -373,12 +388,10 @@ const SettingsForm = ({
                   onChange={(e) => field.onChange(Number(e.target.value))}
                   select
                   fullWidth
-                  label="Daily run hour"
+                  label={t('settings.dailyRunHour')}
                   slotProps={{ select: { native: true } }}
                   error={!!fieldState.error}
-                  helperText={
-                    fieldState.error?.message ?? 'Late fees, escalations and reminders, once a day.'
-                  }
+                  helperText={fieldState.error?.message ?? t('settings.dailyRunHourHelp')}
                 >
                   {hours.map((h) => (
                     <option key={h} value={h}>
@@ -398,14 +411,12 @@ const SettingsForm = ({
                   onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
                   select
                   fullWidth
-                  label="Meter billing day"
+                  label={t('settings.meterBillingDay')}
                   slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                   error={!!fieldState.error}
-                  helperText={
-                    fieldState.error?.message ?? 'The daily run bills the meters’ readings that day.'
-                  }
+                  helperText={fieldState.error?.message ?? t('settings.meterBillingDayHelp')}
                 >
-                  {dayOptions('By hand only')}
+                  {dayOptions(t, t('settings.byHandOnly'))}
                 </TextField>
               )}
             />
@@ -418,19 +429,22 @@ const SettingsForm = ({
               onClick={runNow}
               sx={{ flexShrink: 0, whiteSpace: 'nowrap' }}
             >
-              Run the daily cycle now
+              {t('settings.runNow')}
             </Button>
             <Typography variant="body2" sx={{ color: 'text.secondary' }} data-testid="last-run">
               {lastRunText
-                ? `Last run for ${formatDate(lastRunText.as_of)}: ${runText(lastRunText)}`
-                : 'Not run yet.'}
-              {unsaved ? ' Your unsaved changes are saved first.' : ''}
+                ? t('settings.lastRun', {
+                    date: formatDate(lastRunText.as_of, language),
+                    run: runText(t, lastRunText),
+                  })
+                : t('settings.notRunYet')}
+              {unsaved ? ` ${t('settings.unsavedFirst')}` : ''}
             </Typography>
           </Stack>
           {lastRun ? <RunMade run={lastRun} money={money} /> : null}
         </Section>
 
-        <Section title="Service charge">
+        <Section title={t('settings.serviceCharge')}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
             <Controller
               control={control}
@@ -447,12 +461,9 @@ const SettingsForm = ({
                   }}
                   type="number"
                   fullWidth
-                  label="Service charge per unit per month"
+                  label={t('settings.serviceChargeAmount')}
                   error={!!fieldState.error}
-                  helperText={
-                    fieldState.error?.message ??
-                    'Charged to every let unit on the meter billing day (else the 1st); 0: none. A property can have its own.'
-                  }
+                  helperText={fieldState.error?.message ?? t('settings.serviceChargeAmountHelp')}
                   slotProps={{
                     htmlInput: { step: 'any', inputMode: 'decimal', min: 0 },
                     input: {
@@ -470,11 +481,17 @@ const SettingsForm = ({
                   {...field}
                   value={typeof field.value === 'string' ? field.value : ''}
                   fullWidth
-                  label="Service charge description"
+                  label={t('settings.serviceChargeDescription')}
                   error={!!fieldState.error}
                   helperText={
                     fieldState.error?.message ??
-                    `Its charges read: ${typeof serviceText === 'string' && serviceText.trim() !== '' ? serviceText.trim() : DEFAULT_SERVICE_CHARGE_TEXT} ${thisMonth}.`
+                    t('settings.chargesRead', {
+                      text:
+                        typeof serviceText === 'string' && serviceText.trim() !== ''
+                          ? serviceText.trim()
+                          : DEFAULT_SERVICE_CHARGE_TEXT,
+                      month: thisMonthIn(language),
+                    })
                   }
                   slotProps={{ htmlInput: { maxLength: 60 } }}
                 />
@@ -483,7 +500,7 @@ const SettingsForm = ({
           </Stack>
         </Section>
 
-        <Section title="Late fees">
+        <Section title={t('settings.lateFees')}>
           <Controller
             control={control}
             name="late_fee.enabled"
@@ -492,7 +509,7 @@ const SettingsForm = ({
                 control={
                   <Switch checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} />
                 }
-                label="Charge late fees"
+                label={t('settings.chargeLateFees')}
               />
             )}
           />
@@ -500,20 +517,21 @@ const SettingsForm = ({
             <NumberField
               control={control}
               name="late_fee.grace_days"
-              label="Grace days"
+              label={t('settings.graceDays')}
               disabled={!feeEnabled}
             />
             <SelectField
               control={control}
               name="late_fee.kind"
-              label="Fee"
+              label={t('settings.fee')}
               options={lateFeeKind}
+              optionText={(v) => td(`settings.lateFeeKind.${v}`, lateFeeKind.labels[v as 'flat'] ?? v)}
               disabled={!feeEnabled}
             />
             <NumberField
               control={control}
               name="late_fee.amount"
-              label={feeKind === 'percent' ? 'Percent of what is unpaid' : 'Amount'}
+              label={feeKind === 'percent' ? t('settings.percentUnpaid') : t('common.amount')}
               adornment={feeKind === 'percent' ? '%' : money.currency}
               disabled={!feeEnabled}
             />
@@ -522,29 +540,27 @@ const SettingsForm = ({
             <SelectField
               control={control}
               name="late_fee.repeat"
-              label="Repeat while unpaid"
+              label={t('settings.repeatWhileUnpaid')}
               options={lateFeeRepeat}
+              optionText={(v) => td(`settings.lateFeeRepeat.${v}`, lateFeeRepeat.labels[v as 'once'] ?? v)}
               disabled={!feeEnabled}
             />
             <NumberField
               control={control}
               name="late_fee.cap"
-              label="Cap per charge (optional)"
+              label={t('settings.capPerCharge')}
               adornment={money.currency}
               disabled={!feeEnabled}
               optional
             />
           </Stack>
-          <FormHelperText sx={{ mt: 0 }}>
-            A rent charge still unpaid at the end of its due date plus the grace days gets a fee the next day;
-            a posted fee stays when the policy changes.
-          </FormHelperText>
+          <FormHelperText sx={{ mt: 0 }}>{t('settings.lateFeesHelp')}</FormHelperText>
         </Section>
 
-        <Section title="Reminders">
+        <Section title={t('settings.reminders')}>
           {reminders.fields.length === 0 && (
             <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-              No reminders: tenants are not reminded of their rent.
+              {t('settings.noReminders')}
             </Typography>
           )}
           {reminders.fields.map((item, i) => (
@@ -553,16 +569,17 @@ const SettingsForm = ({
               direction={{ xs: 'column', sm: 'row' }}
               spacing={1.5}
               sx={{ alignItems: { sm: 'flex-start' } }}
-              aria-label={`Reminder ${i + 1}`}
+              aria-label={t('settings.reminderN', { n: i + 1 })}
               role="group"
             >
               <SelectField
                 control={control}
                 name={`reminders.${i}.event`}
-                label="When"
+                label={t('settings.when')}
                 options={reminderEvent}
+                optionText={(v) => td(`settings.reminderEvent.${v}`, reminderEvent.labels[v as 'due'] ?? v)}
               />
-              <NumberField control={control} name={`reminders.${i}.days`} label="Days" />
+              <NumberField control={control} name={`reminders.${i}.days`} label={t('settings.days')} />
               <Controller
                 control={control}
                 name={`reminders.${i}.channels`}
@@ -572,7 +589,7 @@ const SettingsForm = ({
                       {messageChannel.values.map((channel) => (
                         <FormControlLabel
                           key={channel}
-                          label={messageChannel.labels[channel]}
+                          label={td(`settings.channel.${channel}`, messageChannel.labels[channel])}
                           control={
                             <Checkbox
                               checked={(field.value ?? []).includes(channel)}
@@ -598,7 +615,7 @@ const SettingsForm = ({
                 render={({ field, fieldState }) => (
                   <TextField
                     select
-                    label="Template"
+                    label={t('settings.template')}
                     value={field.value === null || field.value === undefined ? '' : String(field.value)}
                     onChange={(e) => field.onChange(e.target.value === '' ? null : Number(e.target.value))}
                     onBlur={field.onBlur}
@@ -607,16 +624,19 @@ const SettingsForm = ({
                     error={!!fieldState.error}
                     helperText={fieldState.error?.message}
                   >
-                    <option value="">The company’s for this event</option>
-                    {(templates.data ?? []).map((t) => (
-                      <option key={t.id} value={String(t.id)}>
-                        {t.name}
+                    <option value="">{t('settings.companyTemplate')}</option>
+                    {(templates.data ?? []).map((tpl) => (
+                      <option key={tpl.id} value={String(tpl.id)}>
+                        {tpl.name}
                       </option>
                     ))}
                   </TextField>
                 )}
               />
-              <IconButton aria-label={`Remove reminder ${i + 1}`} onClick={() => reminders.remove(i)}>
+              <IconButton
+                aria-label={t('settings.removeReminder', { n: i + 1 })}
+                onClick={() => reminders.remove(i)}
+              >
                 <DeleteOutline />
               </IconButton>
             </Stack>
@@ -628,12 +648,12 @@ const SettingsForm = ({
                 reminders.append({ event: 'overdue', days: 3, channels: ['email'], template_id: null })
               }
             >
-              Add reminder
+              {t('settings.addReminder')}
             </Button>
           </Box>
         </Section>
 
-        <Section title="Receipts and messages">
+        <Section title={t('settings.receiptsAndMessages')}>
           <FormGroup row>
             {messageChannel.values.map((channel) => (
               <Controller
@@ -642,7 +662,9 @@ const SettingsForm = ({
                 name={`receipt_notification.${channel}`}
                 render={({ field }) => (
                   <FormControlLabel
-                    label={`Send receipts by ${messageChannel.labels[channel]}`}
+                    label={t('settings.sendReceiptsBy', {
+                      channel: td(`settings.channel.${channel}`, messageChannel.labels[channel]),
+                    })}
                     control={
                       <Checkbox
                         checked={field.value === true}
@@ -656,8 +678,7 @@ const SettingsForm = ({
           </FormGroup>
           {providers.data && !providers.data.sms && (
             <Alert severity="info" data-testid="no-sms-provider">
-              No SMS provider configured: SMS messages are recorded as skipped, not sent (the server's
-              SMS_URL).
+              {t('settings.noSmsProvider')}
             </Alert>
           )}
           <Controller
@@ -667,22 +688,22 @@ const SettingsForm = ({
               <TextField
                 {...field}
                 value={field.value ?? ''}
-                label="SMS sender id"
+                label={t('settings.smsSenderId')}
                 sx={{ maxWidth: 320 }}
                 error={!!fieldState.error}
-                helperText={fieldState.error?.message ?? '3 to 11 letters, digits or spaces.'}
+                helperText={fieldState.error?.message ?? t('settings.smsSenderIdHelp')}
               />
             )}
           />
         </Section>
 
-        <Section title="Collections">
+        <Section title={t('settings.collections')}>
           <Controller
             control={control}
             name="auto_post_matches"
             render={({ field }) => (
               <FormControlLabel
-                label="Post certain matches at once (phone and reference, or phone and the exact rent due)"
+                label={t('settings.autoPost')}
                 control={
                   <Switch checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} />
                 }
@@ -692,10 +713,9 @@ const SettingsForm = ({
           <WebhookSecret url={settings.webhook_url} />
         </Section>
 
-        <Section title="How tenants pay">
+        <Section title={t('settings.howTenantsPay')}>
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-            Shown in the tenant portal, on statements and in reminders ({'{{how_to_pay}}'}), each with the
-            lease’s account number.
+            {t('settings.howTenantsPayIntro', { placeholder: '{{how_to_pay}}' })}
           </Typography>
           <Stack spacing={2}>
             {instructionFields.map(([name, label, hint]) => (
@@ -707,11 +727,11 @@ const SettingsForm = ({
                   <TextField
                     {...field}
                     value={field.value ?? ''}
-                    label={label}
+                    label={t(label)}
                     multiline={name === 'bank_details' || name === 'other'}
                     sx={{ maxWidth: 560 }}
                     error={!!fieldState.error}
-                    helperText={fieldState.error?.message ?? (hint || undefined)}
+                    helperText={fieldState.error?.message ?? (hint ? t(hint) : undefined)}
                   />
                 )}
               />
@@ -722,10 +742,9 @@ const SettingsForm = ({
           />
         </Section>
 
-        <Section title="Owners and rental tax">
+        <Section title={t('settings.ownersAndTax')}>
           <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-            Left empty, each rental-tax setting follows the company’s country: Kenya 7.5% of gross residential
-            rent, due on the 20th of the next month; Uganda a tax year from July (see the Rental tax report).
+            {t('settings.ownersAndTaxIntro')}
           </Typography>
           <Stack spacing={2} sx={{ maxWidth: 560 }}>
             <Controller
@@ -737,15 +756,12 @@ const SettingsForm = ({
                   value={field.value === null || field.value === undefined ? '' : String(field.value)}
                   onChange={(e) => field.onChange(numberOrNull(e.target.value))}
                   select
-                  label="Owner statements day"
+                  label={t('settings.ownerStatementsDay')}
                   slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                   error={!!fieldState.error}
-                  helperText={
-                    fieldState.error?.message ??
-                    'The daily run sends every owner their statement of the month before that day.'
-                  }
+                  helperText={fieldState.error?.message ?? t('settings.ownerStatementsDayHelp')}
                 >
-                  {dayOptions('Only when sent by hand')}
+                  {dayOptions(t, t('settings.onlyByHand'))}
                 </TextField>
               )}
             />
@@ -757,11 +773,11 @@ const SettingsForm = ({
                   {...field}
                   value={field.value === null || field.value === undefined ? '' : String(field.value)}
                   onChange={(e) => field.onChange(e.target.value === '' ? null : e.target.value)}
-                  label="Rental tax rate (%)"
+                  label={t('settings.rentalTaxRate')}
                   slotProps={{ htmlInput: { inputMode: 'decimal' }, inputLabel: { shrink: true } }}
-                  placeholder="The country’s"
+                  placeholder={t('settings.countrys')}
                   error={!!fieldState.error}
-                  helperText={fieldState.error?.message ?? 'Percent of the gross rent received in a month.'}
+                  helperText={fieldState.error?.message ?? t('settings.rentalTaxRateHelp')}
                 />
               )}
             />
@@ -774,12 +790,12 @@ const SettingsForm = ({
                   value={field.value === null || field.value === undefined ? '' : String(field.value)}
                   onChange={(e) => field.onChange(numberOrNull(e.target.value))}
                   select
-                  label="Rental tax due"
+                  label={t('settings.rentalTaxDue')}
                   slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                   error={!!fieldState.error}
-                  helperText={fieldState.error?.message ?? 'The day of the next month a month’s tax is due.'}
+                  helperText={fieldState.error?.message ?? t('settings.rentalTaxDueHelp')}
                 >
-                  {dayOptions('The country’s day')}
+                  {dayOptions(t, t('settings.countrysDay'))}
                 </TextField>
               )}
             />
@@ -792,15 +808,15 @@ const SettingsForm = ({
                   value={field.value === null || field.value === undefined ? '' : String(field.value)}
                   onChange={(e) => field.onChange(numberOrNull(e.target.value))}
                   select
-                  label="Tax year starts in"
+                  label={t('settings.taxYearStarts')}
                   slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
                   error={!!fieldState.error}
-                  helperText={fieldState.error?.message ?? 'The first month of the rental-tax year.'}
+                  helperText={fieldState.error?.message ?? t('settings.taxYearStartsHelp')}
                 >
-                  <option value="">The country’s month</option>
+                  <option value="">{t('settings.countrysMonth')}</option>
                   {MONTH_NAMES.map((m, i) => (
                     <option key={m} value={i + 1}>
-                      {m}
+                      {monthName(language, i)}
                     </option>
                   ))}
                 </TextField>
@@ -809,25 +825,23 @@ const SettingsForm = ({
           </Stack>
         </Section>
 
-        <Section title="Sign-in">
+        <Section title={t('settings.signIn')}>
           <Controller
             control={control}
             name="require_mfa"
             render={({ field }) => (
               <FormControlLabel
-                label="Require two-factor sign-in for every staff user"
+                label={t('settings.requireMfa')}
                 control={
                   <Switch checked={field.value === true} onChange={(e) => field.onChange(e.target.checked)} />
                 }
               />
             )}
           />
-          <FormHelperText sx={{ mt: 0 }}>
-            A user without it is sent to set it up (Account Security) before anything else.
-          </FormHelperText>
+          <FormHelperText sx={{ mt: 0 }}>{t('settings.requireMfaHelp')}</FormHelperText>
         </Section>
 
-        <Section title="Logo">
+        <Section title={t('settings.logo')}>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             <Box
               sx={{
@@ -844,17 +858,17 @@ const SettingsForm = ({
                 <Box
                   component="img"
                   src={imageDataUrl(shownLogo) ?? undefined}
-                  alt="Company logo"
+                  alt={t('settings.companyLogo')}
                   sx={{ maxWidth: '100%', maxHeight: '100%' }}
                 />
               ) : (
                 <Typography variant="caption" sx={{ color: 'text.secondary' }}>
-                  No logo
+                  {t('settings.noLogo')}
                 </Typography>
               )}
             </Box>
             <Button component="label" variant="outlined">
-              Choose image
+              {t('settings.chooseImage')}
               <input
                 hidden
                 type="file"
@@ -864,19 +878,19 @@ const SettingsForm = ({
             </Button>
             {shownLogo && (
               <Button color="error" onClick={() => setLogo(null)}>
-                Remove logo
+                {t('settings.removeLogo')}
               </Button>
             )}
           </Stack>
           <FormHelperText error={!!logoError} sx={{ mt: 0 }}>
-            {logoError ?? 'PNG, JPEG or WebP, at most 1 MB: shown on receipts, statements and e-mails.'}
+            {logoError ?? t('settings.logoHelp')}
           </FormHelperText>
         </Section>
 
         <Divider />
         <Box>
           <Button type="submit" variant="contained" loading={save.isPending}>
-            Save settings
+            {t('settings.saveSettings')}
           </Button>
         </Box>
       </Stack>
@@ -936,8 +950,13 @@ const SelectField = ({
   name,
   label,
   options,
+  optionText,
   disabled,
-}: FieldProps & { options: { values: readonly string[]; labels: Record<string, string> } }) => (
+}: FieldProps & {
+  options: { values: readonly string[] };
+  /** an option's label in the page's language, keyed by its value */
+  optionText: (value: string) => string;
+}) => (
   <Controller
     control={control}
     name={name}
@@ -955,7 +974,7 @@ const SelectField = ({
       >
         {options.values.map((v) => (
           <option key={v} value={v}>
-            {options.labels[v] ?? v}
+            {optionText(v)}
           </option>
         ))}
       </TextField>

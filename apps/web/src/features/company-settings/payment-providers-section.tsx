@@ -21,6 +21,7 @@ import {
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { resourceKeys } from '../../lib/resources.ts';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 const providerKey = (p: PaymentProviderName) => [...resourceKeys.all, 'payment-providers', p] as const;
 
@@ -36,34 +37,44 @@ const providerQuery = (p: PaymentProviderName) =>
  * sealed by the server, never shown again: a set one says so and is kept unless typed over), and the
  * callback URLs to paste in the provider's portal.
  */
-export const PaymentProvidersSection = () => (
-  <Paper variant="outlined" component="section" aria-label="Payment providers" sx={{ p: { xs: 1.5, sm: 2 } }}>
-    <Typography variant="h6" component="h2" sx={{ mb: 0.5 }}>
-      Payment providers
-    </Typography>
-    <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-      Tenants pay from a prompt on their phone; payments to your paybill with a lease’s account number are
-      posted by themselves. Credentials are stored encrypted and never shown again.
-    </Typography>
-    <Stack spacing={2}>
-      {paymentProviderNames.map((p) => (
-        <ProviderForm key={p} provider={p} />
-      ))}
-    </Stack>
-  </Paper>
-);
+export const PaymentProvidersSection = () => {
+  const { t } = useT();
+  return (
+    <Paper
+      variant="outlined"
+      component="section"
+      aria-label={t('settings.paymentProviders')}
+      sx={{ p: { xs: 1.5, sm: 2 } }}
+    >
+      <Typography variant="h6" component="h2" sx={{ mb: 0.5 }}>
+        {t('settings.paymentProviders')}
+      </Typography>
+      <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
+        {t('settings.paymentProvidersIntro')}
+      </Typography>
+      <Stack spacing={2}>
+        {paymentProviderNames.map((p) => (
+          <ProviderForm key={p} provider={p} />
+        ))}
+      </Stack>
+    </Paper>
+  );
+};
 
 const ProviderForm = ({ provider }: { provider: PaymentProviderName }) => {
+  const { t } = useT();
   const query = useQuery(providerQuery(provider));
   if (query.isPending)
     return (
       <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
         <CircularProgress size={16} aria-hidden="true" />
-        <Typography variant="body2">Loading {paymentProviderLabels[provider]} …</Typography>
+        <Typography variant="body2">
+          {t('settings.loadingProvider', { provider: paymentProviderLabels[provider] })}
+        </Typography>
       </Box>
     );
   if (query.isError || !query.data)
-    return <Alert severity="error">{errorMessage(query.error, 'Could not load the provider.')}</Alert>;
+    return <Alert severity="error">{errorMessage(query.error, t('settings.providerLoadFailed'))}</Alert>;
   return <ProviderFields key={query.data.version} provider={provider} current={query.data} />;
 };
 
@@ -74,6 +85,7 @@ const ProviderFields = ({
   provider: PaymentProviderName;
   current: PaymentProvider;
 }) => {
+  const { t, td } = useT();
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
   const [enabled, setEnabled] = useState(current.enabled);
@@ -92,7 +104,7 @@ const ProviderFields = ({
       // what was typed is sealed now: the fields empty again, each marked set
       setTyped({});
       queryClient.setQueryData(providerKey(provider), saved);
-      showSnackbar({ message: `${label} saved.`, severity: 'success' });
+      showSnackbar({ message: t('settings.providerSaved', { provider: label }), severity: 'success' });
     },
   });
   return (
@@ -117,46 +129,51 @@ const ProviderFields = ({
           {Object.entries(providerCredentialFields[provider]).map(([name, fieldLabel]) => (
             <TextField
               key={name}
-              label={fieldLabel}
+              label={td(`settings.credential.${provider}.${name}`, fieldLabel)}
               type={/secret|key|passkey/.test(name) ? 'password' : 'text'}
               autoComplete="off"
               size="small"
               value={typed[name] ?? ''}
               onChange={(e) => setTyped({ ...typed, [name]: e.target.value })}
-              placeholder={current.credentials_set[name] ? 'Set (type to replace)' : 'Not set'}
+              placeholder={
+                current.credentials_set[name] ? t('settings.setTypeToReplace') : t('settings.notSet')
+              }
               slotProps={{ inputLabel: { shrink: true } }}
-              helperText={current.credentials_set[name] ? 'Set' : undefined}
+              helperText={current.credentials_set[name] ? t('settings.set') : undefined}
             />
           ))}
         </Box>
         {provider === 'mpesa' && (
           <FormControlLabel
-            label="Refuse paybill payments whose account number is no lease’s"
+            label={t('settings.refuseUnknown')}
             control={<Switch checked={refuse} onChange={(e) => setRefuse(e.target.checked)} />}
           />
         )}
         {current.callback_urls ? (
           <Box>
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              Paste in the {label} portal:
+              {t('settings.pasteInPortal', { provider: label })}
             </Typography>
             {Object.entries(current.callback_urls).map(([name, url]) => (
               <Typography key={name} variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-                {providerCallbackLabels[provider][name] ?? name}: <code>{url}</code>
+                {td(`settings.callback.${provider}.${name}`, providerCallbackLabels[provider][name] ?? name)}:{' '}
+                <code>{url}</code>
               </Typography>
             ))}
           </Box>
         ) : (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Save once to get the callback URLs to paste in the {label} portal.
+            {t('settings.saveOncePortal', { provider: label })}
           </Typography>
         )}
         {save.isError && (
-          <Alert severity="error">{errorMessage(save.error, `Could not save ${label}.`)}</Alert>
+          <Alert severity="error">
+            {errorMessage(save.error, t('settings.providerSaveFailed', { provider: label }))}
+          </Alert>
         )}
         <Box>
           <Button type="submit" variant="outlined" loading={save.isPending}>
-            Save {label}
+            {t('settings.saveProvider', { provider: label })}
           </Button>
         </Box>
       </Stack>

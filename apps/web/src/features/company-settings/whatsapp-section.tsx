@@ -20,6 +20,7 @@ import {
 import { api, errorMessage, isApiError } from '../../lib/api-client.ts';
 import { resourceKeys } from '../../lib/resources.ts';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 const whatsappKey = [...resourceKeys.all, 'whatsapp-settings'] as const;
 
@@ -37,6 +38,7 @@ const whatsappQuery = () =>
  * paste in Meta's portal.
  */
 export const WhatsappSection = () => {
+  const { t } = useT();
   const query = useQuery(whatsappQuery());
   return (
     <Paper variant="outlined" component="section" aria-label="WhatsApp" sx={{ p: { xs: 1.5, sm: 2 } }}>
@@ -44,17 +46,15 @@ export const WhatsappSection = () => {
         WhatsApp
       </Typography>
       <Typography variant="body2" sx={{ color: 'text.secondary', mb: 1.5 }}>
-        Reminders and receipts by WhatsApp go as the templates you had approved in WhatsApp Manager, to
-        tenants who agreed to WhatsApp (their record’s ‘Notify by WhatsApp’). The token and app secret are
-        stored encrypted and never shown again.
+        {t('settings.whatsappIntro')}
       </Typography>
       {query.isPending ? (
         <Box role="status" sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
           <CircularProgress size={16} aria-hidden="true" />
-          <Typography variant="body2">Loading WhatsApp …</Typography>
+          <Typography variant="body2">{t('settings.loadingWhatsapp')}</Typography>
         </Box>
       ) : query.isError || !query.data ? (
-        <Alert severity="error">{errorMessage(query.error, 'Could not load the WhatsApp settings.')}</Alert>
+        <Alert severity="error">{errorMessage(query.error, t('settings.whatsappLoadFailed'))}</Alert>
       ) : (
         <WhatsappFields key={query.data.version} current={query.data} />
       )}
@@ -63,6 +63,7 @@ export const WhatsappSection = () => {
 };
 
 const WhatsappFields = ({ current }: { current: WhatsappSettings }) => {
+  const { t, td } = useT();
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
   const [enabled, setEnabled] = useState(current.enabled);
@@ -94,7 +95,7 @@ const WhatsappFields = ({ current }: { current: WhatsappSettings }) => {
       setToken('');
       setAppSecret('');
       queryClient.setQueryData(whatsappKey, saved);
-      showSnackbar({ message: 'WhatsApp saved.', severity: 'success' });
+      showSnackbar({ message: t('settings.whatsappSaved'), severity: 'success' });
     },
   });
   const fieldErrors: Record<string, string> =
@@ -102,7 +103,7 @@ const WhatsappFields = ({ current }: { current: WhatsappSettings }) => {
   return (
     <Box
       component="form"
-      aria-label="WhatsApp settings"
+      aria-label={t('settings.whatsappSettings')}
       data-testid="whatsapp-settings"
       onSubmit={(e) => {
         e.preventDefault();
@@ -111,57 +112,59 @@ const WhatsappFields = ({ current }: { current: WhatsappSettings }) => {
     >
       <Stack spacing={1.5}>
         <FormControlLabel
-          label={<Typography sx={{ fontWeight: 600 }}>Send by WhatsApp</Typography>}
+          label={<Typography sx={{ fontWeight: 600 }}>{t('settings.sendByWhatsapp')}</Typography>}
           control={<Switch checked={enabled} onChange={(e) => setEnabled(e.target.checked)} />}
         />
         <Box
           sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, maxWidth: 720 }}
         >
           <TextField
-            label="Phone-number id"
+            label={t('settings.phoneNumberId')}
             size="small"
             value={phoneNumberId}
             onChange={(e) => setPhoneNumberId(e.target.value)}
             error={!!fieldErrors.phone_number_id}
-            helperText={fieldErrors.phone_number_id ?? 'WhatsApp Manager → Phone numbers'}
+            helperText={fieldErrors.phone_number_id ?? t('settings.phoneNumberIdHelp')}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
-            label="Template language"
+            label={t('settings.templateLanguage')}
             size="small"
             value={language}
             onChange={(e) => setLanguage(e.target.value)}
             error={!!fieldErrors.language}
-            helperText={fieldErrors.language ?? 'As in WhatsApp Manager: en, en_US, sw, fr…'}
+            helperText={fieldErrors.language ?? t('settings.templateLanguageHelp')}
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
-            label="Access token"
+            label={t('settings.accessToken')}
             type="password"
             autoComplete="off"
             size="small"
             value={token}
             onChange={(e) => setToken(e.target.value)}
-            placeholder={current.access_token_set ? 'Set (type to replace)' : 'Not set'}
+            placeholder={current.access_token_set ? t('settings.setTypeToReplace') : t('settings.notSet')}
             error={!!fieldErrors.access_token}
-            helperText={fieldErrors.access_token ?? (current.access_token_set ? 'Set' : undefined)}
+            helperText={
+              fieldErrors.access_token ?? (current.access_token_set ? t('settings.set') : undefined)
+            }
             slotProps={{ inputLabel: { shrink: true } }}
           />
           <TextField
-            label="App secret (checks the webhook’s signatures)"
+            label={t('settings.appSecret')}
             type="password"
             autoComplete="off"
             size="small"
             value={appSecret}
             onChange={(e) => setAppSecret(e.target.value)}
-            placeholder={current.app_secret_set ? 'Set (type to replace)' : 'Not set'}
+            placeholder={current.app_secret_set ? t('settings.setTypeToReplace') : t('settings.notSet')}
             error={!!fieldErrors.app_secret}
-            helperText={fieldErrors.app_secret ?? (current.app_secret_set ? 'Set' : undefined)}
+            helperText={fieldErrors.app_secret ?? (current.app_secret_set ? t('settings.set') : undefined)}
             slotProps={{ inputLabel: { shrink: true } }}
           />
         </Box>
         <Typography variant="body2" sx={{ fontWeight: 600 }}>
-          Templates (their names in WhatsApp Manager)
+          {t('settings.templates')}
         </Typography>
         <Box
           sx={{ display: 'grid', gap: 1.5, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' }, maxWidth: 720 }}
@@ -169,43 +172,46 @@ const WhatsappFields = ({ current }: { current: WhatsappSettings }) => {
           {whatsappTemplateKinds.map((kind) => (
             <TextField
               key={kind}
-              label={whatsappTemplateLabels[kind]}
+              label={td(`settings.whatsappTemplate.${kind}`, whatsappTemplateLabels[kind])}
               size="small"
               value={templates[kind]}
               onChange={(e) => setTemplates({ ...templates, [kind]: e.target.value })}
               error={!!fieldErrors[`templates.${kind}`]}
-              helperText={fieldErrors[`templates.${kind}`] ?? `Body: ${whatsappVariablesText(kind)}`}
+              helperText={
+                fieldErrors[`templates.${kind}`] ??
+                t('settings.body', { variables: whatsappVariablesText(kind) })
+              }
               slotProps={{ inputLabel: { shrink: true } }}
             />
           ))}
         </Box>
         <FormControlLabel
-          label="Send by SMS when a WhatsApp message fails"
+          label={t('settings.fallbackSms')}
           control={<Switch checked={fallback} onChange={(e) => setFallback(e.target.checked)} />}
         />
         {current.webhook_url ? (
           <Box data-testid="whatsapp-webhook">
             <Typography variant="body2" sx={{ fontWeight: 600 }}>
-              Paste in Meta’s portal (WhatsApp → Configuration → Webhook), and subscribe to ‘messages’:
+              {t('settings.pasteInMeta')}
             </Typography>
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-              Callback URL: <code>{current.webhook_url}</code>
+              {t('settings.callbackUrl')} <code>{current.webhook_url}</code>
             </Typography>
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
-              Verify token: <code>{current.verify_token}</code>
+              {t('settings.verifyToken')} <code>{current.verify_token}</code>
             </Typography>
           </Box>
         ) : (
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Save once to get the callback URL and verify token to paste in Meta’s portal.
+            {t('settings.saveOnceMeta')}
           </Typography>
         )}
         {save.isError && (
-          <Alert severity="error">{errorMessage(save.error, 'Could not save WhatsApp.')}</Alert>
+          <Alert severity="error">{errorMessage(save.error, t('settings.whatsappSaveFailed'))}</Alert>
         )}
         <Box>
           <Button type="submit" variant="outlined" loading={save.isPending}>
-            Save WhatsApp
+            {t('settings.saveWhatsapp')}
           </Button>
         </Box>
       </Stack>

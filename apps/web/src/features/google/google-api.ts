@@ -6,9 +6,6 @@ import { api } from '../../lib/api-client.ts';
 export const GOOGLE_SUCCESS_REDIRECT_MS = 1000;
 export const GOOGLE_FAILURE_REDIRECT_MS = 2000;
 
-export const GOOGLE_LOGIN_OK = 'Login successful! Redirecting...';
-export const GOOGLE_LOGIN_FAILED = 'Login failed. Please try again.';
-
 /** `GET /auth/status` right after the server's redirect: who the Google sign-in signed in. */
 export const googleSessionQuery = () =>
   queryOptions({

@@ -7,13 +7,8 @@ import { PageLoader } from '../../components/page-loader.tsx';
 import { completeLogin } from '../../lib/session.ts';
 import { clearLoggedOutFlag } from '../../lib/storage.ts';
 import { AccountCard } from '../../components/account-card.tsx';
-import {
-  GOOGLE_FAILURE_REDIRECT_MS,
-  GOOGLE_LOGIN_FAILED,
-  GOOGLE_LOGIN_OK,
-  GOOGLE_SUCCESS_REDIRECT_MS,
-  googleSessionQuery,
-} from './google-api.ts';
+import { useT } from '../../lib/i18n.ts';
+import { GOOGLE_FAILURE_REDIRECT_MS, GOOGLE_SUCCESS_REDIRECT_MS, googleSessionQuery } from './google-api.ts';
 
 type Phase = 'processing' | 'success' | 'failed';
 
@@ -22,6 +17,7 @@ type Phase = 'processing' | 'success' | 'failed';
  * asks who is signed in, then Home after 1 s, or 'Login failed' and Login after 2 s.
  */
 export const GoogleSuccessPage = () => {
+  const { t } = useT();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [phase, setPhase] = useState<Phase>('processing');
@@ -55,16 +51,16 @@ export const GoogleSuccessPage = () => {
   }, [navigate, queryClient]);
 
   return (
-    <AccountCard title="Google sign-in">
-      {phase === 'processing' && <PageLoader label="Completing your Google sign-in..." />}
+    <AccountCard title={t('account.googleSignIn')}>
+      {phase === 'processing' && <PageLoader label={t('account.googleCompleting')} />}
       {phase === 'success' && (
         <Alert severity="success" role="status">
-          {GOOGLE_LOGIN_OK}
+          {t('account.googleOk')}
         </Alert>
       )}
       {phase === 'failed' && (
         <Alert severity="error" role="alert">
-          {GOOGLE_LOGIN_FAILED}
+          {t('account.googleLoginFailed')}
         </Alert>
       )}
     </AccountCard>

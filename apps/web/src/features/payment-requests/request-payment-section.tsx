@@ -7,6 +7,8 @@ import { canEdit } from '@kodi/domain';
 import { useSession } from '../../lib/session.ts';
 import { providersOnQuery } from '../../components/payment-requests/payment-request-queries.ts';
 import { RequestPaymentForm } from '../../components/payment-requests/request-payment-form.tsx';
+import { useT } from '../../lib/i18n.ts';
+import { useTextsReady } from '../../lib/texts.ts';
 
 /**
  * A lease's 'Request payment' (issue 29, admins and editors, when the company has a provider on): a
@@ -19,19 +21,21 @@ export const RequestPaymentSection = ({ occupancyId }: { occupancyId: number }) 
 };
 
 const RequestPayment = ({ occupancyId }: { occupancyId: number }) => {
+  const { t } = useT();
+  const ready = useTextsReady('requests');
   const on = useQuery(providersOnQuery());
   const [open, setOpen] = useState(false);
-  if (!on.data?.providers.length) return null;
+  if (!on.data?.providers.length || !ready) return null;
   return (
-    <Box component="section" aria-label="Request payment" sx={{ mt: 3 }}>
+    <Box component="section" aria-label={t('requests.title')} sx={{ mt: 3 }}>
       <Typography variant="h6" component="h3" sx={{ mb: 1 }}>
-        Request payment
+        {t('requests.title')}
       </Typography>
       {open ? (
         <RequestPaymentForm occupancyId={occupancyId} onCancel={() => setOpen(false)} />
       ) : (
         <Button variant="outlined" onClick={() => setOpen(true)}>
-          Request payment
+          {t('requests.title')}
         </Button>
       )}
     </Box>

@@ -9,12 +9,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { securityMessages, type MfaSetup, type SessionInfo } from '@kodi/domain';
+import type { Language, MfaSetup, SessionInfo } from '@kodi/domain';
 import { PasswordField } from '../../components/password-field.tsx';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { ErrorAlert } from '../../components/ui/error-alert.tsx';
 import { errorMessage, isApiError } from '../../lib/api-client.ts';
 import { ensureStatus, useSession } from '../../lib/session.ts';
+import { useT } from '../../lib/i18n.ts';
 import {
   confirmMfa,
   disableMfa,
@@ -27,8 +28,10 @@ import {
   setUpMfa,
 } from './security-api.ts';
 
-const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : '';
+const LOCALES: Record<Language, string> = { en: 'en-US', sw: 'sw-KE', fr: 'fr-FR' };
+
+const when = (iso: string | null, language: Language) =>
+  iso ? new Date(iso).toLocaleString(LOCALES[language], { dateStyle: 'medium', timeStyle: 'short' }) : '';
 
 const Section = ({ title, children }: { title: string; children: ReactNode }) => (
   <Paper variant="outlined" component="section" aria-label={title} sx={{ p: { xs: 2, sm: 3 } }}>
@@ -68,6 +71,7 @@ const CodeForm = ({
   onSubmit: (body: CodeAndPassword) => void;
   color?: 'primary' | 'error';
 }) => {
+  const { t } = useT();
   const [code, setCode] = useState('');
   const [password, setPassword] = useState('');
   const submit = (e: FormEvent) => {
@@ -78,24 +82,24 @@ const CodeForm = ({
     <Box component="form" noValidate onSubmit={submit}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
         <TextField
-          label="Authentication code"
+          label={t('security.authCode')}
           value={code}
           onChange={(e) => setCode(e.target.value)}
           autoComplete="one-time-code"
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 7 } }}
           error={!!errors.code}
-          helperText={errors.code ?? 'The 6-digit code your authenticator app shows now.'}
+          helperText={errors.code ?? t('security.codeHelp')}
           sx={{ maxWidth: { sm: 260 } }}
           fullWidth
         />
         <Box sx={{ width: '100%', maxWidth: { sm: 260 } }}>
           <PasswordField
-            label="Current password"
+            label={t('security.currentPassword')}
             value={password}
             onChange={(e) => setPassword(e.target.value)}
             autoComplete="current-password"
             error={!!errors.current_password}
-            helperText={errors.current_password ?? 'Your password, to confirm it is you.'}
+            helperText={errors.current_password ?? t('security.passwordHelp')}
             fullWidth
           />
         </Box>
@@ -108,17 +112,15 @@ const CodeForm = ({
 };
 
 const RecoveryCodesShown = ({ codes, onDone }: { codes: string[]; onDone: () => void }) => {
+  const { t } = useT();
   const { showSnackbar } = useSnackbar();
   return (
     <Stack spacing={2}>
-      <Alert severity="success">{securityMessages.enabled}</Alert>
-      <Typography>
-        Keep these recovery codes somewhere safe. Each one signs you in once if you lose your phone. They are
-        shown only now.
-      </Typography>
+      <Alert severity="success">{t('security.enabled')}</Alert>
+      <Typography>{t('security.keepCodes')}</Typography>
       <Box
         component="ul"
-        aria-label="Recovery codes"
+        aria-label={t('security.recoveryCodes')}
         sx={{
           m: 0,
           p: 2,
@@ -142,14 +144,14 @@ const RecoveryCodesShown = ({ codes, onDone }: { codes: string[]; onDone: () => 
           onClick={() =>
             void navigator.clipboard
               ?.writeText(codes.join('\n'))
-              .then(() => showSnackbar({ message: 'Recovery codes copied.', severity: 'success' }))
+              .then(() => showSnackbar({ message: t('security.codesCopied'), severity: 'success' }))
               .catch(() => undefined)
           }
         >
-          Copy codes
+          {t('security.copyCodes')}
         </Button>
         <Button variant="contained" onClick={onDone}>
-          I have saved my recovery codes
+          {t('security.savedCodes')}
         </Button>
       </Stack>
     </Stack>
@@ -157,20 +159,18 @@ const RecoveryCodesShown = ({ codes, onDone }: { codes: string[]; onDone: () => 
 };
 
 const Enrolment = ({ setup, onConfirmed }: { setup: MfaSetup; onConfirmed: (codes: string[]) => void }) => {
+  const { t } = useT();
   const [errors, setErrors] = useState<FieldErrors>({});
   const confirm = useMutation({ mutationFn: confirmMfa });
   const qr = `data:image/svg+xml;charset=utf-8,${encodeURIComponent(setup.qr_svg)}`;
   return (
     <Stack spacing={2}>
-      <Typography>
-        1. Scan this QR code with an authenticator app (Google Authenticator, Microsoft Authenticator,
-        1Password…), or type the key below into it.
-      </Typography>
+      <Typography>{t('security.step1')}</Typography>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <Box
           component="img"
           src={qr}
-          alt="QR code for your authenticator app"
+          alt={t('security.qrAlt')}
           sx={{
             width: 200,
             height: 200,
@@ -182,7 +182,7 @@ const Enrolment = ({ setup, onConfirmed }: { setup: MfaSetup; onConfirmed: (code
         />
         <Box sx={{ minWidth: 0 }}>
           <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-            Setup key
+            {t('security.setupKey')}
           </Typography>
           <Typography
             data-testid="mfa-secret"
@@ -192,18 +192,16 @@ const Enrolment = ({ setup, onConfirmed }: { setup: MfaSetup; onConfirmed: (code
           </Typography>
         </Box>
       </Stack>
-      <Typography>
-        2. Enter the code the app shows and your password to turn two-factor sign-in on.
-      </Typography>
+      <Typography>{t('security.step2')}</Typography>
       <CodeForm
-        label="Confirm"
+        label={t('security.confirm')}
         busy={confirm.isPending}
         errors={errors}
         onSubmit={(body) => {
           setErrors({});
           confirm.mutate(body, {
             onSuccess: (answer) => onConfirmed(answer.recovery_codes),
-            onError: (e) => setErrors(fieldErrors(e, 'Could not confirm.')),
+            onError: (e) => setErrors(fieldErrors(e, t('security.confirmFailed'))),
           });
         }}
       />
@@ -212,6 +210,7 @@ const Enrolment = ({ setup, onConfirmed }: { setup: MfaSetup; onConfirmed: (code
 };
 
 const TwoFactorSection = () => {
+  const { t, language } = useT();
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
   const status = useQuery(mfaQuery());
@@ -240,19 +239,21 @@ const TwoFactorSection = () => {
       />
     );
   } else if (status.isPending) {
-    body = <CircularProgress size={24} aria-label="Loading" />;
+    body = <CircularProgress size={24} aria-label={t('security.loading')} />;
   } else if (status.isError) {
-    body = <ErrorAlert message={errorMessage(status.error, 'Could not load the two-factor sign-in.')} />;
+    body = <ErrorAlert message={errorMessage(status.error, t('security.loadFailed'))} />;
   } else if (status.data.enabled) {
     body = (
       <Stack spacing={2}>
         <Alert severity="success">
-          {securityMessages.enabled} Since {when(status.data.enabled_at)}; recovery codes left:{' '}
-          {status.data.recovery_codes_left}.
+          {t('security.enabledSince', {
+            since: when(status.data.enabled_at, language),
+            left: status.data.recovery_codes_left,
+          })}
         </Alert>
-        <Typography>To turn it off, enter a current code and your password.</Typography>
+        <Typography>{t('security.toTurnOff')}</Typography>
         <CodeForm
-          label="Turn off"
+          label={t('security.turnOff')}
           color="error"
           busy={disable.isPending}
           errors={offErrors}
@@ -260,10 +261,10 @@ const TwoFactorSection = () => {
             setOffErrors({});
             disable.mutate(body, {
               onSuccess: () => {
-                showSnackbar({ message: securityMessages.disabled, severity: 'success' });
+                showSnackbar({ message: t('security.disabled'), severity: 'success' });
                 void refresh();
               },
-              onError: (e) => setOffErrors(fieldErrors(e, 'Could not turn it off.')),
+              onError: (e) => setOffErrors(fieldErrors(e, t('security.turnOffFailed'))),
             });
           }}
         />
@@ -282,10 +283,7 @@ const TwoFactorSection = () => {
   } else {
     body = (
       <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
-        <Typography>
-          Two-factor sign-in asks for a code from an app on your phone after your password, so that a stolen
-          password alone cannot open your account.
-        </Typography>
+        <Typography>{t('security.explain')}</Typography>
         <ErrorAlert message={error} />
         <Button
           variant="contained"
@@ -294,77 +292,87 @@ const TwoFactorSection = () => {
             setError(null);
             start.mutate(undefined, {
               onSuccess: setSetup,
-              onError: (e) => setError(errorMessage(e, 'Could not start the setup.')),
+              onError: (e) => setError(errorMessage(e, t('security.startFailed'))),
             });
           }}
         >
-          Set up two-factor sign-in
+          {t('security.setUp')}
         </Button>
       </Stack>
     );
   }
-  return <Section title="Two-factor sign-in">{body}</Section>;
+  return <Section title={t('security.mfaTitle')}>{body}</Section>;
 };
 
-const SessionRow = ({ s, onEnd, busy }: { s: SessionInfo; onEnd: (id: number) => void; busy: boolean }) => (
-  <Box
-    component="li"
-    aria-label={`${s.browser}${s.current ? ' (this session)' : ''}`}
-    sx={{
-      display: 'flex',
-      flexWrap: 'wrap',
-      gap: 1,
-      alignItems: 'center',
-      justifyContent: 'space-between',
-      py: 1.5,
-      borderBottom: 1,
-      borderColor: 'divider',
-    }}
-  >
-    <Box sx={{ minWidth: 0 }}>
-      <Typography sx={{ fontWeight: 500 }}>
-        {s.browser} {s.current && <Chip size="small" color="primary" label="This session" sx={{ ml: 0.5 }} />}
-      </Typography>
-      <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        {s.ip_address ?? 'Unknown address'} · signed in {when(s.created_at)} · last seen{' '}
-        {when(s.last_seen_at)}
-      </Typography>
+const SessionRow = ({ s, onEnd, busy }: { s: SessionInfo; onEnd: (id: number) => void; busy: boolean }) => {
+  const { t, language } = useT();
+  return (
+    <Box
+      component="li"
+      aria-label={s.current ? t('security.thisSessionOf', { browser: s.browser }) : s.browser}
+      sx={{
+        display: 'flex',
+        flexWrap: 'wrap',
+        gap: 1,
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        py: 1.5,
+        borderBottom: 1,
+        borderColor: 'divider',
+      }}
+    >
+      <Box sx={{ minWidth: 0 }}>
+        <Typography sx={{ fontWeight: 500 }}>
+          {s.browser}{' '}
+          {s.current && (
+            <Chip size="small" color="primary" label={t('security.thisSession')} sx={{ ml: 0.5 }} />
+          )}
+        </Typography>
+        <Typography variant="body2" sx={{ color: 'text.secondary' }}>
+          {t('security.sessionLine', {
+            address: s.ip_address ?? t('security.unknownAddress'),
+            signedIn: when(s.created_at, language),
+            lastSeen: when(s.last_seen_at, language),
+          })}
+        </Typography>
+      </Box>
+      {!s.current && (
+        <Button size="small" color="error" variant="outlined" disabled={busy} onClick={() => onEnd(s.id)}>
+          {t('security.end')}
+        </Button>
+      )}
     </Box>
-    {!s.current && (
-      <Button size="small" color="error" variant="outlined" disabled={busy} onClick={() => onEnd(s.id)}>
-        End
-      </Button>
-    )}
-  </Box>
-);
+  );
+};
 
 const SessionsSection = () => {
+  const { t } = useT();
   const queryClient = useQueryClient();
   const { showSnackbar } = useSnackbar();
   const sessions = useQuery(sessionsQuery());
   const done = () => void queryClient.invalidateQueries({ queryKey: sessionsKey });
   const fail = (e: unknown) =>
-    showSnackbar({ message: errorMessage(e, 'Could not end it.'), severity: 'error' });
+    showSnackbar({ message: errorMessage(e, t('security.endFailed')), severity: 'error' });
   const endOne = useMutation({ mutationFn: endSession, onSuccess: done, onError: fail });
   const endOthers = useMutation({
     mutationFn: endOtherSessions,
     onSuccess: (answer) => {
-      showSnackbar({ message: `${securityMessages.sessionsEnded} (${answer.ended})`, severity: 'success' });
+      showSnackbar({ message: t('security.sessionsEnded', { count: answer.ended }), severity: 'success' });
       done();
     },
     onError: fail,
   });
   const list = sessions.data ?? [];
   return (
-    <Section title="Sessions">
+    <Section title={t('security.sessions')}>
       <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-        Where your account is signed in. End a session you do not recognise, then change your password.
+        {t('security.sessionsIntro')}
       </Typography>
-      {sessions.isPending && <CircularProgress size={24} aria-label="Loading" />}
+      {sessions.isPending && <CircularProgress size={24} aria-label={t('security.loading')} />}
       {sessions.isError && (
-        <ErrorAlert message={errorMessage(sessions.error, 'Could not load the sessions.')} />
+        <ErrorAlert message={errorMessage(sessions.error, t('security.sessionsLoadFailed'))} />
       )}
-      <Box component="ul" aria-label="Your sessions" sx={{ m: 0, p: 0, listStyle: 'none' }}>
+      <Box component="ul" aria-label={t('security.yourSessions')} sx={{ m: 0, p: 0, listStyle: 'none' }}>
         {list.map((s) => (
           <SessionRow key={s.id} s={s} busy={endOne.isPending} onEnd={(id) => endOne.mutate(id)} />
         ))}
@@ -376,7 +384,7 @@ const SessionsSection = () => {
           disabled={endOthers.isPending || list.every((s) => s.current)}
           onClick={() => endOthers.mutate()}
         >
-          End all other sessions
+          {t('security.endOthers')}
         </Button>
       </Box>
     </Section>
@@ -385,6 +393,7 @@ const SessionsSection = () => {
 
 /** The user's own security (issue 20): two-factor sign-in and sessions. */
 export const SecurityPage = () => {
+  const { t } = useT();
   const { user } = useSession();
   const mfa = useQuery(mfaQuery());
   const required = mfa.data
@@ -394,9 +403,9 @@ export const SecurityPage = () => {
     <Box sx={{ maxWidth: 860, mx: 'auto', py: { xs: 1, sm: 3 } }}>
       <Stack spacing={2.5}>
         <Typography variant="h4" component="h1">
-          Account Security
+          {t('security.title')}
         </Typography>
-        {required && <Alert severity="warning">{securityMessages.enrolmentRequired}</Alert>}
+        {required && <Alert severity="warning">{t('security.enrolmentRequired')}</Alert>}
         <TwoFactorSection />
         <SessionsSection />
       </Stack>

@@ -12,7 +12,7 @@ import { showFieldErrors } from '../../lib/form-errors.ts';
 import { ActiveSwitch, EmailInput, NameInputs } from './form-fields.tsx';
 import { CompanyInput, CountryInput } from './pickers.tsx';
 import { RolesInput } from './roles-dialog.tsx';
-import { ADD_FAILED, ROLES_LOAD_FAILED, USER_ADDED } from './user-texts.ts';
+import { useT } from '../../lib/i18n.ts';
 import { useUserFeedback } from './use-user-feedback.ts';
 import { rolesQuery, useUserMutations } from './users-api.ts';
 
@@ -34,6 +34,7 @@ type AddUserDialogProps = { open: boolean; onClose: () => void; onAdded: () => v
 
 /** Add user (canEdit): every field required but the roles (02-admin §5 'Add user'). */
 export const AddUserDialog = ({ open, onClose, onAdded }: AddUserDialogProps) => {
+  const { t } = useT();
   const feedback = useUserFeedback(() => {
     onAdded();
     onClose();
@@ -60,10 +61,10 @@ export const AddUserDialog = ({ open, onClose, onAdded }: AddUserDialogProps) =>
     feedback.save(
       async () => {
         await addUser.mutateAsync(body);
-        return USER_ADDED;
+        return t('users.userAdded');
       },
       {
-        failure: (e) => errorMessage(e, ADD_FAILED),
+        failure: (e) => errorMessage(e, t('users.addFailed')),
         onError: (e) => showFieldErrors(e, fieldNames, setError),
       },
     );
@@ -73,22 +74,27 @@ export const AddUserDialog = ({ open, onClose, onAdded }: AddUserDialogProps) =>
       open={open}
       onClose={onClose}
       busy={addUser.isPending}
-      title="Add User"
+      title={t('users.addUser')}
       maxWidth="sm"
       onSubmit={(e) => void handleSubmit(onValid, feedback.invalid)(e)}
-      submitLabel="Add User"
+      submitLabel={t('users.addUser')}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <EmailInput control={control} />
         <NameInputs control={control} />
         <CompanyInput control={control} name="company_id" />
         <CountryInput control={control} name="country_code" />
-        <ActiveSwitch control={control} name="active" label="Active" />
+        <ActiveSwitch control={control} name="active" label={t('users.active')} />
         <NewPasswordFields control={control} name="password" confirmName="confirm_password" newAccount />
         {roles.isError ? (
-          <Alert severity="error">{ROLES_LOAD_FAILED}</Alert>
+          <Alert severity="error">{t('users.rolesLoadFailed')}</Alert>
         ) : (
-          <RolesInput control={control} name="roles" label="Roles (optional)" roles={roles.data ?? []} />
+          <RolesInput
+            control={control}
+            name="roles"
+            label={t('users.rolesOptional')}
+            roles={roles.data ?? []}
+          />
         )}
       </Stack>
     </FormDialog>

@@ -4,6 +4,7 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import { FormEmailField, FormTextField, type FieldOf } from '../../components/ui/form-text-field.tsx';
+import { useT } from '../../lib/i18n.ts';
 
 /** The Active switch. */
 export const ActiveSwitch = <T extends FieldValues, V = T>({
@@ -37,22 +38,25 @@ export const EmailInput = <T extends FieldValues, V = T>({ control }: UserFields
 );
 
 const NAME_FIELDS = [
-  ['first_name', 'First Name'],
-  ['last_name', 'Last Name'],
+  ['first_name', 'users.firstName'],
+  ['last_name', 'users.lastName'],
 ] as const;
 
 /** First and last name, side by side from the small breakpoint up. */
-export const NameInputs = <T extends FieldValues, V = T>({ control }: UserFieldsProps<T, V>) => (
-  <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
-    {NAME_FIELDS.map(([name, label]) => (
-      <FormTextField
-        key={name}
-        control={control}
-        name={name as FieldPath<T>}
-        label={label}
-        autoComplete="off"
-        required
-      />
-    ))}
-  </Stack>
-);
+export const NameInputs = <T extends FieldValues, V = T>({ control }: UserFieldsProps<T, V>) => {
+  const { t } = useT();
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+      {NAME_FIELDS.map(([name, label]) => (
+        <FormTextField
+          key={name}
+          control={control}
+          name={name as FieldPath<T>}
+          label={t(label)}
+          autoComplete="off"
+          required
+        />
+      ))}
+    </Stack>
+  );
+};

@@ -8,7 +8,7 @@ import { userPasswordBody } from '@kodi/domain';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import { NewPasswordFields } from '../../components/ui/form-text-field.tsx';
 import type { UserDialogProps } from './roles-dialog.tsx';
-import { PASSWORD_SET } from './user-texts.ts';
+import { useT } from '../../lib/i18n.ts';
 import { failedTo, useUserFeedback } from './use-user-feedback.ts';
 import { useUserMutations } from './users-api.ts';
 
@@ -17,6 +17,7 @@ type PasswordValues = z.output<typeof userPasswordBody>;
 
 /** Reset password (admin): a new password of at least 8 characters (02-admin §5, §8). */
 export const PasswordDialog = ({ user, ...dialog }: UserDialogProps) => {
+  const { t } = useT();
   const feedback = useUserFeedback(dialog.onClose);
   const { setPassword } = useUserMutations();
   const textId = useId();
@@ -28,23 +29,24 @@ export const PasswordDialog = ({ user, ...dialog }: UserDialogProps) => {
 
   const onValid = (values: PasswordValues) =>
     feedback.save(
-      async () => (await setPassword.mutateAsync({ id: user.id, body: values })).message || PASSWORD_SET,
-      { failure: failedTo('password') },
+      async () =>
+        (await setPassword.mutateAsync({ id: user.id, body: values })).message || t('users.passwordSet'),
+      { failure: failedTo(t, 'users.failedPassword') },
     );
 
   return (
     <FormDialog
       {...dialog}
       busy={setPassword.isPending}
-      title="Reset password"
+      title={t('users.resetPassword')}
       maxWidth="xs"
       describedBy={textId}
       onSubmit={(e) => void handleSubmit(onValid)(e)}
-      submitLabel="Set password"
+      submitLabel={t('users.setPassword')}
     >
       <Stack spacing={2}>
         <DialogContentText id={textId} sx={{ overflowWrap: 'anywhere' }}>
-          A new password for {user.email}. Their other sessions end, and a login lock is lifted.
+          {t('users.passwordText', { email: user.email })}
         </DialogContentText>
         <input type="text" name="username" autoComplete="username" value={user.email} readOnly hidden />
         <NewPasswordFields control={control} name="password" autoFocus />

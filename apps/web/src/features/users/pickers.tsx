@@ -5,9 +5,7 @@ import type { FieldOf } from '../../components/ui/form-text-field.tsx';
 import { SearchPicker, type PickerChoice } from '../../components/ui/search-picker.tsx';
 import { prefixFirst } from '../../components/ui/choice-order.ts';
 import { listQuery, pickerQuery, type ListResult } from '../../lib/resources.ts';
-
-export const COMPANIES_LOAD_FAILED = 'Failed to load companies.';
-export const COUNTRIES_LOAD_FAILED = 'Failed to load countries.';
+import { useT } from '../../lib/i18n.ts';
 
 type PickerFieldProps<V> = {
   value: V | null;
@@ -44,19 +42,23 @@ const countryChoices = (data: ListResult<'countries'>): PickerChoice<string>[] =
   }));
 
 /** A company of the installation (`GET /companies?q=...&page_size=20`). */
-export const CompanyField = (props: PickerFieldProps<number>) => (
-  <SearchPicker
-    {...props}
-    label="Company"
-    required
-    query={companiesQuery}
-    toChoices={companyChoices}
-    loadErrorText={COMPANIES_LOAD_FAILED}
-  />
-);
+export const CompanyField = (props: PickerFieldProps<number>) => {
+  const { t } = useT();
+  return (
+    <SearchPicker
+      {...props}
+      label={t('users.company')}
+      required
+      query={companiesQuery}
+      toChoices={companyChoices}
+      loadErrorText={t('users.companiesLoadFailed')}
+    />
+  );
+};
 
 /** A country of the countries list, by its 3-letter code (`GET /countries?q=...&page_size=20`). */
 export const CountryField = (props: PickerFieldProps<string>) => {
+  const { t } = useT();
   const code = props.value ?? '';
   // The name of a country set before the list was opened (a stored profile): looked up by its code.
   const known = useQuery({
@@ -68,12 +70,12 @@ export const CountryField = (props: PickerFieldProps<string>) => {
     <SearchPicker
       {...props}
       valueLabel={props.valueLabel ?? known.data}
-      label="Country"
+      label={t('users.country')}
       required
       query={countriesQuery}
       toChoices={countryChoices}
       order={prefixFirst}
-      loadErrorText={COUNTRIES_LOAD_FAILED}
+      loadErrorText={t('users.countriesLoadFailed')}
     />
   );
 };

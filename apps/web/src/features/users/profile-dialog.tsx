@@ -9,7 +9,7 @@ import { showFieldErrors } from '../../lib/form-errors.ts';
 import { ActiveSwitch, EmailInput, NameInputs } from './form-fields.tsx';
 import { CompanyInput, CountryInput } from './pickers.tsx';
 import type { UserDialogProps } from './roles-dialog.tsx';
-import { PROFILE_FAILED, PROFILE_SAVED } from './user-texts.ts';
+import { useT } from '../../lib/i18n.ts';
 import { useUserFeedback } from './use-user-feedback.ts';
 import { useUserMutations } from './users-api.ts';
 
@@ -20,6 +20,7 @@ const fieldNames = new Set(['email', 'first_name', 'last_name', 'company_id', 'c
 
 /** Edit profile (admin): e-mail, company, names and country required, active optional (02-admin §5). */
 export const ProfileDialog = ({ user, ...dialog }: UserDialogProps) => {
+  const { t } = useT();
   const feedback = useUserFeedback(dialog.onClose);
   const { updateProfile } = useUserMutations();
 
@@ -40,10 +41,10 @@ export const ProfileDialog = ({ user, ...dialog }: UserDialogProps) => {
     feedback.save(
       async () => {
         await updateProfile.mutateAsync({ id: user.id, body: values });
-        return PROFILE_SAVED;
+        return t('users.profileSaved');
       },
       {
-        failure: (e) => errorMessage(e, PROFILE_FAILED),
+        failure: (e) => errorMessage(e, t('users.profileFailed')),
         onError: (e) => showFieldErrors(e, fieldNames, setError),
       },
     );
@@ -52,10 +53,10 @@ export const ProfileDialog = ({ user, ...dialog }: UserDialogProps) => {
     <FormDialog
       {...dialog}
       busy={updateProfile.isPending}
-      title="Edit profile"
+      title={t('users.editProfile')}
       maxWidth="sm"
       onSubmit={(e) => void handleSubmit(onValid, feedback.invalid)(e)}
-      submitLabel="Save"
+      submitLabel={t('shell.save')}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         <EmailInput control={control} />
@@ -63,12 +64,14 @@ export const ProfileDialog = ({ user, ...dialog }: UserDialogProps) => {
           control={control}
           name="company_id"
           valueLabel={(value) =>
-            value === user.company_id ? (user.company_name ?? `Unknown (ID: ${user.company_id})`) : undefined
+            value === user.company_id
+              ? (user.company_name ?? t('users.unknownCompany', { id: user.company_id }))
+              : undefined
           }
         />
         <NameInputs control={control} />
         <CountryInput control={control} name="country_code" />
-        <ActiveSwitch control={control} name="active" label="Active" />
+        <ActiveSwitch control={control} name="active" label={t('users.active')} />
       </Stack>
     </FormDialog>
   );

@@ -12,18 +12,17 @@ import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
-import { roleDescriptions, userRolesBody, type ManagedUser, type Role } from '@kodi/domain';
+import { userRolesBody, type ManagedUser, type Role } from '@kodi/domain';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { FormDialog } from '../../components/ui/form-dialog.tsx';
 import type { FieldOf } from '../../components/ui/form-text-field.tsx';
 import { rolesQuery, useUserMutations } from './users-api.ts';
-import { ROLES_LOAD_FAILED } from './user-texts.ts';
+import { useT } from '../../lib/i18n.ts';
+import { roleDescriptionText, roleText } from './user-texts.ts';
 import { failedTo, useUserFeedback } from './use-user-feedback.ts';
 
 type RolesInput = z.input<typeof userRolesBody>;
 type RolesValues = z.output<typeof userRolesBody>;
-
-export const ROLES_WARNING = 'Please ensure the user has at least one role.';
 
 type RoleChecklistProps = {
   roles: Role[];
@@ -36,40 +35,44 @@ type RoleChecklistProps = {
 /** The server's roles as checkboxes, in a labelled group. */
 export const RoleChecklist = ({ roles, value, onChange, error, label }: RoleChecklistProps) => {
   const helperId = useId();
+  const { td } = useT();
   const toggle = (name: string, on: boolean) =>
     onChange(on ? [...value.filter((r) => r !== name), name] : value.filter((r) => r !== name));
   return (
     <FormControl component="fieldset" error={!!error} variant="standard">
       <FormLabel component="legend">{label}</FormLabel>
       <FormGroup aria-describedby={error ? helperId : undefined}>
-        {roles.map((role) => (
-          <FormControlLabel
-            key={role.name}
-            sx={{ alignItems: 'flex-start', mb: 0.5, '& .MuiCheckbox-root': { mt: -0.75 } }}
-            label={
-              <>
-                {role.readable_name}
-                {role.name in roleDescriptions && (
-                  <Typography
-                    component="span"
-                    variant="body2"
-                    color="text.secondary"
-                    sx={{ display: 'block' }}
-                  >
-                    {roleDescriptions[role.name as keyof typeof roleDescriptions]}
-                  </Typography>
-                )}
-              </>
-            }
-            control={
-              <Checkbox
-                checked={value.includes(role.name)}
-                onChange={(e) => toggle(role.name, e.target.checked)}
-                name={role.name}
-              />
-            }
-          />
-        ))}
+        {roles.map((role) => {
+          const description = roleDescriptionText(td, role.name);
+          return (
+            <FormControlLabel
+              key={role.name}
+              sx={{ alignItems: 'flex-start', mb: 0.5, '& .MuiCheckbox-root': { mt: -0.75 } }}
+              label={
+                <>
+                  {roleText(td, role.name, role.readable_name)}
+                  {description && (
+                    <Typography
+                      component="span"
+                      variant="body2"
+                      color="text.secondary"
+                      sx={{ display: 'block' }}
+                    >
+                      {description}
+                    </Typography>
+                  )}
+                </>
+              }
+              control={
+                <Checkbox
+                  checked={value.includes(role.name)}
+                  onChange={(e) => toggle(role.name, e.target.checked)}
+                  name={role.name}
+                />
+              }
+            />
+          );
+        })}
       </FormGroup>
       {error && <FormHelperText id={helperId}>{error}</FormHelperText>}
     </FormControl>
@@ -106,6 +109,7 @@ export type UserDialogProps = {
 
 /** Edit Roles: at least one role, from `GET /roles` (02-admin §5 'Roles edit'). */
 export const RolesDialog = ({ user, ...dialog }: UserDialogProps) => {
+  const { t } = useT();
   const feedback = useUserFeedback(dialog.onClose);
   const { updateRoles } = useUserMutations();
   const roles = useQuery(rolesQuery());
@@ -119,19 +123,19 @@ export const RolesDialog = ({ user, ...dialog }: UserDialogProps) => {
     feedback.save(
       async () => {
         await updateRoles.mutateAsync({ id: user.id, body: values });
-        return `Roles updated for ${user.email}`;
+        return t('users.rolesUpdated', { email: user.email });
       },
-      { failure: failedTo('roles') },
+      { failure: failedTo(t, 'users.failedRoles') },
     );
 
   return (
     <FormDialog
       {...dialog}
       busy={updateRoles.isPending}
-      title="Edit Roles"
+      title={t('users.editRoles')}
       maxWidth="xs"
       onSubmit={(e) => void handleSubmit(onValid)(e)}
-      submitLabel="Save"
+      submitLabel={t('shell.save')}
       submitDisabled={!roles.isSuccess}
     >
       <Stack spacing={2}>
@@ -141,11 +145,11 @@ export const RolesDialog = ({ user, ...dialog }: UserDialogProps) => {
         {roles.isPending ? (
           <PageLoader />
         ) : roles.isError ? (
-          <Alert severity="error">{ROLES_LOAD_FAILED}</Alert>
+          <Alert severity="error">{t('users.rolesLoadFailed')}</Alert>
         ) : (
-          <RolesInput control={control} name="roles" label="Roles" roles={roles.data} />
+          <RolesInput control={control} name="roles" label={t('users.roles')} roles={roles.data} />
         )}
-        {chosen.length === 0 && <Alert severity="warning">{ROLES_WARNING}</Alert>}
+        {chosen.length === 0 && <Alert severity="warning">{t('users.rolesWarning')}</Alert>}
       </Stack>
     </FormDialog>
   );

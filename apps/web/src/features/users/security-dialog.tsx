@@ -6,7 +6,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
-import { securityMessages } from '@kodi/domain';
+import { useT } from '../../lib/i18n.ts';
 import type { UserDialogProps } from './roles-dialog.tsx';
 import { DESTRUCTIVE_ERROR_MS } from './user-texts.ts';
 import { failedTo, useUserFeedback } from './use-user-feedback.ts';
@@ -17,6 +17,7 @@ import { useUserMutations } from './users-api.ts';
  * every session of theirs. Both are audited on the server.
  */
 export const SecurityDialog = ({ open, user, onClose }: UserDialogProps) => {
+  const { t } = useT();
   const feedback = useUserFeedback(onClose);
   const { resetMfa, endSessions } = useUserMutations();
   const titleId = useId();
@@ -26,17 +27,17 @@ export const SecurityDialog = ({ open, user, onClose }: UserDialogProps) => {
     feedback.save(
       async () => {
         await resetMfa.mutateAsync(user.id);
-        return securityMessages.mfaReset;
+        return t('users.mfaReset');
       },
-      { failure: failedTo('two-factor sign-in'), failureMs: DESTRUCTIVE_ERROR_MS },
+      { failure: failedTo(t, 'users.failedMfa'), failureMs: DESTRUCTIVE_ERROR_MS },
     );
   const end = () =>
     feedback.save(
       async () => {
         const { ended } = await endSessions.mutateAsync(user.id);
-        return `${securityMessages.sessionsEnded} (${ended})`;
+        return t('users.sessionsEnded', { count: ended });
       },
-      { failure: failedTo('sessions'), failureMs: DESTRUCTIVE_ERROR_MS },
+      { failure: failedTo(t, 'users.failedSessions'), failureMs: DESTRUCTIVE_ERROR_MS },
     );
 
   return (
@@ -47,28 +48,26 @@ export const SecurityDialog = ({ open, user, onClose }: UserDialogProps) => {
       fullWidth
       aria-labelledby={titleId}
     >
-      <DialogTitle id={titleId}>Sign-in security</DialogTitle>
+      <DialogTitle id={titleId}>{t('users.signInSecurity')}</DialogTitle>
       <DialogContent>
         <Stack spacing={2}>
           <DialogContentText sx={{ overflowWrap: 'anywhere' }}>
-            {user.mfa_enabled
-              ? `${user.email} signs in with two-factor sign-in. Reset it when they lost their phone and their recovery codes: they set it up again.`
-              : `${user.email} does not use two-factor sign-in.`}
+            {t(user.mfa_enabled ? 'users.mfaOn' : 'users.mfaOff', { email: user.email })}
           </DialogContentText>
           {user.mfa_enabled && (
             <Button variant="outlined" color="error" disabled={busy} onClick={() => void reset()}>
-              Reset two-factor sign-in
+              {t('users.resetMfa')}
             </Button>
           )}
-          <DialogContentText>End every session of theirs: they sign in again everywhere.</DialogContentText>
+          <DialogContentText>{t('users.endSessionsText')}</DialogContentText>
           <Button variant="outlined" color="error" disabled={busy} onClick={() => void end()}>
-            End all sessions
+            {t('users.endSessions')}
           </Button>
         </Stack>
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose} disabled={busy}>
-          Close
+          {t('shell.close')}
         </Button>
       </DialogActions>
     </Dialog>

@@ -6,7 +6,8 @@ import DialogTitle from '@mui/material/DialogTitle';
 import { DialogButtons } from '../../components/ui/dialog-buttons.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
 import type { UserDialogProps } from './roles-dialog.tsx';
-import { DESTRUCTIVE_ERROR_MS, STATUS_FAILED } from './user-texts.ts';
+import { useT } from '../../lib/i18n.ts';
+import { DESTRUCTIVE_ERROR_MS } from './user-texts.ts';
 import { useUserFeedback } from './use-user-feedback.ts';
 import { profileOf, useUserMutations } from './users-api.ts';
 
@@ -15,6 +16,7 @@ import { profileOf, useUserMutations } from './users-api.ts';
  * read, with its version). Disabling ends the user's sessions at once.
  */
 export const StatusDialog = ({ open, user, onClose }: UserDialogProps) => {
+  const { t } = useT();
   const feedback = useUserFeedback(onClose);
   const { updateProfile } = useUserMutations();
   const titleId = useId();
@@ -27,9 +29,9 @@ export const StatusDialog = ({ open, user, onClose }: UserDialogProps) => {
       async () => {
         const body = { ...profileOf(user), country_code: user.country_code ?? '', active: !user.active };
         await updateProfile.mutateAsync({ id: user.id, body });
-        return `${user.email} ${disabling ? 'disabled' : 'enabled'}.`;
+        return t(disabling ? 'users.disabled' : 'users.enabled', { email: user.email });
       },
-      { failure: (e) => errorMessage(e, STATUS_FAILED), failureMs: DESTRUCTIVE_ERROR_MS },
+      { failure: (e) => errorMessage(e, t('users.statusFailed')), failureMs: DESTRUCTIVE_ERROR_MS },
     );
 
   const busy = updateProfile.isPending;
@@ -43,21 +45,19 @@ export const StatusDialog = ({ open, user, onClose }: UserDialogProps) => {
       aria-labelledby={titleId}
       aria-describedby={textId}
     >
-      <DialogTitle id={titleId}>{disabling ? 'Disable user' : 'Enable user'}</DialogTitle>
+      <DialogTitle id={titleId}>{t(disabling ? 'users.disableUser' : 'users.enableUser')}</DialogTitle>
       <DialogContent>
         <DialogContentText id={textId} sx={{ overflowWrap: 'anywhere' }}>
-          {noCountry
-            ? `${user.email} has no country yet: choose one in Edit profile first, then change the status.`
-            : disabling
-              ? `Disable ${user.email}? They are signed out at once and cannot sign in until enabled again.`
-              : `Enable ${user.email}? They can sign in again.`}
+          {t(noCountry ? 'users.noCountry' : disabling ? 'users.disableText' : 'users.enableText', {
+            email: user.email,
+          })}
         </DialogContentText>
       </DialogContent>
       <DialogButtons
         busy={busy}
         onCancel={onClose}
         cancelFocus
-        label={disabling ? 'Disable' : 'Enable'}
+        label={t(disabling ? 'users.disable' : 'users.enable')}
         onConfirm={() => void confirm()}
         color={disabling ? 'error' : 'primary'}
         disabled={noCountry}

@@ -1,7 +1,9 @@
 import { messages } from '@kodi/domain';
+import type { MessageKey } from '@kodi/domain/i18n/web';
 import { useSnackbar } from '../../components/snackbar-provider.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
-import { ERROR_MS, SERVER_ERROR, SUCCESS_MS } from './user-texts.ts';
+import { useValidationText, type Translate } from '../../lib/i18n.ts';
+import { ERROR_MS, SUCCESS_MS } from './user-texts.ts';
 
 type SaveOptions = {
   /** The snackbar's text when the save fails. */
@@ -13,8 +15,8 @@ type SaveOptions = {
 };
 
 /** `Failed to update roles: <the server's message>` ('Server error' without one). */
-export const failedTo = (what: string) => (e: unknown) =>
-  `Failed to update ${what}: ${errorMessage(e, SERVER_ERROR)}`;
+export const failedTo = (t: Translate, key: MessageKey) => (e: unknown) =>
+  t(key, { error: errorMessage(e, t('users.serverError')) });
 
 /**
  * The snackbars of the user dialogs (4 s, unless an error says otherwise) and their save: `save`
@@ -23,6 +25,7 @@ export const failedTo = (what: string) => (e: unknown) =>
  */
 export const useUserFeedback = (onDone: () => void) => {
   const { showSnackbar } = useSnackbar();
+  const validationText = useValidationText();
   const save = async (
     action: () => Promise<string>,
     { failure, failureMs = ERROR_MS, onError }: SaveOptions,
@@ -38,6 +41,10 @@ export const useUserFeedback = (onDone: () => void) => {
   };
   /** The form has errors: 'Please correct the errors in the form.' */
   const invalid = () =>
-    showSnackbar({ message: messages.formInvalid, severity: 'warning', autoHideDuration: SUCCESS_MS });
+    showSnackbar({
+      message: validationText(messages.formInvalid) ?? messages.formInvalid,
+      severity: 'warning',
+      autoHideDuration: SUCCESS_MS,
+    });
   return { save, invalid };
 };

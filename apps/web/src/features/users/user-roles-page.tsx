@@ -17,16 +17,7 @@ import Accordion from '@mui/material/Accordion';
 import AccordionDetails from '@mui/material/AccordionDetails';
 import AccordionSummary from '@mui/material/AccordionSummary';
 import ExpandMore from '@mui/icons-material/ExpandMore';
-import {
-  canEdit,
-  formatDate,
-  isAdmin,
-  roleDescriptions,
-  roleLabels,
-  staffRoleNames,
-  type ManagedUser,
-  type RoleName,
-} from '@kodi/domain';
+import { canEdit, formatDate, isAdmin, staffRoleNames, type Language, type ManagedUser } from '@kodi/domain';
 import { useErrorSnackbar } from '../../components/snackbar-provider.tsx';
 import { ListTable, RowAction, type ListColumn } from '../../components/ui/list-table.tsx';
 import { ListToolbar } from '../../components/ui/list-toolbar.tsx';
@@ -39,7 +30,8 @@ import { ProfileDialog } from './profile-dialog.tsx';
 import { RolesDialog } from './roles-dialog.tsx';
 import { SecurityDialog } from './security-dialog.tsx';
 import { StatusDialog } from './status-dialog.tsx';
-import { DESTRUCTIVE_ERROR_MS, ROLES_LOAD_FAILED, USERS_LOAD_FAILED } from './user-texts.ts';
+import { useT, type Translate } from '../../lib/i18n.ts';
+import { DESTRUCTIVE_ERROR_MS, roleDescriptionText, roleText } from './user-texts.ts';
 import { rolesQuery, usersQuery } from './users-api.ts';
 
 /** The Actions column stays in view while a narrow screen scrolls the table sideways. */
@@ -50,55 +42,59 @@ const stickyActions = {
   boxShadow: 'inset 1px 0 0 rgba(0, 0, 0, 0.12)',
 } as const;
 
-const COLUMNS: ListColumn[] = [
-  { key: 'email', label: 'Email', sortField: 'email' },
-  { key: 'first_name', label: 'First Name', sortField: 'first_name' },
-  { key: 'last_name', label: 'Last Name', sortField: 'last_name' },
-  { key: 'company', label: 'Company', sortField: 'company_name' },
-  { key: 'roles', label: 'Roles' },
-  { key: 'active', label: 'Active', sortField: 'active' },
-  { key: 'country', label: 'Country', sortField: 'country_code' },
-  { key: 'last_login', label: 'Last Login', sortField: 'last_login_at' },
+const columns = (t: Translate): ListColumn[] => [
+  { key: 'email', label: t('common.email'), sortField: 'email' },
+  { key: 'first_name', label: t('users.firstName'), sortField: 'first_name' },
+  { key: 'last_name', label: t('users.lastName'), sortField: 'last_name' },
+  { key: 'company', label: t('users.company'), sortField: 'company_name' },
+  { key: 'roles', label: t('users.roles') },
+  { key: 'active', label: t('users.active'), sortField: 'active' },
+  { key: 'country', label: t('users.country'), sortField: 'country_code' },
+  { key: 'last_login', label: t('users.lastLogin'), sortField: 'last_login_at' },
 ];
 
 type UserDialogKind = 'roles' | 'password' | 'profile' | 'status' | 'security';
 type DialogState = { kind: UserDialogKind; user: ManagedUser; open: boolean; key: number } | null;
 
-export const companyText = (user: ManagedUser): string =>
-  user.company_name?.trim() ? user.company_name : `Unknown (ID: ${user.company_id})`;
+export const companyText = (user: ManagedUser, t: Translate): string =>
+  user.company_name?.trim() ? user.company_name : t('users.unknownCompany', { id: user.company_id });
 
-export const lastLoginText = (value: string | null): string => (value ? formatDate(value) || value : 'N/A');
+export const lastLoginText = (value: string | null, t: Translate, language: Language): string =>
+  value ? formatDate(value, language) || value : t('users.notAvailable');
 
 /** What each staff role may do (tenants' portal accounts are not listed here: they are the portal's). */
-export const RoleGuide = () => (
-  <Accordion disableGutters variant="outlined">
-    <AccordionSummary expandIcon={<ExpandMore />} aria-controls="role-guide" id="role-guide-header">
-      <Typography>What each role may do</Typography>
-    </AccordionSummary>
-    <AccordionDetails id="role-guide">
-      <Stack component="dl" spacing={1} sx={{ m: 0 }}>
-        {staffRoleNames.map((name) => (
-          <div key={name}>
-            <Typography component="dt" sx={{ fontWeight: 600 }}>
-              {roleLabels[name]}
-            </Typography>
-            <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
-              {roleDescriptions[name]}
-            </Typography>
-          </div>
-        ))}
-        <Typography variant="body2" color="text.secondary">
-          Tenants&apos; portal accounts are not listed here: they are managed in the Tenant portal section of
-          a tenant&apos;s details (invite, turn access on or off).
-        </Typography>
-      </Stack>
-    </AccordionDetails>
-  </Accordion>
-);
+export const RoleGuide = () => {
+  const { t, td } = useT();
+  return (
+    <Accordion disableGutters variant="outlined">
+      <AccordionSummary expandIcon={<ExpandMore />} aria-controls="role-guide" id="role-guide-header">
+        <Typography>{t('users.roleGuide')}</Typography>
+      </AccordionSummary>
+      <AccordionDetails id="role-guide">
+        <Stack component="dl" spacing={1} sx={{ m: 0 }}>
+          {staffRoleNames.map((name) => (
+            <div key={name}>
+              <Typography component="dt" sx={{ fontWeight: 600 }}>
+                {roleText(td, name)}
+              </Typography>
+              <Typography component="dd" variant="body2" color="text.secondary" sx={{ m: 0 }}>
+                {roleDescriptionText(td, name)}
+              </Typography>
+            </div>
+          ))}
+          <Typography variant="body2" color="text.secondary">
+            {t('users.tenantsNotListed')}
+          </Typography>
+        </Stack>
+      </AccordionDetails>
+    </Accordion>
+  );
+};
 
 /** User Roles Management (02-admin §2): admins list, add and edit users and their roles. */
 export const UserRolesPage = () => {
   const { user: me } = useSession();
+  const { t, td, language } = useT();
   const listState = useListState();
   const [dialog, setDialog] = useState<DialogState>(null);
   const [adding, setAdding] = useState({ open: false, key: 0 });
@@ -109,18 +105,18 @@ export const UserRolesPage = () => {
 
   const loadError = list.isError
     ? isApiError(list.error) && (list.error.status === 401 || list.error.status === 403)
-      ? errorMessage(list.error, USERS_LOAD_FAILED)
-      : USERS_LOAD_FAILED
+      ? errorMessage(list.error, t('users.usersLoadFailed'))
+      : t('users.usersLoadFailed')
     : null;
 
   useErrorSnackbar(loadError, DESTRUCTIVE_ERROR_MS);
-  useErrorSnackbar(roles.isError ? ROLES_LOAD_FAILED : null, DESTRUCTIVE_ERROR_MS);
+  useErrorSnackbar(roles.isError ? t('users.rolesLoadFailed') : null, DESTRUCTIVE_ERROR_MS);
 
   const readable = useMemo(() => {
     const map = new Map<string, string>();
     for (const role of roles.data ?? []) map.set(role.name, role.readable_name);
-    return (name: string) => map.get(name) ?? roleLabels[name as RoleName] ?? name;
-  }, [roles.data]);
+    return (name: string) => roleText(td, name, map.get(name));
+  }, [roles.data, td]);
 
   const mayAdd = canEdit(me);
   const admin = isAdmin(me);
@@ -132,31 +128,31 @@ export const UserRolesPage = () => {
   return (
     <Stack spacing={2}>
       <Typography variant="h4" component="h1">
-        User Roles Management
+        {t('users.title')}
       </Typography>
 
       <RoleGuide />
 
-      <ListToolbar label="Search by email" value={listState.search} onChange={listState.setSearch}>
+      <ListToolbar label={t('users.search')} value={listState.search} onChange={listState.setSearch}>
         {mayAdd && (
           <Button
             variant="contained"
             startIcon={<Add />}
             onClick={() => setAdding((a) => ({ open: true, key: a.key + 1 }))}
           >
-            Add User
+            {t('users.addUser')}
           </Button>
         )}
       </ListToolbar>
 
       <ListTable
-        label="Users"
+        label={t('users.users')}
         tableSx={{ '& th, & td': { px: 1.25 } }}
         list={listState}
         query={list}
         announceLoading
-        emptyText={loadError ?? 'No users available or match your search.'}
-        columns={COLUMNS}
+        emptyText={loadError ?? t('users.empty')}
+        columns={columns(t)}
         actionsSx={stickyActions}
         paginationSx={{
           '& .MuiTablePagination-selectLabel': { display: { xs: 'none', sm: 'block' } },
@@ -168,10 +164,15 @@ export const UserRolesPage = () => {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{user.email}</TableCell>
             <TableCell>{user.first_name}</TableCell>
             <TableCell>{user.last_name}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{companyText(user)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{companyText(user, t)}</TableCell>
             <TableCell>
               {user.roles.length === 0 ? (
-                <Chip size="small" variant="outlined" label="No role" sx={{ borderStyle: 'dashed' }} />
+                <Chip
+                  size="small"
+                  variant="outlined"
+                  label={t('users.noRole')}
+                  sx={{ borderStyle: 'dashed' }}
+                />
               ) : (
                 <Stack direction="row" spacing={0.5} useFlexGap sx={{ flexWrap: 'wrap' }}>
                   {user.roles.map((role) => (
@@ -183,16 +184,18 @@ export const UserRolesPage = () => {
             <TableCell>
               <Chip
                 size="small"
-                label={user.active ? 'Active' : 'Inactive'}
+                label={t(user.active ? 'users.active' : 'users.inactive')}
                 color={user.active ? 'success' : 'default'}
                 variant={user.active ? 'filled' : 'outlined'}
               />
             </TableCell>
             <TableCell>{user.country_code ?? '—'}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{lastLoginText(user.last_login_at)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>
+              {lastLoginText(user.last_login_at, t, language)}
+            </TableCell>
             <TableCell align="right" sx={{ whiteSpace: 'nowrap', ...stickyActions }}>
               <RowAction
-                label="Edit Roles"
+                label={t('users.editRoles')}
                 icon={<ManageAccounts fontSize="small" />}
                 color="primary"
                 onClick={() => openDialog('roles', user)}
@@ -200,23 +203,23 @@ export const UserRolesPage = () => {
               {admin && (
                 <>
                   <RowAction
-                    label="Reset password"
+                    label={t('users.resetPassword')}
                     icon={<LockReset fontSize="small" />}
                     onClick={() => openDialog('password', user)}
                   />
                   <RowAction
-                    label="Edit profile"
+                    label={t('users.editProfile')}
                     icon={<Edit fontSize="small" />}
                     onClick={() => openDialog('profile', user)}
                   />
                   <RowAction
-                    label="Sign-in security"
+                    label={t('users.signInSecurity')}
                     icon={<Security fontSize="small" />}
                     onClick={() => openDialog('security', user)}
                   />
                   {user.id !== me?.id && (
                     <RowAction
-                      label={user.active ? 'Disable user' : 'Enable user'}
+                      label={t(user.active ? 'users.disableUser' : 'users.enableUser')}
                       icon={
                         user.active ? <Block fontSize="small" /> : <CheckCircleOutline fontSize="small" />
                       }

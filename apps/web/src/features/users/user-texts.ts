@@ -1,13 +1,18 @@
-/** The User Roles page's texts and timings (02-admin §8, §9). */
-export const USERS_LOAD_FAILED = 'Failed to load users.';
-export const ROLES_LOAD_FAILED = 'Failed to load available roles.';
-export const SERVER_ERROR = 'Server error';
-export const USER_ADDED = 'User added successfully!';
-export const PROFILE_SAVED = 'Profile saved successfully!';
-export const PASSWORD_SET = 'Password updated';
-export const ADD_FAILED = 'Could not add user.';
-export const PROFILE_FAILED = 'Could not save profile.';
-export const STATUS_FAILED = 'Could not change the account status.';
+import { roleDescriptions, roleLabels, type RoleName } from '@kodi/domain';
+import type { TranslateDerived } from '../../lib/i18n.ts';
+
+/**
+ * The User Roles page's timings (02-admin §8, §9); its texts are the catalogues' `users` namespace
+ * (issue 30). A role's name and description are keyed by the role (`users.role.<name>`,
+ * `users.roleDescription.<name>`), their English the domain's `roleLabels` and `roleDescriptions`.
+ */
+export const roleText = (td: TranslateDerived, name: string, english?: string): string =>
+  td(`users.role.${name}`, english ?? roleLabels[name as RoleName] ?? name);
+
+export const roleDescriptionText = (td: TranslateDerived, name: string): string | undefined =>
+  name in roleDescriptions
+    ? td(`users.roleDescription.${name}`, roleDescriptions[name as keyof typeof roleDescriptions])
+    : undefined;
 
 /** Snackbar timeouts: 4 s, and 6 s for destructive errors (enable/disable). */
 export const SUCCESS_MS = 4000;

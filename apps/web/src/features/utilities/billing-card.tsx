@@ -10,9 +10,18 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMutation } from '@tanstack/react-query';
-import { billingRunText, formatDate, formatMoney, localDayIso, type BillingRun } from '@kodi/domain';
+import { formatDate, formatMoney, localDayIso, type BillingRun } from '@kodi/domain';
 import { api, errorMessage } from '../../lib/api-client.ts';
 import { useCompanyMoney } from '../../lib/resources.ts';
+import { useT, type Translate } from '../../lib/i18n.ts';
+
+/** What a run did, a line each (the English of the domain's `billingRunText`). */
+const runLines = (t: Translate, r: BillingRun, money: (amount: number) => string): string[] => [
+  t('utilities.chargesMade', { count: r.charges_made, total: money(r.total_charged) }),
+  ...(r.vacant.length > 0 ? [t('utilities.vacantBilled', { count: r.vacant.length })] : []),
+  ...(r.held_back > 0 ? [t('utilities.heldBackCount', { count: r.held_back })] : []),
+  ...(r.no_tariff > 0 ? [t('utilities.noTariff', { count: r.no_tariff })] : []),
+];
 
 /**
  * 'Run billing' (issue 28): the ready readings up to a day billed to the leases of their units
@@ -20,8 +29,9 @@ import { useCompanyMoney } from '../../lib/resources.ts';
  * the readings of vacant units billed to nobody, those held back.
  */
 export const BillingCard = ({ propertyId }: { propertyId: number | null }) => {
+  const { t, language } = useT();
   const company = useCompanyMoney();
-  const money = (n: number) => formatMoney(n, company.currency, company.decimals);
+  const money = (n: number) => formatMoney(n, company.currency, company.decimals, language);
   const [periodEnd, setPeriodEnd] = useState(localDayIso());
   const run = useMutation({
     mutationFn: () =>
@@ -36,26 +46,26 @@ export const BillingCard = ({ propertyId }: { propertyId: number | null }) => {
       <CardContent>
         <Stack spacing={2}>
           <Typography variant="h6" component="h2">
-            Bill the readings
+            {t('utilities.billTitle')}
           </Typography>
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             <TextField
               type="date"
-              label="Readings up to"
+              label={t('utilities.readingsUpTo')}
               value={periodEnd}
               onChange={(e) => setPeriodEnd(e.target.value)}
               slotProps={{ inputLabel: { shrink: true } }}
             />
             <Button variant="contained" loading={run.isPending} onClick={() => run.mutate()}>
-              Run billing
+              {t('utilities.runBilling')}
             </Button>
           </Stack>
           {run.isError && (
-            <Alert severity="error">{errorMessage(run.error, 'The billing could not run.')}</Alert>
+            <Alert severity="error">{errorMessage(run.error, t('utilities.billingFailed'))}</Alert>
           )}
           {answer && (
-            <Stack spacing={1} aria-label="Billing result">
-              {billingRunText(answer, money).map((line) => (
+            <Stack spacing={1} aria-label={t('utilities.billingResult')}>
+              {runLines(t, answer, money).map((line) => (
                 <Alert key={line} severity="success" icon={false}>
                   {line}
                 </Alert>
@@ -63,10 +73,10 @@ export const BillingCard = ({ propertyId }: { propertyId: number | null }) => {
               {answer.charges.length > 0 && (
                 <List
                   dense
-                  aria-label="Charges made"
+                  aria-label={t('utilities.chargesMadeTitle')}
                   subheader={
                     <Typography variant="subtitle2" component="h3">
-                      Charges made
+                      {t('utilities.chargesMadeTitle')}
                     </Typography>
                   }
                 >
@@ -74,7 +84,7 @@ export const BillingCard = ({ propertyId }: { propertyId: number | null }) => {
                     <ListItem key={c.charge_id} disableGutters>
                       <ListItemText
                         primary={`${c.unit_name ?? ''} · ${c.tenant_name ?? ''}: ${money(c.amount)}`}
-                        secondary={`${formatDate(c.reading_date)} · ${c.description}`}
+                        secondary={`${formatDate(c.reading_date, language)} · ${c.description}`}
                       />
                     </ListItem>
                   ))}
@@ -83,18 +93,25 @@ export const BillingCard = ({ propertyId }: { propertyId: number | null }) => {
               {answer.vacant.length > 0 && (
                 <List
                   dense
-                  aria-label="Billed to nobody"
+                  aria-label={t('utilities.billedToNobody')}
                   subheader={
                     <Typography variant="subtitle2" component="h3">
-                      Billed to nobody
+                      {t('utilities.billedToNobody')}
                     </Typography>
                   }
                 >
                   {answer.vacant.map((v) => (
                     <ListItem key={v.reading_id} disableGutters>
                       <ListItemText
-                        primary={`${v.unit_name ?? ''} · ${v.meter_number}: let to nobody`}
-                        secondary={`${formatDate(v.reading_date)} · ${String(v.consumption)} used, ${money(v.amount)} not charged`}
+                        primary={t('utilities.letToNobody', {
+                          unit: v.unit_name ?? '',
+                          meter: v.meter_number,
+                        })}
+                        secondary={t('utilities.vacantLine', {
+                          date: formatDate(v.reading_date, language),
+                          used: String(v.consumption),
+                          amount: money(v.amount),
+                        })}
                       />
                     </ListItem>
                   ))}

@@ -13,12 +13,22 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import PhotoCamera from '@mui/icons-material/PhotoCamera';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { formatDate, isCompanyAdmin, meterUnit, readingFlag, readingFlagOf, localDayIso } from '@kodi/domain';
+import {
+  formatDate,
+  isCompanyAdmin,
+  meterKind,
+  meterUnit,
+  readingFlag,
+  readingFlagOf,
+  localDayIso,
+  type Language,
+} from '@kodi/domain';
 import { getSession } from '../../lib/session.ts';
 import { BillingCard } from './billing-card.tsx';
 import { PropertyFilter } from '../../components/property-filter.tsx';
 import { api, errorMessage, isApiError } from '../../lib/api-client.ts';
 import { useSelectedProperty } from '../../lib/property-filter.ts';
+import { useT, type TranslateDerived } from '../../lib/i18n.ts';
 import {
   flushOutbox,
   newIdempotencyKey,
@@ -55,8 +65,17 @@ type SavedReading = {
 /** What became of each meter's reading on this phone: waiting for the network, saved, or refused. */
 type Done = { state: 'waiting' | 'saved' | 'refused'; value: number; saved?: SavedReading; message?: string };
 
-const number = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 3 });
-const kindLabel = { water: 'Water', electricity: 'Electricity', gas: 'Gas' } as const;
+const LOCALES: Record<Language, string> = { en: 'en-US', sw: 'sw-KE', fr: 'fr-FR' };
+const numberIn = (language: Language) => (n: number) =>
+  n.toLocaleString(LOCALES[language], { maximumFractionDigits: 3 });
+/** A meter's kind and a reading's flag in the page's language, keyed by the domain's option values. */
+const kindText = (td: TranslateDerived, kind: RoundMeter['kind']) =>
+  td(`utilities.meterKind.${kind}`, meterKind.labels[kind]);
+const flagText = (td: TranslateDerived, flag: 'lower' | 'high') =>
+  td(`utilities.readingFlag.${flag}`, readingFlag.labels[flag]);
+
+/** The refusal's text when the server gives none (set by the page, in its language). */
+let refusedText = 'The reading was refused.';
 
 const send = async (r: OutboxReading): Promise<SendOutcome<SavedReading>> => {
   try {
@@ -64,7 +83,7 @@ const send = async (r: OutboxReading): Promise<SendOutcome<SavedReading>> => {
   } catch (e) {
     if (isApiError(e) && e.code === 'network_error') return { kind: 'offline' };
     if (isApiError(e) && e.status >= 500) return { kind: 'offline' };
-    return { kind: 'refused', message: errorMessage(e, 'The reading was refused.') };
+    return { kind: 'refused', message: errorMessage(e, refusedText) };
   }
 };
 
@@ -75,6 +94,9 @@ const send = async (r: OutboxReading): Promise<SendOutcome<SavedReading>> => {
  * once (its idempotency key). A flagged reading is held back from billing until confirmed here.
  */
 export const ReadingRoundPage = () => {
+  const { t, td, language } = useT();
+  refusedText = t('utilities.refused');
+  const number = numberIn(language);
   const { propertyId } = useSelectedProperty();
   const user = getSession().user;
   const canBill = !!user && isCompanyAdmin(user);
@@ -173,7 +195,7 @@ export const ReadingRoundPage = () => {
       setDone((d) => ({ ...d, [meterId]: { state: 'saved', value: record.value, saved: record } }));
       setProblem(null);
     } catch (e) {
-      setProblem(errorMessage(e, 'Could not confirm the reading.'));
+      setProblem(errorMessage(e, t('utilities.confirmFailed')));
     }
   };
 
@@ -182,7 +204,7 @@ export const ReadingRoundPage = () => {
     try {
       setPhoto(await shrinkPhoto(file));
     } catch {
-      setProblem('The photo could not be read.');
+      setProblem(t('utilities.photoFailed'));
     }
   };
 
@@ -192,16 +214,16 @@ export const ReadingRoundPage = () => {
     <Stack spacing={2} sx={{ maxWidth: 640 }}>
       <Box>
         <Typography variant="h4" component="h1">
-          Reading Round
+          {t('utilities.title')}
         </Typography>
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          Walk the property's meters in order and type each one's reading.
+          {t('utilities.intro')}
         </Typography>
       </Box>
       <PropertyFilter />
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <TextField
-          label="Date"
+          label={t('common.date')}
           type="date"
           size="small"
           value={date}
@@ -214,9 +236,9 @@ export const ReadingRoundPage = () => {
           label={
             online
               ? waiting
-                ? `Sending ${waiting} reading${waiting === 1 ? '' : 's'}…`
-                : 'All readings sent'
-              : `Offline: ${waiting} reading${waiting === 1 ? '' : 's'} kept on this phone`
+                ? t('utilities.sending', { count: waiting })
+                : t('utilities.allSent')
+              : t('utilities.offline', { count: waiting })
           }
         />
       </Stack>
@@ -225,48 +247,55 @@ export const ReadingRoundPage = () => {
           {problem}
         </Alert>
       )}
-      {propertyId === null && <Alert severity="info">Choose a property to start its round.</Alert>}
+      {propertyId === null && <Alert severity="info">{t('utilities.chooseProperty')}</Alert>}
       {round.isError && (
-        <Alert severity="error">{errorMessage(round.error, 'Failed to load the meters.')}</Alert>
+        <Alert severity="error">{errorMessage(round.error, t('utilities.metersLoadFailed'))}</Alert>
       )}
       {propertyId !== null && round.isSuccess && meters.length === 0 && (
-        <Alert severity="info">This property has no active meters.</Alert>
+        <Alert severity="info">{t('utilities.noMeters')}</Alert>
       )}
       {meter && (
         <Card variant="outlined" data-testid="round-meter">
           <CardContent>
             <Stack spacing={1.5}>
               <Typography variant="overline">
-                Meter {index + 1} of {meters.length}
+                {t('utilities.meterOf', { index: index + 1, count: meters.length })}
               </Typography>
               <Typography variant="h5" component="h2">
-                {meter.unit_name ?? 'Master meter'}
+                {meter.unit_name ?? t('utilities.masterMeter')}
               </Typography>
               <Typography>
-                {kindLabel[meter.kind]} meter <strong>{meter.number}</strong>
+                {t('utilities.kindMeter', { kind: kindText(td, meter.kind) })} <strong>{meter.number}</strong>
               </Typography>
               <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-                Previous reading: {number(meter.previous_value)} {unit}
-                {meter.previous_date ? ` on ${formatDate(meter.previous_date)}` : ''}
+                {meter.previous_date
+                  ? t('utilities.previousOn', {
+                      value: number(meter.previous_value),
+                      unit,
+                      date: formatDate(meter.previous_date, language),
+                    })
+                  : t('utilities.previous', { value: number(meter.previous_value), unit })}
               </Typography>
               <TextField
-                label="Today's reading"
+                label={t('utilities.todaysReading')}
                 value={typed}
                 onChange={(e) => setTyped(e.target.value)}
                 onKeyDown={(e) => {
                   if (e.key === 'Enter') save();
                 }}
-                slotProps={{ htmlInput: { inputMode: 'decimal', 'aria-label': "Today's reading" } }}
+                slotProps={{
+                  htmlInput: { inputMode: 'decimal', 'aria-label': t('utilities.todaysReading') },
+                }}
                 error={typed !== '' && !valid}
-                helperText={typed !== '' && !valid ? 'Type a number, 0 or more.' : ' '}
+                helperText={typed !== '' && !valid ? t('utilities.typeNumber') : ' '}
                 fullWidth
               />
               {consumption !== null && (
                 <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
                   <Typography data-testid="round-consumption">
-                    Consumption: {number(consumption)} {unit}
+                    {t('utilities.consumption', { value: number(consumption), unit })}
                   </Typography>
-                  {flag && <Chip size="small" color="warning" label={readingFlag.labels[flag]} />}
+                  {flag && <Chip size="small" color="warning" label={flagText(td, flag)} />}
                 </Stack>
               )}
               <input
@@ -284,10 +313,10 @@ export const ReadingRoundPage = () => {
                   startIcon={<PhotoCamera />}
                   onClick={() => camera.current?.click()}
                 >
-                  {photo ? 'Photo taken' : 'Photo'}
+                  {photo ? t('utilities.photoTaken') : t('utilities.photo')}
                 </Button>
                 <Button variant="contained" disabled={!valid} onClick={save}>
-                  Save and next
+                  {t('utilities.saveNext')}
                 </Button>
               </Stack>
               <Stack direction="row" spacing={1}>
@@ -296,14 +325,14 @@ export const ReadingRoundPage = () => {
                   disabled={index === 0}
                   onClick={() => setIndex((i) => Math.max(0, i - 1))}
                 >
-                  Previous meter
+                  {t('utilities.previousMeter')}
                 </Button>
                 <Button
                   size="small"
                   disabled={index >= meters.length - 1}
                   onClick={() => setIndex((i) => Math.min(meters.length - 1, i + 1))}
                 >
-                  Skip
+                  {t('utilities.skip')}
                 </Button>
               </Stack>
               {current && <DoneLine done={current} onConfirm={(s) => void confirm(meter.meter_id, s)} />}
@@ -312,14 +341,22 @@ export const ReadingRoundPage = () => {
         </Card>
       )}
       {meters.length > 0 && (
-        <List dense aria-label="Meters of the round" sx={{ bgcolor: 'background.paper', borderRadius: 1 }}>
+        <List
+          dense
+          aria-label={t('utilities.metersOfRound')}
+          sx={{ bgcolor: 'background.paper', borderRadius: 1 }}
+        >
           {meters.map((m, i) => {
             const d = done[m.meter_id];
             return (
               <ListItemButton key={m.meter_id} selected={i === index} onClick={() => setIndex(i)}>
                 <ListItemText
-                  primary={`${m.unit_name ?? 'Master meter'} · ${m.number}`}
-                  secondary={`${kindLabel[m.kind]} · previous ${number(m.previous_value)} ${meterUnit.labels[m.unit_of_measure]}`}
+                  primary={`${m.unit_name ?? t('utilities.masterMeter')} · ${m.number}`}
+                  secondary={t('utilities.listLine', {
+                    kind: kindText(td, m.kind),
+                    value: number(m.previous_value),
+                    unit: meterUnit.labels[m.unit_of_measure],
+                  })}
                 />
                 {d && <StateChip done={d} />}
               </ListItemButton>
@@ -329,7 +366,7 @@ export const ReadingRoundPage = () => {
       )}
       {waiting === 0 && Object.keys(done).length > 0 && (
         <Button onClick={() => void queryClient.invalidateQueries({ queryKey: ['meter_readings', 'round'] })}>
-          Start again with the saved readings
+          {t('utilities.startAgain')}
         </Button>
       )}
       {canBill && <BillingCard propertyId={propertyId ?? null} />}
@@ -338,17 +375,19 @@ export const ReadingRoundPage = () => {
 };
 
 const StateChip = ({ done }: { done: Done }) => {
-  if (done.state === 'waiting') return <Chip size="small" label="Waiting" />;
-  if (done.state === 'refused') return <Chip size="small" color="error" label="Refused" />;
-  if (done.saved?.status === 'flagged') return <Chip size="small" color="warning" label="Held back" />;
-  return <Chip size="small" color="success" label="Saved" />;
+  const { t } = useT();
+  if (done.state === 'waiting') return <Chip size="small" label={t('utilities.waiting')} />;
+  if (done.state === 'refused') return <Chip size="small" color="error" label={t('utilities.refusedChip')} />;
+  if (done.saved?.status === 'flagged')
+    return <Chip size="small" color="warning" label={t('utilities.heldBack')} />;
+  return <Chip size="small" color="success" label={t('utilities.saved')} />;
 };
 
 const DoneLine = ({ done, onConfirm }: { done: Done; onConfirm: (saved: SavedReading) => void }) => {
+  const { t, td, language } = useT();
+  const number = numberIn(language);
   if (done.state === 'waiting')
-    return (
-      <Alert severity="info">Reading {number(done.value)} is kept on this phone until it is sent.</Alert>
-    );
+    return <Alert severity="info">{t('utilities.keptOnPhone', { value: number(done.value) })}</Alert>;
   if (done.state === 'refused') return <Alert severity="error">{done.message}</Alert>;
   const saved = done.saved;
   if (saved?.status === 'flagged' && saved.flag)
@@ -357,12 +396,12 @@ const DoneLine = ({ done, onConfirm }: { done: Done; onConfirm: (saved: SavedRea
         severity="warning"
         action={
           <Button color="inherit" size="small" onClick={() => onConfirm(saved)}>
-            Confirm
+            {t('utilities.confirm')}
           </Button>
         }
       >
-        Saved, held back: {readingFlag.labels[saved.flag].toLowerCase()}.
+        {t('utilities.savedHeldBack', { flag: flagText(td, saved.flag).toLowerCase() })}
       </Alert>
     );
-  return <Alert severity="success">Reading {number(done.value)} saved.</Alert>;
+  return <Alert severity="success">{t('utilities.readingSaved', { value: number(done.value) })}</Alert>;
 };
