@@ -2215,6 +2215,33 @@ export const accountDayTotals = pgTable(
 );
 
 /**
+ * Σ debit and Σ credit of an account per month (its first day), per source of the entries and per
+ * property of the lines (0: none), kept by books.post in the statement that adds the lines: the
+ * dashboard's month, the cash flow and the income statement of a property read a few rows, not the
+ * month's lines (docs/decisions.md, "Month totals").
+ */
+export const accountMonthTotals = pgTable(
+  'account_month_totals',
+  {
+    company_id: booksCompanyId(),
+    account_id: integer().notNull(),
+    month: date({ mode: 'string' }).notNull(),
+    source: varchar({ length: 30 }).notNull(),
+    property_id: integer().notNull().default(0),
+    debit: numeric({ precision: 18, scale: 2, mode: 'string' }).notNull().default('0'),
+    credit: numeric({ precision: 18, scale: 2, mode: 'string' }).notNull().default('0'),
+    ...stamps(),
+  },
+  /** an account's month (the company's), then one property's, then each source */
+  (t) => [
+    primaryKey({
+      name: 'account_month_totals_pk',
+      columns: [t.company_id, t.account_id, t.month, t.property_id, t.source],
+    }),
+  ],
+);
+
+/**
  * A lease's receivable (Σ debit − Σ credit of its Accounts receivable lines) and the due date of its
  * oldest unpaid debit (`oldest_due`, null when nothing is unpaid), kept by books.post: a lease is in
  * arrears on a day when `oldest_due` is before it (an index read).

@@ -113,10 +113,10 @@ const PROPERTY_DASHBOARD_SQL = dashboardSql(true);
 /**
  * This month's money (issue 26, 'Money first'): collected (completed payments dated in the month, from
  * the kept monthly totals) against the rent due (what the books credited to Rental income for the
- * month: rent posted for the periods due in it, with their adjustments; read from the journal's lines
- * of that account through `journal_lines_account_idx`, or `journal_lines_property_idx` per property),
- * and the units let and vacant. $1 company, $2 month start, $3 next month's start, $4 property or
- * null. Each property's row reads its own index range: the company's properties are few.
+ * month: rent posted for the periods due in it, with their adjustments; read from the accounts' kept
+ * month totals, `account_month_totals`, by account, month, property and source), and the units let
+ * and vacant. $1 company, $2 month start, $3 next month's start, $4 property or null. Each property's
+ * row reads its own index range: the company's properties are few.
  */
 const MONEY_SQL = `
   WITH income AS (
@@ -129,15 +129,15 @@ const MONEY_SQL = `
     SELECT id FROM ledger_accounts WHERE company_id = $1 AND role = 'owner_funds'
   ),
   agency AS (
-    SELECT l.property_id,
-           COALESCE(sum(l.credit - l.debit) FILTER (WHERE l.account_id IN (SELECT id FROM owners_rent)
-                                                      AND e.source IN ('rent', 'rent_adjustment')), 0) AS rent_due,
-           COALESCE(sum(l.credit - l.debit) FILTER (WHERE l.account_id IN (SELECT id FROM funds)
-                                                      AND e.source IN ('payment', 'payment_void')), 0) AS collected
-      FROM journal_lines l JOIN journal_entries e ON e.company_id = l.company_id AND e.id = l.entry_id
-     WHERE l.company_id = $1 AND l.account_id IN (SELECT id FROM owners_rent UNION ALL SELECT id FROM funds)
-       AND l.date >= $2::date AND l.date < $3::date AND ($4::int IS NULL OR l.property_id = $4::int)
-     GROUP BY l.property_id
+    SELECT t.property_id,
+           COALESCE(sum(t.credit - t.debit) FILTER (WHERE t.account_id IN (SELECT id FROM owners_rent)
+                                                      AND t.source IN ('rent', 'rent_adjustment')), 0) AS rent_due,
+           COALESCE(sum(t.credit - t.debit) FILTER (WHERE t.account_id IN (SELECT id FROM funds)
+                                                      AND t.source IN ('payment', 'payment_void')), 0) AS collected
+      FROM account_month_totals t
+     WHERE t.company_id = $1 AND t.account_id IN (SELECT id FROM owners_rent UNION ALL SELECT id FROM funds)
+       AND t.month >= $2::date AND t.month < $3::date AND ($4::int IS NULL OR t.property_id = $4::int)
+     GROUP BY t.property_id
   ),
   props AS (
     SELECT p.id, p.name FROM properties p
@@ -149,9 +149,9 @@ const MONEY_SQL = `
       (SELECT COALESCE(sum(m.amount), 0) FROM property_monthly_totals m
         WHERE m.company_id = $1 AND m.property_id = pr.id AND m.source = 'payments'
           AND m.month = $2::date AND m.status = 'completed')::text AS collected,
-      ((SELECT COALESCE(sum(l.credit - l.debit), 0) FROM journal_lines l
-        WHERE l.company_id = $1 AND l.property_id = pr.id AND l.account_id IN (SELECT id FROM income)
-          AND l.date >= $2::date AND l.date < $3::date)
+      ((SELECT COALESCE(sum(t.credit - t.debit), 0) FROM account_month_totals t
+        WHERE t.company_id = $1 AND t.property_id = pr.id AND t.account_id IN (SELECT id FROM income)
+          AND t.month >= $2::date AND t.month < $3::date)
         + COALESCE((SELECT a.rent_due FROM agency a WHERE a.property_id = pr.id), 0))::text AS rent_due,
       COALESCE((SELECT a.collected FROM agency a WHERE a.property_id = pr.id), 0)::text AS owners_collected,
       (SELECT count(*) FROM units u WHERE u.company_id = $1 AND u.property_id = pr.id AND u.status = 'occupied')::int AS let_units,
@@ -164,9 +164,9 @@ const MONEY_SQL = `
           AND month = $2::date AND status = 'completed')::text
     ELSE (SELECT COALESCE(sum(collected::numeric), 0)::text FROM per) END AS collected,
     CASE WHEN $4::int IS NULL THEN
-      ((SELECT COALESCE(sum(l.credit - l.debit), 0) FROM journal_lines l
-        WHERE l.company_id = $1 AND l.account_id IN (SELECT id FROM income)
-          AND l.date >= $2::date AND l.date < $3::date)
+      ((SELECT COALESCE(sum(t.credit - t.debit), 0) FROM account_month_totals t
+        WHERE t.company_id = $1 AND t.account_id IN (SELECT id FROM income)
+          AND t.month >= $2::date AND t.month < $3::date)
         + (SELECT COALESCE(sum(rent_due), 0) FROM agency))::text
     ELSE (SELECT COALESCE(sum(rent_due::numeric), 0)::text FROM per) END AS rent_due,
     (SELECT COALESCE(sum(collected), 0) FROM agency)::text AS owners_collected,

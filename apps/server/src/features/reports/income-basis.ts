@@ -109,7 +109,10 @@ export const cashSplit = async (
   return into;
 };
 
-/** The accrual basis: each month's credit − debit of the journal's income accounts. */
+/**
+ * The accrual basis: each month's credit − debit of the journal's income accounts (the kept day
+ * totals, or one property's kept month totals).
+ */
 export type AccrualIncome = {
   rental_income: bigint;
   late_fees: bigint;
@@ -130,8 +133,8 @@ export const accrualIncome = async (
     propertyId === undefined
       ? sql`SELECT account_id, day, debit, credit FROM account_day_totals
              WHERE company_id = ${companyId} AND day >= ${from}::date AND day <= ${to}::date`
-      : sql`SELECT account_id, date AS day, debit, credit FROM journal_lines
-             WHERE company_id = ${companyId} AND property_id = ${propertyId} AND date >= ${from}::date AND date <= ${to}::date`;
+      : sql`SELECT account_id, month AS day, debit, credit FROM account_month_totals
+             WHERE company_id = ${companyId} AND property_id = ${propertyId} AND month >= ${from}::date AND month <= ${to}::date`;
   const rows = await execRows<{ month: string; role: string | null; amount: string }>(
     database.db,
     sql`WITH m AS (${moves})
@@ -163,7 +166,8 @@ export type JournalCash = {
 
 /**
  * The money accounts' movements by month and by the entries' source: debits are inflows, credits
- * outflows; the opening balance is their balance before the range.
+ * outflows; the opening balance is their balance before the range. Read from the kept month totals
+ * (`account_month_totals`, by account, month, property and source), not the journal's lines.
  */
 export const journalCash = async (
   database: Database,
@@ -175,21 +179,21 @@ export const journalCash = async (
   const to = monthEnd(range.to);
   const roles = `{${MONEY_ROLES.join(',')}}`;
   const money = sql`SELECT id FROM ledger_accounts WHERE company_id = ${companyId} AND role = ANY(${roles}::text[])`;
-  const property = propertyId === undefined ? sql`` : sql`AND l.property_id = ${propertyId}`;
+  const property = propertyId === undefined ? sql`` : sql`AND t.property_id = ${propertyId}`;
   const opening = await execRows<{ opening: string }>(
     database.db,
     propertyId === undefined
       ? sql`SELECT coalesce(sum(debit - credit), 0)::text AS opening FROM account_day_totals
              WHERE company_id = ${companyId} AND account_id IN (${money}) AND day < ${from}::date`
-      : sql`SELECT coalesce(sum(debit - credit), 0)::text AS opening FROM journal_lines l
-             WHERE l.company_id = ${companyId} AND l.account_id IN (${money}) ${property} AND l.date < ${from}::date`,
+      : sql`SELECT coalesce(sum(debit - credit), 0)::text AS opening FROM account_month_totals t
+             WHERE t.company_id = ${companyId} AND t.account_id IN (${money}) ${property} AND t.month < ${from}::date`,
   );
   const rows = await execRows<{ month: string; source: string; debit: string; credit: string }>(
     database.db,
-    sql`SELECT to_char(l.date, 'YYYY-MM') AS month, e.source, sum(l.debit)::text AS debit, sum(l.credit)::text AS credit
-          FROM journal_lines l JOIN journal_entries e ON e.company_id = l.company_id AND e.id = l.entry_id
-         WHERE l.company_id = ${companyId} AND l.account_id IN (${money}) ${property}
-           AND l.date >= ${from}::date AND l.date <= ${to}::date
+    sql`SELECT to_char(t.month, 'YYYY-MM') AS month, t.source, sum(t.debit)::text AS debit, sum(t.credit)::text AS credit
+          FROM account_month_totals t
+         WHERE t.company_id = ${companyId} AND t.account_id IN (${money}) ${property}
+           AND t.month >= ${from}::date AND t.month <= ${to}::date
          GROUP BY 1, 2`,
   );
   const months: JournalCash['months'] = new Map();
@@ -270,7 +274,7 @@ export const ownersPart = async (
 
 /**
  * Each month's Management fee income (credit − debit): the kept day totals of the account, or of one
- * property its lines by `journal_lines_account_idx` (the account's lines only).
+ * property its kept month totals.
  */
 export const managementFees = async (
   database: Database,
@@ -287,9 +291,9 @@ export const managementFees = async (
       ? sql`SELECT to_char(day, 'YYYY-MM') AS month, sum(credit - debit)::text AS amount FROM account_day_totals
              WHERE company_id = ${companyId} AND account_id IN (${account}) AND day >= ${from}::date AND day <= ${to}::date
              GROUP BY 1`
-      : sql`SELECT to_char(date, 'YYYY-MM') AS month, sum(credit - debit)::text AS amount FROM journal_lines
+      : sql`SELECT to_char(month, 'YYYY-MM') AS month, sum(credit - debit)::text AS amount FROM account_month_totals
              WHERE company_id = ${companyId} AND account_id IN (${account}) AND property_id = ${propertyId}
-               AND date >= ${from}::date AND date <= ${to}::date
+               AND month >= ${from}::date AND month <= ${to}::date
              GROUP BY 1`,
   );
   return new Map(rows.map((r) => [r.month, toCents(String(r.amount))]));

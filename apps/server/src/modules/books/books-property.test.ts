@@ -189,6 +189,28 @@ describe(`books: the journal agrees with the ledger (property, ${testDriver})`, 
           [companyId],
         );
         expect(tb?.d).toBe(tb?.c);
+        // the kept month totals are the journal's lines by account, month, property and source
+        const monthTotals = async (from: string) =>
+          (
+            await t.database.query<{ k: string }>(
+              `SELECT account_id || '|' || to_char(month, 'YYYY-MM-DD') || '|' || property_id || '|' || source
+                      || '|' || debit::text || '|' || credit::text AS k
+                 FROM (${from}) x ORDER BY 1`,
+              [companyId],
+            )
+          ).map((r) => r.k);
+        expect(
+          await monthTotals(
+            'SELECT account_id, month, property_id, source, debit, credit FROM account_month_totals WHERE company_id = $1',
+          ),
+        ).toEqual(
+          await monthTotals(
+            `SELECT l.account_id, date_trunc('month', l.date)::date AS month, coalesce(l.property_id, 0) AS property_id,
+                    e.source, sum(l.debit) AS debit, sum(l.credit) AS credit
+               FROM journal_lines l JOIN journal_entries e ON e.company_id = l.company_id AND e.id = l.entry_id
+              WHERE l.company_id = $1 GROUP BY 1, 2, 3, 4`,
+          ),
+        );
         // the kept ageing: the open days add up to what is owed, from the oldest unpaid day on
         const [open] = await t.database.query<{ open: string; oldest: string | null; first: string | null }>(
           `SELECT coalesce(sum(d.open), 0)::text AS open, to_char(b.oldest_due, 'YYYY-MM-DD') AS oldest,

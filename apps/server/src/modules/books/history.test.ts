@@ -249,6 +249,26 @@ describe(`books: the upgrade posts every company's history once, every balance k
     expect(migration).toHaveLength(3);
     for (const statement of migration) await t.database.query(statement);
     expect(await kept()).toEqual(keptByPost);
+    // the migration that brought the month totals fills them as books.post keeps them
+    const months = () =>
+      t.database.query(
+        `SELECT account_id, to_char(month, 'YYYY-MM-DD') AS month, property_id, source, debit::text AS debit,
+                credit::text AS credit
+           FROM account_month_totals WHERE company_id = $1 ORDER BY account_id, month, property_id, source`,
+        [companyId],
+      );
+    const monthsByPost = await months();
+    expect(monthsByPost.length).toBeGreaterThan(0);
+    await t.database.query('DELETE FROM account_month_totals');
+    const backFill = readFileSync(
+      new URL('../../../drizzle/0055_account-month-totals.sql', import.meta.url),
+      'utf8',
+    )
+      .split('--> statement-breakpoint')
+      .filter((statement) => /^\s*(--.*\n)*\s*INSERT INTO "account_month_totals"/.test(statement));
+    expect(backFill).toHaveLength(1);
+    for (const statement of backFill) await t.database.query(statement);
+    expect(await months()).toEqual(monthsByPost);
     // once: a restart posts nothing more
     expect(await postBooksHistory(t.database)).toBe(0);
     expect(await postCompanyHistory(t.database, companyId)).toBe(false);

@@ -11,6 +11,7 @@ export const booksModule: KodiModule = {
     'journal_entries',
     'journal_lines',
     'account_day_totals',
+    'account_month_totals',
     'lease_balances',
     'lease_debit_days',
     'books_closings',

@@ -4,7 +4,8 @@ import { execRows, type DbOrTx } from '../../db/client.ts';
 
 /**
  * The books (issue 25, docs/decisions.md "Books core"): this file is the one code that writes
- * `journal_entries`, `journal_lines`, `account_day_totals` and `lease_balances` (writers.test.ts).
+ * `journal_entries`, `journal_lines`, `account_day_totals`, `account_month_totals` and `lease_balances`
+ * (writers.test.ts).
  * Every money event posts here, in the transaction of the event; entries never change (the
  * database refuses UPDATE and DELETE, and checks at commit that each entry balances).
  */
@@ -349,7 +350,11 @@ const post = async (
       });
     }
   });
-  // the lines, the accounts' day totals and the leases' receivable, in one statement
+  // the entries' sources, for the month totals
+  const sources = entryRows
+    .filter((r) => r.id !== undefined && kept.has(r.id))
+    .map((r) => ({ id: r.id, source: r.source }));
+  // the lines, the accounts' day and month totals and the leases' receivable, in one statement
   await tx.execute(
     sql`WITH l AS (
           INSERT INTO journal_lines (company_id, entry_id, account_id, debit, credit, date, property_id, unit_id,
@@ -363,13 +368,23 @@ const post = async (
                  AS r (n int, entry_id int, account_id int, debit numeric, credit numeric, date date,
                        property_id int, unit_id int, occupancy_id int, tenant_id int, owner_id int)
            ORDER BY r.n
-          RETURNING account_id, date, debit, credit, occupancy_id
+          RETURNING entry_id, account_id, date, debit, credit, property_id, occupancy_id
         ), totals AS (
           INSERT INTO account_day_totals AS t (company_id, account_id, day, debit, credit)
           SELECT ${companyId}, account_id, date, sum(debit), sum(credit) FROM l
            GROUP BY account_id, date ORDER BY account_id, date
           ON CONFLICT (company_id, account_id, day)
             DO UPDATE SET debit = t.debit + excluded.debit, credit = t.credit + excluded.credit
+          RETURNING 1
+        ), months AS (
+          INSERT INTO account_month_totals AS t (company_id, account_id, month, source, property_id, debit, credit)
+          SELECT ${companyId}, l.account_id, date_trunc('month', l.date)::date, s.source, coalesce(l.property_id, 0),
+                 sum(l.debit), sum(l.credit)
+            FROM l JOIN jsonb_to_recordset(${JSON.stringify(sources)}::jsonb) AS s (id int, source text) ON s.id = l.entry_id
+           GROUP BY 2, 3, 4, 5 ORDER BY 2, 3, 4, 5
+          ON CONFLICT (company_id, account_id, month, source, property_id)
+            DO UPDATE SET debit = t.debit + excluded.debit, credit = t.credit + excluded.credit,
+                          updated_at = now(), version = t.version + 1
           RETURNING 1
         ), leases AS (
           INSERT INTO lease_balances AS b (company_id, occupancy_id, receivable)
@@ -379,7 +394,7 @@ const post = async (
           ON CONFLICT (company_id, occupancy_id) DO UPDATE SET receivable = b.receivable + excluded.receivable
           RETURNING 1
         )
-        SELECT (SELECT count(*) FROM totals) + (SELECT count(*) FROM leases) AS n`,
+        SELECT (SELECT count(*) FROM totals) + (SELECT count(*) FROM months) + (SELECT count(*) FROM leases) AS n`,
   );
   if (leasesTouched.size > 0) {
     const later = deferred.get(tx);
