@@ -164,6 +164,7 @@ export const appRoutes: AppRoute[] = [
     id: 'Messages',
     path: '/messages',
     guard: ['admin', 'company_admin'],
+    texts: ['templates'],
     ...lazyPage(() => import('../features/messages/messages-page.tsx'), 'MessagesPage'),
   },
   // issue 29: announcements to tenants, under Messages (read by every staff role, sent by admins and

@@ -9,7 +9,8 @@
  * checks).
  */
 export const catalogueGroups = {
-  base: ['common', 'validation', 'shell'],
+  // domainTexts: the words @kodi/domain makes (a lease's back rent, an import's, a run's items)
+  base: ['common', 'validation', 'shell', 'domainTexts'],
   auth: ['auth'],
   // the glossary's words as messages: the receipt check and the portal's (the staff app's pages say
   // them in their own namespaces)
@@ -19,6 +20,8 @@ export const catalogueGroups = {
   entity: ['entity', 'entityExtras', 'ownership', 'resource'],
   dashboard: ['dashboard'],
   arrears: ['arrears'],
+  // the message templates (Messages, Templates)
+  templates: ['templates'],
 } as const;
 
 export type CatalogueGroup = keyof typeof catalogueGroups;

@@ -3,8 +3,9 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Collapse from '@mui/material/Collapse';
 import Typography from '@mui/material/Typography';
-import { formatMoney, runItemText, type RentCycleRunAnswer } from '@kodi/domain';
+import { formatMoney, runItemMessage, runItemText, type RentCycleRunAnswer } from '@kodi/domain';
 import type { MoneyFormat } from '../../lib/resources.ts';
+import { useT } from '../../lib/i18n.ts';
 
 /** How many of a run's items show before 'Show all'. */
 const SHOWN = 5;
@@ -15,9 +16,14 @@ const SHOWN = 5;
  */
 export const RunMade = ({ run, money }: { run: RentCycleRunAnswer; money: MoneyFormat }) => {
   const [open, setOpen] = useState(false);
+  const { td, language } = useT();
   if (run.made.length === 0) return null;
-  const text = (i: RentCycleRunAnswer['made'][number]) =>
-    runItemText(i, (amount) => formatMoney(amount, money.currency, money.decimals));
+  // the page's language (issue 30); English as the rules write it
+  const text = (i: RentCycleRunAnswer['made'][number]) => {
+    const fmt = (amount: number) => formatMoney(amount, money.currency, money.decimals, language);
+    const m = runItemMessage(i, fmt, td('domainTexts.runATenant', 'a tenant'));
+    return td(m.key, runItemText(i, fmt), m.values);
+  };
   const item = (i: RentCycleRunAnswer['made'][number], n: number) => (
     <Box component="li" key={n} sx={{ overflowWrap: 'anywhere' }}>
       {text(i)}
@@ -25,7 +31,7 @@ export const RunMade = ({ run, money }: { run: RentCycleRunAnswer; money: MoneyF
   );
   const more = run.made.length - SHOWN;
   return (
-    <Box data-testid="run-made" aria-label="What the run made">
+    <Box data-testid="run-made" aria-label={td('domainTexts.runMadeLabel', 'What the run made')}>
       <Typography variant="body2" component="ul" sx={{ m: 0, pl: 2.5 }}>
         {run.made.slice(0, SHOWN).map(item)}
       </Typography>
@@ -37,13 +43,19 @@ export const RunMade = ({ run, money }: { run: RentCycleRunAnswer; money: MoneyF
             </Typography>
           </Collapse>
           <Button size="small" onClick={() => setOpen((o) => !o)} aria-expanded={open}>
-            {open ? 'Show fewer' : `Show all ${run.made.length}`}
+            {open
+              ? td('domainTexts.runShowFewer', 'Show fewer')
+              : td('domainTexts.runShowAll', `Show all ${run.made.length}`, { count: run.made.length })}
           </Button>
         </>
       ) : null}
       {run.not_listed > 0 ? (
         <Typography variant="body2" sx={{ color: 'text.secondary' }}>
-          {`and ${run.not_listed} more not listed here (see the leases' charges and the message log).`}
+          {td(
+            'domainTexts.runNotListed',
+            `and ${run.not_listed} more not listed here (see the leases' charges and the message log).`,
+            { count: run.not_listed },
+          )}
         </Typography>
       ) : null}
     </Box>
