@@ -14,7 +14,7 @@ const folder = fileURLToPath(new URL('../../packages/domain/src/i18n/catalogues/
  * for the pages that can load one of those chunks, and only those; the other groups count for every
  * page that can load them.
  */
-const scanned: readonly CatalogueGroup[] = ['auth', 'entity', 'dashboard', 'arrears'];
+const scanned: readonly CatalogueGroup[] = ['auth', 'entity', 'dashboard', 'arrears', 'domain'];
 const keyOf = (group: CatalogueGroup) => new RegExp(`['"\`](?:${catalogueGroups[group].join('|')})\\.[\\w$]`);
 /** Namespaces whose English is the code's own words (the entities' definitions): no English chunk. */
 const derivedInEnglish: readonly string[] = ['entity'];

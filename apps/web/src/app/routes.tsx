@@ -164,8 +164,8 @@ export const appRoutes: AppRoute[] = [
     id: 'Messages',
     path: '/messages',
     guard: ['admin', 'company_admin'],
-    texts: ['templates'],
     ...lazyPage(() => import('../features/messages/messages-page.tsx'), 'MessagesPage'),
+    texts: ['templates'],
   },
   // issue 29: announcements to tenants, under Messages (read by every staff role, sent by admins and
   // editors), in the Messages page's chunk: a chunk of its own would regroup the chunks the other

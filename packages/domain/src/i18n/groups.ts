@@ -9,8 +9,7 @@
  * checks).
  */
 export const catalogueGroups = {
-  // domainTexts: the words @kodi/domain makes (a lease's back rent, an import's, a run's items)
-  base: ['common', 'validation', 'shell', 'domainTexts'],
+  base: ['common', 'validation', 'shell'],
   auth: ['auth'],
   // the glossary's words as messages: the receipt check and the portal's (the staff app's pages say
   // them in their own namespaces)
@@ -22,6 +21,9 @@ export const catalogueGroups = {
   arrears: ['arrears'],
   // the message templates (Messages, Templates)
   templates: ['templates'],
+  // the words @kodi/domain makes (a lease's back rent, an import's, a run's items), for the pages
+  // that show them
+  domain: ['domainTexts'],
 } as const;
 
 export type CatalogueGroup = keyof typeof catalogueGroups;

@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { formatMoney, runItemMessage, runItemText, type RentCycleRunAnswer } from '@kodi/domain';
 import type { MoneyFormat } from '../../lib/resources.ts';
 import { useT } from '../../lib/i18n.ts';
+import { useTexts } from '../../lib/texts.ts';
 
 /** How many of a run's items show before 'Show all'. */
 const SHOWN = 5;
@@ -17,6 +18,7 @@ const SHOWN = 5;
 export const RunMade = ({ run, money }: { run: RentCycleRunAnswer; money: MoneyFormat }) => {
   const [open, setOpen] = useState(false);
   const { td, language } = useT();
+  useTexts('domain'); // (English until it is in)
   if (run.made.length === 0) return null;
   // the page's language (issue 30); English as the rules write it
   const text = (i: RentCycleRunAnswer['made'][number]) => {

@@ -2,16 +2,13 @@ import Alert from '@mui/material/Alert';
 import {
   backRent,
   backRentWarning,
-  backRentWarningMessage,
   formatCents,
-  formatDate,
   formatMoney,
   localDayIso,
   type Cents,
   type LeaseTerms,
 } from '@kodi/domain';
 import { useCompanyMoney } from '../../lib/resources.ts';
-import { useT } from '../../lib/i18n.ts';
 
 const text = (v: unknown): string | null => {
   if (v === null || v === undefined) return null;
@@ -38,16 +35,13 @@ export const termsFromForm = (values: Readonly<Record<string, unknown>>): LeaseT
  */
 export const BackRentNote = ({ values }: { values: Readonly<Record<string, unknown>> }) => {
   const money = useCompanyMoney();
-  const { td, language } = useT();
   const terms = termsFromForm(values);
   const due = backRent(terms, localDayIso());
-  const format = (cents: Cents) => formatMoney(formatCents(cents), money.currency, money.decimals, language);
-  const message = backRentWarningMessage(terms.start_date, due, format, (d) => formatDate(d, language));
-  if (!message) return null;
+  if (due.charges === 0) return null;
+  const format = (cents: Cents) => formatMoney(formatCents(cents), money.currency, money.decimals);
   return (
     <Alert severity="warning" sx={{ mt: 2 }} data-testid="back-rent-note">
-      {/* the page's language (issue 30); English as the rules write it */}
-      {td(message.key, backRentWarning(terms.start_date, due, format), message.values)}
+      {backRentWarning(terms.start_date, due, format)}
     </Alert>
   );
 };

@@ -7,7 +7,6 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import { formatDate, formatMoney, formatNumber, type ImportBackRent } from '@kodi/domain';
 import { useCompanyMoney } from '../../lib/resources.ts';
-import { useT } from '../../lib/i18n.ts';
 
 /**
  * What an import of leases charges as back rent (issue 25), before the user commits: the total, and
@@ -15,30 +14,26 @@ import { useT } from '../../lib/i18n.ts';
  */
 export const BackRentPreview = ({ backRent }: { backRent: ImportBackRent }) => {
   const money = useCompanyMoney();
-  const { td, language } = useT();
-  const fmt = (n: number) => formatMoney(n, money.currency, money.decimals, language);
+  const fmt = (n: number) => formatMoney(n, money.currency, money.decimals);
   const { leases, charges, total, rows } = backRent;
-  // the page's language (issue 30); until its catalogue is in, the English as it always was
-  const english =
-    `${formatNumber(leases)} ${leases === 1 ? 'lease starts' : 'leases start'} in the past: ` +
-    `${formatNumber(charges)} rent ${charges === 1 ? 'charge' : 'charges'} (${fmt(total)}) will be posted. Set ` +
-    'an opening balance (and its date) for the leases where some was paid.';
   return (
     <>
       <Alert severity="warning" data-testid="import-back-rent">
-        {td('domainTexts.importBackRent', english, { leases, charges, total: fmt(total) })}
+        {formatNumber(leases)} {leases === 1 ? 'lease starts' : 'leases start'} in the past:{' '}
+        {formatNumber(charges)} rent {charges === 1 ? 'charge' : 'charges'} ({fmt(total)}) will be posted. Set
+        an opening balance (and its date) for the leases where some was paid.
       </Alert>
       <Box sx={{ overflowX: 'auto', maxWidth: '100%' }}>
-        <Table size="small" aria-label={td('domainTexts.importBackRentLabel', 'Back rent')}>
+        <Table size="small" aria-label="Back rent">
           <TableHead>
             <TableRow>
-              <TableCell>{td('domainTexts.importRow', 'Row')}</TableCell>
-              <TableCell>{td('domainTexts.importExternalRef', 'External Ref')}</TableCell>
-              <TableCell>{td('domainTexts.importTenant', 'Tenant')}</TableCell>
-              <TableCell>{td('domainTexts.importUnit', 'Unit')}</TableCell>
-              <TableCell>{td('domainTexts.importStartDate', 'Start Date')}</TableCell>
-              <TableCell align="right">{td('domainTexts.importCharges', 'Rent charges')}</TableCell>
-              <TableCell align="right">{td('domainTexts.importTotal', 'Total')}</TableCell>
+              <TableCell>Row</TableCell>
+              <TableCell>External Ref</TableCell>
+              <TableCell>Tenant</TableCell>
+              <TableCell>Unit</TableCell>
+              <TableCell>Start Date</TableCell>
+              <TableCell align="right">Rent charges</TableCell>
+              <TableCell align="right">Total</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -48,8 +43,8 @@ export const BackRentPreview = ({ backRent }: { backRent: ImportBackRent }) => {
                 <TableCell>{r.external_ref ?? ''}</TableCell>
                 <TableCell>{r.tenant}</TableCell>
                 <TableCell>{r.unit}</TableCell>
-                <TableCell>{formatDate(r.start_date, language)}</TableCell>
-                <TableCell align="right">{formatNumber(r.charges, 0, language)}</TableCell>
+                <TableCell>{formatDate(r.start_date)}</TableCell>
+                <TableCell align="right">{formatNumber(r.charges)}</TableCell>
                 <TableCell align="right">{fmt(r.total)}</TableCell>
               </TableRow>
             ))}
