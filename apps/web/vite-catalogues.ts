@@ -31,6 +31,8 @@ const scanned: readonly CatalogueGroup[] = [
   'utilities',
   'requests',
   'settings',
+  'templates',
+  'domain',
 ];
 const keyOf = (group: CatalogueGroup) => new RegExp(`['"\`](?:${catalogueGroups[group].join('|')})\\.[\\w$]`);
 /** Namespaces whose English is the code's own words (the entities' definitions): no English chunk. */

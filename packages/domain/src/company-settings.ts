@@ -171,23 +171,72 @@ export const noPaymentInstructions: PaymentInstructions = {
 };
 
 /**
+ * The English of the how-to-pay lines (issue 30): the `howToPay.*` keys of the documents' catalogues
+ * (catalogues/documents.en.json says the same: a test checks), which the server says in the reader's.
+ */
+export const howToPayEnglish = {
+  mpesa: 'M-Pesa: paybill {paybill}',
+  mpesaAccount: 'M-Pesa: paybill {paybill}, account {account}',
+  mtn: 'MTN MoMo: merchant code {code}',
+  mtnReference: 'MTN MoMo: merchant code {code}, reference {reference}',
+  airtel: 'Airtel Money: merchant code {code}',
+  airtelReference: 'Airtel Money: merchant code {code}, reference {reference}',
+  bank: 'Bank: {details}',
+  bankReference: 'Bank: {details}, reference {reference}',
+} as const;
+export type HowToPayKey = keyof typeof howToPayEnglish;
+
+/** A how-to-pay line: its key and values, or the company's own words (`other`). */
+export type HowToPayLine = { key: HowToPayKey; values: Record<string, string> } | { text: string };
+
+/** The company's payment instructions for one lease as lines to be put in words (`howToPayLines`). */
+export const howToPayParts = (
+  i: PaymentInstructions,
+  accountReference: string | null | undefined,
+): HowToPayLine[] => {
+  const ref = accountReference || null;
+  const out: HowToPayLine[] = [];
+  if (i.mpesa_paybill)
+    out.push(
+      ref
+        ? { key: 'mpesaAccount', values: { paybill: i.mpesa_paybill, account: ref } }
+        : { key: 'mpesa', values: { paybill: i.mpesa_paybill } },
+    );
+  if (i.mtn_momo_code)
+    out.push(
+      ref
+        ? { key: 'mtnReference', values: { code: i.mtn_momo_code, reference: ref } }
+        : { key: 'mtn', values: { code: i.mtn_momo_code } },
+    );
+  if (i.airtel_money_code)
+    out.push(
+      ref
+        ? { key: 'airtelReference', values: { code: i.airtel_money_code, reference: ref } }
+        : { key: 'airtel', values: { code: i.airtel_money_code } },
+    );
+  if (i.bank_details)
+    out.push(
+      ref
+        ? { key: 'bankReference', values: { details: i.bank_details, reference: ref } }
+        : { key: 'bank', values: { details: i.bank_details } },
+    );
+  if (i.other) out.push({ text: i.other });
+  return out;
+};
+
+const fillEnglish = (key: HowToPayKey, values: Record<string, string>) =>
+  howToPayEnglish[key].replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all);
+
+/**
  * The company's payment instructions for one lease, a line each: 'M-Pesa: paybill 123456, account A12'.
- * Without an account number the lines name none.
+ * Without an account number the lines name none. In English, or as `say` puts each key in words (the
+ * server's, in the reader's language: issue 30); the company's own words as written.
  */
 export const howToPayLines = (
   i: PaymentInstructions,
   accountReference: string | null | undefined,
-): string[] => {
-  const account = accountReference ? `, account ${accountReference}` : '';
-  const reference = accountReference ? `, reference ${accountReference}` : '';
-  return [
-    i.mpesa_paybill && `M-Pesa: paybill ${i.mpesa_paybill}${account}`,
-    i.mtn_momo_code && `MTN MoMo: merchant code ${i.mtn_momo_code}${reference}`,
-    i.airtel_money_code && `Airtel Money: merchant code ${i.airtel_money_code}${reference}`,
-    i.bank_details && `Bank: ${i.bank_details}${reference}`,
-    i.other,
-  ].filter((l): l is string => typeof l === 'string' && l !== '');
-};
+  say: (key: HowToPayKey, values: Record<string, string>) => string = fillEnglish,
+): string[] => howToPayParts(i, accountReference).map((l) => ('text' in l ? l.text : say(l.key, l.values)));
 
 const orNull = <T extends z.ZodType>(t: T) =>
   z.preprocess((v) => (v === '' || v === undefined ? null : v), z.union([z.null(), t])).default(null);
@@ -373,11 +422,41 @@ export type RentCycleRunAnswer = z.infer<typeof rentCycleRunAnswerSchema>;
  * for Jane Doe (A3)', 'SMS reminder for Jane Doe (A3)', '… (not sent)'.
  */
 export const runItemText = (item: RentCycleRunItem, money: (amount: number) => string): string => {
+  // (its words are runItemMessage's keys' English: a test checks)
   const whom = `${item.tenant_name ?? 'a tenant'}${item.unit_name ? ` (${item.unit_name})` : ''}`;
   if (item.kind === 'late_fee') return `Late fee ${money(item.amount ?? 0)} for ${whom}`;
   if (item.kind === 'rent_increase') return `Rent increase to ${money(item.amount ?? 0)} for ${whom}`;
   const channel = item.channel === 'sms' ? 'SMS' : 'E-mail';
   return `${channel} reminder for ${whom}${item.status === 'skipped' ? ' (not sent)' : ''}`;
+};
+
+/**
+ * An item of a run as a catalogue key and its values (issue 30: `domainTexts.run*`, whose English is
+ * `runItemText`'s), its amount as `money` writes it and a tenant without a name as `aTenant` says.
+ */
+export const runItemMessage = (
+  item: RentCycleRunItem,
+  money: (amount: number) => string,
+  aTenant = 'a tenant',
+): {
+  key:
+    | 'domainTexts.runLateFee'
+    | 'domainTexts.runRentIncrease'
+    | 'domainTexts.runReminder'
+    | 'domainTexts.runReminderNotSent';
+  values: Record<string, string>;
+} => {
+  const values = {
+    whom: `${item.tenant_name ?? aTenant}${item.unit_name ? ` (${item.unit_name})` : ''}`,
+    amount: money(item.amount ?? 0),
+    channel: item.channel === 'sms' ? 'sms' : 'email',
+  };
+  if (item.kind === 'late_fee') return { key: 'domainTexts.runLateFee', values };
+  if (item.kind === 'rent_increase') return { key: 'domainTexts.runRentIncrease', values };
+  return {
+    key: item.status === 'skipped' ? 'domainTexts.runReminderNotSent' : 'domainTexts.runReminder',
+    values,
+  };
 };
 
 /** `GET /company-settings`. */

@@ -369,6 +369,28 @@ export const backRentWarning = (startDate: string, b: BackRent, money: (cents: C
 };
 
 /**
+ * The back-rent warning as a catalogue key and its values (issue 30: `domainTexts.backRent*`, whose
+ * English is `backRentWarning`'s), its date and amounts as `day` and `money` write them; null when
+ * there is no back rent.
+ */
+export const backRentWarningMessage = (
+  startDate: string,
+  b: BackRent,
+  money: (cents: Cents) => string,
+  day: (date: string) => string = formatDate,
+): {
+  key: 'domainTexts.backRentOne' | 'domainTexts.backRentRate' | 'domainTexts.backRentTotal';
+  values: Record<string, string>;
+} | null => {
+  if (b.charges === 0) return null;
+  const values = { date: day(startDate), charges: String(b.charges), total: money(b.total) };
+  if (b.charges === 1) return { key: 'domainTexts.backRentOne', values };
+  return b.rate !== null
+    ? { key: 'domainTexts.backRentRate', values: { ...values, rate: money(b.rate) } }
+    : { key: 'domainTexts.backRentTotal', values };
+};
+
+/**
  * The opening balance of a lease counted on `asOf` in cents (positive: owed, negative: a credit), with
  * its date; null when it has none, or it is dated after `asOf`.
  */

@@ -8,6 +8,7 @@ import {
   templateKind,
 } from './enums.ts';
 import { STALE_REMINDER_DAYS } from './rent-cycle.ts';
+import { LANGUAGES, type Language } from './i18n/languages.ts';
 
 /**
  * Messages to tenants and their templates (issue 17, 'Messages'; docs/decisions.md, 'Messages').
@@ -61,15 +62,18 @@ export type TemplateKind = (typeof templateKind.values)[number];
 
 export type TemplateText = {
   name: string;
+  /** the language it is written in (issue 30): a message goes out in its recipient's */
+  language: Language;
   kind: TemplateKind;
   channel: Channel;
   subject: string | null;
   body: string;
 };
 
-/** The templates each company starts with: one per event and channel, in plain English. */
-export const defaultTemplates: readonly TemplateText[] = [
+/** The built-in English templates: one per event and channel, in plain English. */
+const englishTemplates: readonly TemplateText[] = [
   {
+    language: 'en',
     name: 'Rent due soon (e-mail)',
     kind: 'before_due',
     channel: 'email',
@@ -79,6 +83,7 @@ export const defaultTemplates: readonly TemplateText[] = [
       'is due on {{due_date}}. Your balance is {{balance}}.\n\nThank you,\n{{company_name}}',
   },
   {
+    language: 'en',
     name: 'Rent due soon (SMS)',
     kind: 'before_due',
     channel: 'sms',
@@ -86,6 +91,7 @@ export const defaultTemplates: readonly TemplateText[] = [
     body: 'Hi {{tenant_first_name}}, your rent of {{amount_due}} for {{unit_name}} is due on {{due_date}}. {{company_name}}',
   },
   {
+    language: 'en',
     name: 'Rent due today (e-mail)',
     kind: 'due',
     channel: 'email',
@@ -95,6 +101,7 @@ export const defaultTemplates: readonly TemplateText[] = [
       'Your balance is {{balance}}.\n\nThank you,\n{{company_name}}',
   },
   {
+    language: 'en',
     name: 'Rent due today (SMS)',
     kind: 'due',
     channel: 'sms',
@@ -102,6 +109,7 @@ export const defaultTemplates: readonly TemplateText[] = [
     body: 'Hi {{tenant_first_name}}, your rent of {{amount_due}} for {{unit_name}} is due today. {{company_name}}',
   },
   {
+    language: 'en',
     name: 'Rent overdue (e-mail)',
     kind: 'overdue',
     channel: 'email',
@@ -111,6 +119,7 @@ export const defaultTemplates: readonly TemplateText[] = [
       'has not been paid in full. Your balance is {{balance}}. Please pay it as soon as you can.\n\n{{company_name}}',
   },
   {
+    language: 'en',
     name: 'Rent overdue (SMS)',
     kind: 'overdue',
     channel: 'sms',
@@ -118,6 +127,7 @@ export const defaultTemplates: readonly TemplateText[] = [
     body: 'Hi {{tenant_first_name}}, your rent for {{unit_name}} due {{due_date}} is overdue. Balance: {{balance}}. {{company_name}}',
   },
   {
+    language: 'en',
     name: 'Payment receipt (e-mail)',
     kind: 'receipt',
     channel: 'email',
@@ -127,6 +137,7 @@ export const defaultTemplates: readonly TemplateText[] = [
       'Your receipt {{receipt_number}} is attached and online at {{receipt_url}}\n\nThank you,\n{{company_name}}',
   },
   {
+    language: 'en',
     name: 'Payment receipt (SMS)',
     kind: 'receipt',
     channel: 'sms',
@@ -135,10 +146,180 @@ export const defaultTemplates: readonly TemplateText[] = [
   },
 ];
 
-/** The built-in template of a kind and channel. */
-export const defaultTemplate = (kind: TemplateKind, channel: Channel): TemplateText => {
-  const t = defaultTemplates.find((d) => d.kind === kind && d.channel === channel);
-  if (!t) throw new Error(`No default template for ${kind} ${channel}.`);
+/** The built-in Kiswahili templates (issue 30): the English ones' events, channels and variables. */
+const swahiliTemplates: readonly TemplateText[] = [
+  {
+    language: 'sw',
+    name: 'Kodi inakaribia (barua pepe)',
+    kind: 'before_due',
+    channel: 'email',
+    subject: 'Ukumbusho wa kodi: {{unit_name}}',
+    body:
+      'Mpendwa {{tenant_first_name}},\n\nHuu ni ukumbusho kwamba kodi yako ya {{amount_due}} ya {{unit_name}} ' +
+      'inadaiwa tarehe {{due_date}}. Salio lako ni {{balance}}.\n\nAsante,\n{{company_name}}',
+  },
+  {
+    language: 'sw',
+    name: 'Kodi inakaribia (SMS)',
+    kind: 'before_due',
+    channel: 'sms',
+    subject: null,
+    body: 'Habari {{tenant_first_name}}, kodi yako ya {{amount_due}} ya {{unit_name}} inadaiwa {{due_date}}. {{company_name}}',
+  },
+  {
+    language: 'sw',
+    name: 'Kodi inadaiwa leo (barua pepe)',
+    kind: 'due',
+    channel: 'email',
+    subject: 'Kodi inadaiwa leo: {{unit_name}}',
+    body:
+      'Mpendwa {{tenant_first_name}},\n\nKodi yako ya {{amount_due}} ya {{unit_name}} inadaiwa leo, {{due_date}}. ' +
+      'Salio lako ni {{balance}}.\n\nAsante,\n{{company_name}}',
+  },
+  {
+    language: 'sw',
+    name: 'Kodi inadaiwa leo (SMS)',
+    kind: 'due',
+    channel: 'sms',
+    subject: null,
+    body: 'Habari {{tenant_first_name}}, kodi yako ya {{amount_due}} ya {{unit_name}} inadaiwa leo. {{company_name}}',
+  },
+  {
+    language: 'sw',
+    name: 'Kodi imechelewa (barua pepe)',
+    kind: 'overdue',
+    channel: 'email',
+    subject: 'Kodi imechelewa: {{unit_name}}',
+    body:
+      'Mpendwa {{tenant_first_name}},\n\nKodi yako ya {{amount_due}} ya {{unit_name}} ilidaiwa tarehe {{due_date}} na ' +
+      'haijalipwa yote. Salio lako ni {{balance}}. Tafadhali lipa haraka iwezekanavyo.\n\n{{company_name}}',
+  },
+  {
+    language: 'sw',
+    name: 'Kodi imechelewa (SMS)',
+    kind: 'overdue',
+    channel: 'sms',
+    subject: null,
+    body: 'Habari {{tenant_first_name}}, kodi yako ya {{unit_name}} iliyodaiwa {{due_date}} imechelewa. Salio: {{balance}}. {{company_name}}',
+  },
+  {
+    language: 'sw',
+    name: 'Risiti ya malipo (barua pepe)',
+    kind: 'receipt',
+    channel: 'email',
+    subject: 'Risiti {{receipt_number}}: {{amount_paid}} imepokelewa',
+    body:
+      'Mpendwa {{tenant_first_name}},\n\nTumepokea malipo yako ya {{amount_paid}} ya {{unit_name}}. ' +
+      'Risiti yako {{receipt_number}} imeambatishwa na iko mtandaoni: {{receipt_url}}\n\nAsante,\n{{company_name}}',
+  },
+  {
+    language: 'sw',
+    name: 'Risiti ya malipo (SMS)',
+    kind: 'receipt',
+    channel: 'sms',
+    subject: null,
+    body: 'Malipo ya {{amount_paid}} yamepokelewa, risiti {{receipt_number}}: {{receipt_url}} {{company_name}}',
+  },
+];
+
+/** The built-in French templates (issue 30): the English ones' events, channels and variables. */
+const frenchTemplates: readonly TemplateText[] = [
+  {
+    language: 'fr',
+    name: 'Loyer bientôt dû (e-mail)',
+    kind: 'before_due',
+    channel: 'email',
+    subject: 'Rappel de loyer : {{unit_name}}',
+    body:
+      'Bonjour {{tenant_first_name}},\n\nNous vous rappelons que votre loyer de {{amount_due}} pour {{unit_name}} ' +
+      'est dû le {{due_date}}. Votre solde est de {{balance}}.\n\nMerci,\n{{company_name}}',
+  },
+  {
+    language: 'fr',
+    name: 'Loyer bientôt dû (SMS)',
+    kind: 'before_due',
+    channel: 'sms',
+    subject: null,
+    body: 'Bonjour {{tenant_first_name}}, votre loyer de {{amount_due}} pour {{unit_name}} est dû le {{due_date}}. {{company_name}}',
+  },
+  {
+    language: 'fr',
+    name: 'Loyer dû aujourd’hui (e-mail)',
+    kind: 'due',
+    channel: 'email',
+    subject: 'Loyer dû aujourd’hui : {{unit_name}}',
+    body:
+      'Bonjour {{tenant_first_name}},\n\nVotre loyer de {{amount_due}} pour {{unit_name}} est dû aujourd’hui, le {{due_date}}. ' +
+      'Votre solde est de {{balance}}.\n\nMerci,\n{{company_name}}',
+  },
+  {
+    language: 'fr',
+    name: 'Loyer dû aujourd’hui (SMS)',
+    kind: 'due',
+    channel: 'sms',
+    subject: null,
+    body: 'Bonjour {{tenant_first_name}}, votre loyer de {{amount_due}} pour {{unit_name}} est dû aujourd’hui. {{company_name}}',
+  },
+  {
+    language: 'fr',
+    name: 'Loyer en retard (e-mail)',
+    kind: 'overdue',
+    channel: 'email',
+    subject: 'Loyer en retard : {{unit_name}}',
+    body:
+      'Bonjour {{tenant_first_name}},\n\nVotre loyer de {{amount_due}} pour {{unit_name}} était dû le {{due_date}} et ' +
+      'n’a pas été payé en entier. Votre solde est de {{balance}}. Merci de le régler dès que possible.\n\n{{company_name}}',
+  },
+  {
+    language: 'fr',
+    name: 'Loyer en retard (SMS)',
+    kind: 'overdue',
+    channel: 'sms',
+    subject: null,
+    body: 'Bonjour {{tenant_first_name}}, votre loyer pour {{unit_name}} dû le {{due_date}} est en retard. Solde : {{balance}}. {{company_name}}',
+  },
+  {
+    language: 'fr',
+    name: 'Reçu de paiement (e-mail)',
+    kind: 'receipt',
+    channel: 'email',
+    subject: 'Reçu {{receipt_number}} : {{amount_paid}} reçu',
+    body:
+      'Bonjour {{tenant_first_name}},\n\nNous avons bien reçu votre paiement de {{amount_paid}} pour {{unit_name}}. ' +
+      'Votre reçu {{receipt_number}} est joint et en ligne à {{receipt_url}}\n\nMerci,\n{{company_name}}',
+  },
+  {
+    language: 'fr',
+    name: 'Reçu de paiement (SMS)',
+    kind: 'receipt',
+    channel: 'sms',
+    subject: null,
+    body: 'Paiement de {{amount_paid}} reçu, reçu {{receipt_number}} : {{receipt_url}} {{company_name}}',
+  },
+];
+
+/**
+ * The templates each company starts with (issue 30): one per event and channel in each language,
+ * English first (its texts are the specification's).
+ */
+export const defaultTemplates: readonly TemplateText[] = [
+  ...englishTemplates,
+  ...swahiliTemplates,
+  ...frenchTemplates,
+];
+
+/** The variables a text names, each once, sorted (a template's set is the same in every language). */
+export const templateVariablesOf = (text: string): string[] =>
+  [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1] ?? ''))].sort();
+
+/** The built-in template of a kind and channel, in a language (English when none is named). */
+export const defaultTemplate = (
+  kind: TemplateKind,
+  channel: Channel,
+  language: Language = 'en',
+): TemplateText => {
+  const t = defaultTemplates.find((d) => d.kind === kind && d.channel === channel && d.language === language);
+  if (!t) throw new Error(`No default template for ${kind} ${channel} ${language}.`);
   return t;
 };
 
@@ -167,6 +348,8 @@ const templateFields = {
     .optional()
     .transform((v) => (v === '' || v === undefined ? null : v)),
   body: templateText(5000, 'The text').refine((b) => b.trim().length > 0, 'Required.'),
+  /** the language it is written in (issue 30); left out: English (a new one) or as it is (a change) */
+  language: z.enum(LANGUAGES, { error: "Use 'en', 'sw' or 'fr'." }).optional(),
 };
 
 const subjectOfEmail = (t: { channel: string; subject: string | null }, ctx: z.RefinementCtx) => {
@@ -199,6 +382,7 @@ export const messageTemplateSchema = z.object({
   kind: z.enum(['before_due', 'due', 'overdue', 'receipt']),
   subject: z.string().nullable(),
   body: z.string(),
+  language: z.enum(LANGUAGES),
   version: z.int(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -1533,12 +1533,15 @@ export const messageTemplates = pgTable(
     kind: varchar({ length: 20 }).notNull(),
     subject: varchar({ length: 200 }),
     body: text().notNull(),
+    /** the language it is written in (issue 30): a message goes out in its recipient's */
+    language: varchar({ length: 2 }).notNull().default('en'),
     ...stamps(),
   },
   (t) => [
     primaryKey({ columns: [t.company_id, t.id] }),
     unique('message_templates_id_key').on(t.id),
     check('message_templates_channel_known', oneOf(t.channel, templateChannel.values)),
+    check('message_templates_language_known', oneOf(t.language, LANGUAGES)),
     check('message_templates_kind_known', oneOf(t.kind, templateKind.values)),
     index('message_templates_kind_idx').on(t.company_id, t.kind, t.channel, t.id),
   ],

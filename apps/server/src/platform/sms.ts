@@ -20,6 +20,8 @@ export class SendFailure extends Error {
   constructor(
     message: string,
     readonly retryable: boolean,
+    /** the provider's own error code, when it gave one (WhatsApp's 132001: no template in that language) */
+    readonly code?: number,
   ) {
     super(message);
   }

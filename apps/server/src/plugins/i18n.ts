@@ -67,3 +67,9 @@ export const documentTexts =
     `doc.${key}` in catalogues.en
       ? pdfSafe(translate(language, `doc.${key}`, values))
       : (key.split('.').pop() ?? key);
+
+/** The how-to-pay lines' words in a language (`howToPayLines`' third argument: issue 30). */
+export const howToPayWords =
+  (language: Language) =>
+  (key: string, values: Record<string, string>): string =>
+    translate(language, `doc.howToPay.${key}`, values);

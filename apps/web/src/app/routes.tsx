@@ -176,7 +176,7 @@ export const appRoutes: AppRoute[] = [
     path: '/messages',
     guard: ['admin', 'company_admin'],
     ...lazyPage(() => import('../features/messages/messages-page.tsx'), 'MessagesPage'),
-    texts: ['messages'],
+    texts: ['messages', 'templates'],
   },
   // issue 29: announcements to tenants, under Messages (read by every staff role, sent by admins and
   // editors), in the Messages page's chunk: a chunk of its own would regroup the chunks the other

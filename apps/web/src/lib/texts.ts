@@ -164,6 +164,22 @@ registerTextGroup('settings', (language) =>
   })[language](),
 );
 
+registerTextGroup('templates', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/templates'),
+    sw: () => import('virtual:kodi-catalogue/sw/templates'),
+    fr: () => import('virtual:kodi-catalogue/fr/templates'),
+  })[language](),
+);
+
+registerTextGroup('domain', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/domain'),
+    sw: () => import('virtual:kodi-catalogue/sw/domain'),
+    fr: () => import('virtual:kodi-catalogue/fr/domain'),
+  })[language](),
+);
+
 /** Asks for a catalogue group when a part that needs it shows outside the pages that load it. */
 export const useTexts = (group: CatalogueGroup): void => {
   useEffect(() => {

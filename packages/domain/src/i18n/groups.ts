@@ -37,6 +37,11 @@ export const catalogueGroups = {
   utilities: ['utilities'],
   requests: ['requests'],
   settings: ['settings'],
+  // the message templates (Messages, Templates)
+  templates: ['templates'],
+  // the words @kodi/domain makes (a lease's back rent, an import's, a run's items), for the pages
+  // that show them
+  domain: ['domainTexts'],
 } as const;
 
 export type CatalogueGroup = keyof typeof catalogueGroups;

@@ -8,18 +8,25 @@ import {
   howToPayLines,
   type ArrearsRemindAnswer,
   type Ledger,
+  type Language,
   type MessageChannel,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { execRows } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
+import { howToPayWords } from '../../plugins/i18n.ts';
 import { json, named } from '../../plugins/openapi.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
 import { companyToday, loadSettings } from '../../modules/companies/company-settings.ts';
 import { companyCallingCode, smsAddress } from '../../modules/companies/phones.ts';
 import { ensureProperty } from '../../modules/properties/property.ts';
 import { leaseLedger } from '../../modules/leases/ledger-data.ts';
-import { loadTemplates, pickTemplate, renderMessage } from '../../modules/messaging/message-templates.ts';
+import {
+  loadTemplates,
+  pickTemplate,
+  renderMessage,
+  tenantReaders,
+} from '../../modules/messaging/message-templates.ts';
 import { outbox, type OutgoingMessage } from '../../modules/messaging/outbox.ts';
 import { whatsappPayload } from '../../modules/messaging/whatsapp.ts';
 import { arrearsQuery } from './arrears-sql.ts';
@@ -99,15 +106,11 @@ export const arrearsRemindRoute = (app: FastifyInstance, ctx: AppContext) => {
             ).map((r) => r.dedup_key),
       );
       const company = await companyMoney(database, companyId);
-      const money = (cents: bigint) => formatMoney(formatCents(cents), company.currency, company.decimals);
+      const money = (cents: bigint, language: Language) =>
+        formatMoney(formatCents(cents), company.currency, company.decimals, language);
       const templates = await loadTemplates(database, companyId);
+      const readersOf = await tenantReaders(database, companyId);
       const instructions = (await loadSettings(database, companyId)).payment_instructions;
-      // a WhatsApp message's text (in the log, and its SMS if it fails) is the SMS template's
-      const { template, id: templateId } = pickTemplate(
-        templates,
-        'overdue',
-        channel === 'email' ? 'email' : 'sms',
-      );
       const callingCode = channel === 'email' ? null : await companyCallingCode(database.db, companyId);
       const messages: OutgoingMessage[] = [];
       for (const id of chosen) {
@@ -131,14 +134,27 @@ export const arrearsRemindRoute = (app: FastifyInstance, ctx: AppContext) => {
         }
         const balance = BigInt(String(row.balance ?? '0'));
         const overdue = balance - BigInt(String(row.current ?? '0'));
+        // in the tenant's language (issue 30); a WhatsApp message's text (in the log, and its SMS if
+        // it fails) is the SMS template's
+        const readers = readersOf(lease.tenant_id);
+        const language = readers.recipient;
+        const { template, id: templateId } = pickTemplate(
+          templates,
+          'overdue',
+          channel === 'email' ? 'email' : 'sms',
+          null,
+          readers,
+        );
         const values = {
           tenant_first_name: lease.tenant_first_name,
           unit_name: lease.unit_name,
           account_reference: lease.account_reference ?? '',
-          how_to_pay: howToPayLines(instructions, lease.account_reference).join('; '),
-          amount_due: money(overdue),
-          due_date: formatDate(oldestUnpaid(ledger) ?? today),
-          balance: money(balance),
+          how_to_pay: howToPayLines(instructions, lease.account_reference, howToPayWords(language)).join(
+            '; ',
+          ),
+          amount_due: money(overdue, language),
+          due_date: formatDate(oldestUnpaid(ledger) ?? today, language),
+          balance: money(balance, language),
           company_name: company.name,
         };
         const text = renderMessage(template, values);
@@ -157,7 +173,7 @@ export const arrearsRemindRoute = (app: FastifyInstance, ctx: AppContext) => {
           dedup_key: key,
           template_id: templateId,
           send_date: today,
-          ...(channel === 'whatsapp' ? { payload: whatsappPayload('overdue', values) } : {}),
+          ...(channel === 'whatsapp' ? { payload: whatsappPayload('overdue', values, language) } : {}),
         });
         results.push({ occupancy_id: id, tenant_name: tenantName, status: to ? 'queued' : 'skipped', to });
       }

@@ -4,6 +4,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   AppError,
+  LANGUAGES,
+  resolveLanguage,
   buildLedger,
   formatCents,
   formatDate,
@@ -28,6 +30,7 @@ import {
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/guard.ts';
+import { howToPayWords } from '../../plugins/i18n.ts';
 import { recordIdParams } from '../../crud/record-route.ts';
 import { searchQuery } from '../../crud/export.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
@@ -273,6 +276,8 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
         querystring: z.object({
           page: z.coerce.number().int().min(1).max(1_000_000).default(1),
           page_size: z.coerce.number().int().min(1).max(500).default(100),
+          /** only the templates written in this language (issue 30) */
+          language: z.enum(LANGUAGES).optional(),
         }),
         response: { 200: json(z.array(MessageTemplate), 'A page of templates, by kind and channel') },
       },
@@ -285,8 +290,11 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
         {
           table: 'message_templates',
           key: ['company_id', 'id'],
-          where: [sql`t.company_id = ${user.company_id}`],
-          filtered: false,
+          where: [
+            sql`t.company_id = ${user.company_id}`,
+            ...(request.query.language ? [sql`t.language = ${request.query.language}`] : []),
+          ],
+          filtered: request.query.language !== undefined,
           // by event (before due, due, overdue, the others), then channel: message_templates_kind_idx
           order: [
             {
@@ -378,6 +386,7 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
         kind: t.kind,
         subject: t.channel === 'email' ? t.subject : null,
         body: t.body,
+        language: t.language,
       });
       if (updated) return presentTemplate(updated);
       await oneTemplate(user.company_id, request.params.id); // 404 when it is not the company's
@@ -423,11 +432,13 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
     async (request) => {
       const user = currentUser(request);
       const template = await oneTemplate(user.company_id, request.params.id);
+      // its money and dates as its readers read them (issue 30: the template's language)
+      const language = resolveLanguage(template.language);
       const today = await companyToday(db, user.company_id);
       const book = await loadLeaseBook(db, user.company_id, request.body.occupancy_id, today);
       const money = await companyMoney(db, user.company_id);
       const fmt = (cents: ReturnType<typeof toCents>) =>
-        formatMoney(formatCents(cents), money.currency, money.decimals);
+        formatMoney(formatCents(cents), money.currency, money.decimals, language);
       const ledger = buildLedger(book.lease, book.payments, today, book.extras);
       // the next rent charge on or after today (or the last one, for an ended lease)
       const charges = rentCharges(book.lease, addYears(today));
@@ -450,13 +461,14 @@ export const messageRoutes = (app: FastifyInstance, ctx: AppContext) => {
         how_to_pay: howToPayLines(
           (await loadSettings(db, user.company_id)).payment_instructions,
           book.lease.account_reference,
+          howToPayWords(language),
         ).join('; '),
         amount_due: next ? fmt(next.amount) : '',
-        due_date: next ? formatDate(next.due_date) : '',
+        due_date: next ? formatDate(next.due_date, language) : '',
         balance: fmt(ledger.balance),
         company_name: money.name,
         receipt_number: paid ? String(paid.receipt_number ?? paid.id) : '',
-        amount_paid: paid ? formatMoney(paid.amount_paid, money.currency, money.decimals) : '',
+        amount_paid: paid ? formatMoney(paid.amount_paid, money.currency, money.decimals, language) : '',
         receipt_url: paid?.receipt_code ? `${ctx.config.publicUrl}/r/${paid.receipt_code}` : '',
       };
       const text = renderMessage(template, values);

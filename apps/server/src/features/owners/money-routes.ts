@@ -15,7 +15,7 @@ import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
 import { sendTabular } from '../../crud/export.ts';
 import { pdfWriter, xlsxWriter, type TabularColumn } from '../../crud/tabular.ts';
-import { companyMoney } from '../../modules/companies/company.ts';
+import { companyMoney, ownerLanguage } from '../../modules/companies/company.ts';
 import { companyLogo, companyToday } from '../../modules/companies/company-settings.ts';
 import { ownerStatementPdf } from '../../modules/owner-money/statement-pdf.ts';
 import { taxCertificatePdf } from '../../modules/owner-money/tax-certificate-pdf.ts';
@@ -256,7 +256,12 @@ export const ownerMoneyRoutes = (app: FastifyInstance, ctx: AppContext) => {
         reply.header('Cache-Control', 'no-store'),
         'application/pdf',
         `owner_statement_${statement.owner_id}_${from}_${to}.pdf`,
-        ownerStatementPdf(statement, company, logo),
+        ownerStatementPdf(
+          statement,
+          company,
+          logo,
+          await ownerLanguage(database, user.company_id, request.params.id),
+        ),
       );
     },
   );

@@ -82,6 +82,8 @@ describe(`the books of an agency (${testDriver})`, () => {
     const res = await client.get(`/owners/${owner}/statement?from=2026-11-01&to=2099-12-31`);
     expect(res.statusCode, res.body).toBe(200);
     return res.json<{
+      from: string;
+      to: string;
       properties: (Row & { property_id: number; arrears: Row[] })[];
       totals: Record<string, string>;
     }>();

@@ -20,7 +20,7 @@ import type { Database } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
 import { errors, file, json, named, PDF } from '../../plugins/openapi.ts';
-import { companyMoney } from '../../modules/companies/company.ts';
+import { companyMoney, ownerLanguage } from '../../modules/companies/company.ts';
 import { companyLogo, companyToday } from '../../modules/companies/company-settings.ts';
 import { listPayouts, ownerStatement } from '../../modules/owner-money/owner-money.ts';
 import { ownerStatementPdf } from '../../modules/owner-money/statement-pdf.ts';
@@ -328,7 +328,7 @@ export const ownerPortalRoutes = (app: FastifyInstance, ctx: AppContext) => {
         reply.header('Cache-Control', 'no-store'),
         'application/pdf',
         `owner_statement_${from}_${to}.pdf`,
-        ownerStatementPdf(statement, company, logo),
+        ownerStatementPdf(statement, company, logo, await ownerLanguage(database, companyId, ownerId)),
       );
     },
   );

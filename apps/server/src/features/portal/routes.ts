@@ -28,12 +28,15 @@ import {
   type SessionUser,
   howToPayLines,
   type PaymentInstructions,
+  type Language,
+  resolveLanguage,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { execRows, type Database } from '../../db/client.ts';
 import { dropSignInEmail, setSignInAddress } from '../../modules/identity/accounts.ts';
 import { isoDaySql } from '../../db/dates.ts';
 import { currentUser } from '../../plugins/guard.ts';
+import { howToPayWords } from '../../plugins/i18n.ts';
 import { recordIdParams, sendDownload, sendStoredPhoto } from '../../crud/record-route.ts';
 import { recordColumns } from '../../crud/record-columns.ts';
 import { errors, file, json, named, PDF } from '../../plugins/openapi.ts';
@@ -103,6 +106,7 @@ const leaseSummary = async (
   today: string,
   meta: { property_name: string | null; active: boolean },
   instructions: PaymentInstructions,
+  language: Language = 'en',
 ): Promise<PortalLease> => {
   const book = await loadLeaseBook(database, companyId, id, today);
   const ledger = buildLedger(book.lease, book.payments, today, book.extras);
@@ -123,7 +127,7 @@ const leaseSummary = async (
     next_due_date: ended ? null : next,
     next_due_amount: ended ? null : centsToNumber(rateOn(terms, next)),
     account_reference: terms.account_reference,
-    how_to_pay: howToPayLines(instructions, terms.account_reference),
+    how_to_pay: howToPayLines(instructions, terms.account_reference, howToPayWords(language)),
   };
 };
 
@@ -173,6 +177,8 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
             active: !!l.active,
           },
           instructions,
+          // in the tenant's language (issue 30)
+          resolveLanguage(user.language),
         ),
       );
     const pending = await database.query<{

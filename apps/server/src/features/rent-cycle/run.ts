@@ -19,8 +19,10 @@ import {
   type MessageChannel,
   howToPayLines,
   type PaymentInstructions,
+  type Language,
 } from '@kodi/domain';
 import { execRows, type Database, type DbOrTx } from '../../db/client.ts';
+import { howToPayWords } from '../../plugins/i18n.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
 import {
   companyTodayIn,
@@ -28,7 +30,13 @@ import {
   type StoredSettings,
 } from '../../modules/companies/company-settings.ts';
 import { loadLeaseBooks, type LeaseBook } from '../../modules/leases/lease-book.ts';
-import { loadTemplates, pickTemplate, renderMessage } from '../../modules/messaging/message-templates.ts';
+import {
+  loadTemplates,
+  pickTemplate,
+  renderMessage,
+  tenantReaders,
+  type Readers,
+} from '../../modules/messaging/message-templates.ts';
 import { companyCallingCode, smsAddress } from '../../modules/companies/phones.ts';
 import { advisoryLocks } from '../../db/advisory-locks.ts';
 import { outbox } from '../../modules/messaging/outbox.ts';
@@ -141,18 +149,20 @@ const reminderValues = (
   book: LeaseBook,
   terms: LeaseBook['lease'],
   r: DueReminder,
-  money: (amount: string) => string,
+  money: (amount: string, language: Language) => string,
   company: string,
   instructions: PaymentInstructions,
+  language: Language,
 ): TemplateValues => ({
   tenant_first_name: book.lease.tenant_first_name,
   unit_name: book.lease.unit_name,
   account_reference: book.lease.account_reference ?? '',
-  how_to_pay: howToPayLines(instructions, book.lease.account_reference).join('; '),
-  amount_due: money(formatCents(r.amount)),
-  due_date: formatDate(r.due_date),
+  how_to_pay: howToPayLines(instructions, book.lease.account_reference, howToPayWords(language)).join('; '),
+  amount_due: money(formatCents(r.amount), language),
+  due_date: formatDate(r.due_date, language),
   balance: money(
     formatCents(buildLedger(terms, book.payments, addDays(r.send_date, -1), book.extras).balance),
+    language,
   ),
   company_name: company,
 });
@@ -167,11 +177,14 @@ const planRun = async (
   const plan: Plan = { rates: [], fees: [], messages: [] };
   const company = await companyMoney(database, companyId);
   const decimals = company.decimals ?? 2;
-  const money = (amount: string) => formatMoney(amount, company.currency, company.decimals);
+  const money = (amount: string, language: Language) =>
+    formatMoney(amount, company.currency, company.decimals, language);
   const ahead = Math.max(0, ...settings.reminders.map((r) => (r.event === 'before_due' ? r.days : 0)));
   const where = leaseFilter(settings);
   const templates = settings.reminders.length > 0 ? await loadTemplates(database, companyId) : new Map();
   const callingCode = settings.reminders.length > 0 ? await companyCallingCode(database.db, companyId) : null;
+  // each tenant's language (issue 30): its reminders' template and how their money and dates read
+  const readersOf = settings.reminders.length > 0 ? await tenantReaders(database, companyId) : undefined;
   for (let after = 0; ;) {
     const books = await loadLeaseBooks(database, companyId, {
       after,
@@ -214,12 +227,21 @@ const planRun = async (
         }
       }
       for (const r of remindersDue(terms, payments, extras, settings.reminders, window)) {
-        const values = reminderValues(book, terms, r, money, company.name, settings.payment_instructions);
+        const readers: Readers = readersOf?.(lease.tenant_id) ?? { recipient: 'en', company: 'en' };
+        const values = reminderValues(
+          book,
+          terms,
+          r,
+          money,
+          company.name,
+          settings.payment_instructions,
+          readers.recipient,
+        );
         for (const channel of r.channels) {
           // WhatsApp only to a tenant who agreed to it (issue 29); its text is the SMS template's
           if (channel === 'whatsapp' && !lease.tenant_notify_whatsapp) continue;
           const textChannel = channel === 'email' ? 'email' : 'sms';
-          const { template, id } = pickTemplate(templates, r.event, textChannel, r.template_id);
+          const { template, id } = pickTemplate(templates, r.event, textChannel, r.template_id, readers);
           const text = renderMessage(template, values);
           const to =
             channel === 'email'
@@ -239,7 +261,9 @@ const planRun = async (
             dedup_key: `reminder:${lease.id}:${r.event}:${r.days}:${r.due_date}:${channel}`,
             template_id: id,
             send_date: r.send_date,
-            ...(channel === 'whatsapp' ? { payload: whatsappPayload(r.event, values) } : {}),
+            ...(channel === 'whatsapp'
+              ? { payload: whatsappPayload(r.event, values, readers.recipient) }
+              : {}),
           });
         }
       }

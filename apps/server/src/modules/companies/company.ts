@@ -35,3 +35,21 @@ export const tenantLanguage = async (
   );
   return resolveLanguage(rows[0]?.language);
 };
+
+/**
+ * The language of what is printed or sent for an owner (issue 30: owner statements): the owner's own,
+ * else the company's default, else English.
+ */
+export const ownerLanguage = async (
+  database: Database,
+  companyId: number,
+  ownerId: unknown,
+): Promise<Language> => {
+  const rows = await database.query<{ language: string | null }>(
+    `SELECT COALESCE(o.language, c.default_language) AS language
+       FROM companies c LEFT JOIN owners o ON o.company_id = c.id AND o.id = $2
+      WHERE c.id = $1`,
+    [companyId, Number(ownerId) || 0],
+  );
+  return resolveLanguage(rows[0]?.language);
+};

@@ -12,7 +12,7 @@ import {
 } from '@kodi/domain';
 import type { Database } from '../../db/client.ts';
 import { companyMoney, tenantLanguage, type CompanyMoney } from '../companies/company.ts';
-import { documentTexts } from '../../plugins/i18n.ts';
+import { documentTexts, howToPayWords } from '../../plugins/i18n.ts';
 import { companyLogo, loadSettings } from '../companies/company-settings.ts';
 import {
   contentBox,
@@ -170,7 +170,11 @@ export const leaseStatementPdf = async (
     loadSettings(database, companyId),
     tenantLanguage(database, companyId, lease.tenant_id),
   ]);
-  const howToPay = howToPayLines(settings.payment_instructions, lease.account_reference);
+  const howToPay = howToPayLines(
+    settings.payment_instructions,
+    lease.account_reference,
+    howToPayWords(language),
+  );
   return {
     filename: `statement_${lease.id}.pdf`,
     doc: statementPdf(lease, ledger, asOf, company, logo, howToPay, language),

@@ -1,4 +1,6 @@
 import {
+  resolveLanguage,
+  type Language,
   defaultTemplate,
   defaultTemplates,
   renderTemplate,
@@ -30,10 +32,10 @@ export const ensureTemplates = async (database: Database, companyId: number): Pr
     });
     if (first === undefined) return;
     await tx.execute(
-      sql`INSERT INTO message_templates (company_id, name, channel, kind, subject, body)
-          SELECT ${first}, d.name, d.channel, d.kind, d.subject, d.body
+      sql`INSERT INTO message_templates (company_id, name, channel, kind, subject, body, language)
+          SELECT ${first}, d.name, d.channel, d.kind, d.subject, d.body, d.language
             FROM jsonb_to_recordset(${JSON.stringify(defaultTemplates)}::jsonb)
-                 AS d(name text, channel text, kind text, subject text, body text)`,
+                 AS d(name text, channel text, kind text, subject text, body text, language text)`,
     );
   });
 };
@@ -41,7 +43,7 @@ export const ensureTemplates = async (database: Database, companyId: number): Pr
 /** The columns a template is answered with (its times as ISO text), of the row `a.` (a list's `t.`) or unqualified. */
 export const templateColumns = (
   a = '',
-) => `${a}id, ${a}name, ${a}channel, ${a}kind, ${a}subject, ${a}body, ${a}version,
+) => `${a}id, ${a}name, ${a}channel, ${a}kind, ${a}subject, ${a}body, ${a}language, ${a}version,
   to_char(${a}created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS created_at,
   to_char(${a}updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS updated_at`;
 export const TEMPLATE_COLUMNS = templateColumns();
@@ -49,8 +51,13 @@ export const TEMPLATE_COLUMNS = templateColumns();
 /** A template as `TEMPLATE_COLUMNS` read it. */
 export type TemplateRow = Omit<MessageTemplate, 'warnings'>;
 
-/** What a person writes of a template (the subject null but for an e-mail). */
-export type TemplateInput = Pick<MessageTemplate, 'name' | 'channel' | 'kind' | 'subject' | 'body'>;
+/**
+ * What a person writes of a template (the subject null but for an e-mail); its language left out:
+ * English for a new one, as it was for a change.
+ */
+export type TemplateInput = Pick<MessageTemplate, 'name' | 'channel' | 'kind' | 'subject' | 'body'> & {
+  language?: Language | undefined;
+};
 
 /** A new template of the company and its audit entry (by `userId`), in one statement: the template. */
 export const createTemplate = async (
@@ -61,8 +68,8 @@ export const createTemplate = async (
 ): Promise<TemplateRow | undefined> => {
   const rows = await database.query<TemplateRow>(
     `WITH t AS (
-       INSERT INTO message_templates (company_id, name, channel, kind, subject, body)
-       VALUES ($1, $2, $3, $4, $5, $6) RETURNING *
+       INSERT INTO message_templates (company_id, name, channel, kind, subject, body, language)
+       VALUES ($1, $2, $3, $4, $5, $6, $8) RETURNING *
      ), a AS (
        ${auditEntriesFrom('t', {
          companyId: '$1',
@@ -75,7 +82,7 @@ export const createTemplate = async (
        })}
      )
      SELECT ${TEMPLATE_COLUMNS} FROM t`,
-    [companyId, t.name, t.channel, t.kind, t.subject, t.body, userId],
+    [companyId, t.name, t.channel, t.kind, t.subject, t.body, userId, t.language ?? 'en'],
   );
   return rows[0];
 };
@@ -97,7 +104,7 @@ export const updateTemplate = async (
        SELECT * FROM message_templates WHERE company_id = $1 AND id = $2 AND version = $8
      ), t AS (
        UPDATE message_templates m SET name = $3, channel = $4, kind = $5, subject = $6, body = $7,
-              version = m.version + 1, updated_at = now()
+              language = COALESCE($10::text, m.language), version = m.version + 1, updated_at = now()
          FROM old WHERE m.company_id = old.company_id AND m.id = old.id AND m.version = old.version
        RETURNING m.*
      ), a AS (
@@ -112,7 +119,7 @@ export const updateTemplate = async (
        })}
      )
      SELECT ${TEMPLATE_COLUMNS} FROM t`,
-    [companyId, id, t.name, t.channel, t.kind, t.subject, t.body, version, userId],
+    [companyId, id, t.name, t.channel, t.kind, t.subject, t.body, version, userId, t.language ?? null],
   );
   return rows[0];
 };
@@ -148,28 +155,61 @@ export const loadTemplates = async (
 ): Promise<Map<number, StoredTemplate>> => {
   await ensureTemplates(database, companyId);
   const rows = await database.query<StoredTemplate>(
-    `SELECT id, name, channel, kind, subject, body FROM message_templates WHERE company_id = $1 ORDER BY id`,
+    `SELECT id, name, channel, kind, subject, body, language FROM message_templates WHERE company_id = $1 ORDER BY id`,
     [companyId],
   );
   return new Map(rows.map((r) => [Number(r.id), { ...r, id: Number(r.id) }]));
 };
 
+/** Whom a message goes to, for its language (issue 30): the recipient's own, and the company's default. */
+export type Readers = { recipient: Language; company: Language };
+const ENGLISH: Readers = { recipient: 'en', company: 'en' };
+
 /**
- * The template a message uses: the one named (a reminder's `template_id`) when it is of that
- * channel, else the company's first template of that kind and channel, else the built-in one.
+ * The languages of a company's tenants (issue 30): each tenant's own, else the company's default
+ * (`Readers` of a tenant by its id). One read for a run or a batch of messages.
+ */
+export const tenantReaders = async (
+  database: Database,
+  companyId: number,
+): Promise<(tenantId: number) => Readers> => {
+  const rows = await database.query<{ default_language: string; id: number | null; language: string | null }>(
+    `SELECT c.default_language, t.id, t.language
+       FROM companies c LEFT JOIN tenants t ON t.company_id = c.id AND t.language IS NOT NULL
+      WHERE c.id = $1`,
+    [companyId],
+  );
+  const company = resolveLanguage(rows[0]?.default_language);
+  const own = new Map(
+    rows.filter((r) => r.id !== null).map((r) => [Number(r.id), resolveLanguage(r.language, company)]),
+  );
+  return (tenantId) => ({ recipient: own.get(Number(tenantId)) ?? company, company });
+};
+
+/**
+ * The template a message uses (issue 30: in its reader's language): of the recipient's language, else
+ * of the company's default language, else English, the one named (a reminder's `template_id`) when it
+ * is of that channel and language, else the company's first of that kind, channel and language; else
+ * the one named in another language; else the built-in one in the recipient's language.
  */
 export const pickTemplate = (
   templates: ReadonlyMap<number, StoredTemplate>,
   kind: TemplateKind,
   channel: 'email' | 'sms',
   named: number | null = null,
+  readers: Readers = ENGLISH,
 ): { template: TemplateText; id: number | null } => {
-  const chosen = named === null ? undefined : templates.get(named);
-  if (chosen && chosen.channel === channel) return { template: chosen, id: chosen.id };
-  for (const t of templates.values()) {
-    if (t.kind === kind && t.channel === channel) return { template: t, id: t.id };
+  const found = named === null ? undefined : templates.get(named);
+  const chosen = found && found.channel === channel ? found : undefined;
+  for (const language of new Set<Language>([readers.recipient, readers.company, 'en'])) {
+    if (chosen && chosen.language === language) return { template: chosen, id: chosen.id };
+    for (const t of templates.values()) {
+      if (t.kind === kind && t.channel === channel && t.language === language)
+        return { template: t, id: t.id };
+    }
   }
-  return { template: defaultTemplate(kind, channel), id: null };
+  if (chosen) return { template: chosen, id: chosen.id };
+  return { template: defaultTemplate(kind, channel, readers.recipient), id: null };
 };
 
 /** A template's subject (e-mail only) and text with the message's values. */

@@ -19,7 +19,14 @@ import { execRows, type Database } from '../../db/client.ts';
 import { recordColumns } from '../../crud/record-columns.ts';
 import { companyMoney, tenantLanguage, type CompanyMoney } from '../companies/company.ts';
 import { companyLogo, loadSettings, type StoredSettings } from '../companies/company-settings.ts';
-import { loadTemplates, pickTemplate, renderMessage } from './message-templates.ts';
+import { howToPayWords } from '../../plugins/i18n.ts';
+import {
+  loadTemplates,
+  pickTemplate,
+  renderMessage,
+  tenantReaders,
+  type Readers,
+} from './message-templates.ts';
 import { outbox, type OutgoingMessage } from './outbox.ts';
 import { loadReceiptPayment, receiptNumberOf, receiptPdfBytes } from '../receipts/receipt-pdf.ts';
 import { SendFailure, smsProvider, type SmsProvider } from '../../platform/sms.ts';
@@ -30,6 +37,8 @@ import {
   queueSmsFallback,
   sendWhatsapp,
   whatsappAccount,
+  whatsappLanguages,
+  NO_TEMPLATE_TRANSLATION,
   whatsappParameters,
   whatsappPayload,
   type WhatsappAccount,
@@ -116,7 +125,11 @@ export const queueReceipts = async (
   if (due.length === 0) return 0;
   const companies = new Map<
     number,
-    CompanyParts & { templates: Awaited<ReturnType<typeof loadTemplates>>; callingCode: number | null }
+    CompanyParts & {
+      templates: Awaited<ReturnType<typeof loadTemplates>>;
+      callingCode: number | null;
+      readersOf: (tenantId: number) => Readers;
+    }
   >();
   for (const d of due) {
     const c = Number(d.company_id);
@@ -126,6 +139,7 @@ export const queueReceipts = async (
       money: await companyMoney(database, c),
       templates: await loadTemplates(database, c),
       callingCode: await companyCallingCode(database.db, c),
+      readersOf: await tenantReaders(database, c),
     });
   }
   type Row = {
@@ -170,13 +184,19 @@ export const queueReceipts = async (
     for (const p of rows) {
       const parts = companies.get(Number(p.company_id));
       if (!parts) continue;
-      const { settings, money, templates, callingCode } = parts;
+      const { settings, money, templates, callingCode, readersOf } = parts;
+      // in the tenant's language (issue 30): its template, its money and dates
+      const readers = readersOf(Number(p.tenant_id));
       const values: TemplateValues = {
         tenant_first_name: p.first_name,
         unit_name: p.unit_name ?? '',
         account_reference: p.account_reference ?? '',
-        how_to_pay: howToPayLines(settings.payment_instructions, p.account_reference).join('; '),
-        amount_paid: formatMoney(p.amount_paid, money.currency, money.decimals),
+        how_to_pay: howToPayLines(
+          settings.payment_instructions,
+          p.account_reference,
+          howToPayWords(readers.recipient),
+        ).join('; '),
+        amount_paid: formatMoney(p.amount_paid, money.currency, money.decimals, readers.recipient),
         receipt_number: receiptNumberOf(p),
         receipt_url: p.receipt_code ? receiptUrl(config.publicUrl, String(p.receipt_code)) : '',
         company_name: money.name,
@@ -187,7 +207,13 @@ export const queueReceipts = async (
       if (settings.receipt_notification.whatsapp && p.notify_whatsapp) channels.push('whatsapp');
       for (const channel of channels) {
         // a WhatsApp message's text (in the log, and its SMS if it fails) is the SMS template's
-        const { template, id } = pickTemplate(templates, 'receipt', channel === 'email' ? 'email' : 'sms');
+        const { template, id } = pickTemplate(
+          templates,
+          'receipt',
+          channel === 'email' ? 'email' : 'sms',
+          null,
+          readers,
+        );
         const text = renderMessage(template, values);
         const to = channel === 'email' ? p.email : smsAddress(p.phone, p.country_code, callingCode);
         messages.push({
@@ -205,7 +231,9 @@ export const queueReceipts = async (
           template_id: id,
           payment_id: Number(p.id),
           tenant_name: `${p.first_name} ${p.last_name}`.trim(),
-          ...(channel === 'whatsapp' ? { payload: whatsappPayload('receipt', values) } : {}),
+          ...(channel === 'whatsapp'
+            ? { payload: whatsappPayload('receipt', values, readers.recipient) }
+            : {}),
         });
       }
     }
@@ -346,18 +374,31 @@ export const createMessageSender = (
           await finish(m, 'skipped', NO_WHATSAPP_TEMPLATE);
           return 'skipped';
         }
-        const sent = await sendWhatsapp(
-          config,
-          {
-            phoneNumberId: a.phoneNumberId,
-            token: a.token,
-            to: m.to,
-            template,
-            language: m.kind === 'test' ? 'en_US' : a.language,
-            parameters: m.kind === 'test' ? [] : whatsappParameters(kind, m.payload?.values ?? {}, m.body),
-          },
-          smsTimeoutMs,
-        );
+        // in the reader's language where the template has it, else the company's (issue 30)
+        const languages = m.kind === 'test' ? ['en_US'] : whatsappLanguages(a.language, m.payload?.language);
+        let sent: { id: string } | undefined;
+        for (const [i, language] of languages.entries()) {
+          try {
+            sent = await sendWhatsapp(
+              config,
+              {
+                phoneNumberId: a.phoneNumberId,
+                token: a.token,
+                to: m.to,
+                template,
+                language,
+                parameters:
+                  m.kind === 'test' ? [] : whatsappParameters(kind, m.payload?.values ?? {}, m.body),
+              },
+              smsTimeoutMs,
+            );
+            break;
+          } catch (err) {
+            const untranslated = err instanceof SendFailure && err.code === NO_TEMPLATE_TRANSLATION;
+            if (!untranslated || i === languages.length - 1) throw err;
+          }
+        }
+        if (!sent) throw new SendFailure('WhatsApp answered without a message id.', false);
         externalId = sent.id;
       } else if (m.channel === 'sms') {
         if (!sms) {

@@ -220,14 +220,34 @@ export const saveWhatsapp = async (
 
 // ------------------------------------------------------------------------------ sending
 
-/** What a WhatsApp message's template is made of, kept on the message when it is queued. */
-export type WhatsappPayload = { kind: WhatsappTemplateKind; values: TemplateValues };
+/**
+ * What a WhatsApp message's template is made of, kept on the message when it is queued: its kind, its
+ * values and its reader's language (issue 30).
+ */
+export type WhatsappPayload = { kind: WhatsappTemplateKind; values: TemplateValues; language?: string };
 
-/** The payload of a WhatsApp message of a template kind with its values. */
-export const whatsappPayload = (kind: string, values: TemplateValues): WhatsappPayload => ({
+/** The payload of a WhatsApp message of a template kind with its values, for a reader of `language`. */
+export const whatsappPayload = (
+  kind: string,
+  values: TemplateValues,
+  language?: string,
+): WhatsappPayload => ({
   kind: whatsappTemplateKindOf(kind),
   values,
+  ...(language ? { language } : {}),
 });
+
+/** Meta's error when a template has no translation in the language asked. */
+export const NO_TEMPLATE_TRANSLATION = 132001;
+
+/**
+ * The languages a WhatsApp template is asked in, in turn (issue 30): the reader's, then the company's
+ * (whatsapp_settings.language, the one its templates surely have); the reader's is left out when the
+ * company's is of the same language ('en_US' for 'en'). A template Meta has not in the reader's
+ * language (132001) goes in the company's.
+ */
+export const whatsappLanguages = (company: string, reader: string | undefined): string[] =>
+  !reader || company.split('_')[0] === reader ? [company] : [reader, company];
 
 /**
  * A parameter as WhatsApp takes it: no new lines or tabs, never more than 4 spaces in a row (error
@@ -311,9 +331,11 @@ export const sendWhatsapp = async (
   }
   if (res.status < 200 || res.status >= 300) {
     const detail = describeError(body);
+    const code = (body as { error?: { code?: unknown } } | null)?.error?.code;
     throw new SendFailure(
       `WhatsApp answered ${res.status}${detail ? `: ${detail}` : ''}.`,
       res.status >= 500 || res.status === 429,
+      typeof code === 'number' ? code : undefined,
     );
   }
   const id = (body as { messages?: { id?: unknown }[] } | null)?.messages?.[0]?.id;

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
 import { AppError, formatDate, formatMoney } from '@kodi/domain';
 import { execRows, type Database } from '../../db/client.ts';
-import { companyMoney } from '../companies/company.ts';
+import { companyMoney, ownerLanguage } from '../companies/company.ts';
+import { translate } from '../../plugins/i18n.ts';
 import { companyCallingCode, smsAddress } from '../companies/phones.ts';
 import { outbox, type OutgoingMessage } from '../messaging/outbox.ts';
 import { ownerStatement } from './owner-money.ts';
@@ -35,36 +36,53 @@ export const queueOwnerStatement = async (
   if (!owner) throw new AppError('not_found', 'Owner not found.');
   const s = await ownerStatement(database.db, p.companyId, p.ownerId, p.from, p.to);
   const company = await companyMoney(database, p.companyId);
-  const money = (v: string) => formatMoney(v, company.currency, company.decimals);
+  // in the owner's language (issue 30): its words, money and dates
+  const language = await ownerLanguage(database, p.companyId, p.ownerId);
+  const tr = (key: string, values?: Record<string, string>) =>
+    translate(language, `doc.ownerStatementMessage.${key}`, values);
+  const money = (v: string) => formatMoney(v, company.currency, company.decimals, language);
   const link = ownerPortalLink(p.publicUrl);
-  const period = `${formatDate(p.from)} – ${formatDate(p.to)}`;
+  const period = `${formatDate(p.from, language)} – ${formatDate(p.to, language)}`;
   const t = s.totals;
   const email = [
-    `Dear ${owner.name},`,
+    tr('dear', { name: owner.name }),
     '',
-    `Your statement from ${company.name} for ${period}:`,
+    tr('intro', { company: company.name, period }),
     '',
-    ...s.properties.map(
-      (x) =>
-        `${x.property_name ?? 'Not of a property'}: collected ${money(x.collected)}, expenses ${money(x.expenses)}, ` +
-        `management fees ${money(x.management_fees)}, rental tax ${money(x.rental_tax)}, payouts ${money(x.payouts)}, ` +
-        `held ${money(x.closing_balance)} (${x.occupied_units} of ${x.units} units let)`,
+    ...s.properties.map((x) =>
+      tr('property', {
+        property: x.property_name ?? translate(language, 'doc.ownerStatementPdf.noProperty'),
+        collected: money(x.collected),
+        expenses: money(x.expenses),
+        fees: money(x.management_fees),
+        tax: money(x.rental_tax),
+        payouts: money(x.payouts),
+        held: money(x.closing_balance),
+        occupied: String(x.occupied_units),
+        units: String(x.units),
+      }),
     ),
     '',
-    `Opening balance held: ${money(t.opening_balance)}`,
-    `Collected: ${money(t.collected)}`,
-    `Expenses: ${money(t.expenses)}`,
-    `Management fees: ${money(t.management_fees)}`,
-    `Rental tax withheld: ${money(t.rental_tax)}`,
-    `Payouts: ${money(t.payouts)}`,
-    `Closing balance held: ${money(t.closing_balance)}`,
-    `Available to pay out: ${money(t.available)}`,
+    tr('openingBalance', { amount: money(t.opening_balance) }),
+    tr('collected', { amount: money(t.collected) }),
+    tr('expenses', { amount: money(t.expenses) }),
+    tr('managementFees', { amount: money(t.management_fees) }),
+    tr('rentalTax', { amount: money(t.rental_tax) }),
+    tr('payouts', { amount: money(t.payouts) }),
+    tr('closingBalance', { amount: money(t.closing_balance) }),
+    tr('available', { amount: money(t.available) }),
     '',
-    `The statement and its PDF: ${link}`,
+    tr('link', { link }),
     '',
     company.name,
   ].join('\n');
-  const sms = `${company.name}: your statement for ${period}: held ${money(t.closing_balance)}, available ${money(t.available)}. ${link}`;
+  const sms = tr('sms', {
+    company: company.name,
+    period,
+    held: money(t.closing_balance),
+    available: money(t.available),
+    link,
+  });
   const callingCode = await companyCallingCode(database.db, p.companyId);
   const base = { company_id: p.companyId, kind: 'owner_statement', tenant_name: owner.name } as const;
   const messages: (OutgoingMessage & { channel: 'email' | 'sms' })[] = [
@@ -72,7 +90,7 @@ export const queueOwnerStatement = async (
       ...base,
       channel: 'email' as const,
       to: owner.email?.trim() || null,
-      subject: `Your statement, ${period} – ${company.name}`.slice(0, 1000),
+      subject: tr('subject', { period, company: company.name }).slice(0, 1000),
       body: email,
       dedup_key: `${p.key}:email`,
     },

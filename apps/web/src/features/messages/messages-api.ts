@@ -50,6 +50,8 @@ export type TemplateInput = {
   kind: 'before_due' | 'due' | 'overdue' | 'receipt';
   subject: string | null;
   body: string;
+  /** the language it is written in (issue 30) */
+  language?: 'en' | 'sw' | 'fr';
 };
 
 export const saveTemplate = (input: TemplateInput, existing?: MessageTemplate) =>

@@ -1,0 +1,2 @@
+ALTER TABLE "message_templates" ADD COLUMN "language" varchar(2) DEFAULT 'en' NOT NULL;--> statement-breakpoint
+ALTER TABLE "message_templates" ADD CONSTRAINT "message_templates_language_known" CHECK ("message_templates"."language" IN ('en', 'sw', 'fr'));
