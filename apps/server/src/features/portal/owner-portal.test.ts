@@ -26,7 +26,8 @@ describe(`owner portal (${testDriver})`, () => {
   let stranger: TestClient;
   let companyId: number;
   const ids: Record<string, number> = {};
-  const today = new Date().toISOString().slice(0, 10);
+  // the company's day (Africa/Kampala, the default): after 21:00 UTC it is already tomorrow there
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Kampala' }).format(new Date());
   const monthStart = `${today.slice(0, 7)}-01`;
   const lastMonth = addMonths(monthStart, -1);
   const tenantEmail = 'arrears.tenant@example.com';
