@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addUser, API, sessionOf, signIn } from './helpers.ts';
+import { addUser, signIn, staffCall } from './helpers.ts';
 
 // The language walks run with E2E_LANGUAGES=1 (`npm run test:languages`): CI's 30 minutes have no room
 // for them beside the suite (docs/decisions.md, 'CI time').
@@ -107,12 +107,7 @@ test('the Help Center speaks the user’s language, and the visitor’s browser�
       const staff = await context.newPage();
       await signIn(staff, user.email, user.password);
       await expect(staff.getByRole('button', { name: /toggle navigation|menyu|menu/i })).toBeVisible();
-      const { csrf } = await sessionOf(staff);
-      const res = await staff.request.put(`${API}/auth/language`, {
-        headers: { 'X-CSRF-Token': csrf },
-        data: { language },
-      });
-      expect(res.ok(), await res.text()).toBe(true);
+      await staffCall(staff, 'PUT', '/auth/language', { language });
       await checkHelp(staff, language, `i18n-help-${language}-${size.name}`);
       await context.close();
     }

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { addUser, API, kampalaDay, sessionOf, signIn, staffCall } from './helpers.ts';
+import { addUser, kampalaDay, signIn, staffCall } from './helpers.ts';
 
 // The language walks run with E2E_LANGUAGES=1 (`npm run test:languages`): CI's 30 minutes have no room
 // for them beside the suite (docs/decisions.md, 'CI time').
@@ -112,12 +112,7 @@ test('the money pages speak the user’s language', async ({ page, browser }) =>
       const staff = await context.newPage();
       await signIn(staff, user.email, user.password);
       await expect(staff.getByRole('button', { name: /toggle navigation|menyu|menu/i })).toBeVisible();
-      const { csrf } = await sessionOf(staff);
-      const res = await staff.request.put(`${API}/auth/language`, {
-        headers: { 'X-CSRF-Token': csrf },
-        data: { language },
-      });
-      expect(res.ok(), await res.text()).toBe(true);
+      await staffCall(staff, 'PUT', '/auth/language', { language });
       const at = `${language}-${size.name}`;
 
       await staff.goto('/chart-of-accounts');

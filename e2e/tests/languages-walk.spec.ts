@@ -2,7 +2,7 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { appPageEntries } from '@kodi/domain';
-import { addUser, API, sessionOf, signIn, staffCall } from './helpers.ts';
+import { addUser, signIn, staffCall } from './helpers.ts';
 
 // The language walks run with E2E_LANGUAGES=1 (`npm run test:languages`): CI's 30 minutes have no room
 // for them beside the suite (docs/decisions.md, 'CI time').
@@ -236,12 +236,7 @@ const walkStaffApp = async (
   const page = await context.newPage();
   await signIn(page, admin.email, admin.password);
   await expect(page.locator('#app-navigation')).toBeVisible({ timeout: 30_000 });
-  const { csrf } = await sessionOf(page);
-  const res = await page.request.put(`${API}/auth/language`, {
-    headers: { 'X-CSRF-Token': csrf },
-    data: { language },
-  });
-  expect(res.ok(), await res.text()).toBe(true);
+  await staffCall(page, 'PUT', '/auth/language', { language });
   await page.goto('/');
   await settled(page, language);
   // the drawer's links, once all of them are in (the entities' come with their definitions)

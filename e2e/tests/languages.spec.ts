@@ -244,12 +244,7 @@ test('the staff app speaks the user’s language: the shell, an entity list and 
       const staff = await context.newPage();
       await signIn(staff, user.email, user.password);
       await expect(staff.getByRole('button', { name: /toggle navigation|menyu|menu/i })).toBeVisible();
-      const { csrf } = await sessionOf(staff);
-      const res = await staff.request.put(`${API}/auth/language`, {
-        headers: { 'X-CSRF-Token': csrf },
-        data: { language },
-      });
-      expect(res.ok(), await res.text()).toBe(true);
+      await staffCall(staff, 'PUT', '/auth/language', { language });
       // Home: the top bar and the drawer in the user's language
       await staff.goto('/');
       await expect(staff.locator('html')).toHaveAttribute('lang', language);

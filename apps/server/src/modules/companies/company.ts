@@ -19,37 +19,28 @@ export const companyMoney = async (database: Database, companyId: number): Promi
 };
 
 /**
- * The language of what is printed or sent for a tenant (issue 30: receipts, statements): the tenant's
- * own, else the company's default for its tenants, else English.
+ * The language of what is printed or sent for a tenant or an owner (issue 30): its own, else the
+ * company's default, else English. (The table is one of two constants, never the request's.)
  */
-export const tenantLanguage = async (
+const recipientLanguage = async (
   database: Database,
+  table: 'tenants' | 'owners',
   companyId: number,
-  tenantId: unknown,
+  id: unknown,
 ): Promise<Language> => {
   const rows = await database.query<{ language: string | null }>(
-    `SELECT COALESCE(t.language, c.default_language) AS language
-       FROM companies c LEFT JOIN tenants t ON t.company_id = c.id AND t.id = $2
+    `SELECT COALESCE(r.language, c.default_language) AS language
+       FROM companies c LEFT JOIN ${table} r ON r.company_id = c.id AND r.id = $2
       WHERE c.id = $1`,
-    [companyId, Number(tenantId) || 0],
+    [companyId, Number(id) || 0],
   );
   return resolveLanguage(rows[0]?.language);
 };
 
-/**
- * The language of what is printed or sent for an owner (issue 30: owner statements): the owner's own,
- * else the company's default, else English.
- */
-export const ownerLanguage = async (
-  database: Database,
-  companyId: number,
-  ownerId: unknown,
-): Promise<Language> => {
-  const rows = await database.query<{ language: string | null }>(
-    `SELECT COALESCE(o.language, c.default_language) AS language
-       FROM companies c LEFT JOIN owners o ON o.company_id = c.id AND o.id = $2
-      WHERE c.id = $1`,
-    [companyId, Number(ownerId) || 0],
-  );
-  return resolveLanguage(rows[0]?.language);
-};
+/** A tenant's language (receipts, statements, its messages). */
+export const tenantLanguage = (database: Database, companyId: number, tenantId: unknown): Promise<Language> =>
+  recipientLanguage(database, 'tenants', companyId, tenantId);
+
+/** An owner's language (owner statements and what is sent to it). */
+export const ownerLanguage = (database: Database, companyId: number, ownerId: unknown): Promise<Language> =>
+  recipientLanguage(database, 'owners', companyId, ownerId);
