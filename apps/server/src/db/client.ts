@@ -140,5 +140,9 @@ export const openDatabase = (opts: { databaseUrl?: string; dataDir: string }): P
   opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(path.join(opts.dataDir, 'pglite'));
 
 /** Rows of a raw statement run through drizzle (inside a transaction too), for both drivers. */
+/** A json column's value: pg answers it parsed, a driver may answer its text. */
+export const jsonColumn = <T>(v: T | string | null | undefined, fallback: T): T =>
+  v === null || v === undefined ? fallback : typeof v === 'string' ? (JSON.parse(v) as T) : v;
+
 export const execRows = async <T>(db: DbOrTx, query: SQL | string): Promise<T[]> =>
   ((await db.execute(query)) as unknown as { rows: T[] }).rows;

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { execRows, type DbOrTx } from '../../db/client.ts';
+import { execRows, jsonColumn, type DbOrTx } from '../../db/client.ts';
 import { fromCents, toCents, type PostLine } from './post.ts';
 
 /**
@@ -33,41 +33,27 @@ export type Ownership = {
 
 const idList = (ids: readonly number[]) => `{${[...new Set(ids)].sort((a, b) => a - b).join(',')}}`;
 
-/** The owners' shares of these properties, every set of them (one read). */
-export const ownershipOf = async (
-  tx: DbOrTx,
-  companyId: number,
-  propertyIds: readonly (number | null | undefined)[],
-): Promise<Ownership> => {
-  const ids = propertyIds.filter((p): p is number => typeof p === 'number' && Number.isInteger(p));
+type ShareRow = {
+  property_id: number;
+  effective_from: string;
+  owner_id: number | null;
+  share_percent: string | null;
+};
+
+/** The owners' shares of some properties from their rows, newest set first per property. */
+const ownershipFromRows = (rows: readonly ShareRow[]): Ownership => {
   const sets = new Map<number, { from: string; shares: Share[] }[]>();
-  if (ids.length > 0) {
-    const rows = await execRows<{
-      property_id: number;
-      effective_from: string;
-      owner_id: number | null;
-      share_percent: string | null;
-    }>(
-      tx,
-      sql`SELECT s.property_id, to_char(s.effective_from, 'YYYY-MM-DD') AS effective_from, h.owner_id,
-                 h.share_percent::text AS share_percent
-            FROM property_owner_sets s
-            LEFT JOIN property_owner_shares h ON h.company_id = s.company_id AND h.set_id = s.id
-           WHERE s.company_id = ${companyId} AND s.property_id = ANY(${idList(ids)}::int[])
-           ORDER BY s.property_id, s.effective_from DESC, h.share_percent DESC, h.owner_id`,
-    );
-    for (const r of rows) {
-      const p = Number(r.property_id);
-      const list = sets.get(p) ?? [];
-      let set = list.find((x) => x.from === r.effective_from);
-      if (!set) {
-        set = { from: r.effective_from, shares: [] };
-        list.push(set);
-      }
-      if (r.owner_id !== null && r.share_percent !== null)
-        set.shares.push({ owner_id: Number(r.owner_id), hundredths: toCents(r.share_percent) });
-      sets.set(p, list);
+  for (const r of rows) {
+    const p = Number(r.property_id);
+    const list = sets.get(p) ?? [];
+    let set = list.find((x) => x.from === r.effective_from);
+    if (!set) {
+      set = { from: r.effective_from, shares: [] };
+      list.push(set);
     }
+    if (r.owner_id !== null && r.share_percent !== null)
+      set.shares.push({ owner_id: Number(r.owner_id), hundredths: toCents(r.share_percent) });
+    sets.set(p, list);
   }
   return {
     none: sets.size === 0,
@@ -79,45 +65,39 @@ export const ownershipOf = async (
   };
 };
 
-/** The property of each of these units (a payment or an expense names its unit). */
-export const unitProperties = async (
-  tx: DbOrTx,
-  companyId: number,
-  unitIds: readonly (number | null | undefined)[],
-): Promise<Map<number, number>> => {
-  const ids = unitIds.filter((u): u is number => typeof u === 'number' && Number.isInteger(u));
-  if (ids.length === 0) return new Map();
-  const rows = await execRows<{ id: number; property_id: number }>(
-    tx,
-    sql`SELECT id, property_id FROM units WHERE company_id = ${companyId} AND id = ANY(${idList(ids)}::int[])`,
-  );
-  return new Map(rows.map((r) => [Number(r.id), Number(r.property_id)]));
-};
-
-/** The management agreements of these properties. */
-export const agreementsOf = async (
+/** The owners' shares of these properties, every set of them (one read). */
+export const ownershipOf = async (
   tx: DbOrTx,
   companyId: number,
   propertyIds: readonly (number | null | undefined)[],
-): Promise<Map<number, Agreement>> => {
+): Promise<Ownership> => {
   const ids = propertyIds.filter((p): p is number => typeof p === 'number' && Number.isInteger(p));
-  if (ids.length === 0) return new Map();
-  const rows = await execRows<{
-    property_id: number;
-    fee_kind: Agreement['fee_kind'];
-    fee_amount: string;
-    minimum_fee: string;
-    reserve: string;
-    withhold_rental_tax: boolean;
-    rental_tax_rate: string;
-  }>(
-    tx,
-    sql`SELECT property_id, fee_kind, fee_amount::text AS fee_amount, minimum_fee::text AS minimum_fee,
-               reserve::text AS reserve, withhold_rental_tax, rental_tax_rate::text AS rental_tax_rate
-          FROM management_agreements
-         WHERE company_id = ${companyId} AND property_id = ANY(${idList(ids)}::int[])`,
+  if (ids.length === 0) return ownershipFromRows([]);
+  return ownershipFromRows(
+    await execRows<ShareRow>(
+      tx,
+      sql`SELECT s.property_id, to_char(s.effective_from, 'YYYY-MM-DD') AS effective_from, h.owner_id,
+                 h.share_percent::text AS share_percent
+            FROM property_owner_sets s
+            LEFT JOIN property_owner_shares h ON h.company_id = s.company_id AND h.set_id = s.id
+           WHERE s.company_id = ${companyId} AND s.property_id = ANY(${idList(ids)}::int[])
+           ORDER BY s.property_id, s.effective_from DESC, h.share_percent DESC, h.owner_id`,
+    ),
   );
-  return new Map(
+};
+
+type AgreementRow = {
+  property_id: number;
+  fee_kind: Agreement['fee_kind'];
+  fee_amount: string;
+  minimum_fee: string;
+  reserve: string;
+  withhold_rental_tax: boolean;
+  rental_tax_rate: string;
+};
+
+const agreementsFromRows = (rows: readonly AgreementRow[]): Map<number, Agreement> =>
+  new Map(
     rows.map((r) => [
       Number(r.property_id),
       {
@@ -129,6 +109,24 @@ export const agreementsOf = async (
         rental_tax_rate: toCents(r.rental_tax_rate),
       },
     ]),
+  );
+
+/** The management agreements of these properties. */
+export const agreementsOf = async (
+  tx: DbOrTx,
+  companyId: number,
+  propertyIds: readonly (number | null | undefined)[],
+): Promise<Map<number, Agreement>> => {
+  const ids = propertyIds.filter((p): p is number => typeof p === 'number' && Number.isInteger(p));
+  if (ids.length === 0) return new Map();
+  return agreementsFromRows(
+    await execRows<AgreementRow>(
+      tx,
+      sql`SELECT property_id, fee_kind, fee_amount::text AS fee_amount, minimum_fee::text AS minimum_fee,
+                 reserve::text AS reserve, withhold_rental_tax, rental_tax_rate::text AS rental_tax_rate
+            FROM management_agreements
+           WHERE company_id = ${companyId} AND property_id = ANY(${idList(ids)}::int[])`,
+    ),
   );
 };
 
@@ -236,19 +234,44 @@ export const ownedContext = async (
   rows: readonly { unit_id?: unknown; property_id?: unknown }[],
 ): Promise<OwnedContext> => {
   const n = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
-  const units = await unitProperties(
+  const ids = (list: (number | null)[]) =>
+    idList(list.filter((v): v is number => v !== null && Number.isInteger(v)));
+  // the units' properties, and those properties' (and the rows' own) shares and agreements: one read
+  const [read] = await execRows<{
+    units: { id: number; property_id: number }[] | string;
+    shares: ShareRow[] | string;
+    agreements: AgreementRow[] | string;
+  }>(
     tx,
-    companyId,
-    rows.map((r) => n(r.unit_id)),
+    sql`WITH u AS (SELECT id, property_id FROM units
+                    WHERE company_id = ${companyId} AND id = ANY(${ids(rows.map((r) => n(r.unit_id)))}::int[])),
+             p AS (SELECT x AS id FROM unnest(${ids(rows.map((r) => n(r.property_id)))}::int[]) AS x
+                   UNION SELECT property_id FROM u)
+        SELECT (SELECT coalesce(json_agg(json_build_object('id', id, 'property_id', property_id)), '[]') FROM u) AS units,
+               (SELECT coalesce(json_agg(json_build_object(
+                         'property_id', s.property_id, 'effective_from', to_char(s.effective_from, 'YYYY-MM-DD'),
+                         'owner_id', h.owner_id, 'share_percent', h.share_percent::text)
+                         ORDER BY s.property_id, s.effective_from DESC, h.share_percent DESC, h.owner_id), '[]')
+                  FROM property_owner_sets s
+                  LEFT JOIN property_owner_shares h ON h.company_id = s.company_id AND h.set_id = s.id
+                 WHERE s.company_id = ${companyId} AND s.property_id IN (SELECT id FROM p)) AS shares,
+               (SELECT coalesce(json_agg(json_build_object(
+                         'property_id', property_id, 'fee_kind', fee_kind, 'fee_amount', fee_amount::text,
+                         'minimum_fee', minimum_fee::text, 'reserve', reserve::text,
+                         'withhold_rental_tax', withhold_rental_tax, 'rental_tax_rate', rental_tax_rate::text)), '[]')
+                  FROM management_agreements
+                 WHERE company_id = ${companyId} AND property_id IN (SELECT id FROM p)) AS agreements`,
   );
+  const units = new Map(
+    jsonColumn<{ id: number; property_id: number }[]>(read?.units, []).map((u) => [
+      Number(u.id),
+      Number(u.property_id),
+    ]),
+  );
+  const ownership = ownershipFromRows(jsonColumn<ShareRow[]>(read?.shares, []));
+  const agreements = agreementsFromRows(jsonColumn<AgreementRow[]>(read?.agreements, []));
   const propertyOf = (unitId: number | null, propertyId: number | null = null) =>
     propertyId ?? (unitId === null ? null : (units.get(unitId) ?? null));
-  const properties = [...new Set(rows.map((r) => propertyOf(n(r.unit_id), n(r.property_id))))];
-  const ownership = await ownershipOf(tx, companyId, properties);
-  // the company's own properties (no set of owners ever): no agreement is read
-  const agreements = ownership.none
-    ? new Map<number, Agreement>()
-    : await agreementsOf(tx, companyId, properties);
   return {
     propertyOf,
     shares: (propertyId, day) => ownership.on(propertyId, day),

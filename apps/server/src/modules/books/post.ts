@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { AppError, formatDate, localTime, defaultCompanySettings } from '@kodi/domain';
-import { execRows, type DbOrTx } from '../../db/client.ts';
+import { execRows, jsonColumn, type DbOrTx } from '../../db/client.ts';
 
 /**
  * The books (issue 25, docs/decisions.md "Books core"): this file is the one code that writes
@@ -134,13 +134,34 @@ const nextDay = (day: string): string => {
 
 type Account = { id: number; role: string | null; type: string; is_active: boolean };
 
-/** The company's accounts that have a role, by role. */
-const accountsByRole = async (tx: DbOrTx, companyId: number): Promise<Map<string, Account>> => {
-  const rows = await execRows<Account>(
+/**
+ * What a posting reads before it writes, in one round trip: the day the books are closed through
+ * (or null), the company's accounts that have a role (by role), and `count` new entry ids.
+ */
+const postingContext = async (
+  tx: DbOrTx,
+  companyId: number,
+  count: number,
+): Promise<{ closed: string | null; roles: Map<string, Account>; ids: number[] }> => {
+  const [row] = await execRows<{
+    closed: string | null;
+    accounts: Account[] | string;
+    ids: number[] | string;
+  }>(
     tx,
-    sql`SELECT id, role, type, is_active FROM ledger_accounts WHERE company_id = ${companyId} AND role IS NOT NULL`,
+    sql`SELECT (SELECT to_char(through, 'YYYY-MM-DD') FROM books_closings
+                 WHERE company_id = ${companyId} ORDER BY id DESC LIMIT 1) AS closed,
+               (SELECT coalesce(json_agg(json_build_object('id', id, 'role', role, 'type', type, 'is_active', is_active)), '[]')
+                  FROM ledger_accounts WHERE company_id = ${companyId} AND role IS NOT NULL) AS accounts,
+               (SELECT json_agg(nextval(pg_get_serial_sequence('journal_entries', 'id')))
+                  FROM generate_series(1, ${count})) AS ids`,
   );
-  return new Map(rows.map((r) => [String(r.role), { ...r, id: Number(r.id) }]));
+  const accounts = jsonColumn<Account[]>(row?.accounts, []);
+  return {
+    closed: row?.closed ?? null,
+    roles: new Map(accounts.map((r) => [String(r.role), { ...r, id: Number(r.id) }])),
+    ids: jsonColumn<number[]>(row?.ids, []).map(Number),
+  };
 };
 
 /** The day the company's books are closed through (YYYY-MM-DD), or null. */
@@ -179,26 +200,12 @@ type Line = {
 };
 
 /**
- * The kept ageing of these leases (docs/decisions.md, "Kept ageing"): the posted debits added to
- * their days, then each lease's receivable allocated to its newest debit days (what payments have
- * not paid, since they pay the oldest first), and its oldest unpaid day. Reads only these leases'
+ * The kept ageing of these leases (docs/decisions.md, "Kept ageing"), after `post` has added the
+ * posted debits to their days: each lease's receivable allocated to its newest debit days (what
+ * payments have not paid, since they pay the oldest first), and its oldest unpaid day. Reads only these leases'
  * rows: a lease has a row per day something fell due.
  */
-const keepAgeing = async (
-  tx: DbOrTx,
-  companyId: number,
-  days: readonly { occupancy_id: number; day: string; amount: string }[],
-  leaseIds: readonly number[],
-): Promise<void> => {
-  if (days.length > 0)
-    await tx.execute(
-      sql`INSERT INTO lease_debit_days AS d (company_id, occupancy_id, day, amount)
-          SELECT ${companyId}, r.occupancy_id, r.day, r.amount
-            FROM jsonb_to_recordset(${JSON.stringify(days)}::jsonb) AS r (occupancy_id int, day date, amount numeric)
-           ORDER BY r.occupancy_id, r.day
-          ON CONFLICT (company_id, occupancy_id, day)
-            DO UPDATE SET amount = d.amount + excluded.amount, updated_at = now(), version = d.version + 1`,
-    );
+const keepAgeing = async (tx: DbOrTx, companyId: number, leaseIds: readonly number[]): Promise<void> => {
   if (leaseIds.length === 0) return;
   const ids = `{${[...leaseIds].sort((a, b) => a - b).join(',')}}`;
   await tx.execute(
@@ -241,7 +248,7 @@ const deferAgeing = (tx: DbOrTx): void => {
 const flushAgeing = async (tx: DbOrTx, companyId: number): Promise<void> => {
   const leases = deferred.get(tx);
   deferred.delete(tx);
-  if (leases && leases.size > 0) await keepAgeing(tx, companyId, [], [...leases]);
+  if (leases && leases.size > 0) await keepAgeing(tx, companyId, [...leases]);
 };
 
 const post = async (
@@ -269,7 +276,7 @@ const post = async (
     if (d !== c || e.lines.length < 2)
       throw new Error(`books: the entry '${e.memo}' does not balance (${fromCents(d)} / ${fromCents(c)})`);
   }
-  const closed = await closedThrough(tx, companyId);
+  const { closed, roles, ids } = await postingContext(tx, companyId, prepared.length);
   if (closed !== null) {
     for (const e of prepared) {
       if (e.date > closed) continue;
@@ -277,7 +284,6 @@ const post = async (
       else throw periodClosed(closed);
     }
   }
-  const roles = await accountsByRole(tx, companyId);
   const receivable = roles.get('receivable')?.id;
   const accountOf = (l: Pick<PostLine, 'role' | 'account_id'>): number => {
     if (l.account_id !== undefined) return l.account_id;
@@ -286,14 +292,6 @@ const post = async (
     return a.id;
   };
 
-  // the entries' ids taken first, so that each line knows its entry in the one INSERT of lines
-  const ids = (
-    await execRows<{ id: number }>(
-      tx,
-      sql`SELECT nextval(pg_get_serial_sequence('journal_entries', 'id'))::int AS id
-            FROM generate_series(1, ${prepared.length})`,
-    )
-  ).map((r) => Number(r.id));
   const entryRows = prepared.map((e, i) => ({
     id: ids[i],
     date: e.date,
@@ -304,42 +302,31 @@ const post = async (
     key: e.key ?? null,
     user_id: e.user_id ?? null,
   }));
-  const inserted = await execRows<{ id: number }>(
-    tx,
-    sql`INSERT INTO journal_entries (company_id, id, date, memo, source, source_id, reverses_id, key, user_id)
-        SELECT ${companyId}, r.id, r.date, r.memo, r.source, r.source_id, r.reverses_id, r.key, r.user_id
-          FROM jsonb_to_recordset(${JSON.stringify(entryRows)}::jsonb)
-               AS r (id int, date date, memo text, source text, source_id int, reverses_id int, key text, user_id int)
-         ORDER BY r.id
-        ON CONFLICT (company_id, key) WHERE key IS NOT NULL DO NOTHING
-        RETURNING id`,
-  );
-  const kept = new Set(inserted.map((r) => Number(r.id)));
-  if (kept.size === 0) return [];
   const lines: (Line & { entry_id: number; date: string })[] = [];
-  // the receivable's debits by the day they age from, and the leases whose ageing changes
-  const aged = new Map<string, { occupancy_id: number; day: string; amount: bigint }>();
-  const leasesTouched = new Set<number>();
+  // the receivable's debits by the day they age from, per entry (an entry already posted adds none)
+  const aged = new Map<string, { entry_id: number; occupancy_id: number; day: string; amount: bigint }>();
+  // the leases whose ageing each entry changes
+  const touches = new Map<number, Set<number>>();
   prepared.forEach((e, i) => {
     const id = ids[i];
-    if (id === undefined || !kept.has(id)) return;
+    if (id === undefined) throw new Error('books: an entry has no id');
     for (const l of e.lines) {
       const account = accountOf(l);
       if (account === receivable && l.occupancy_id !== null && l.occupancy_id !== undefined) {
-        leasesTouched.add(l.occupancy_id);
+        touches.set(id, (touches.get(id) ?? new Set<number>()).add(l.occupancy_id));
         const net = l.debit - l.credit;
         const day = l.due_date ?? (e.source === 'manual' && net > 0n ? e.date : null);
         if (day) {
-          const k = `${l.occupancy_id}|${day}`;
+          const k = `${id}|${l.occupancy_id}|${day}`;
           const was = aged.get(k);
-          aged.set(k, { occupancy_id: l.occupancy_id, day, amount: (was?.amount ?? 0n) + net });
+          aged.set(k, { entry_id: id, occupancy_id: l.occupancy_id, day, amount: (was?.amount ?? 0n) + net });
         }
       }
       lines.push({
         n: lines.length,
         entry_id: id,
         date: e.date,
-        account_id: accountOf(l),
+        account_id: account,
         debit: fromCents(l.debit),
         credit: fromCents(l.credit),
         property_id: l.property_id ?? null,
@@ -350,13 +337,21 @@ const post = async (
       });
     }
   });
-  // the entries' sources, for the month totals
-  const sources = entryRows
-    .filter((r) => r.id !== undefined && kept.has(r.id))
-    .map((r) => ({ id: r.id, source: r.source }));
-  // the lines, the accounts' day and month totals and the leases' receivable, in one statement
-  await tx.execute(
-    sql`WITH l AS (
+  const days = [...aged.values()].map((a) => ({ ...a, amount: fromCents(a.amount) }));
+  // In one statement: the entries (one whose key the company has posted already is skipped), the
+  // lines of those written, the accounts' day and month totals, the leases' receivable and the days
+  // their debits age from. Answers the entries written.
+  const [written] = await execRows<{ kept: number[] | string }>(
+    tx,
+    sql`WITH e AS (
+          INSERT INTO journal_entries (company_id, id, date, memo, source, source_id, reverses_id, key, user_id)
+          SELECT ${companyId}, r.id, r.date, r.memo, r.source, r.source_id, r.reverses_id, r.key, r.user_id
+            FROM jsonb_to_recordset(${JSON.stringify(entryRows)}::jsonb)
+                 AS r (id int, date date, memo text, source text, source_id int, reverses_id int, key text, user_id int)
+           ORDER BY r.id
+          ON CONFLICT (company_id, key) WHERE key IS NOT NULL DO NOTHING
+          RETURNING id, source
+        ), l AS (
           INSERT INTO journal_lines (company_id, entry_id, account_id, debit, credit, date, property_id, unit_id,
                                      occupancy_id, tenant_id, owner_id)
           SELECT ${companyId}, r.entry_id, r.account_id, r.debit, r.credit, r.date,
@@ -367,6 +362,7 @@ const post = async (
             FROM jsonb_to_recordset(${JSON.stringify(lines)}::jsonb)
                  AS r (n int, entry_id int, account_id int, debit numeric, credit numeric, date date,
                        property_id int, unit_id int, occupancy_id int, tenant_id int, owner_id int)
+           WHERE r.entry_id IN (SELECT id FROM e)
            ORDER BY r.n
           RETURNING entry_id, account_id, date, debit, credit, property_id, occupancy_id
         ), totals AS (
@@ -380,7 +376,7 @@ const post = async (
           INSERT INTO account_month_totals AS t (company_id, account_id, month, source, property_id, debit, credit)
           SELECT ${companyId}, l.account_id, date_trunc('month', l.date)::date, s.source, coalesce(l.property_id, 0),
                  sum(l.debit), sum(l.credit)
-            FROM l JOIN jsonb_to_recordset(${JSON.stringify(sources)}::jsonb) AS s (id int, source text) ON s.id = l.entry_id
+            FROM l JOIN e s ON s.id = l.entry_id
            GROUP BY 2, 3, 4, 5 ORDER BY 2, 3, 4, 5
           ON CONFLICT (company_id, account_id, month, source, property_id)
             DO UPDATE SET debit = t.debit + excluded.debit, credit = t.credit + excluded.credit,
@@ -393,24 +389,33 @@ const post = async (
            GROUP BY occupancy_id ORDER BY occupancy_id
           ON CONFLICT (company_id, occupancy_id) DO UPDATE SET receivable = b.receivable + excluded.receivable
           RETURNING 1
+        ), debit_days AS (
+          INSERT INTO lease_debit_days AS d (company_id, occupancy_id, day, amount)
+          SELECT ${companyId}, r.occupancy_id, r.day, sum(r.amount)
+            FROM jsonb_to_recordset(${JSON.stringify(days)}::jsonb)
+                 AS r (entry_id int, occupancy_id int, day date, amount numeric)
+           WHERE r.entry_id IN (SELECT id FROM e)
+           GROUP BY r.occupancy_id, r.day ORDER BY r.occupancy_id, r.day
+          ON CONFLICT (company_id, occupancy_id, day)
+            DO UPDATE SET amount = d.amount + excluded.amount, updated_at = now(), version = d.version + 1
+          RETURNING 1
         )
-        SELECT (SELECT count(*) FROM totals) + (SELECT count(*) FROM months) + (SELECT count(*) FROM leases) AS n`,
+        SELECT coalesce((SELECT json_agg(id) FROM e), '[]') AS kept,
+               (SELECT count(*) FROM totals) + (SELECT count(*) FROM months) + (SELECT count(*) FROM leases)
+                 + (SELECT count(*) FROM debit_days) AS n`,
   );
+  const keptIds = jsonColumn<number[]>(written?.kept, []).map(Number);
+  const kept = new Set(keptIds);
+  if (kept.size === 0) return [];
+  // the ageing of the leases touched: now, or once at the end of a deferred (bulk) posting
+  const leasesTouched = new Set<number>();
+  for (const id of kept) for (const lease of touches.get(id) ?? []) leasesTouched.add(lease);
   if (leasesTouched.size > 0) {
     const later = deferred.get(tx);
-    for (const id of later ? leasesTouched : []) later?.add(id);
-    await keepAgeing(
-      tx,
-      companyId,
-      [...aged.values()].map((a) => ({
-        occupancy_id: a.occupancy_id,
-        day: a.day,
-        amount: fromCents(a.amount),
-      })),
-      later ? [] : [...leasesTouched],
-    );
+    if (later) for (const id of leasesTouched) later.add(id);
+    else await keepAgeing(tx, companyId, [...leasesTouched]);
   }
-  return ids.filter((id): id is number => id !== undefined && kept.has(id));
+  return ids.filter((id) => kept.has(id));
 };
 
 /**
