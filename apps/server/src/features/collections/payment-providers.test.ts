@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { setupApp, testDriver, type TestContext } from '../../test/harness.ts';
 import { TestClient } from '../../test/client.ts';
 import { buildUser } from '../../test/factories.ts';
-import { expectStatus } from '../../test/rent-cycle.ts';
+import { expectStatus, setSettings } from '../../test/rent-cycle.ts';
+import { queueReceipts } from '../../modules/messaging/sender.ts';
 import { portalCompany, portalTenant, tenantWithLease } from '../../test/portal.ts';
 import { FORBIDDEN_CALLBACK_WORDS, startDaraja, type LocalDaraja } from '../../test/providers/daraja.ts';
 import { startMomo } from '../../test/providers/momo.ts';
@@ -84,6 +85,17 @@ describe(`mobile-money providers (${testDriver})`, () => {
     }>();
     return { ...c, lease, account: account_reference, urls: saved.callback_urls ?? {} };
   };
+
+  /** The receipt messages of a payment, once the sender has queued every receipt due (SMS chosen). */
+  const receiptMessagesOf = async (paymentId: number | undefined) => {
+    for (let queued = 1; queued > 0;) queued = await queueReceipts(t.database, t.config);
+    return t.database.query<{ channel: string; body: string }>(
+      `SELECT channel, body FROM messages WHERE kind = 'receipt' AND payment_id = $1 ORDER BY id`,
+      [paymentId],
+    );
+  };
+  const smsReceipts = (staff: TestClient) =>
+    setSettings(staff, { receipt_notification: { email: false, sms: true, whatsapp: false } });
 
   const paymentsOf = (leaseId: number) =>
     t.database.query<{
@@ -205,6 +217,7 @@ describe(`mobile-money providers (${testDriver})`, () => {
 
   it('C2B: validates account numbers as the company chose, posts a known one once, keeps an unknown one for Collections', async () => {
     const { staff, lease, account, urls } = await mpesaCompany({ refuse: true });
+    await smsReceipts(staff);
     const daraja = new TestClient(t.app);
     const payload = (transId: string, bill: string, amount = '250000.00') => ({
       TransactionType: 'Pay Bill',
@@ -260,6 +273,10 @@ describe(`mobile-money providers (${testDriver})`, () => {
       status: 'completed',
     });
     expect(paid[0]?.receipt_number).toMatch(/^RCT/);
+    // its receipt sent as for any payment (the company sends receipts by SMS), once
+    const receipts = await receiptMessagesOf(paid[0]?.id);
+    expect(receipts.map((m) => m.channel)).toEqual(['sms']);
+    expect(receipts[0]?.body).toContain(paid[0]?.receipt_number);
     // posted to the books: the lease's balance went down by it
     const entries = await t.database.query<{ n: number }>(
       `SELECT count(*)::int AS n FROM journal_entries WHERE source = 'payment' AND source_id = $1`,
@@ -289,6 +306,7 @@ describe(`mobile-money providers (${testDriver})`, () => {
 
   it('STK push: completed (payment and receipt), failed and cancelled with the reason, a replayed callback once', async () => {
     const { staff, lease, urls } = await mpesaCompany();
+    await smsReceipts(staff);
     const daraja2 = new TestClient(t.app);
     const start = async (amount = 150000) =>
       expectStatus(
@@ -326,6 +344,10 @@ describe(`mobile-money providers (${testDriver})`, () => {
       amount_paid: '150000.00',
       reference_number: push.receipt,
     });
+    // its receipt message, once for the replayed callback
+    const receipts = await receiptMessagesOf(done.payment_id ?? undefined);
+    expect(receipts.map((m) => m.channel)).toEqual(['sms']);
+    expect(receipts[0]?.body).toContain(done.receipt_number);
 
     // failed and cancelled: the provider's reason, nothing posted
     for (const [outcome, reason] of [
@@ -590,6 +612,19 @@ describe(`MTN MoMo request-to-pay (${testDriver})`, () => {
     expect((await caller.put(`/pay-callbacks/momo/${'b'.repeat(32)}/${sent.reference}`, {})).statusCode).toBe(
       404,
     );
+    // at the company's path, for a request MoMo never made: nothing
+    expectStatus(
+      await caller.put(pathOf(`${callback}/c0ffee00-0000-4000-8000-000000000000`), {
+        status: 'SUCCESSFUL',
+        financialTransactionId: 'FORGED2',
+      }),
+      200,
+    );
+    const posted = await t.database.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM payments WHERE occupancy_id = $1 AND payment_method = 'mobilemoney'`,
+      [lease.leaseId],
+    );
+    expect(posted[0]?.n).toBe(0);
     // paid: the callback (replayed) makes one payment, keyed by MoMo's financialTransactionId
     const paid = momo.settle(sent.reference, 'SUCCESSFUL');
     for (let i = 0; i < 2; i += 1) expectStatus(await caller.put(pathOf(paid.url), paid.body), 200);

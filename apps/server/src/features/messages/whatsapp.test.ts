@@ -521,6 +521,49 @@ describe(`WhatsApp (${testDriver})`, () => {
     expect(last?.reason).toContain('no WhatsApp template');
   }, 120_000);
 
+  it('sends an announcement by WhatsApp (POST /announcements) to the tenants who agreed, counted per status', async () => {
+    const { client } = await whatsappCompany({ templates: { other: 'kodi_notice' } });
+    const agreed = await createLease(
+      client,
+      { start_date: '2026-03-01', rate: 100_000 },
+      { first: 'Zawadi' },
+    );
+    await optIn(client, agreed.tenant_id);
+    // a tenant who did not agree to WhatsApp: logged skipped, never sent
+    await createLease(client, { start_date: '2026-03-01', rate: 100_000 }, { first: 'Yusuf' });
+    type Sent = { id: number; recipients: number; counts: Record<string, Record<string, number>> };
+    const sent = expectStatus(
+      await client.post('/announcements', {
+        channels: ['whatsapp'],
+        subject: 'Water off',
+        body: 'No water on Saturday from 9 to 12.',
+        idempotency_key: 'whatsapp-announcement-0001',
+      }),
+      201,
+    ).json<Sent>();
+    expect(sent.recipients).toBe(2);
+    expect(sent.counts).toEqual({ whatsapp: { queued: 1, sent: 0, failed: 0, skipped: 1 } });
+    expect(wa.sent).toHaveLength(0); // the sender sends, not the request
+    expect(await sender.drain()).toMatchObject({ sent: 1, failed: 0 });
+    expect(wa.sent).toEqual([
+      expect.objectContaining({
+        name: 'kodi_notice',
+        to: '256772123456',
+        parameters: ['Water off: No water on Saturday from 9 to 12.'],
+      }),
+    ]);
+    const log = (await messagesOf(client)).filter((m) => m.kind === 'announcement');
+    expect(log.map((m) => [m.channel, m.status, m.error]).sort()).toEqual([
+      ['whatsapp', 'sent', null],
+      ['whatsapp', 'skipped', 'opted_out'],
+    ]);
+    const [listed] = expectStatus(await client.get('/announcements'), 200).json<Sent[]>();
+    expect(listed).toMatchObject({
+      id: sent.id,
+      counts: { whatsapp: { queued: 0, sent: 1, failed: 0, skipped: 1 } },
+    });
+  }, 120_000);
+
   it('sends a WhatsApp message once with two senders draining at once', async () => {
     const { client } = await whatsappCompany();
     await setSettings(client, { receipt_notification: { email: false, sms: false, whatsapp: true } });

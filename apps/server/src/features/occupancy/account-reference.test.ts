@@ -28,13 +28,21 @@ const TAKEN = { code: 'validation_failed', fields: { account_reference: ACCOUNT_
 describe(`a lease's account number (issue 29) (${testDriver})`, () => {
   let t: TestContext;
   let admin: TestClient;
+  let companyId: number;
   let lease: Awaited<ReturnType<typeof unitsToLet>>['lease'];
   let today: string;
   let start: string;
 
   beforeEach(async () => {
     t = await setupApp();
-    ({ admin, lease, today, start } = await unitsToLet(t, ['A-12', 'a 12', 'B7', 'Flat 3', 'C1', 'C2']));
+    ({ admin, companyId, lease, today, start } = await unitsToLet(t, [
+      'A-12',
+      'a 12',
+      'B7',
+      'Flat 3',
+      'C1',
+      'C2',
+    ]));
   });
   afterEach(async () => {
     await t.app.close();
@@ -65,6 +73,22 @@ describe(`a lease's account number (issue 29) (${testDriver})`, () => {
     const again = await admin.put(`/occupancy/${l.id}`, changed.json<Lease>());
     expect(again.statusCode, again.body).toBe(200);
     expect((await admin.get(`/occupancy/${l.id}`)).json<Lease>().account_reference).toBe('KOL-A12');
+
+    // editors may change it (canEdit); a viewer may not
+    const editor = await signInAs(t, companyId, ['editor']);
+    const byEditor = await editor.put(`/occupancy/${l.id}`, {
+      ...again.json<Lease>(),
+      account_reference: 'E-7',
+    });
+    expect(byEditor.statusCode, byEditor.body).toBe(200);
+    expect(byEditor.json<Lease>().account_reference).toBe('E-7');
+    const viewer = await signInAs(t, companyId, ['viewer']);
+    const byViewer = await viewer.put(`/occupancy/${l.id}`, {
+      ...byEditor.json<Lease>(),
+      account_reference: 'V-7',
+    });
+    expect(byViewer.statusCode).toBe(403);
+    expect((await admin.get(`/occupancy/${l.id}`)).json<Lease>().account_reference).toBe('E-7');
   });
 
   it('refuses one another lease of the company holds, or one that is not letters, digits and dashes', async () => {
