@@ -1,5 +1,18 @@
 import { describe, expect, it } from 'vitest';
-import { auditDetails, auditNoun, auditTitle } from './audit-words.ts';
+import {
+  auditActionWords,
+  auditDetails,
+  auditEvents,
+  auditKeyLabels,
+  auditNoun,
+  auditNouns,
+  auditTitle,
+  englishAuditWords,
+  type AuditWords,
+} from './audit-words.ts';
+import { catalogues } from './i18n/catalogues.ts';
+import { entityList } from './entities/index.ts';
+import type { Language } from './i18n/languages.ts';
 
 describe('auditTitle', () => {
   const title = (
@@ -131,5 +144,50 @@ describe('auditDetails', () => {
     });
     expect(settings).toEqual(['Late fee: Enabled: No, Amount: 0 → Enabled: Yes, Amount: 50,000']);
     expect(settings.join()).not.toMatch(/[{}[\]"]/);
+  });
+});
+
+describe('the audit log in every language (issue 30)', () => {
+  const en = catalogues.en;
+  const translator = (language: Language): AuditWords => ({
+    language,
+    t: (key, english, values) => {
+      const message = catalogues[language][key];
+      if (message === undefined) return englishAuditWords.t(key, english, values);
+      return englishAuditWords.t(key, message, values);
+    },
+  });
+
+  it('has the English of the code in the catalogue, for every noun, action, event and key label', () => {
+    for (const entity of [...entityList.map((e) => e.name), ...Object.keys(auditNouns)])
+      expect(en[`audit.noun.${entity}`], entity).toBe(auditNoun(entity));
+    for (const [action, words] of Object.entries(auditActionWords))
+      expect(en[`audit.did.${action}`]).toBe(words);
+    for (const [name, words] of Object.entries(auditEvents)) expect(en[`audit.event.${name}`]).toBe(words);
+    for (const [key, label] of Object.entries(auditKeyLabels)) expect(en[`audit.field.${key}`]).toBe(label);
+  });
+
+  it('says the same entry in English byte for byte through the catalogue, and in Kiswahili and French', () => {
+    const waiver = {
+      action: 'create',
+      entity: 'charge_waivers',
+      before: null,
+      after: { amount: 45_000 },
+    } as const;
+    const voided = {
+      entity: 'payments',
+      before: { status: 'completed', payment_date: '2026-03-01' },
+      after: { status: 'void', payment_date: '2026-03-02' },
+    };
+    expect(auditTitle(waiver, translator('en'))).toBe(auditTitle(waiver));
+    expect(auditDetails(voided, translator('en'))).toEqual(auditDetails(voided));
+    expect(auditTitle({ ...waiver, entity: 'units' }, translator('en'))).toBe('Unit added');
+    expect(auditTitle(waiver, translator('sw'))).toBe('Tozo imesamehewa');
+    expect(auditTitle({ ...waiver, entity: 'units' }, translator('fr'))).toBe('Logement\u00a0: ajout');
+    const fr = auditDetails(voided, translator('fr')).map((l) => l.replace(/[\u00a0\u202f]/g, ' '));
+    expect(fr).toEqual([
+      'Date de paiement : 1 mars 2026 → 2 mars 2026',
+      'Statut du paiement : Effectué → Annulé',
+    ]);
   });
 });

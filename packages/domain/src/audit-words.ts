@@ -4,6 +4,7 @@ import { entities } from './entities/index.ts';
 import { formatNumber } from './money.ts';
 import { roleLabels, type RoleName } from './roles.ts';
 import type { AuditActionName } from './audit-log.ts';
+import type { Language } from './i18n/languages.ts';
 
 /**
  * The audit log in words (issue 26): what an entry says happened ('Charge waived', 'Statement line
@@ -48,20 +49,72 @@ export const auditNouns: Readonly<Record<string, string>> = {
 export const auditNoun = (entity: string): string | undefined =>
   auditNouns[entity] ?? (entity in entities ? entities[entity as keyof typeof entities].singular : undefined);
 
-/** Each action's words about a record, when nothing more particular is said below. */
-const actionWords: Record<AuditActionName, (noun: string) => string> = {
-  create: (n) => `${n} added`,
-  update: (n) => `${n} changed`,
-  delete: (n) => `${n} deleted`,
-  sign_in: () => 'Signed in',
-  sign_in_failed: () => 'Sign-in failed',
-  access: (n) => `${n}: access changed`,
-  match: (n) => `${n} matched`,
-  ignore: (n) => `${n} ignored`,
-  unmatch: (n) => `${n} unmatched`,
-  webhook: () => 'Payment received by webhook',
-  import: () => 'File imported',
+/**
+ * The words of an entry in a reader's language (issue 30): `t` gives a catalogue key's message, or the
+ * English given when the catalogue has none (the server passes the catalogues' `translate`), and
+ * `language` formats dates and numbers. English is the default: the words below, unchanged.
+ */
+export type AuditWords = {
+  language: Language;
+  t: (key: string, english: string, values?: Record<string, string>) => string;
 };
+
+const fill = (english: string, values?: Record<string, string>) =>
+  values ? english.replace(/\{(\w+)\}/g, (all, name: string) => values[name] ?? all) : english;
+
+/** The English words: the catalogue's English is these (a test compares them). */
+export const englishAuditWords: AuditWords = {
+  language: 'en',
+  t: (_key, english, values) => fill(english, values),
+};
+
+/** An audited table's noun in a reader's language: `audit.noun.<table>`. */
+export const auditNounIn = (entity: string, words: AuditWords = englishAuditWords): string => {
+  const english = auditNoun(entity);
+  return english === undefined ? entity.replace(/_/g, ' ') : words.t(`audit.noun.${entity}`, english);
+};
+
+/** Each action's words about a record (`audit.did.<action>`), when nothing more particular is said below. */
+export const auditActionWords: Readonly<Record<AuditActionName, string>> = {
+  create: '{noun} added',
+  update: '{noun} changed',
+  delete: '{noun} deleted',
+  sign_in: 'Signed in',
+  sign_in_failed: 'Sign-in failed',
+  access: '{noun}: access changed',
+  match: '{noun} matched',
+  ignore: '{noun} ignored',
+  unmatch: '{noun} unmatched',
+  webhook: 'Payment received by webhook',
+  import: 'File imported',
+};
+
+/** What an entry says happened when its table and action say more than the action alone (`audit.event.<name>`). */
+export const auditEvents = {
+  chargeWaived: 'Charge waived',
+  rentRateChanged: 'Rent rate changed',
+  depositSettled: 'Deposit settled',
+  paymentRecorded: 'Payment recorded',
+  paymentVoided: 'Payment voided',
+  webhookSecretReplaced: 'Webhook secret replaced',
+  paymentProviderSaved: 'Payment provider settings saved',
+  whatsappSaved: 'WhatsApp settings saved',
+  paymentPromptSent: 'Payment prompt sent',
+  announcementSent: 'Announcement sent',
+  fileImported: 'File imported',
+  rolesChanged: 'Roles changed',
+  userEnabled: 'User enabled',
+  userDisabled: 'User disabled',
+  passwordSetByAdmin: 'Password set by an administrator',
+  mfaOn: 'Two-factor sign-in turned on',
+  mfaReset: 'Two-factor sign-in reset',
+  mfaOff: 'Two-factor sign-in turned off',
+  sessionsEnded: 'Sessions ended',
+  invitedToTenantPortal: 'Invited to the tenant portal',
+  portalAccessOn: 'Portal access turned on',
+  portalAccessOff: 'Portal access turned off',
+} as const;
+type AuditEvent = keyof typeof auditEvents;
 
 export type AuditWordsEntry = {
   action: AuditActionName;
@@ -76,54 +129,56 @@ const obj = (v: unknown): Json =>
 const has = (o: Json, k: string) => Object.hasOwn(o, k);
 
 /** What an entry says happened, in words. */
-export const auditTitle = (e: AuditWordsEntry): string => {
+export const auditTitle = (e: AuditWordsEntry, words: AuditWords = englishAuditWords): string => {
+  const event = (name: AuditEvent) => words.t(`audit.event.${name}`, auditEvents[name]);
   const b = obj(e.before);
   const a = obj(e.after);
   const key = `${e.entity}:${e.action}`;
   switch (key) {
     case 'charge_waivers:create':
-      return 'Charge waived';
+      return event('chargeWaived');
     case 'rate_changes:create':
-      return 'Rent rate changed';
+      return event('rentRateChanged');
     case 'deposit_settlements:create':
-      return 'Deposit settled';
+      return event('depositSettled');
     case 'payments:create':
-      return 'Payment recorded';
+      return event('paymentRecorded');
     case 'payments:update':
-      if (a.status === 'void' && b.status !== 'void') return 'Payment voided';
+      if (a.status === 'void' && b.status !== 'void') return event('paymentVoided');
       break;
     case 'payment_webhooks:update':
-      return 'Webhook secret replaced';
+      return event('webhookSecretReplaced');
     case 'payment_providers:create':
     case 'payment_providers:update':
-      return 'Payment provider settings saved';
+      return event('paymentProviderSaved');
     case 'whatsapp_settings:create':
     case 'whatsapp_settings:update':
-      return 'WhatsApp settings saved';
+      return event('whatsappSaved');
     case 'payment_requests:create':
-      return 'Payment prompt sent';
+      return event('paymentPromptSent');
     case 'announcements:create':
-      return 'Announcement sent';
+      return event('announcementSent');
     case 'imports:import':
-      return 'File imported';
+      return event('fileImported');
     case 'users:access':
-      if (has(a, 'roles')) return 'Roles changed';
-      if (has(a, 'active') && a.active !== b.active) return a.active ? 'User enabled' : 'User disabled';
-      return 'Password set by an administrator';
+      if (has(a, 'roles')) return event('rolesChanged');
+      if (has(a, 'active') && a.active !== b.active)
+        return a.active ? event('userEnabled') : event('userDisabled');
+      return event('passwordSetByAdmin');
     case 'users:update':
       if (has(a, 'mfa_enabled') && a.mfa_enabled !== b.mfa_enabled) {
-        if (a.mfa_enabled === true) return 'Two-factor sign-in turned on';
-        return has(a, 'mfa_reset_by') ? 'Two-factor sign-in reset' : 'Two-factor sign-in turned off';
+        if (a.mfa_enabled === true) return event('mfaOn');
+        return has(a, 'mfa_reset_by') ? event('mfaReset') : event('mfaOff');
       }
-      if (has(a, 'sessions_ended_by')) return 'Sessions ended';
+      if (has(a, 'sessions_ended_by')) return event('sessionsEnded');
       break;
     case 'tenants:access':
-      if (a.portal_status === 'invited') return 'Invited to the tenant portal';
+      if (a.portal_status === 'invited') return event('invitedToTenantPortal');
       if (has(a, 'portal_access'))
-        return a.portal_access ? 'Portal access turned on' : 'Portal access turned off';
+        return a.portal_access ? event('portalAccessOn') : event('portalAccessOff');
       break;
   }
-  return actionWords[e.action](auditNoun(e.entity) ?? e.entity.replace(/_/g, ' '));
+  return words.t(`audit.did.${e.action}`, auditActionWords[e.action], { noun: auditNounIn(e.entity, words) });
 };
 
 /** Fields of no interest in a change list: bookkeeping, and what another field already says. */
@@ -155,8 +210,12 @@ const MONEY_KEYS = new Set([
   'balance',
 ]);
 
-/** Labels of keys that are no entity's field (a charge's, a statement line's, a setting's). */
-const KEY_LABELS: Readonly<Record<string, string>> = {
+/**
+ * Labels of keys that are no entity's field (a charge's, a statement line's, a setting's): where the
+ * key in words is not the label ('ignore_reason' is 'Reason'), and the keys the catalogues name in
+ * every language (`audit.field.<key>`: the words of the key, else these).
+ */
+export const auditKeyLabels: Readonly<Record<string, string>> = {
   occupancy_id: 'Lease',
   charge_id: 'Charge',
   tenant_id: 'Tenant',
@@ -166,55 +225,111 @@ const KEY_LABELS: Readonly<Record<string, string>> = {
   rent_due_date: 'Rent due',
   ignore_reason: 'Reason',
   mfa_enabled: 'Two-factor sign-in',
+  amount: 'Amount',
+  reason: 'Reason',
+  rate: 'Rate',
+  status: 'Status',
+  roles: 'Roles',
+  active: 'Active',
+  description: 'Description',
+  category: 'Category',
+  due_date: 'Due date',
+  portal_access: 'Portal access',
+  portal_status: 'Portal status',
+  channel: 'Channel',
+  to: 'To',
+  sessions: 'Sessions',
+  sessions_ended_by: 'Sessions ended by',
+  mfa_reset_by: 'Mfa reset by',
+  allocations: 'Allocations',
+  payments_voided: 'Payments voided',
+  deposit_amount: 'Deposit amount',
+  deductions_total: 'Deductions total',
+  refund_amount: 'Refund amount',
+  applied_amount: 'Applied amount',
+  balance: 'Balance',
+  owners: 'Owners',
+  entity: 'Entity',
+  file_name: 'File name',
+  source: 'Source',
+  subject: 'Subject',
+  body: 'Body',
+  name: 'Name',
+  email: 'Email',
+  phone: 'Phone',
+  first_name: 'First name',
+  last_name: 'Last name',
+  language: 'Language',
 };
 
 /** 'ignore_reason' → 'Ignore reason'. */
-const humanize = (key: string) => {
-  if (KEY_LABELS[key]) return KEY_LABELS[key];
+const humanizeEnglish = (key: string) => {
   const s = key.replace(/_/g, ' ');
   return s.charAt(0).toUpperCase() + s.slice(1);
 };
+const humanize = (key: string, w: AuditWords) =>
+  w.t(`audit.field.${key}`, auditKeyLabels[key] ?? humanizeEnglish(key));
 
-const money = (v: unknown): string | null => {
+/** 'Label: value' ('Libellé : valeur' in French). */
+const fieldValue = (w: AuditWords, label: string, value: string) =>
+  w.t('audit.fieldValue', '{label}: {value}', { label, value });
+
+const money = (v: unknown, w: AuditWords): string | null => {
   const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : NaN;
-  return Number.isFinite(n) ? formatNumber(n, Number.isInteger(n) ? 0 : 2) : null;
+  return Number.isFinite(n) ? formatNumber(n, Number.isInteger(n) ? 0 : 2, w.language) : null;
 };
 
 /** A value as a person reads it: amounts with separators, dates and options by name, lists by commas. */
-const valueText = (v: unknown, field: Field | undefined, key: string): string => {
+const valueText = (
+  v: unknown,
+  field: Field | undefined,
+  key: string,
+  w: AuditWords,
+  entity: string,
+): string => {
   if (v === null || v === undefined || v === '') return '—';
-  if (typeof v === 'boolean') return v ? 'Yes' : 'No';
+  if (typeof v === 'boolean') return v ? w.t('shell.yes', 'Yes') : w.t('shell.no', 'No');
   if (key === 'roles' && Array.isArray(v))
-    return v.map((r) => roleLabels[r as RoleName] ?? String(r)).join(', ');
+    return v
+      .map((r) => {
+        const label = roleLabels[r as RoleName];
+        return label === undefined ? String(r) : w.t(`users.role.${String(r)}`, label);
+      })
+      .join(', ');
   const kind = field?.kind;
-  if (kind === 'money' || (!field && MONEY_KEYS.has(key))) return money(v) ?? String(v);
+  if (kind === 'money' || (!field && MONEY_KEYS.has(key))) return money(v, w) ?? String(v);
   if (!field && key.endsWith('_id') && (typeof v === 'number' || typeof v === 'string'))
     return `#${String(v)}`;
-  if (kind === 'enum' && field?.options && typeof v === 'string')
-    return (field.options.labels as Record<string, string>)[v] ?? v;
+  if (kind === 'enum' && field?.options && typeof v === 'string') {
+    const label = (field.options.labels as Record<string, string>)[v];
+    return label === undefined ? v : w.t(`entity.${entity}.option.${field.name}.${v}`, label);
+  }
   if ((kind === 'date' || (!field && /(^|_)date$/.test(key))) && typeof v === 'string')
-    return formatDate(v) || v;
+    return formatDate(v, w.language) || v;
   // a moment (a void's time): its day
-  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v)) return formatDate(v) || v;
+  if (typeof v === 'string' && /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(v))
+    return formatDate(v, w.language) || v;
   if (Array.isArray(v))
-    return v.length === 0 ? '—' : v.map((x) => (typeof x === 'object' ? describe(x) : String(x))).join(', ');
-  if (typeof v === 'object') return describe(v);
+    return v.length === 0
+      ? '—'
+      : v.map((x) => (typeof x === 'object' ? describe(x, w) : String(x))).join(', ');
+  if (typeof v === 'object') return describe(v, w);
   return String(v);
 };
 
 /** An object value (a statement line's allocations, a setting's policy) as 'key: value, …'. */
-const describe = (v: unknown): string => {
+const describe = (v: unknown, w: AuditWords): string => {
   const o = obj(v);
   const parts = Object.entries(o)
     .filter(([, x]) => x !== null && x !== undefined && x !== '')
-    .map(([k, x]) => `${humanize(k)}: ${valueText(x, undefined, k)}`);
+    .map(([k, x]) => fieldValue(w, humanize(k, w), valueText(x, undefined, k, w, '')));
   return parts.length > 0 ? parts.join(', ') : '—';
 };
 
 type Shown = { key: string; label: string; field: Field | undefined };
 
 /** The fields an entry of the table shows, in the definition's order, with their labels. */
-const shownFields = (entity: string, keys: readonly string[]): Shown[] => {
+const shownFields = (entity: string, keys: readonly string[], w: AuditWords): Shown[] => {
   const def = entity in entities ? entities[entity as keyof typeof entities] : undefined;
   const out: Shown[] = [];
   const seen = new Set<string>();
@@ -224,11 +339,11 @@ const shownFields = (entity: string, keys: readonly string[]): Shown[] => {
     seen.add(f.name);
     if (UNSHOWN.has(f.name) || f.kind === 'image' || f.kind === 'file' || f.copyOf) continue;
     if (f.readOnly && !SHOWN_READ_ONLY.has(f.name)) continue;
-    out.push({ key: f.name, label: f.label, field: f });
+    out.push({ key: f.name, label: w.t(`entity.${entity}.field.${f.name}`, f.label), field: f });
   }
   for (const key of keys) {
     if (seen.has(key) || UNSHOWN.has(key)) continue;
-    out.push({ key, label: humanize(key), field: undefined });
+    out.push({ key, label: humanize(key, w), field: undefined });
   }
   return out;
 };
@@ -248,24 +363,33 @@ const same = (x: unknown, y: unknown) => JSON.stringify(x ?? null) === JSON.stri
  * The entry's changed fields as lines: 'Label: before → after' for a change, 'Label: value' for what a
  * new (or deleted) record held.
  */
-export const auditDetails = (e: Omit<AuditWordsEntry, 'action'>): string[] => {
+export const auditDetails = (
+  e: Omit<AuditWordsEntry, 'action'>,
+  words: AuditWords = englishAuditWords,
+): string[] => {
   const b = obj(e.before);
   const a = obj(e.after);
   const onlyOne = e.before === null || e.before === undefined || e.after === null || e.after === undefined;
   const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
   const lines: string[] = [];
-  for (const { key, label, field } of shownFields(e.entity, keys)) {
+  for (const { key, label, field } of shownFields(e.entity, keys, words)) {
     const was = b[key];
     const now = a[key];
     if (!onlyOne && same(was, now)) continue;
     const text = (row: Json, v: unknown) =>
-      referenceText(row, e.entity, field, v) ?? valueText(v, field, key);
+      referenceText(row, e.entity, field, v) ?? valueText(v, field, key, words, e.entity);
     if (onlyOne) {
       const v = e.after === null || e.after === undefined ? was : now;
       if (v === null || v === undefined || v === '') continue;
-      lines.push(`${label}: ${text(e.after === null || e.after === undefined ? b : a, v)}`);
+      lines.push(fieldValue(words, label, text(e.after === null || e.after === undefined ? b : a, v)));
     } else {
-      lines.push(`${label}: ${text(b, was)} → ${text(a, now)}`);
+      lines.push(
+        words.t('audit.fieldChange', '{label}: {before} → {after}', {
+          label,
+          before: text(b, was),
+          after: text(a, now),
+        }),
+      );
     }
   }
   return lines;

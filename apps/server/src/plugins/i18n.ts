@@ -6,6 +6,8 @@ import {
   errorCodes,
   preferredLanguage,
   validationKey,
+  englishAuditWords,
+  type AuditWords,
   type ErrorBody,
   type Language,
 } from '@kodi/domain';
@@ -17,10 +19,21 @@ import { pdfSafe } from '../platform/pdf-document.ts';
  * @kodi/domain (packages/domain/src/i18n), compiled when first used (the web compiles its own at
  * build time). A key a language lacks falls back to English; a key English lacks answers itself.
  */
+/** Each message compiled once (Lingui compiles a string message each time it is asked for). */
+const compiled = new Map<string, ReturnType<typeof compileMessage>>();
+const compileOnce = (message: string) => {
+  let c = compiled.get(message);
+  if (c === undefined) {
+    c = compileMessage(message);
+    compiled.set(message, c);
+  }
+  return c;
+};
+
 const i18ns = Object.fromEntries(
   LANGUAGES.map((language) => {
     const i18n = setupI18n({ locale: language, messages: { [language]: catalogues[language] } });
-    i18n.setMessagesCompiler(compileMessage);
+    i18n.setMessagesCompiler(compileOnce);
     return [language, i18n];
   }),
 ) as Record<Language, I18n>;
@@ -73,3 +86,16 @@ export const howToPayWords =
   (language: Language) =>
   (key: string, values: Record<string, string>): string =>
     translate(language, `doc.howToPay.${key}`, values);
+
+/**
+ * The audit log's words in a reader's language (issue 30): an entry's title and changed fields
+ * (`auditTitle`, `auditDetails`), their English the domain's own (English is those, untouched).
+ */
+export const auditWords = (language: Language): AuditWords =>
+  language === 'en'
+    ? englishAuditWords
+    : {
+        language,
+        t: (key, english, values) =>
+          key in catalogues.en ? translate(language, key, values) : englishAuditWords.t(key, english, values),
+      };

@@ -8,6 +8,7 @@ import {
   changePasswordBody,
   forgotPasswordBody,
   resetPasswordBody,
+  type Language,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { hashPassword, verifyPassword } from '../../platform/passwords.ts';
@@ -25,6 +26,8 @@ import {
   useResetToken,
 } from '../../modules/identity/accounts.ts';
 import { findUserByEmail } from '../../modules/identity/users.ts';
+import { translate } from '../../plugins/i18n.ts';
+import { userLanguage } from '../../modules/companies/company.ts';
 import { createMailer, type MailMessage } from './mailer.ts';
 import { errors, json } from '../../plugins/openapi.ts';
 
@@ -36,19 +39,20 @@ export const RESET_MAILS_PER_HOUR = 5;
 
 const messageSchema = z.object({ message: z.string() });
 
-export const resetMail = (to: string, firstName: string, link: string): MailMessage => ({
+/** The reset e-mail, in the user's language (issue 30: English is the spec's words). */
+export const resetMail = (
+  to: string,
+  firstName: string,
+  link: string,
+  language: Language = 'en',
+): MailMessage => ({
   to,
-  subject: 'Reset your Kodi password',
-  text: [
-    `Hello ${firstName},`,
-    '',
-    'Someone asked to reset the password of your Kodi account.',
-    `To choose a new password, open this link within ${RESET_TOKEN_MINUTES} minutes:`,
-    '',
+  subject: translate(language, 'doc.accountMessages.resetSubject'),
+  text: translate(language, 'doc.accountMessages.resetText', {
+    firstName,
+    minutes: String(RESET_TOKEN_MINUTES),
     link,
-    '',
-    'The link works once. If you did not ask for this, ignore this e-mail: your password stays as it is.',
-  ].join('\n'),
+  }),
 });
 
 /** Forgot, reset and change password (02-admin §4, §5, §8). */
@@ -94,7 +98,8 @@ export const passwordRoutes = (app: FastifyInstance, ctx: AppContext) => {
       if (found && found.user.active && mailAllowed) {
         await createResetToken(database, found.user.id, tokenHash, RESET_TOKEN_MINUTES);
         const link = `${config.publicUrl}/reset?token=${encodeURIComponent(token)}`;
-        mailer.enqueue(resetMail(found.user.email, found.user.first_name, link), request.log);
+        const language = await userLanguage(database, found.user.id);
+        mailer.enqueue(resetMail(found.user.email, found.user.first_name, link, language), request.log);
       } else {
         // A write, as the INSERT above is (a commit flushed to disk takes longer than a read).
         await touchRateLimit(database, mailKey);

@@ -267,6 +267,45 @@ describe(`audit log (${testDriver})`, () => {
     expect(access[1]?.details).toEqual(['Portal access: Yes → No']);
   });
 
+  it("says what happened in the reader's language (issue 30), English as it was", async () => {
+    const { client, signIn } = await companyWith(t);
+    const editor = await signIn(['editor']);
+    expectStatus(await editor.post('/units', validUnit({ name: 'Lugha U1' })), 201);
+    const lease = await createLease(editor, { start_date: '2026-03-01', rate: 1_000_000 });
+    const charge = expectStatus(
+      await editor.post(`/occupancy/${lease.id}/charges`, {
+        date: '2026-03-10',
+        category: 'utility',
+        description: 'Water',
+        amount: 45_000,
+      }),
+      201,
+    ).json<{ id: number }>();
+    expectStatus(await client.post(`/charges/${charge.id}/waive`, { reason: 'Goodwill' }), 201);
+    const read = async (language: string | null) => {
+      await t.database.query('UPDATE users SET language = $2 WHERE id = $1', [client.user.id, language]);
+      const waiver = (await logOf(client, 'entity=charge_waivers')).rows[0];
+      const unit = (await logOf(client, 'entity=units')).rows[0];
+      const flat = (s: string | undefined) => (s ?? '').replace(/[\u00a0\u202f]/g, ' ');
+      return { title: waiver?.title, details: waiver?.details.map(flat), unit: flat(unit?.title) };
+    };
+    expect(await read('sw')).toMatchObject({
+      title: 'Tozo imesamehewa',
+      details: expect.arrayContaining(['Kiasi: 45,000', 'Sababu: Goodwill']),
+      unit: 'Nyumba: imeongezwa',
+    });
+    expect(await read('fr')).toMatchObject({
+      title: 'Frais remis',
+      details: expect.arrayContaining(['Montant : 45 000', 'Motif : Goodwill']),
+      unit: 'Logement : ajout',
+    });
+    expect(await read(null)).toMatchObject({
+      title: 'Charge waived',
+      details: expect.arrayContaining(['Amount: 45,000', 'Reason: Goodwill']),
+      unit: 'Unit added',
+    });
+  });
+
   it('exports the filtered log to xlsx and pdf', async () => {
     const { client } = await companyWith(t);
     expectStatus(await client.post('/units', validUnit({ name: 'Export A1' })), 201);

@@ -13,9 +13,11 @@ import {
   isValidIsoDate,
   type AuditActionName,
   type AuditLogEntry,
+  type AuditWords,
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/guard.ts';
+import { auditWords, requestLanguage } from '../../plugins/i18n.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 import { forEachBatch, searchQuery, sendTabular } from '../../crud/export.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
@@ -121,7 +123,8 @@ type Row = {
 
 const parsed = (v: unknown): unknown => (typeof v === 'string' ? (JSON.parse(v) as unknown) : v);
 
-const present = (r: Row): AuditLogEntry => {
+/** An entry as the reader reads it: its title and changed fields in the reader's language (issue 30). */
+const present = (r: Row, words: AuditWords): AuditLogEntry => {
   const base = {
     action: r.action,
     entity: r.entity,
@@ -137,8 +140,8 @@ const present = (r: Row): AuditLogEntry => {
     user_email: r.user_email,
     ...base,
     summary: auditSummary(base),
-    title: auditTitle({ action: r.action, entity: r.entity, before, after }),
-    details: auditDetails({ entity: r.entity, before, after }),
+    title: auditTitle({ action: r.action, entity: r.entity, before, after }, words),
+    details: auditDetails({ entity: r.entity, before, after }, words),
     changes: auditChanges(before, after),
   };
 };
@@ -204,7 +207,8 @@ export const auditLogRoutes = (app: FastifyInstance, ctx: AppContext) => {
         q,
       );
       sendTotal(reply, page);
-      return page.rows.map(present);
+      const words = auditWords(requestLanguage(request));
+      return page.rows.map((row) => present(row, words));
     },
   );
 
@@ -233,11 +237,12 @@ export const auditLogRoutes = (app: FastifyInstance, ctx: AppContext) => {
         fmt === 'xlsx' ? xlsxWriter(title, EXPORT_COLUMNS, money) : pdfWriter(title, EXPORT_COLUMNS, money);
       const query = sql`SELECT ${COLUMNS} FROM audit_entries t LEFT JOIN users u ON u.id = t.user_id
                          WHERE ${where.sql} ORDER BY ${orderSql(f.sort)}`;
+      const words = auditWords(requestLanguage(request));
       return sendTabular(reply, request, `audit-log.${fmt}`, writer, (w) =>
         forEachBatch(database.db, query, (rows) =>
           w.write(
             rows.map((row) => {
-              const e = present(row as Row);
+              const e = present(row as Row, words);
               return { ...e, changes: changesText(e) };
             }),
           ),

@@ -20,6 +20,8 @@ import { attachSignInAddress, setPortalPassword } from '../../modules/identity/a
 import { signedInSchema } from '../../modules/identity/users.ts';
 import { assertStrongPassword } from '../../modules/identity/password-strength.ts';
 import { empty, errors, json } from '../../plugins/openapi.ts';
+import { translate } from '../../plugins/i18n.ts';
+import { userLanguage } from '../../modules/companies/company.ts';
 import {
   countWrongCode,
   accountById,
@@ -28,7 +30,6 @@ import {
   issueToken,
   portalKindOf,
   portalLockKey,
-  portals,
   queueMessage,
   tokenHash,
   useToken,
@@ -181,15 +182,18 @@ export const portalAuthRoutes = (app: FastifyInstance, ctx: AppContext) => {
       if (account && account.user.active && to && (account.user.tenant_id || account.user.owner_id)) {
         const { secret } = await issueToken(ctx, account.user.id, 'code');
         const company = await companyName(database, account.user.company_id);
-        const portal = portals[portalKindOf(account.user)].name;
+        // in the tenant's or the owner's language, else the company's (issue 30)
+        const language = await userLanguage(database, account.user.id);
+        const values = { company, portal: portalKindOf(account.user), code: secret };
         await queueMessage(database, {
           companyId: account.user.company_id,
           kind: 'sign_in_code',
           channel,
           to,
           tenantId: account.user.tenant_id ?? null,
-          subject: channel === 'email' ? `${company}: your sign-in code` : null,
-          body: `Your ${company} ${portal} sign-in code is ${secret}. It works once, for 10 minutes.`,
+          subject:
+            channel === 'email' ? translate(language, 'doc.accountMessages.codeSubject', values) : null,
+          body: translate(language, 'doc.accountMessages.codeText', values),
         });
       } else {
         // a write, as the code's are (a commit flushed to disk takes longer than a read)

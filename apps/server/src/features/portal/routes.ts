@@ -36,12 +36,12 @@ import { execRows, type Database } from '../../db/client.ts';
 import { dropSignInEmail, setSignInAddress } from '../../modules/identity/accounts.ts';
 import { isoDaySql } from '../../db/dates.ts';
 import { currentUser } from '../../plugins/guard.ts';
-import { howToPayWords } from '../../plugins/i18n.ts';
+import { howToPayWords, translate } from '../../plugins/i18n.ts';
 import { recordIdParams, sendDownload, sendStoredPhoto } from '../../crud/record-route.ts';
 import { recordColumns } from '../../crud/record-columns.ts';
 import { errors, file, json, named, PDF } from '../../plugins/openapi.ts';
 import { callingCodeOf, companyCallingCode, readPhoneNumber } from '../../modules/companies/phones.ts';
-import { companyMoney, tenantLanguage } from '../../modules/companies/company.ts';
+import { companyMoney, tenantLanguage, userLanguage } from '../../modules/companies/company.ts';
 import { companyLogo, companyToday, loadSettings } from '../../modules/companies/company-settings.ts';
 import { loadLeaseBook } from '../../modules/leases/lease-book.ts';
 import { tenantAnnouncements } from '../../modules/messaging/announcements.ts';
@@ -310,22 +310,28 @@ export const portalRoutes = (app: FastifyInstance, ctx: AppContext) => {
       // differs between a free address and a taken one.
       if (changes.length > 0) {
         const company = await companyName(database, companyId);
+        // in the tenant's language, else the company's (issue 30)
+        const language = await userLanguage(database, user.id);
         for (const c of changes) {
           const { secret } = await issueToken(ctx, user.id, `${c.field}_change`, {
             address: c.address,
             value: c.value,
           });
-          const what = c.field === 'email' ? 'e-mail address' : 'phone number';
           await queueMessage(database, {
             companyId,
             kind: 'sign_in_code',
             channel: c.field === 'email' ? 'email' : 'sms',
             to: c.address,
             tenantId,
-            subject: c.field === 'email' ? `${company}: confirm your new e-mail address` : null,
-            body:
-              `Your ${company} tenant portal code to confirm this ${what} is ${secret}. It works once, ` +
-              `for 10 minutes. If you did not ask for it, ignore this message.`,
+            subject:
+              c.field === 'email'
+                ? translate(language, 'doc.accountMessages.confirmEmailSubject', { company })
+                : null,
+            body: translate(language, 'doc.accountMessages.confirmCodeText', {
+              company,
+              what: c.field,
+              code: secret,
+            }),
           });
         }
       }

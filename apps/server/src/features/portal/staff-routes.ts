@@ -17,6 +17,8 @@ import { recordAuditEntry } from '../../modules/audit/audit.ts';
 import { smsProvider } from '../../platform/sms.ts';
 import { createPortalAccount, setUserActive, updatePortalAccount } from '../../modules/identity/accounts.ts';
 import { errors, json, named } from '../../plugins/openapi.ts';
+import { translate } from '../../plugins/i18n.ts';
+import { ownerLanguage, tenantLanguage } from '../../modules/companies/company.ts';
 import {
   accountOfRecord,
   companiesUsing,
@@ -81,8 +83,6 @@ type Invitable = {
   words: Record<'noEmail' | 'noPhone' | 'alreadyActive' | 'disabled' | 'noAccount', string>;
   /** the record's name and addresses (a company owner: its name as the first name) */
   select: string;
-  /** what the portal shows, in the invitation's e-mail */
-  offers: string;
 };
 
 const invitables: Invitable[] = [
@@ -93,7 +93,6 @@ const invitables: Invitable[] = [
     operations: { invite: 'inviteTenantToPortal', access: 'setTenantPortalAccess' },
     words: portalMessages,
     select: 'SELECT id, first_name, last_name, email, phone, country_code FROM tenants',
-    offers: 'see your balance, statements and receipts, and report repairs from your phone',
   },
   {
     kind: 'owner',
@@ -104,8 +103,6 @@ const invitables: Invitable[] = [
     select: `SELECT id, COALESCE(company_name, first_name) AS first_name,
                     CASE WHEN company_name IS NULL THEN last_name ELSE '' END AS last_name,
                     email, phone, NULL AS country_code FROM owners`,
-    offers:
-      'see your properties, what is collected against the rent due, arrears, statements and payouts from your phone',
   },
 ];
 
@@ -203,18 +200,26 @@ const invitationRoutes = (app: FastifyInstance, ctx: AppContext, spec: Invitable
       const { secret, expiresAt } = await issueToken(ctx, account.user.id, 'invitation', { address: to });
       const company = await companyName(database, user.company_id);
       const link = `${config.publicUrl}${portal.path}/welcome?token=${encodeURIComponent(secret)}`;
+      // in the tenant's or the owner's language, else the company's (issue 30)
+      const language = await (kind === 'tenant' ? tenantLanguage : ownerLanguage)(
+        database,
+        user.company_id,
+        record.id,
+      );
+      const values = { company, portal: kind, firstName: record.first_name, days: '7', link };
       const messageId = await queueMessage(database, {
         companyId: user.company_id,
         kind: 'invitation',
         channel,
         to,
         tenantId: kind === 'tenant' ? record.id : null,
-        subject: channel === 'email' ? `${company}: your ${portal.name}` : null,
-        body:
-          channel === 'email'
-            ? `Hello ${record.first_name},\n\n${company} invites you to its ${portal.name}: ${spec.offers}.` +
-              `\n\nSet your password here (the link works once, for ${7} days):\n${link}\n`
-            : `${company}: your ${portal.name}. Set your password (link valid 7 days): ${link}`,
+        subject:
+          channel === 'email' ? translate(language, 'doc.accountMessages.inviteSubject', values) : null,
+        body: translate(
+          language,
+          channel === 'email' ? 'doc.accountMessages.inviteEmail' : 'doc.accountMessages.inviteSms',
+          values,
+        ),
       });
       await recordAuditEntry(database.db, {
         companyId: user.company_id,

@@ -44,3 +44,24 @@ export const tenantLanguage = (database: Database, companyId: number, tenantId: 
 /** An owner's language (owner statements and what is sent to it). */
 export const ownerLanguage = (database: Database, companyId: number, ownerId: unknown): Promise<Language> =>
   recipientLanguage(database, 'owners', companyId, ownerId);
+
+/**
+ * The language of what is sent to a user (a sign-in code, an invitation's link, a password reset:
+ * issue 30): a portal account's tenant's or owner's, a staff user's own, else the company's default,
+ * else English.
+ */
+export const userLanguage = async (database: Database, userId: number): Promise<Language> => {
+  const rows = await database.query<{ language: string | null }>(
+    `SELECT COALESCE(
+              CASE WHEN u.tenant_id IS NOT NULL OR u.owner_id IS NOT NULL
+                   THEN COALESCE(t.language, o.language) ELSE u.language END,
+              c.default_language) AS language
+       FROM users u
+       LEFT JOIN companies c ON c.id = u.company_id
+       LEFT JOIN tenants t ON t.company_id = u.company_id AND t.id = u.tenant_id
+       LEFT JOIN owners o ON o.company_id = u.company_id AND o.id = u.owner_id
+      WHERE u.id = $1`,
+    [userId],
+  );
+  return resolveLanguage(rows[0]?.language);
+};

@@ -19,7 +19,7 @@ import { ListTable, RowAction, type ListColumn } from '../../components/ui/list-
 import { ListToolbar } from '../../components/ui/list-toolbar.tsx';
 import { useListState } from '../../components/ui/use-list-state.ts';
 import { errorMessage } from '../../lib/api-client.ts';
-import { useT, type Translate } from '../../lib/i18n.ts';
+import { useT, type Translate, type TranslateDerived } from '../../lib/i18n.ts';
 import { auditLogQuery, filterQuery, type AuditFilters } from './audit-log-api.ts';
 
 const columns = (t: Translate): ListColumn[] => [
@@ -38,9 +38,11 @@ const when = (iso: string, language: Language) =>
     new Date(iso),
   );
 
-/** 'Unit #12', 'Statement line #40'. */
-const recordText = (e: AuditLogEntry) =>
-  `${auditNoun(e.entity) ?? e.entity.replace(/_/g, ' ')} #${e.record_id}`;
+/** 'Unit #12', 'Statement line #40' (the noun in the page's language: `audit.noun.<table>`). */
+const recordText = (e: AuditLogEntry, td: TranslateDerived) => {
+  const noun = auditNoun(e.entity);
+  return `${noun === undefined ? e.entity.replace(/_/g, ' ') : td(`audit.noun.${e.entity}`, noun)} #${e.record_id}`;
+};
 
 /** The stored summary, when the entry has one (the server answers 'Created units #7' otherwise). */
 const ownSummary = (e: AuditLogEntry) =>
@@ -71,13 +73,13 @@ const ChangeLines = ({ entry }: { entry: AuditLogEntry }) => {
 
 const EntryDialog = ({ entry, onClose }: { entry: AuditLogEntry; onClose: () => void }) => {
   const summary = ownSummary(entry);
-  const { t, language } = useT();
+  const { t, td, language } = useT();
   return (
     <Dialog open onClose={onClose} maxWidth="md" fullWidth>
       <DialogTitle>{entry.title}</DialogTitle>
       <DialogContent dividers>
         <Typography variant="body2" sx={{ mb: summary ? 1 : 2 }}>
-          {when(entry.at, language)} · {entry.user_email ?? t('audit.noUser')} · {recordText(entry)}
+          {when(entry.at, language)} · {entry.user_email ?? t('audit.noUser')} · {recordText(entry, td)}
         </Typography>
         {summary && (
           <Typography variant="body2" sx={{ mb: 2, overflowWrap: 'anywhere' }}>
@@ -199,7 +201,7 @@ export const AuditLogPage = () => {
             <TableCell sx={{ whiteSpace: 'nowrap' }}>{when(e.at, language)}</TableCell>
             <TableCell sx={{ minWidth: 150, overflowWrap: 'anywhere' }}>{e.user_email ?? '—'}</TableCell>
             <TableCell sx={{ minWidth: 140, fontWeight: 500 }}>{e.title}</TableCell>
-            <TableCell sx={{ whiteSpace: 'nowrap' }}>{recordText(e)}</TableCell>
+            <TableCell sx={{ whiteSpace: 'nowrap' }}>{recordText(e, td)}</TableCell>
             <TableCell sx={{ minWidth: 160, overflowWrap: 'anywhere' }}>{ownSummary(e) ?? '—'}</TableCell>
             <TableCell sx={{ minWidth: 220, overflowWrap: 'anywhere' }}>
               <ChangeLines entry={e} />
