@@ -33,8 +33,11 @@ const scanned: readonly CatalogueGroup[] = [
   'settings',
   'templates',
   'domain',
+  'accounts',
 ];
 const keyOf = (group: CatalogueGroup) => new RegExp(`['"\`](?:${catalogueGroups[group].join('|')})\\.[\\w$]`);
+/** A module asking for a group by name (`useTexts('accounts')`: its keys are made elsewhere, in @kodi/domain). */
+const askFor = (group: CatalogueGroup) => new RegExp(`\\buseTexts(?:Ready)?\\(\\s*['"]${group}['"]`);
 /** Namespaces whose English is the code's own words (the entities' definitions): no English chunk. */
 const derivedInEnglish: readonly string[] = ['entity'];
 const appModule = /[\\/]apps[\\/]web[\\/]src[\\/].*\.tsx?$/;
@@ -80,7 +83,8 @@ export const catalogues = (namespaces?: readonly string[]) => {
       if (!appModule.test(id)) return undefined;
       // its code without its comments (which may name keys as examples)
       const bare = code.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:])\/\/.*$/gm, '$1');
-      for (const group of scanned) if (keyOf(group).test(bare)) users.get(group)?.add(id);
+      for (const group of scanned)
+        if (keyOf(group).test(bare) || askFor(group).test(bare)) users.get(group)?.add(id);
       return undefined;
     },
     generateBundle(this: Emitter, _options: unknown, bundle: Bundle) {

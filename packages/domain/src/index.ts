@@ -17,6 +17,7 @@ export * from './entities/index.ts';
 export * from './accounts.ts';
 export * from './reports.ts';
 export * from './ledger.ts';
+export * from './account-names.ts';
 export * from './imports.ts';
 export * from './company-settings.ts';
 export * from './rent-cycle.ts';

@@ -145,7 +145,7 @@ export const appRoutes: AppRoute[] = [
     path: '/financial-reports',
     guard: 'signedIn',
     ...lazyPage(() => import('../features/reports/financial-reports-page.tsx'), 'FinancialReportsPage'),
-    texts: ['reports'],
+    texts: ['reports', 'accounts'],
   },
   {
     id: 'OwnerPayouts',
@@ -214,14 +214,14 @@ export const appRoutes: AppRoute[] = [
     path: '/chart-of-accounts',
     guard: staff,
     ...lazyPage(() => import('../features/books/chart-of-accounts-page.tsx'), 'ChartOfAccountsPage'),
-    texts: ['books'],
+    texts: ['books', 'accounts'],
   },
   {
     id: 'Journal',
     path: '/journal',
     guard: staff,
     ...lazyPage(() => import('../features/books/journal-page.tsx'), 'JournalPage'),
-    texts: ['books'],
+    texts: ['books', 'accounts'],
   },
   {
     id: 'ReadingRound',

@@ -180,6 +180,14 @@ registerTextGroup('domain', (language) =>
   })[language](),
 );
 
+registerTextGroup('accounts', (language) =>
+  ({
+    en: () => import('virtual:kodi-catalogue/en/accounts'),
+    sw: () => import('virtual:kodi-catalogue/sw/accounts'),
+    fr: () => import('virtual:kodi-catalogue/fr/accounts'),
+  })[language](),
+);
+
 /** Asks for a catalogue group when a part that needs it shows outside the pages that load it. */
 export const useTexts = (group: CatalogueGroup): void => {
   useEffect(() => {

@@ -42,6 +42,9 @@ export const catalogueGroups = {
   // the words @kodi/domain makes (a lease's back rent, an import's, a run's items), for the pages
   // that show them
   domain: ['domainTexts'],
+  // the default chart's account names (a default account not renamed, in the reader's language): the
+  // books' pages, the reports, the journal's entries, an expense's paying account
+  accounts: ['accountNames'],
 } as const;
 
 export type CatalogueGroup = keyof typeof catalogueGroups;

@@ -25,7 +25,7 @@ type Entry = {
   date: string;
   memo: string;
   source: string;
-  lines: { account_code: string; debit: string }[];
+  lines: { account_code: string; account_role: string | null; debit: string }[];
 };
 
 describe(`books: accounts, journal and close routes (${testDriver})`, () => {
@@ -212,6 +212,8 @@ describe(`books: accounts, journal and close routes (${testDriver})`, () => {
     expect(searched.json<Entry[]>()).toHaveLength(1);
     const one = await editor.get(`/journal/${byAccount[0]?.id}`);
     expect(one.json()).toMatchObject({ memo: 'Banked the takings', source: 'manual' });
+    // a line's account with its role (a default account's name in the reader's language: issue 30)
+    expect(one.json<Entry>().lines.map((l) => l.account_role)).toContain('bank');
     expect((await other.get(`/journal/${byAccount[0]?.id}`)).statusCode).toBe(404);
     expect((await other.get('/journal')).json()).toEqual([]);
     // the export: a row a line of the entries the filters keep, oldest first

@@ -49,6 +49,10 @@ const JournalLine = z.object({
   account_id: z.int(),
   account_code: z.string(),
   account_name: z.string(),
+  account_role: z
+    .string()
+    .nullable()
+    .describe("A default account's role (its name in the reader's language while not renamed)"),
   debit: z.string(),
   credit: z.string(),
   property_id: z.int().nullable(),
@@ -103,7 +107,7 @@ const Closing = named(
 
 const ENTRY_COLUMNS = sql`t.id, to_char(t.date, 'YYYY-MM-DD') AS date, t.memo, t.source, t.source_id, t.reverses_id,
   (SELECT coalesce(json_agg(json_build_object(
-            'account_id', l.account_id, 'account_code', a.code, 'account_name', a.name,
+            'account_id', l.account_id, 'account_code', a.code, 'account_name', a.name, 'account_role', a.role,
             'debit', l.debit::text, 'credit', l.credit::text, 'property_id', l.property_id, 'unit_id', l.unit_id,
             'occupancy_id', l.occupancy_id, 'tenant_id', l.tenant_id, 'owner_id', l.owner_id) ORDER BY l.id), '[]'::json)
      FROM journal_lines l JOIN ledger_accounts a ON a.company_id = l.company_id AND a.id = l.account_id

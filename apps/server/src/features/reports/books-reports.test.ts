@@ -11,7 +11,7 @@ import { signInAs } from '../../test/sign-in.ts';
 import { buildCompany } from '../../test/factories.ts';
 import { books, type PostEntry } from '../../modules/books/post.ts';
 
-type TbLine = { code: string; name: string; debit: string; credit: string };
+type TbLine = { code: string; name: string; role: string | null; debit: string; credit: string };
 type Tb = { accounts: TbLine[]; total_debit: string; total_credit: string };
 type Account = { id: number; role: string | null; type: string; balance: string };
 
@@ -116,6 +116,9 @@ describe(`books reports: trial balance, general ledger, balance sheet, income ba
       ['5050', '120.00', '0.00'],
     ]);
     expect(tb).toMatchObject({ total_debit: '2120.00', total_credit: '2120.00' });
+    // each with its role: the pages name a default account in the reader's language (issue 30)
+    expect(tb.accounts[0]).toMatchObject({ name: 'Cash on hand', role: 'cash' });
+    expect(tb.accounts.find((a) => a.code === '5050')?.role).toBe('expense:repairs');
     // a day later the wage is in; the totals still agree
     const feb = (await admin.get('/reports/trial-balance?as_of=2026-02-28')).json<Tb>();
     expect(feb.total_debit).toBe(feb.total_credit);
@@ -161,7 +164,12 @@ describe(`books reports: trial balance, general ledger, balance sheet, income ba
       total: number;
       lines: { date: string; source: string; debit: string; credit: string; balance: string }[];
     }>();
-    expect(gl).toMatchObject({ opening_balance: '1150.00', closing_balance: '900.00', total: 3 });
+    expect(gl).toMatchObject({
+      account: { name: 'Accounts receivable (tenants)', role: 'receivable' },
+      opening_balance: '1150.00',
+      closing_balance: '900.00',
+      total: 3,
+    });
     expect(gl.lines.map((l) => [l.date, l.source, l.debit, l.credit, l.balance])).toEqual([
       ['2026-01-01', 'rent', '500.00', '0.00', '1650.00'],
       ['2026-01-05', 'late_fee', '50.00', '0.00', '1700.00'],
@@ -215,8 +223,8 @@ describe(`books reports: trial balance, general ledger, balance sheet, income ba
     const res = await viewer.get('/reports/balance-sheet?as_of=2026-01-31');
     expect(res.statusCode, res.body).toBe(200);
     const bs = res.json<{
-      assets: { name: string; balance: string }[];
-      equity: { name: string; balance: string }[];
+      assets: { name: string; role: string | null; balance: string }[];
+      equity: { name: string; role: string | null; balance: string }[];
       [k: string]: unknown;
     }>();
     expect(bs).toMatchObject({
@@ -233,6 +241,8 @@ describe(`books reports: trial balance, general ledger, balance sheet, income ba
       ['Bank', '-120.00'],
       ['Accounts receivable (tenants)', '900.00'],
     ]);
+    expect(bs.assets.map((a) => a.role)).toEqual(['cash', 'bank', 'receivable']);
+    expect(bs.equity.map((a) => a.role)).toEqual(['opening_balances', null, null]);
     expect(bs.equity.map((a) => [a.name, a.balance])).toEqual([
       ['Opening balances', '150.00'],
       ["Earlier years' result", '1000.00'],

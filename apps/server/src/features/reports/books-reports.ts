@@ -73,6 +73,8 @@ export type TrialBalanceLine = {
   code: string;
   name: string;
   type: AccountType;
+  /** a default account's role (the pages show its name in the reader's language while not renamed) */
+  role: string | null;
   debit: string;
   credit: string;
 };
@@ -104,6 +106,7 @@ export const trialBalance = async (
         code: a.code,
         name: a.name,
         type: a.type,
+        role: a.role,
         debit: fromCents(a.net > 0n ? a.net : 0n),
         credit: fromCents(a.net < 0n ? -a.net : 0n),
       };
@@ -136,7 +139,7 @@ export type GeneralLedgerLine = {
   tenant_id: number | null;
 };
 export type GeneralLedger = {
-  account: { id: number; code: string; name: string; type: AccountType };
+  account: { id: number; code: string; name: string; type: AccountType; role: string | null };
   from: string;
   to: string;
   property_id: number | null;
@@ -162,7 +165,7 @@ export const generalLedger = async (
 ): Promise<GeneralLedger> => {
   const found = await execRows<Record<string, unknown>>(
     db,
-    sql`SELECT id, code, name, type FROM ledger_accounts WHERE company_id = ${companyId} AND id = ${q.account_id}`,
+    sql`SELECT id, code, name, type, role FROM ledger_accounts WHERE company_id = ${companyId} AND id = ${q.account_id}`,
   );
   const a = found[0];
   if (!a) throw new AppError('not_found', 'Ledger account not found.');
@@ -171,6 +174,7 @@ export const generalLedger = async (
     code: String(a.code),
     name: String(a.name),
     type: String(a.type) as AccountType,
+    role: a.role === null || a.role === undefined ? null : String(a.role),
   };
   const sign = debitNormal(account.type) ? 1n : -1n;
   const property = q.property_id === undefined ? sql`` : sql`AND property_id = ${q.property_id}`;
@@ -242,7 +246,14 @@ export const generalLedger = async (
 
 // ------------------------------------------------------------------------------ balance sheet
 
-export type BalanceSheetLine = { id: number | null; code: string | null; name: string; balance: string };
+export type BalanceSheetLine = {
+  id: number | null;
+  code: string | null;
+  name: string;
+  /** a default account's role; null for an account of the company's own and for the computed lines */
+  role: string | null;
+  balance: string;
+};
 export type BalanceSheet = {
   as_of: string;
   property_id: number | null;
@@ -279,7 +290,13 @@ export const balanceSheet = async (
   const section = (type: AccountType) =>
     nets
       .filter((a) => a.type === type && a.net !== 0n)
-      .map((a) => ({ id: a.id, code: a.code, name: a.name, cents: debitNormal(type) ? a.net : -a.net }));
+      .map((a) => ({
+        id: a.id,
+        code: a.code,
+        name: a.name,
+        role: a.role,
+        cents: debitNormal(type) ? a.net : -a.net,
+      }));
   const sum = (lines: { cents: bigint }[]) => lines.reduce((s, l) => s + l.cents, 0n);
   const assets = section('asset');
   const liabilities = section('liability');
@@ -289,10 +306,17 @@ export const balanceSheet = async (
   const earlier = -results.reduce((s, a) => s + a.before, 0n);
   const year = -results.reduce((s, a) => s + (a.net - a.before), 0n);
   const totalEquity = sum(equity) + earlier + year;
-  const present = (l: { id: number; code: string; name: string; cents: bigint }): BalanceSheetLine => ({
+  const present = (l: {
+    id: number;
+    code: string;
+    name: string;
+    role: string | null;
+    cents: bigint;
+  }): BalanceSheetLine => ({
     id: l.id,
     code: l.code,
     name: l.name,
+    role: l.role,
     balance: fromCents(l.cents),
   });
   return {
@@ -305,8 +329,8 @@ export const balanceSheet = async (
     total_liabilities: fromCents(sum(liabilities)),
     equity: [
       ...equity.map(present),
-      { id: null, code: null, name: EARLIER_YEARS, balance: fromCents(earlier) },
-      { id: null, code: null, name: YEAR_RESULT, balance: fromCents(year) },
+      { id: null, code: null, name: EARLIER_YEARS, role: null, balance: fromCents(earlier) },
+      { id: null, code: null, name: YEAR_RESULT, role: null, balance: fromCents(year) },
     ],
     retained_result: fromCents(earlier),
     year_result: fromCents(year),

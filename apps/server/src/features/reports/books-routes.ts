@@ -38,6 +38,7 @@ const TrialBalance = named(
         code: z.string(),
         name: z.string(),
         type: z.enum(TYPES),
+        role: z.string().nullable().describe("A default account's role"),
         debit: money(),
         credit: money(),
       }),
@@ -50,7 +51,13 @@ const TrialBalance = named(
 
 const GeneralLedgerSchema = named(
   z.object({
-    account: z.object({ id: z.int(), code: z.string(), name: z.string(), type: z.enum(TYPES) }),
+    account: z.object({
+      id: z.int(),
+      code: z.string(),
+      name: z.string(),
+      type: z.enum(TYPES),
+      role: z.string().nullable().describe("A default account's role"),
+    }),
     from: z.iso.date(),
     to: z.iso.date(),
     property_id: z.int().nullable(),
@@ -86,6 +93,7 @@ const SheetLine = z.object({
   id: z.int().nullable(),
   code: z.string().nullable(),
   name: z.string(),
+  role: z.string().nullable().describe("A default account's role (null: the company's own, a computed line)"),
   balance: money(),
 });
 const BalanceSheet = named(

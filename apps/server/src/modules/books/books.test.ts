@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { AppError } from '@kodi/domain';
+import { AppError, defaultAccountNames } from '@kodi/domain';
 import { resetDatabase, testDatabase, testDriver } from '../../test/harness.ts';
 import { buildCompany } from '../../test/factories.ts';
 import { findPgError } from '../../plugins/errors.ts';
@@ -66,6 +66,8 @@ describe(`books: the journal's rules (${testDriver})`, () => {
     expect(rows.find((r) => r.role === 'receivable')?.code).toBe('1100');
     expect(rows.find((r) => r.role === 'expense:condo_fees')?.name).toBe('Condominium fees');
     expect(rows.find((r) => r.role === 'wages')).toMatchObject({ code: '5900', type: 'expense' });
+    // the names the pages translate by role (issue 30, packages/domain/src/account-names.ts) are the chart's
+    expect(Object.fromEntries(rows.map((r) => [r.role, r.name]))).toEqual(defaultAccountNames);
   });
 
   it('posts many entries at once, keeping day totals and lease balances; keys make it idempotent', async () => {

@@ -18,6 +18,8 @@ export type JournalLine = {
   account_id: number;
   account_code: string;
   account_name: string;
+  /** the account's role (a default account's), for its name in the reader's language */
+  account_role: string | null;
   debit: string;
   credit: string;
   property_id: number | null;

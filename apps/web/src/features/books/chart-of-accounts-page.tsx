@@ -34,6 +34,7 @@ import { AccountFormDialog } from './account-form-dialog.tsx';
 import { accountsQuery, booksKeys, deleteAccount, updateAccount, type LedgerAccount } from './books-api.ts';
 import { accountTypes } from './books-rules.ts';
 import { accountTypeText, roleText } from './books-texts.ts';
+import { useAccountLabel } from '../../lib/account-label.ts';
 import { useT } from '../../lib/i18n.ts';
 import { usePhone } from '../../lib/use-phone.ts';
 
@@ -107,6 +108,7 @@ export const ChartOfAccountsPage = () => {
   const phone = usePhone();
   const company = useCompanyMoney();
   const { t, td, language } = useT();
+  const label = useAccountLabel();
   const money = (v: string) => formatMoney(v, company.currency, company.decimals, language);
   const client = useQueryClient();
   const { showSnackbar } = useSnackbar();
@@ -124,9 +126,10 @@ export const ChartOfAccountsPage = () => {
     return (accounts.data ?? []).filter(
       (a) =>
         (!type || a.type === type) &&
-        (!words || `${a.code} ${a.name} ${roleText(a.role, td) ?? ''}`.toLowerCase().includes(words)),
+        (!words ||
+          `${a.code} ${a.name} ${label(a)} ${roleText(a.role, td) ?? ''}`.toLowerCase().includes(words)),
     );
-  }, [accounts.data, search, type, td]);
+  }, [accounts.data, search, type, td, label]);
 
   const toggle = useMutation({
     mutationFn: (a: LedgerAccount) =>
@@ -135,8 +138,8 @@ export const ChartOfAccountsPage = () => {
       setRefused(null);
       showSnackbar({
         message: a.is_active
-          ? t('books.activated', { code: a.code, name: a.name })
-          : t('books.deactivated', { code: a.code, name: a.name }),
+          ? t('books.activated', { code: a.code, name: label(a) })
+          : t('books.deactivated', { code: a.code, name: label(a) }),
         severity: 'success',
         autoHideDuration: 3000,
       });
@@ -188,7 +191,7 @@ export const ChartOfAccountsPage = () => {
             ) : undefined
           }
         >
-          {t('books.cannotDelete', { code: refused.account.code, name: refused.account.name })}{' '}
+          {t('books.cannotDelete', { code: refused.account.code, name: label(refused.account) })}{' '}
           {refused.message}
         </Alert>
       )}
@@ -235,7 +238,7 @@ export const ChartOfAccountsPage = () => {
                 sx={{ alignItems: 'baseline', color: a.is_active ? undefined : 'text.secondary' }}
               >
                 <Typography sx={{ fontWeight: 600, fontVariantNumeric: 'tabular-nums' }}>{a.code}</Typography>
-                <Typography sx={{ flexGrow: 1, minWidth: 0 }}>{a.name}</Typography>
+                <Typography sx={{ flexGrow: 1, minWidth: 0 }}>{label(a)}</Typography>
                 <Typography sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>{money(a.balance)}</Typography>
               </Stack>
               <Stack direction="row" spacing={1} sx={{ alignItems: 'center', mt: 0.5 }}>
@@ -290,7 +293,7 @@ export const ChartOfAccountsPage = () => {
                       <TableCell sx={{ whiteSpace: 'nowrap', fontVariantNumeric: 'tabular-nums' }}>
                         {a.code}
                       </TableCell>
-                      <TableCell sx={{ minWidth: 160 }}>{a.name}</TableCell>
+                      <TableCell sx={{ minWidth: 160 }}>{label(a)}</TableCell>
                       <TableCell>{accountTypeText(a.type, td)}</TableCell>
                       <TableCell sx={{ minWidth: 120, color: 'text.secondary' }}>
                         {roleText(a.role, td) ?? '—'}
@@ -317,7 +320,7 @@ export const ChartOfAccountsPage = () => {
       {editing && <AccountFormDialog account={editing.account} onClose={() => setEditing(null)} />}
       <ConfirmDeleteDialog
         open={toDelete !== null}
-        text={toDelete ? t('books.deleteConfirm', { code: toDelete.code, name: toDelete.name }) : ''}
+        text={toDelete ? t('books.deleteConfirm', { code: toDelete.code, name: label(toDelete) }) : ''}
         busy={remove.isPending}
         onCancel={() => setToDelete(null)}
         onConfirm={() => toDelete && remove.mutate(toDelete)}

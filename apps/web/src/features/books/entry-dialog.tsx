@@ -15,6 +15,7 @@ import Typography from '@mui/material/Typography';
 import { useQuery } from '@tanstack/react-query';
 import { formatDate, formatMoney } from '@kodi/domain';
 import { useT } from '../../lib/i18n.ts';
+import { useAccountLabel } from '../../lib/account-label.ts';
 import { PageLoader } from '../../components/page-loader.tsx';
 import { HeadCell } from '../../components/ui/head-cell.tsx';
 import { errorMessage } from '../../lib/api-client.ts';
@@ -85,6 +86,7 @@ export const EntryDialog = ({
   const phone = usePhone();
   const company = useCompanyMoney();
   const { t, td, language } = useT();
+  const label = useAccountLabel();
   const money = (v: string) => formatMoney(v, company.currency, company.decimals, language);
   const entry = useQuery(entryQuery(id));
   const e = entry.data;
@@ -144,7 +146,7 @@ export const EntryDialog = ({
                   {e.lines.map((l, i) => (
                     <TableRow key={i}>
                       <TableCell sx={{ minWidth: 180 }}>
-                        {l.account_code} {l.account_name}
+                        {l.account_code} {label({ name: l.account_name, role: l.account_role })}
                         <LineRecords line={l} common={common} />
                       </TableCell>
                       {phone ? (

@@ -23,6 +23,7 @@ import { accountsQuery, journalQuery, type JournalFilters } from './books-api.ts
 import { decimalOf, entryTotals, journalSources } from './books-rules.ts';
 import { sourceText } from './journal-texts.ts';
 import { useT, type Translate } from '../../lib/i18n.ts';
+import { useAccountLabel } from '../../lib/account-label.ts';
 import { BooksClose } from './books-close.tsx';
 import { EntryDialog } from './entry-dialog.tsx';
 import { NewEntryDialog } from './new-entry-dialog.tsx';
@@ -54,6 +55,7 @@ export const JournalPage = () => {
   const admin = isCompanyAdmin(user);
   const company = useCompanyMoney();
   const { t, td, language } = useT();
+  const label = useAccountLabel();
   const money = (c: bigint) => formatMoney(decimalOf(c), company.currency, company.decimals, language);
   const listState = useListState({ resetPageOnSort: true });
   const [filters, setFilters] = useState<JournalFilters>({});
@@ -134,7 +136,7 @@ export const JournalPage = () => {
           <MenuItem value="">{t('books.allAccounts')}</MenuItem>
           {(accounts.data ?? []).map((a) => (
             <MenuItem key={a.id} value={String(a.id)}>
-              {a.code} {a.name}
+              {a.code} {label(a)}
             </MenuItem>
           ))}
         </TextField>

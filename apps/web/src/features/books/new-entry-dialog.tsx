@@ -33,9 +33,9 @@ import {
 } from './books-rules.ts';
 import { draftProblemText } from './journal-texts.ts';
 import { usePhone } from '../../lib/use-phone.ts';
+import { useAccountLabel } from '../../lib/account-label.ts';
 
 const blankLine = { account_id: null, debit: '', credit: '' };
-const accountLabel = (a: LedgerAccount) => `${a.code} ${a.name}`;
 
 /**
  * 'New journal entry' (admins and company admins): a date, a memo and lines (an account, a debit or a
@@ -52,6 +52,8 @@ export const NewEntryDialog = ({
   const phone = usePhone();
   const company = useCompanyMoney();
   const { t, td, language } = useT();
+  const label = useAccountLabel();
+  const accountLabel = (a: LedgerAccount) => `${a.code} ${label(a)}`;
   const validationText = useValidationText();
   const money = (c: bigint) => formatMoney(decimalOf(c), company.currency, company.decimals, language);
   const client = useQueryClient();

@@ -5,6 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { FormControlProps, ResourceExtras } from '../../components/resource/types.ts';
 import { accountsQuery } from './books-api.ts';
 import { useT } from '../../lib/i18n.ts';
+import { useAccountLabel } from '../../lib/account-label.ts';
 
 export const PAID_FROM_LABEL = 'Paid From Account';
 
@@ -22,6 +23,7 @@ export const PaidFromAccountField = ({
   creating,
 }: FormControlProps) => {
   const { t } = useT();
+  const label = useAccountLabel();
   const accounts = useQuery(accountsQuery());
   const id = value === null || value === undefined || value === '' ? null : Number(value);
   const offered = (accounts.data ?? []).filter((a) => a.type === 'asset' && (a.is_active || a.id === id));
@@ -48,7 +50,7 @@ export const PaidFromAccountField = ({
       )}
       {offered.map((a) => (
         <MenuItem key={a.id} value={String(a.id)}>
-          {a.code} {a.name}
+          {a.code} {label(a)}
           {a.is_active ? '' : ` ${t('paidFrom.inactive')}`}
         </MenuItem>
       ))}
@@ -59,9 +61,10 @@ export const PaidFromAccountField = ({
 /** The account an expense was paid from, by code and name, in its details. */
 export const PaidFromAccountName = ({ id }: { id: unknown }) => {
   const accounts = useQuery(accountsQuery());
+  const label = useAccountLabel();
   if (id === null || id === undefined) return <>—</>;
   const a = accounts.data?.find((x) => x.id === Number(id));
-  return <>{a ? `${a.code} ${a.name}` : `#${String(id)}`}</>;
+  return <>{a ? `${a.code} ${label(a)}` : `#${String(id)}`}</>;
 };
 
 /** What the books give the expenses' page: the paying account's picker and its name in the details. */

@@ -2,13 +2,17 @@ import Alert from '@mui/material/Alert';
 import {
   backRent,
   backRentWarning,
+  backRentWarningMessage,
   formatCents,
+  formatDate,
   formatMoney,
   localDayIso,
   type Cents,
   type LeaseTerms,
 } from '@kodi/domain';
 import { useCompanyMoney } from '../../lib/resources.ts';
+import { useT } from '../../lib/i18n.ts';
+import { useTexts } from '../../lib/texts.ts';
 
 const text = (v: unknown): string | null => {
   if (v === null || v === undefined) return null;
@@ -34,14 +38,26 @@ export const termsFromForm = (values: Readonly<Record<string, unknown>>): LeaseT
  * charges every period since then, up to today, unless an opening balance date says otherwise.
  */
 export const BackRentNote = ({ values }: { values: Readonly<Record<string, unknown>> }) => {
+  useTexts('domain');
+  const { td, language } = useT();
   const money = useCompanyMoney();
   const terms = termsFromForm(values);
   const due = backRent(terms, localDayIso());
   if (due.charges === 0) return null;
-  const format = (cents: Cents) => formatMoney(formatCents(cents), money.currency, money.decimals);
+  const english = backRentWarning(terms.start_date, due, (cents: Cents) =>
+    formatMoney(formatCents(cents), money.currency, money.decimals),
+  );
+  // in the page's language (`domainTexts.backRent*`) with its date and money formats; the English
+  // (`backRentWarning`'s, the spec's) until the `domain` group is in
+  const message = backRentWarningMessage(
+    terms.start_date,
+    due,
+    (cents: Cents) => formatMoney(formatCents(cents), money.currency, money.decimals, language),
+    (day) => formatDate(day, language),
+  );
   return (
     <Alert severity="warning" sx={{ mt: 2 }} data-testid="back-rent-note">
-      {backRentWarning(terms.start_date, due, format)}
+      {message && language !== 'en' ? td(message.key, english, message.values) : english}
     </Alert>
   );
 };

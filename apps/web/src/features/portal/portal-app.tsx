@@ -18,7 +18,7 @@ import {
 import { api, download, forgetKept, keptGet, PortalError, setCsrf, type Kept } from './portal-api.ts';
 import { Alert, fetchedNote, go, message, useKept } from './portal-parts.tsx';
 import { PortalLanguageSwitcher } from './portal-language.tsx';
-import { activateLanguage, initialLanguage, useT } from '../../lib/i18n.ts';
+import { activateLanguage, i18n, initialLanguage, useT } from '../../lib/i18n.ts';
 import { PayNow, usePayOptions } from './pay-now.tsx';
 
 // The tenant portal (issue 19), its own small app: sign-in (password or one-time code), the welcome
@@ -380,7 +380,7 @@ const Home = ({ kept, onPaid }: { kept: Kept<PortalMe>; onPaid: () => void }) =>
               type="button"
               onClick={() =>
                 void download(`/portal/leases/${l.id}/statement.pdf`, `statement_${l.id}.pdf`)
-                  .then((r) => setNote(`Statement: ${fetchedNote(r)}`))
+                  .then((r) => setNote(t('portal.owner.statementNote', { note: fetchedNote(r) })))
                   .catch((err: unknown) => setNote(message(err)))
               }
             >
@@ -422,15 +422,16 @@ const Home = ({ kept, onPaid }: { kept: Kept<PortalMe>; onPaid: () => void }) =>
 };
 
 const Payments = ({ me, onSignedOut }: { me: PortalMe; onSignedOut: () => void }) => {
+  const { t, language } = useT();
   const [page, setPage] = useState(1);
   const { state, error } = useKept<PortalPayments>(`/portal/payments?page=${page}&page_size=10`, onSignedOut);
   const [note, setNote] = useState('');
-  if (!state) return <p className="muted">{error || 'Loading…'}</p>;
+  if (!state) return <p className="muted">{error || t('common.loading')}</p>;
   const pages = Math.max(1, Math.ceil(state.data.total / 10));
   return (
     <section>
       <p className="muted small">{fetchedNote(state)}</p>
-      {state.data.rows.length === 0 ? <p className="muted">No payments yet.</p> : null}
+      {state.data.rows.length === 0 ? <p className="muted">{t('portal.noPayments')}</p> : null}
       <ul className="rows cards">
         {state.data.rows.map((p) => (
           <li key={p.id}>
@@ -439,22 +440,23 @@ const Payments = ({ me, onSignedOut }: { me: PortalMe; onSignedOut: () => void }
                 <Money me={me} amount={p.amount_paid} />
               </strong>
               <div className="muted small">
-                {formatDate(p.payment_date)} · {p.unit_name} · {p.status}
+                {formatDate(p.payment_date, language)} · {p.unit_name} ·{' '}
+                {t('portal.paymentStatus', { status: p.status })}
               </div>
             </div>
             <button
               type="button"
-              aria-label={`Receipt ${p.receipt_number ?? p.id}`}
+              aria-label={t('portal.pay.receipt', { number: p.receipt_number ?? p.id })}
               onClick={() =>
                 void download(
                   `/portal/payments/${p.id}/receipt.pdf`,
                   `receipt_${p.receipt_number ?? p.id}.pdf`,
                 )
-                  .then((r) => setNote(`Receipt: ${fetchedNote(r)}`))
+                  .then((r) => setNote(t('portal.receiptNote', { note: fetchedNote(r) })))
                   .catch((err: unknown) => setNote(message(err)))
               }
             >
-              Receipt
+              {t('glossary.receipt')}
             </button>
           </li>
         ))}
@@ -462,13 +464,11 @@ const Payments = ({ me, onSignedOut }: { me: PortalMe; onSignedOut: () => void }
       {pages > 1 ? (
         <div className="actions">
           <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-            Newer
+            {t('portal.newer')}
           </button>
-          <span className="muted small">
-            Page {page} of {pages}
-          </span>
+          <span className="muted small">{t('portal.pageOf', { page, pages })}</span>
           <button type="button" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-            Older
+            {t('portal.older')}
           </button>
         </div>
       ) : null}
@@ -477,17 +477,16 @@ const Payments = ({ me, onSignedOut }: { me: PortalMe; onSignedOut: () => void }
   );
 };
 
-const STATUS: Record<string, string> = { open: 'Open', in_progress: 'In progress', closed: 'Closed' };
-
 const readPhoto = (file: File) =>
   new Promise<{ name: string; data: string }>((resolve, reject) => {
     const reader = new FileReader();
     reader.onload = () => resolve({ name: file.name, data: String(reader.result) });
-    reader.onerror = () => reject(new Error('The photo could not be read.'));
+    reader.onerror = () => reject(new Error(i18n._('portal.repair.photoUnreadable')));
     reader.readAsDataURL(file);
   });
 
 const Repairs = ({ me, onSignedOut }: { me: PortalMe; onSignedOut: () => void }) => {
+  const { t, language } = useT();
   const { state, error, reload } = useKept<PortalRequest[]>('/portal/maintenance-requests', onSignedOut);
   const leases = me.leases.filter((l) => l.active);
   const [lease, setLease] = useState(String(leases[0]?.id ?? me.leases[0]?.id ?? ''));
@@ -504,9 +503,9 @@ const Repairs = ({ me, onSignedOut }: { me: PortalMe; onSignedOut: () => void })
     e.preventDefault();
     setFormError('');
     setDone('');
-    if (!description.trim()) return setFormError('Describe the problem.');
-    if (photos.length > 3) return setFormError('At most 3 photos.');
-    if (photos.some((p) => p.size > 5 * 1024 * 1024)) return setFormError('Photos must be at most 5 MB.');
+    if (!description.trim()) return setFormError(t('portal.repair.describe'));
+    if (photos.length > 3) return setFormError(t('portal.repair.atMostPhotos'));
+    if (photos.some((p) => p.size > 5 * 1024 * 1024)) return setFormError(t('portal.repair.photoTooBig'));
     setBusy(true);
     try {
       await api('POST', '/portal/maintenance-requests', {
@@ -518,7 +517,7 @@ const Repairs = ({ me, onSignedOut }: { me: PortalMe; onSignedOut: () => void })
       setDescription('');
       setPhotos([]);
       setSent(sent + 1);
-      setDone('Sent. Your landlord has been told.');
+      setDone(t('portal.repair.sent'));
       await reload();
     } catch (err) {
       setFormError(message(err));
@@ -530,10 +529,10 @@ const Repairs = ({ me, onSignedOut }: { me: PortalMe; onSignedOut: () => void })
   return (
     <section>
       <form className="card" onSubmit={(e) => void submit(e)} noValidate>
-        <h2>Report a repair</h2>
+        <h2>{t('portal.repair.title')}</h2>
         {me.leases.length > 1 ? (
           <label className="field">
-            <span>Unit</span>
+            <span>{t('common.unit')}</span>
             <select value={lease} onChange={(e) => setLease(e.target.value)}>
               {me.leases.map((l) => (
                 <option key={l.id} value={l.id}>
@@ -544,7 +543,7 @@ const Repairs = ({ me, onSignedOut }: { me: PortalMe; onSignedOut: () => void })
           </label>
         ) : null}
         <label className="field">
-          <span>What is wrong?</span>
+          <span>{t('portal.repair.what')}</span>
           <textarea
             name="description"
             rows={4}
@@ -553,15 +552,17 @@ const Repairs = ({ me, onSignedOut }: { me: PortalMe; onSignedOut: () => void })
           />
         </label>
         <label className="field">
-          <span>Priority</span>
+          <span>{t('portal.repair.priority')}</span>
           <select name="priority" value={priority} onChange={(e) => setPriority(e.target.value)}>
-            <option value="low">Low</option>
-            <option value="medium">Medium</option>
-            <option value="high">High</option>
+            {['low', 'medium', 'high'].map((p) => (
+              <option key={p} value={p}>
+                {t('portal.repair.priorityLevel', { priority: p })}
+              </option>
+            ))}
           </select>
         </label>
         <label className="field">
-          <span>Photos (up to 3, 5 MB each)</span>
+          <span>{t('portal.repair.photos')}</span>
           <input
             key={sent}
             name="photos"
@@ -574,14 +575,14 @@ const Repairs = ({ me, onSignedOut }: { me: PortalMe; onSignedOut: () => void })
         <Alert>{formError}</Alert>
         <Alert kind="info">{done}</Alert>
         <button type="submit" className="primary" disabled={busy || !lease}>
-          Send
+          {t('portal.repair.send')}
         </button>
       </form>
-      <h2>Your requests</h2>
+      <h2>{t('portal.repair.yourRequests')}</h2>
       {state ? (
         <p className="muted small">{fetchedNote(state)}</p>
       ) : (
-        <p className="muted">{error || 'Loading…'}</p>
+        <p className="muted">{error || t('common.loading')}</p>
       )}
       <ul className="rows cards">
         {state?.data.map((r) => (
@@ -589,11 +590,11 @@ const Repairs = ({ me, onSignedOut }: { me: PortalMe; onSignedOut: () => void })
             <div>
               <div>{r.description}</div>
               <div className="muted small">
-                {formatDate(r.request_date)} · {r.unit_name} · {r.photos.length} photo
-                {r.photos.length === 1 ? '' : 's'}
+                {formatDate(r.request_date, language)} · {r.unit_name} ·{' '}
+                {t('portal.repair.photoCount', { count: r.photos.length })}
               </div>
             </div>
-            <span className={`chip ${r.status}`}>{STATUS[r.status] ?? r.status}</span>
+            <span className={`chip ${r.status}`}>{t('portal.repair.status', { status: r.status })}</span>
           </li>
         ))}
       </ul>

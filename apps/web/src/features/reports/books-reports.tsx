@@ -17,6 +17,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatDate, formatNumber, localDayIso } from '@kodi/domain';
 import { useT } from '../../lib/i18n.ts';
+import { useAccountLabel } from '../../lib/account-label.ts';
 import { errorMessage } from '../../lib/api-client.ts';
 import { useCompanyMoney } from '../../lib/resources.ts';
 import { ExportButtons } from '../../components/export-buttons.tsx';
@@ -33,6 +34,10 @@ import {
 } from './report-queries.ts';
 
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The balance sheet's computed equity lines as the server names them (features/reports/books-reports.ts). */
+const EARLIER_YEARS = "Earlier years' result";
+const YEAR_RESULT = "The year's result";
 
 export const Loading = () => {
   const { t } = useT();
@@ -149,6 +154,7 @@ const AsOfReport = <T, K extends QueryKey>({
 export const TrialBalanceReport = ({ propertyId }: { propertyId: number | null }) => {
   const decimals = useCompanyMoney().decimals ?? 2;
   const { t, language } = useT();
+  const label = useAccountLabel();
   return (
     <AsOfReport
       title={t('reports.trialBalance')}
@@ -183,7 +189,7 @@ export const TrialBalanceReport = ({ propertyId }: { propertyId: number | null }
               <TableRow key={a.id} hover>
                 <TableCell>{a.code}</TableCell>
                 <TableCell component="th" scope="row" sx={{ minWidth: 160 }}>
-                  {a.name}
+                  {label(a)}
                 </TableCell>
                 <TableCell align="right" sx={num}>
                   {Number(a.debit) === 0 ? '' : formatNumber(a.debit, decimals, language)}
@@ -216,6 +222,7 @@ export const TrialBalanceReport = ({ propertyId }: { propertyId: number | null }
 export const GeneralLedgerReport = ({ propertyId }: { propertyId: number | null }) => {
   const decimals = useCompanyMoney().decimals ?? 2;
   const { t, language } = useT();
+  const label = useAccountLabel();
   const accounts = useQuery(ledgerAccountsQuery());
   const [accountId, setAccountId] = useState<number | null>(null);
   const [to, setTo] = useState(localDayIso);
@@ -243,7 +250,7 @@ export const GeneralLedgerReport = ({ propertyId }: { propertyId: number | null 
           >
             {(accounts.data ?? []).map((a) => (
               <MenuItem key={a.id} value={a.id}>
-                {a.code} {a.name}
+                {a.code} {label(a)}
               </MenuItem>
             ))}
           </TextField>
@@ -362,7 +369,17 @@ const SheetSection = ({
   total: string;
   decimals: number;
 }) => {
-  const { language } = useT();
+  const { t, language } = useT();
+  const label = useAccountLabel();
+  // the computed lines of the equity (an id of none): the server's English, in the page's language
+  const lineName = (l: BalanceSheetLine) =>
+    l.id !== null
+      ? label(l)
+      : l.name === EARLIER_YEARS
+        ? t('reports.earlierYearsResult')
+        : l.name === YEAR_RESULT
+          ? t('reports.yearResult')
+          : l.name;
   return (
     <>
       <TableRow>
@@ -374,7 +391,7 @@ const SheetSection = ({
         <TableRow key={`${title}-${l.id ?? l.name}`} hover>
           <TableCell component="th" scope="row" sx={{ pl: 3 }}>
             {l.code ? `${l.code} ` : ''}
-            {l.name}
+            {lineName(l)}
           </TableCell>
           <TableCell align="right" sx={num}>
             {formatNumber(l.balance, decimals, language)}

@@ -48,7 +48,15 @@ export type AccountType = 'asset' | 'liability' | 'equity' | 'income' | 'expense
 
 export type TrialBalance = {
   as_of: string;
-  accounts: { id: number; code: string; name: string; type: AccountType; debit: string; credit: string }[];
+  accounts: {
+    id: number;
+    code: string;
+    name: string;
+    type: AccountType;
+    role: string | null;
+    debit: string;
+    credit: string;
+  }[];
   total_debit: string;
   total_credit: string;
 };
@@ -76,7 +84,13 @@ export type GeneralLedger = {
   }[];
 };
 
-export type BalanceSheetLine = { id: number | null; code: string | null; name: string; balance: string };
+export type BalanceSheetLine = {
+  id: number | null;
+  code: string | null;
+  name: string;
+  role: string | null;
+  balance: string;
+};
 export type BalanceSheet = {
   as_of: string;
   year_start: string;
@@ -89,7 +103,13 @@ export type BalanceSheet = {
   total_liabilities_and_equity: string;
 };
 
-export type LedgerAccountOption = { id: number; code: string; name: string; type: AccountType };
+export type LedgerAccountOption = {
+  id: number;
+  code: string;
+  name: string;
+  type: AccountType;
+  role: string | null;
+};
 
 /** A day's report of the company or one property. */
 export type DayScope = { asOf: string; propertyId?: number | null };
