@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultAccountNames } from '@kodi/domain';
 import {
   accountFormSchema,
   cents,
@@ -63,6 +64,14 @@ describe('a manual entry as typed', () => {
 });
 
 describe('labels', () => {
+  it('says what every default account is for, in words, never its role', () => {
+    for (const role of Object.keys(defaultAccountNames)) {
+      const label = roleLabel(role);
+      expect(label, role).toBeTruthy();
+      expect(label, role).not.toMatch(/_|:/);
+    }
+  });
+
   it('names the default accounts and the sources', () => {
     expect(roleLabel('cash')).toBe('Cash payments');
     expect(roleLabel('expense:condo_fees')).toBe('Condominium fees expenses');

@@ -27,6 +27,10 @@ export const roleLabels: Record<string, string> = {
   rental_income: 'Rent',
   late_fee_income: 'Late fees',
   wages: 'Wages',
+  owner_funds: 'Money held for owners',
+  owner_rent_due: 'Rent owed to owners, not yet collected',
+  rental_tax_payable: 'Rental tax withheld',
+  management_fee_income: 'Management fees',
 };
 
 /** What a default account is for ('Cash payments', 'Plumbing expenses'); null for an added one. */
