@@ -133,7 +133,17 @@ export const buildApp = async (
   );
 
   // The built web app at /, with the SPA fallback for its client-side routes.
-  await registerWeb(app, options.webDir ?? webDistDir);
+  // (the Arrears page's first lines name the signed-in user's company currency: its HTML draws them)
+  await registerWeb(app, options.webDir ?? webDistDir, async (request) => {
+    await ctx.sessions.load(request);
+    const companyId = request.user?.company_id;
+    if (!companyId) return null;
+    const rows = await database.prepared<{ currency_code: string | null }>(
+      'SELECT trim(currency_code) AS currency_code FROM companies WHERE id = $1',
+      [companyId],
+    );
+    return { currency: rows[0]?.currency_code || null };
+  });
 
   if (options.workers) {
     const running: RunningWorker[] = [];

@@ -52,6 +52,28 @@
     response.catch(() => null); // a failure is the app's to meet (it asks again)
     list = { url, response };
   }
+  // The page's HTML draws Arrears' first line (apps/server/src/plugins/web.ts, issue 26) but not its
+  // date: the browser's day, written here as the app writes it (packages/domain/src/dates.ts), once
+  // the line is in the document (before the app's scripts run).
+  const writeToday = () => {
+    const line = window.document.querySelector('[data-kodi-today]');
+    if (!line) return;
+    const now = new Date();
+    const day = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+    const format = { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' };
+    const text = line.getAttribute('data-kodi-today') || '';
+    try {
+      line.textContent = text.replace(
+        '{date}',
+        new Intl.DateTimeFormat(line.getAttribute('data-locale') || 'en-US', format).format(day),
+      );
+    } catch {
+      // a locale the browser does not know: the app writes the line when it renders
+    }
+  };
+  if (window.document.readyState === 'loading')
+    window.document.addEventListener('readystatechange', writeToday, { once: true });
+  else writeToday();
   const home = window.location.pathname === '/';
   const dashboardProperty = home ? property() : null;
   window.kodiEarly = {

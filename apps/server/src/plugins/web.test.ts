@@ -283,7 +283,9 @@ describe(`the app's page names the scripts of the page asked (${testDriver})`, {
       expect(
         html
           .replace(/<link rel="modulepreload"[^>]*>/g, '')
-          .replace(/<meta name="kodi-first-list"[^>]*>/, ''),
+          .replace(/<meta name="kodi-first-list"[^>]*>/, '')
+          .replace(/<style>[^<]*<\/style>/, '')
+          .replace(/<div class="kodi-shell-bar"><\/div><div class="kodi-shell-main">.*?<\/div>/, ''),
         url,
       ).toBe(INDEX_HTML);
       expect(html.indexOf('<link rel="modulepreload"'), url).toBeLessThanOrEqual(html.indexOf('</head>'));
@@ -291,6 +293,75 @@ describe(`the app's page names the scripts of the page asked (${testDriver})`, {
     // the receipt check and the portal are pages of their own: untouched
     expect(decoded(await page(`/r/${'ab'.repeat(32)}`, signedIn))).toBe(RECEIPT_HTML);
     expect(decoded(await page('/portal', signedIn))).toBe(PORTAL_HTML);
+  });
+
+  it("draws a signed-in page's top bar and heading in the app's language, and nothing for a page it cannot name", async () => {
+    const shell = (html: string) => ({
+      heading: /<h1 class="kodi-shell-h1">([^<]*)<\/h1>/.exec(html)?.[1] ?? null,
+      styled: html.includes('<style>') && html.indexOf('<style>') < html.indexOf('</head>'),
+    });
+    for (const [url, headers, heading] of [
+      ['/', {}, 'Kodi Rentals Dashboard'],
+      ['/payments', {}, 'Payments'],
+      ['/tenants/', {}, 'Tenants Management'],
+      ['/arrears', {}, 'Arrears'],
+      ['/', { cookie: 'kodi_lang=fr' }, 'Tableau de bord Kodi Rentals'],
+      ['/tenants', { 'accept-language': 'sw' }, 'Usimamizi wa wapangaji'],
+      ['/arrears', { 'accept-language': 'fr' }, 'Arriérés'],
+    ] as const) {
+      const cookie = ['kodi_sid=abc', 'cookie' in headers ? headers.cookie : ''].filter(Boolean).join('; ');
+      const html = decoded(
+        await app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers, cookie } }),
+      );
+      expect(shell(html), `${url} ${JSON.stringify(headers)}`).toEqual({ heading, styled: true });
+    }
+    // signed out (the app shows the sign-in page), a page it cannot name, a bare page: none
+    for (const [url, cookie] of [
+      ['/payments', ''],
+      ['/login', ''],
+      ['/payments/7/receipt', 'kodi_sid=abc'],
+      ['/about', 'kodi_sid=abc'],
+    ] as const) {
+      const html = decoded(await page(url, cookie || undefined));
+      expect(shell(html), url).toEqual({ heading: null, styled: false });
+      expect(html, url).toContain('<div id="root"></div>');
+    }
+  });
+
+  it("draws Arrears' first line with the signed-in user's company currency, its date left to the browser", async () => {
+    const database = await testDatabase();
+    const company = await buildCompany(database, { currency_code: 'KES' });
+    const user = await buildUser(database, { company_id: company.id });
+    const client = new TestClient(app);
+    expect((await client.login(user.email, user.password)).statusCode).toBe(200);
+    const line = async (headers: Record<string, string>) =>
+      /<p class="kodi-shell-p" data-kodi-today="([^"]*)" data-locale="([^"]*)"><\/p>/
+        .exec(
+          decoded(
+            await app.inject({
+              method: 'GET',
+              url: '/arrears',
+              headers: {
+                accept: 'text/html',
+                ...headers,
+                cookie: `${client.cookie ?? ''}; ${headers.cookie ?? ''}`,
+              },
+            }),
+          ),
+        )
+        ?.slice(1);
+    expect(await line({})).toEqual([
+      'Leases with rent overdue on {date}, by how long each unpaid charge has been overdue (amounts in KES).',
+      'en-US',
+    ]);
+    expect(await line({ cookie: 'kodi_lang=fr' })).toEqual([
+      'Baux dont le loyer est en retard au {date}, selon l’ancienneté de chaque montant impayé (montants en KES).',
+      'fr',
+    ]);
+    // a cookie of no session: the heading only
+    const html = decoded(await page('/arrears', 'kodi_sid=nobody'));
+    expect(html).toContain('<h1 class="kodi-shell-h1">Arrears</h1>');
+    expect(html).not.toContain('data-kodi-today');
   });
 
   it("names the catalogue of the language the app will show: the one it kept, else the browser's", async () => {

@@ -2,8 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { entityList } from '@kodi/domain';
-import { isLanguage, preferredLanguage, type Language } from '@kodi/domain/i18n/web';
+import { DEFAULT_CURRENCY, entityList } from '@kodi/domain';
+import { catalogues } from '@kodi/domain/i18n';
+import { intlLocales, isLanguage, preferredLanguage, type Language } from '@kodi/domain/i18n/web';
 import { SESSION_COOKIE } from './session.ts';
 
 /**
@@ -101,12 +102,86 @@ export const routePreloadsOf = (webDir: string) => {
   };
 };
 
+/** Text for an HTML element's content. */
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+
+/**
+ * The heading of a signed-in page the app shows under its top bar, in `language`, when the server
+ * can name it before the app runs: Home, Arrears and the entities' list pages (issue 26).
+ */
+export const pageHeading = (pathname: string, language: Language): string | undefined => {
+  const text = (key: string, english: string) => catalogues[language][key] ?? english;
+  const route = pathname.replace(/\/+$/, '') || '/';
+  if (route === '/') return text('dashboard.title', catalogues.en['dashboard.title'] ?? '');
+  if (route === '/arrears') return text('arrears.title', catalogues.en['arrears.title'] ?? '');
+  const def = entityList.find((d) => d.page.path === route);
+  return def && text(`entity.${def.name}.title`, def.ui.title);
+};
+
+/**
+ * The page's frame drawn by its HTML (issue 26): the top bar's band and the page's heading where the
+ * app draws them (MUI's AppBar, Toolbar and an h4 h1: apps/web/src/app/app-shell.tsx), so that a
+ * phone shows the heading at its first paint instead of after the entry and the page's code have
+ * run. It is inside #root: the app's first render replaces it (nothing of it moves, no layout shift).
+ */
+export const SHELL_STYLE =
+  '<style>body{margin:0;background:#f5f7fb}' +
+  '.kodi-shell-bar{position:fixed;top:0;left:0;right:0;height:56px;background:#1565c0;z-index:1201;' +
+  'box-shadow:0 2px 1px -1px rgba(0,0,0,.2),0 1px 1px 0 rgba(0,0,0,.14),0 1px 3px 0 rgba(0,0,0,.12)}' +
+  '.kodi-shell-main{padding:72px 16px 16px}' +
+  '.kodi-shell-h1{margin:0;font-family:Roboto,system-ui,-apple-system,"Segoe UI","Helvetica Neue",Arial,sans-serif;' +
+  'font-weight:400;font-size:2.125rem;line-height:1.235;color:rgba(0,0,0,.87)}' +
+  '@media (orientation:landscape){.kodi-shell-bar{height:48px}.kodi-shell-main{padding-top:64px}}' +
+  '@media (min-width:600px){.kodi-shell-bar{height:64px}.kodi-shell-main{padding-top:80px}}' +
+  '.kodi-shell-p{margin:0;font-family:Roboto,system-ui,-apple-system,"Segoe UI","Helvetica Neue",Arial,sans-serif;' +
+  'font-weight:400;font-size:.875rem;line-height:1.43;color:rgba(0,0,0,.6)}' +
+  '@media (min-width:900px){.kodi-shell-main{margin-left:248px;padding:88px 24px 24px}}</style>';
+
+/**
+ * What the page's HTML draws above the app: its heading, and for Arrears the line under it (its
+ * largest text), whose date, the browser's day, public/early.js writes in (`data-kodi-today`).
+ */
+export type PageShell = { heading: string; today?: { text: string; locale: string } };
+
+export const pageShell = ({ heading, today }: PageShell) =>
+  '<div class="kodi-shell-bar"></div><div class="kodi-shell-main">' +
+  `<h1 class="kodi-shell-h1">${escapeHtml(heading)}</h1>` +
+  (today
+    ? `<p class="kodi-shell-p" data-kodi-today="${escapeHtml(today.text)}" data-locale="${escapeHtml(today.locale)}"></p>`
+    : '') +
+  '</div>';
+
+/** The signed-in user's company as far as a page's HTML needs it (the Arrears page's currency). */
+export type PageCompany = (request: FastifyRequest) => Promise<{ currency: string | null } | null>;
+
+/** The page's shell, or none when the server cannot tell its heading (or, on Arrears, its currency). */
+export const shellOf = async (
+  request: FastifyRequest,
+  pathname: string,
+  language: Language,
+  company: PageCompany | undefined,
+): Promise<PageShell | undefined> => {
+  const heading = pageHeading(pathname, language);
+  if (!heading) return undefined;
+  if ((pathname.replace(/\/+$/, '') || '/') !== '/arrears' || !company) return { heading };
+  const found = await company(request).catch(() => null);
+  if (!found) return { heading };
+  // the app's own default currency when the company has none (apps/web/src/lib/resources.ts)
+  const currency = found.currency || DEFAULT_CURRENCY;
+  const intro = catalogues[language]['arrears.intro'] ?? catalogues.en['arrears.intro'] ?? '';
+  return {
+    heading,
+    today: { text: intro.replaceAll('{currency}', currency), locale: intlLocales[language] },
+  };
+};
+
 /**
  * The built web app at /, its files served precompressed (`.br`, `.gz` written next to them at
  * build, apps/web/vite-precompress.ts) by the client's Accept-Encoding; a client route answers
  * index.html (isPageRequest), anything else not found the API's JSON 404.
  */
-export const registerWeb = async (app: FastifyInstance, webDir: string) => {
+export const registerWeb = async (app: FastifyInstance, webDir: string, company?: PageCompany) => {
   const hasWeb = fs.existsSync(path.join(webDir, 'index.html'));
   // the public receipt check (`/r/{code}`, a receipt's QR code) is a page of its own: none of the app
   const hasReceiptPage = fs.existsSync(path.join(webDir, RECEIPT_PAGE));
@@ -141,7 +216,7 @@ export const registerWeb = async (app: FastifyInstance, webDir: string) => {
       },
     });
   }
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     if (hasWeb && isPageRequest(request)) {
       // always asked again (its scripts' names change with each build); send's own `max-age=0` left out;
       // the receipt check and the portals are pages of their own, never the staff app
@@ -157,11 +232,19 @@ export const registerWeb = async (app: FastifyInstance, webDir: string) => {
         const signedIn = (request.headers.cookie ?? '').includes(`${SESSION_COOKIE}=`);
         const { files, list } = preloadsOf(pathname, signedIn, pageLanguage(request));
         const links = files.map((href) => `<link rel="modulepreload" crossorigin href="${href}">`).join('');
+        const language = pageLanguage(request);
+        const shell =
+          signedIn && !process.env.KODI_NO_SHELL
+            ? await shellOf(request, pathname, language, company)
+            : undefined;
         const head = list ? html.replace('<head>', `<head>${firstListTag(list)}`) : html;
+        const body = shell
+          ? head.replace('<div id="root"></div>', `<div id="root">${pageShell(shell)}</div>`)
+          : head;
         return reply
           .header('Cache-Control', 'no-cache')
           .type('text/html; charset=utf-8')
-          .send(head.replace('</head>', `${links}</head>`));
+          .send(body.replace('</head>', `${shell ? SHELL_STYLE : ''}${links}</head>`));
       }
       return reply.header('Cache-Control', 'no-cache').sendFile(page, { cacheControl: false });
     }
