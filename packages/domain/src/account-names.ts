@@ -35,6 +35,29 @@ export const defaultAccountNames: Readonly<Record<string, string>> = {
   wages: 'Wages',
 };
 
+/**
+ * What each default account is for, by role ('What tenants owe'): the Chart of Accounts' 'Default for'.
+ * A charge's and an expense's category accounts say it from their category. The catalogues' `books.role.*`.
+ */
+export const accountRoleLabels: Readonly<Record<string, string>> = {
+  cash: 'Cash payments',
+  mobile_money: 'Mobile money payments',
+  bank: 'Bank transfers and cheques',
+  card_clearing: 'Card payments',
+  receivable: 'What tenants owe',
+  tenant_credits: 'Tenant credits',
+  deposits_held: 'Security deposits',
+  opening_balances: 'Opening balances',
+  retained_earnings: 'Retained earnings',
+  rental_income: 'Rent',
+  late_fee_income: 'Late fees',
+  wages: 'Wages',
+  owner_funds: 'Money held for owners',
+  owner_rent_due: 'Rent owed to owners, not yet collected',
+  rental_tax_payable: 'Rental tax withheld',
+  management_fee_income: 'Management fees',
+};
+
 /** A role's catalogue key: 'cash' → 'accountNames.cash', 'expense:plumbing' → 'accountNames.expense.plumbing'. */
 export const accountNameKey = (role: string): string => `accountNames.${role.replaceAll(':', '.')}`;
 

@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
  * an English catalogue value (en.json) and sits in another chunk (a page's, the shell's) is a text a
  * page shows without its key. The catalogues' chunks are the builds' dynamic entries made from
  * `virtual:kodi-catalogue/…` modules (vite-catalogues.ts), as the builds' manifests
- * (`.vite/manifest.json`, `.vite/portal-manifest.json`) name them.
+ * (`.vite/manifest.json`, `.vite/portal-manifest.json`) name them, and the Help Center's topics (the
+ * English module is the English help, as help-topics.sw.ts is the Kiswahili; only the reader's loads).
  *
  * Not a finding: English that @kodi/domain's own source spells (the entities' and options'
  * definitions, the drawer's labels, the validation and error messages keep the spec's English there
@@ -57,6 +58,8 @@ const domainEnglish = () => {
 };
 
 type Manifest = Record<string, { file: string; src?: string }>;
+/** The Help Center's topics, one module per language (help-topics.ts is the English one). */
+const HELP_TOPICS = /^src\/features\/help\/help-topics(\.\w+)?\.ts$/;
 /** The catalogues' chunks, by the builds' manifests. */
 const catalogueChunks = () => {
   const files = new Set<string>();
@@ -64,7 +67,9 @@ const catalogueChunks = () => {
     const file = new URL(`.vite/${name}`, dist);
     if (!existsSync(file)) continue;
     for (const entry of Object.values(JSON.parse(readFileSync(file, 'utf8')) as Manifest))
-      if (entry.src?.startsWith('virtual:kodi-catalogue/')) files.add(entry.file);
+      // the catalogues, and the Help Center's topics (a module per language, the reader's loaded)
+      if (entry.src?.startsWith('virtual:kodi-catalogue/') || HELP_TOPICS.test(entry.src ?? ''))
+        files.add(entry.file);
   }
   return files;
 };

@@ -1,7 +1,10 @@
 import type { FieldErrors, FieldValues, Resolver } from 'react-hook-form';
 
-/** The form error of a validation whose code could not be loaded (as a page's in `lazyPage`). */
-export const RESOLVER_LOAD_FAILED = 'Loading chunk failed';
+/**
+ * The `root` error's type when a validation's code could not be loaded (as a page's in `lazyPage`):
+ * a form shows it as `shell.chunkFailed`, in the reader's language.
+ */
+export const RESOLVER_LOAD_FAILED = 'chunk_load_failed';
 
 /**
  * A react-hook-form resolver whose code is loaded on the side rather than with the page: the form's
@@ -26,7 +29,9 @@ export const lazyResolver = <TInput extends FieldValues, TOutput>(
       resolve = await get();
     } catch (error) {
       console.error('Loading the form validation failed', error);
-      const errors = { root: { type: 'load', message: RESOLVER_LOAD_FAILED } } as FieldErrors<TInput>;
+      const errors = {
+        root: { type: RESOLVER_LOAD_FAILED, message: RESOLVER_LOAD_FAILED },
+      } as FieldErrors<TInput>;
       return { values: {}, errors };
     }
     return resolve(values, context, options);

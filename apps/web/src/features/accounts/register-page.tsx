@@ -25,7 +25,6 @@ import { AccountForm } from './account-form.tsx';
 import { publicCompaniesQuery, registerAccount, type CompanyChoice } from './account-api.ts';
 
 export const REGISTRATION_FAILED = 'Registration failed.';
-export const COMPANIES_LOAD_FAILED = 'Failed to load companies.';
 
 /**
  * The register form: the shared body plus the confirmation (packages/domain `registerForm`), with the

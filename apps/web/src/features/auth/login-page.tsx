@@ -18,7 +18,7 @@ import { FormEmailField, FormPasswordField } from '../../components/ui/form-text
 import { LazyTooltip } from '../../components/ui/lazy-tooltip.tsx';
 import { API_BASE, api, errorMessage, isApiError, setCsrfToken } from '../../lib/api-client.ts';
 import { captchaProblem } from '../../lib/captcha.ts';
-import { lazyResolver } from '../../lib/lazy-resolver.ts';
+import { lazyResolver, RESOLVER_LOAD_FAILED } from '../../lib/lazy-resolver.ts';
 import { safeRedirect } from '../../lib/navigation.ts';
 import { serverInfoKey, serverInfoQuery, type ServerInfo } from '../../lib/server-info.ts';
 import { completeLogin } from '../../lib/session.ts';
@@ -159,7 +159,8 @@ export const LoginPage = ({ googleEnabled }: { googleEnabled?: boolean }) => {
   }
 
   const onInvalid = (errors: FieldErrors<LoginInput>) => {
-    if (errors.root?.message) setAlert(errors.root.message);
+    if (errors.root?.type === RESOLVER_LOAD_FAILED) setAlert(t('shell.chunkFailed'));
+    else if (errors.root?.message) setAlert(errors.root.message);
     else showSnackbar({ message: t('validation.formInvalid'), severity: 'warning' });
   };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { chargeCategory, expenseCategory } from '@kodi/domain';
+import { accountRoleLabels, chargeCategory, expenseCategory } from '@kodi/domain';
 
 /** What the books' pages know without React: labels, exact amounts in cents, the forms' rules. */
 
@@ -14,24 +14,8 @@ export const accountTypeLabels: Record<AccountType, string> = {
   expense: 'Expense',
 };
 
-export const roleLabels: Record<string, string> = {
-  cash: 'Cash payments',
-  mobile_money: 'Mobile money payments',
-  bank: 'Bank transfers and cheques',
-  card_clearing: 'Card payments',
-  receivable: 'What tenants owe',
-  tenant_credits: 'Tenant credits',
-  deposits_held: 'Security deposits',
-  opening_balances: 'Opening balances',
-  retained_earnings: 'Retained earnings',
-  rental_income: 'Rent',
-  late_fee_income: 'Late fees',
-  wages: 'Wages',
-  owner_funds: 'Money held for owners',
-  owner_rent_due: 'Rent owed to owners, not yet collected',
-  rental_tax_payable: 'Rental tax withheld',
-  management_fee_income: 'Management fees',
-};
+/** What each default account is for ('What tenants owe'): @kodi/domain's words (the catalogues' `books.role.*`). */
+export const roleLabels: Readonly<Record<string, string>> = accountRoleLabels;
 
 /** What a default account is for ('Cash payments', 'Plumbing expenses'); null for an added one. */
 export const roleLabel = (role: string | null): string | null => {
