@@ -133,7 +133,10 @@ test('an owner with two properties at 10%: rent, the run, the statement PDF, the
   await expect(made).toContainText('UGX 720,000');
   await page.screenshot({ path: `${SHOTS}/owner-payouts-1366.png`, fullPage: true });
   await page.setViewportSize({ width: 360, height: 740 });
-  expect(await page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth')).toBe(0);
+  // once the page has settled at its new width (the payout's notice slides in from the right)
+  await expect
+    .poll(() => page.evaluate<number>('document.documentElement.scrollWidth - window.innerWidth'))
+    .toBe(0);
   await page.screenshot({ path: `${SHOTS}/owner-payouts-360.png`, fullPage: true });
   await page.setViewportSize({ width: 1366, height: 900 });
 
