@@ -3,9 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { AppError, type EntityDefinition, type SessionUser } from '@kodi/domain';
+import { entityKey } from '@kodi/domain/i18n/entity-texts';
 import type { AppContext } from '../context.ts';
 import { execRows, type Db } from '../db/client.ts';
 import { currentUser } from '../plugins/guard.ts';
+import { requestWords } from '../plugins/i18n.ts';
 import { entityNames, file, PDF, XLSX } from '../plugins/openapi.ts';
 import { companyMoney } from '../modules/companies/company.ts';
 import { pdfWriter, xlsxWriter, type TabularColumn, type TabularWriter } from './tabular.ts';
@@ -41,8 +43,16 @@ export const exportQuerySchema = z.object({
   filter: filterQuery,
 });
 
-/** The visible column labels (as the web shows them) mapped to fields through the definition. */
+/**
+ * The visible column labels (as the web shows them, in English) mapped to fields through the
+ * definition; each with the catalogue keys the web reads its heading and options by (issue 30:
+ * `entity.<name>.column.<field>` for a column labelled otherwise than its field, else
+ * `entity.<name>.field.<field>`; `entity.<name>.option.<field>.<value>`).
+ */
 export const exportColumns = (def: EntityDefinition, headers: string | undefined): TabularColumn[] => {
+  const n = def.name;
+  const optionsOf = (field: EntityDefinition['fields'][number] | undefined) =>
+    field?.options ? { options: field.options, optionText: `entity.${n}.option.${field.name}` } : {};
   const byLabel = (label: string): TabularColumn | undefined => {
     const col = def.columns.find((c) => c.label === label);
     const field =
@@ -54,7 +64,8 @@ export const exportColumns = (def: EntityDefinition, headers: string | undefined
         key: col.field,
         label,
         kind: kind === 'reference' ? 'text' : kind,
-        ...(field?.options ? { options: field.options } : {}),
+        text: `entity.${field && field.label === label ? entityKey.field(n, col.field) : entityKey.column(n, col.field)}`,
+        ...optionsOf(field),
       };
     }
     if (field && field.kind !== 'image' && field.kind !== 'file') {
@@ -62,7 +73,8 @@ export const exportColumns = (def: EntityDefinition, headers: string | undefined
         key: field.name,
         label,
         kind: field.kind === 'reference' ? 'integer' : field.kind,
-        ...(field.options ? { options: field.options } : {}),
+        text: `entity.${entityKey.field(n, field.name)}`,
+        ...optionsOf(field),
       };
     }
     return undefined;
@@ -182,8 +194,9 @@ export const registerExportRoute = (app: FastifyInstance, ctx: AppContext, e: Se
       const { where } = listWhere(e, user, list, await phoneSearch(ctx.database, e, user, list));
       const order = listOrder(e, list.sort);
       const money = await companyMoney(ctx.database, user.company_id);
-      const title = def.ui.title;
-      const writer = fmt === 'xlsx' ? xlsxWriter(title, columns, money) : pdfWriter(title, columns, money);
+      const words = requestWords(request);
+      const title = words.td(`entity.${entityKey.page(def.name, 'title')}`, def.ui.title);
+      const writer = (fmt === 'xlsx' ? xlsxWriter : pdfWriter)(title, columns, money, words);
       const select =
         selectFields(
           def,

@@ -1,12 +1,36 @@
 import { PassThrough } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import { formatDate, formatMoney, type FieldKind, type OptionList } from '@kodi/domain';
+import { formatDate, formatMoney, intlLocales, type FieldKind, type OptionList } from '@kodi/domain';
 import type { CompanyMoney } from '../modules/companies/company.ts';
+import type { ExportWords } from '../plugins/i18n.ts';
 import { xlsxStream, type XlsxCell } from '../platform/xlsx-stream.ts';
-import { contentBox, pdfTable, writeInBottomMargin } from '../platform/pdf-document.ts';
+import { contentBox, pdfSafe, pdfTable, writeInBottomMargin } from '../platform/pdf-document.ts';
 
-/** A column of an exported table: what it shows and how. */
-export type TabularColumn = { key: string; label: string; kind: FieldKind; options?: OptionList };
+/**
+ * A column of an exported table: what it shows and how. `label` is its English heading, `text` the
+ * catalogue key of that heading in other languages, `optionText` the key prefix of its options'
+ * labels (`<optionText>.<value>`): the writers put them in the reader's language (issue 30).
+ */
+export type TabularColumn = {
+  key: string;
+  label: string;
+  kind: FieldKind;
+  options?: OptionList;
+  text?: string;
+  optionText?: string;
+};
+
+/** A column's heading in the reader's language. */
+const headingOf = (col: TabularColumn, words: ExportWords): string =>
+  col.text ? words.td(col.text, col.label) : col.label;
+
+const optionLabel = (col: TabularColumn, value: unknown, words: ExportWords): string => {
+  const english = col.options?.labels[String(value)] ?? String(value);
+  return col.optionText ? words.td(`${col.optionText}.${String(value)}`, english) : english;
+};
+
+const yesNo = (value: unknown, words: ExportWords): string =>
+  value === true || value === 'true' ? words.td('doc.export.yes', 'Yes') : words.td('doc.export.no', 'No');
 
 export type TabularWriter = {
   stream: PassThrough;
@@ -19,14 +43,23 @@ const MONEY = new Set<FieldKind>(['money']);
 const NUMBERS = new Set<FieldKind>(['number', 'integer', 'percent']);
 
 /** The text a cell shows in a PDF (and for text columns in Excel): labels, formatted money and dates. */
-export const displayValue = (col: TabularColumn, value: unknown, money: CompanyMoney): string => {
+export const displayValue = (
+  col: TabularColumn,
+  value: unknown,
+  money: CompanyMoney,
+  words: ExportWords,
+): string => {
   if (value === null || value === undefined || value === '') return '';
-  if (MONEY.has(col.kind)) return formatMoney(Number(value), money.currency, money.decimals);
-  if (col.kind === 'date') return formatDate(String(value));
-  if (col.kind === 'enum') return col.options?.labels[String(value)] ?? String(value);
-  if (col.kind === 'boolean') return value === true || value === 'true' ? 'Yes' : 'No';
+  const { language } = words;
+  if (MONEY.has(col.kind))
+    return pdfSafe(formatMoney(Number(value), money.currency, money.decimals, language));
+  if (col.kind === 'date') return pdfSafe(formatDate(String(value), language));
+  if (col.kind === 'enum') return optionLabel(col, value, words);
+  if (col.kind === 'boolean') return yesNo(value, words);
   if (NUMBERS.has(col.kind))
-    return new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 }).format(Number(value));
+    return pdfSafe(
+      new Intl.NumberFormat(intlLocales[language], { maximumFractionDigits: 2 }).format(Number(value)),
+    );
   return String(value);
 };
 
@@ -40,11 +73,11 @@ const moneyFormat = (money: CompanyMoney) => {
   return `"${money.currency} "#,##0${d > 0 ? '.' + '0'.repeat(d) : ''}`;
 };
 
-const widthOf = (col: TabularColumn) =>
+const widthOf = (col: TabularColumn, heading: string) =>
   Math.min(
     50,
     Math.max(
-      col.label.length + 4,
+      heading.length + 4,
       col.kind === 'date'
         ? 14
         : MONEY.has(col.kind)
@@ -61,7 +94,12 @@ const widthOf = (col: TabularColumn) =>
  * An .xlsx written row by row (lib/xlsx-stream.ts): typed cells, bold frozen header, autofilter.
  * 200,000 payments take seconds, in flat memory.
  */
-export const xlsxWriter = (title: string, columns: TabularColumn[], money: CompanyMoney): TabularWriter => {
+export const xlsxWriter = (
+  title: string,
+  columns: TabularColumn[],
+  money: CompanyMoney,
+  words: ExportWords,
+): TabularWriter => {
   const xlsx = xlsxStream({
     title,
     creator: 'Kodi',
@@ -73,7 +111,8 @@ export const xlsxWriter = (title: string, columns: TabularColumn[], money: Compa
           : NUMBERS.has(c.kind)
             ? '#,##0.##'
             : undefined;
-      return { label: c.label, width: widthOf(c), ...(numFmt ? { numFmt } : {}) };
+      const heading = headingOf(c, words);
+      return { label: heading, width: widthOf(c, heading), ...(numFmt ? { numFmt } : {}) };
     }),
   });
 
@@ -81,8 +120,8 @@ export const xlsxWriter = (title: string, columns: TabularColumn[], money: Compa
     if (v === null || v === undefined || v === '') return null;
     if (MONEY.has(c.kind) || NUMBERS.has(c.kind)) return Number(v);
     if (c.kind === 'date') return new Date(`${String(v).slice(0, 10)}T00:00:00Z`);
-    if (c.kind === 'boolean') return v === true ? 'Yes' : 'No';
-    if (c.kind === 'enum') return c.options?.labels[String(v)] ?? String(v);
+    if (c.kind === 'boolean') return yesNo(v === true, words);
+    if (c.kind === 'enum') return optionLabel(c, v, words);
     // always a plain string cell: text typed by users never becomes a formula
     return String(v);
   };
@@ -95,7 +134,12 @@ export const xlsxWriter = (title: string, columns: TabularColumn[], money: Compa
 };
 
 /** A landscape A4 PDF table: company, title, date, page numbers, header repeated on every page. */
-export const pdfWriter = (title: string, columns: TabularColumn[], money: CompanyMoney): TabularWriter => {
+export const pdfWriter = (
+  title: string,
+  columns: TabularColumn[],
+  money: CompanyMoney,
+  words: ExportWords,
+): TabularWriter => {
   const stream = new PassThrough();
   const doc = new PDFDocument({
     size: 'A4',
@@ -111,19 +155,29 @@ export const pdfWriter = (title: string, columns: TabularColumn[], money: Compan
   const widths = weights.map((w) => (w / total) * width);
   const { rowHeight, drawRow } = pdfTable(doc, { widths, fontSize: 8, pad: 3 });
   let page = 0;
-  const exported = formatDate(new Date());
+  const exported = pdfSafe(formatDate(new Date(), words.language));
 
   const startPage = () => {
     if (page > 0) doc.addPage();
     page += 1;
-    writeInBottomMargin(doc, `Page ${page}`, -10);
+    writeInBottomMargin(doc, words.td('doc.export.page', `Page ${page}`, { page }), -10);
     doc.x = left;
     doc.y = doc.page.margins.top;
     doc.fillColor('#000000').font('Helvetica-Bold').fontSize(14).text(money.name, left, doc.y, { width });
-    doc.font('Helvetica').fontSize(10).text(`${title} · exported ${exported}`, left, doc.y, { width });
+    doc
+      .font('Helvetica')
+      .fontSize(10)
+      .text(
+        words.td('doc.export.subtitle', `${title} · exported ${exported}`, { title, date: exported }),
+        left,
+        doc.y,
+        {
+          width,
+        },
+      );
     doc.moveDown(0.5);
     drawRow(
-      columns.map((c) => c.label),
+      columns.map((c) => headingOf(c, words)),
       'Helvetica-Bold',
       { fill: '#e3eaf5' },
     );
@@ -134,7 +188,7 @@ export const pdfWriter = (title: string, columns: TabularColumn[], money: Compan
     stream,
     write: async (rows) => {
       for (const r of rows) {
-        const cells = columns.map((c) => displayValue(c, r[c.key], money));
+        const cells = columns.map((c) => displayValue(c, r[c.key], money, words));
         if (doc.y + rowHeight(cells, 'Helvetica') > bottom) startPage();
         drawRow(cells, 'Helvetica');
       }

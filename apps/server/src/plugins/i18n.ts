@@ -99,3 +99,22 @@ export const auditWords = (language: Language): AuditWords =>
         t: (key, english, values) =>
           key in catalogues.en ? translate(language, key, values) : englishAuditWords.t(key, english, values),
       };
+
+/**
+ * An export's words in its reader's language (issue 30: list exports and reports, crud/tabular.ts):
+ * `td(key, english, values)` the key's message, PDF-safe; the English given, as it is, for English or
+ * a key no catalogue has (English exports stay byte for byte what they were).
+ */
+export type ExportWords = {
+  language: Language;
+  td: (key: string, english: string, values?: Record<string, string | number>) => string;
+};
+
+export const exportWords = (language: Language): ExportWords => ({
+  language,
+  td: (key, english, values) =>
+    language === 'en' || !(key in catalogues.en) ? english : pdfSafe(translate(language, key, values)),
+});
+
+/** The words of a request's exports: its user's language (`requestLanguage`). */
+export const requestWords = (request: FastifyRequest): ExportWords => exportWords(requestLanguage(request));

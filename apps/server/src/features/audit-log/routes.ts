@@ -17,7 +17,7 @@ import {
 } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/guard.ts';
-import { auditWords, requestLanguage } from '../../plugins/i18n.ts';
+import { auditWords, exportWords, requestLanguage } from '../../plugins/i18n.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 import { forEachBatch, searchQuery, sendTabular } from '../../crud/export.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
@@ -147,13 +147,13 @@ const present = (r: Row, words: AuditWords): AuditLogEntry => {
 };
 
 const EXPORT_COLUMNS: TabularColumn[] = [
-  { key: 'at', label: 'At', kind: 'text' },
-  { key: 'user_email', label: 'User', kind: 'text' },
-  { key: 'title', label: 'What happened', kind: 'text' },
-  { key: 'entity', label: 'Entity', kind: 'text' },
-  { key: 'record_id', label: 'Record', kind: 'integer' },
-  { key: 'summary', label: 'Summary', kind: 'text' },
-  { key: 'changes', label: 'Changes', kind: 'text' },
+  { key: 'at', label: 'At', kind: 'text', text: 'audit.at' },
+  { key: 'user_email', label: 'User', kind: 'text', text: 'audit.user' },
+  { key: 'title', label: 'What happened', kind: 'text', text: 'audit.whatHappened' },
+  { key: 'entity', label: 'Entity', kind: 'text', text: 'audit.entity' },
+  { key: 'record_id', label: 'Record', kind: 'integer', text: 'audit.record' },
+  { key: 'summary', label: 'Summary', kind: 'text', text: 'audit.summary' },
+  { key: 'changes', label: 'Changes', kind: 'text', text: 'audit.changes' },
 ];
 
 /** The changes as one cell: `Label: before → after; …` (long ones cut). */
@@ -232,12 +232,13 @@ export const auditLogRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const { fmt, ...f } = request.query;
       const where = whereOf(user.company_id, f, await companyTimezone(database, user.company_id));
       const money = await companyMoney(database, user.company_id);
-      const title = auditLogTexts.title;
-      const writer =
-        fmt === 'xlsx' ? xlsxWriter(title, EXPORT_COLUMNS, money) : pdfWriter(title, EXPORT_COLUMNS, money);
+      const language = requestLanguage(request);
+      const exported = exportWords(language);
+      const title = exported.td('audit.title', auditLogTexts.title);
+      const writer = (fmt === 'xlsx' ? xlsxWriter : pdfWriter)(title, EXPORT_COLUMNS, money, exported);
       const query = sql`SELECT ${COLUMNS} FROM audit_entries t LEFT JOIN users u ON u.id = t.user_id
                          WHERE ${where.sql} ORDER BY ${orderSql(f.sort)}`;
-      const words = auditWords(requestLanguage(request));
+      const words = auditWords(language);
       return sendTabular(reply, request, `audit-log.${fmt}`, writer, (w) =>
         forEachBatch(database.db, query, (rows) =>
           w.write(

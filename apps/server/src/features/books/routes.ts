@@ -2,13 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { sql, type SQL } from 'drizzle-orm';
 import { z } from 'zod';
-import { AppError, formatDate, journalSourceLabels } from '@kodi/domain';
+import { AppError, accountLabel, formatDate, journalSourceLabels } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { execRows } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams } from '../../crud/record-route.ts';
 import { forEachBatch, searchQuery, sendTabular } from '../../crud/export.ts';
 import { pdfWriter, xlsxWriter, type TabularColumn } from '../../crud/tabular.ts';
+import { requestWords, type ExportWords } from '../../plugins/i18n.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
 import { pagedList, searchWords, sendTotal, sortOrder } from '../../crud/paged-list.ts';
 import { empty, errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
@@ -140,15 +141,27 @@ const journalWhere = (
 
 /** The journal's export: a row a line. */
 const JOURNAL_COLUMNS: TabularColumn[] = [
-  { key: 'date', label: 'Date', kind: 'date' },
-  { key: 'entry', label: 'Entry', kind: 'integer' },
-  { key: 'memo', label: 'Memo', kind: 'text' },
-  { key: 'source', label: 'Source', kind: 'text' },
-  { key: 'account_code', label: 'Account', kind: 'text' },
-  { key: 'account_name', label: 'Account name', kind: 'text' },
-  { key: 'debit', label: 'Debit', kind: 'money' },
-  { key: 'credit', label: 'Credit', kind: 'money' },
+  { key: 'date', label: 'Date', kind: 'date', text: 'books.date' },
+  { key: 'entry', label: 'Entry', kind: 'integer', text: 'doc.export.entry' },
+  { key: 'memo', label: 'Memo', kind: 'text', text: 'books.memo' },
+  { key: 'source', label: 'Source', kind: 'text', text: 'books.source' },
+  { key: 'account_code', label: 'Account', kind: 'text', text: 'books.account' },
+  { key: 'account_name', label: 'Account name', kind: 'text', text: 'doc.export.accountName' },
+  { key: 'debit', label: 'Debit', kind: 'money', text: 'books.debit' },
+  { key: 'credit', label: 'Credit', kind: 'money', text: 'books.credit' },
 ];
+
+/**
+ * A line's source in the export, in the reader's language: the cash flow's words for a source it
+ * names (`reports.item.<source>`), else the journal page's (`books.source.<source>`); in English
+ * the cash flow's words, or the source as stored.
+ */
+const sourceText = (source: string, words: ExportWords): string => {
+  const english = journalSourceLabels[source as JournalSource];
+  return english === undefined
+    ? words.td(`books.source.${source}`, source)
+    : words.td(`reports.item.${source}`, english);
+};
 
 type EntryRow = z.infer<typeof JournalEntry>;
 const presentEntry = (r: Record<string, unknown>): EntryRow => ({
@@ -301,14 +314,12 @@ export const booksRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const q = request.query;
       const where = journalWhere(user.company_id, q);
       const money = await companyMoney(database, user.company_id);
-      const title = 'Journal';
-      const writer =
-        q.fmt === 'xlsx'
-          ? xlsxWriter(title, JOURNAL_COLUMNS, money)
-          : pdfWriter(title, JOURNAL_COLUMNS, money);
+      const words = requestWords(request);
+      const title = words.td('books.journalTitle', 'Journal');
+      const writer = (q.fmt === 'xlsx' ? xlsxWriter : pdfWriter)(title, JOURNAL_COLUMNS, money, words);
       const name = `journal_${q.from ?? 'start'}_${q.to ?? (await companyDay(database.db, user.company_id))}.${q.fmt}`;
       const query = sql`SELECT t.id AS entry, to_char(t.date, 'YYYY-MM-DD') AS date, t.memo, t.source,
-                               a.code AS account_code, a.name AS account_name, l.debit::text AS debit, l.credit::text AS credit
+                               a.code AS account_code, a.name AS account_name, a.role AS account_role, l.debit::text AS debit, l.credit::text AS credit
                           FROM journal_entries t
                           JOIN journal_lines l ON l.company_id = t.company_id AND l.entry_id = t.id
                           JOIN ledger_accounts a ON a.company_id = l.company_id AND a.id = l.account_id
@@ -317,7 +328,15 @@ export const booksRoutes = (app: FastifyInstance, ctx: AppContext) => {
       return sendTabular(reply, request, name, writer, (w) =>
         forEachBatch(database.db, query, (rows) =>
           w.write(
-            rows.map((r) => ({ ...r, source: journalSourceLabels[r.source as JournalSource] ?? r.source })),
+            rows.map(({ account_role, ...r }) => ({
+              ...r,
+              source: sourceText(String(r.source), words),
+              // a default account not renamed in the reader's language, like the web's (issue 30)
+              account_name: accountLabel(
+                { name: String(r.account_name), role: account_role === null ? null : String(account_role) },
+                words.td,
+              ),
+            })),
           ),
         ),
       );

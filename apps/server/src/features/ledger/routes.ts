@@ -8,6 +8,7 @@ import {
   arrearsColumns,
   arrearsRowSchema,
   centsToNumber,
+  formatDate,
   isValidIsoDate,
   ledgerAnswer,
   ledgerAnswerSchema,
@@ -23,6 +24,7 @@ import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
 import { companyToday } from '../../modules/companies/company-settings.ts';
 import { pdfWriter, xlsxWriter, type TabularColumn } from '../../crud/tabular.ts';
+import { requestWords } from '../../plugins/i18n.ts';
 import { forEachBatch, sendTabular } from '../../crud/export.ts';
 import { listQuerySchema } from '../../crud/routes.ts';
 import { ensureProperty, propertyIdQuery } from '../../modules/properties/property.ts';
@@ -128,7 +130,12 @@ const invalidHeaders = (message: string) =>
 
 /** The visible column labels of the Arrears page mapped to its columns (all when none are given). */
 export const arrearsExportColumns = (headers: string | undefined): TabularColumn[] => {
-  const all = arrearsColumns.map((c) => ({ key: c.field, label: c.label, kind: c.kind ?? 'text' }));
+  const all = arrearsColumns.map((c) => ({
+    key: c.field,
+    label: c.label,
+    kind: c.kind ?? 'text',
+    text: `arrears.column.${c.field}`,
+  }));
   if (!headers) return all;
   let labels: unknown;
   try {
@@ -353,8 +360,11 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
         ),
       );
       const money = await companyMoney(database, user.company_id);
-      const title = `Arrears on ${as_of}`;
-      const writer = fmt === 'xlsx' ? xlsxWriter(title, columns, money) : pdfWriter(title, columns, money);
+      const words = requestWords(request);
+      const title = words.td('doc.export.arrearsTitle', `Arrears on ${as_of}`, {
+        date: formatDate(as_of, words.language),
+      });
+      const writer = (fmt === 'xlsx' ? xlsxWriter : pdfWriter)(title, columns, money, words);
       // the totals row after the rows (issue 26): the sums of what was written, in cents
       const sums = new Map<string, bigint>();
       let count = 0;
@@ -369,7 +379,11 @@ export const ledgerRoutes = (app: FastifyInstance, ctx: AppContext) => {
         });
         await w.write([
           {
-            tenant_name: `Total (${count.toLocaleString('en-US')} ${count === 1 ? 'lease' : 'leases'})`,
+            tenant_name: words.td(
+              'arrears.total',
+              `Total (${count.toLocaleString('en-US')} ${count === 1 ? 'lease' : 'leases'})`,
+              { count },
+            ),
             ...Object.fromEntries(summed.map((f) => [f, centsToNumber(sums.get(f) ?? 0n)])),
           },
         ]);

@@ -15,6 +15,7 @@ import { currentUser } from '../../plugins/guard.ts';
 import { recordIdParams, sendDownload } from '../../crud/record-route.ts';
 import { sendTabular } from '../../crud/export.ts';
 import { pdfWriter, xlsxWriter, type TabularColumn } from '../../crud/tabular.ts';
+import { requestWords } from '../../plugins/i18n.ts';
 import { companyMoney, ownerLanguage } from '../../modules/companies/company.ts';
 import { companyLogo, companyToday } from '../../modules/companies/company-settings.ts';
 import { ownerStatementPdf } from '../../modules/owner-money/statement-pdf.ts';
@@ -73,12 +74,12 @@ const payoutQuery = z.object({
 });
 
 const PAYOUT_COLUMNS: TabularColumn[] = [
-  { key: 'date', label: 'Date', kind: 'date' },
-  { key: 'owner_name', label: 'Owner', kind: 'text' },
-  { key: 'amount', label: 'Amount', kind: 'money' },
-  { key: 'method', label: 'Method', kind: 'text' },
-  { key: 'reference', label: 'Reference', kind: 'text' },
-  { key: 'override_reason', label: 'Override reason', kind: 'text' },
+  { key: 'date', label: 'Date', kind: 'date', text: 'payouts.date' },
+  { key: 'owner_name', label: 'Owner', kind: 'text', text: 'payouts.owner' },
+  { key: 'amount', label: 'Amount', kind: 'money', text: 'payouts.amount' },
+  { key: 'method', label: 'Method', kind: 'text', text: 'payouts.method' },
+  { key: 'reference', label: 'Reference', kind: 'text', text: 'payouts.reference' },
+  { key: 'override_reason', label: 'Override reason', kind: 'text', text: 'doc.export.overrideReason' },
 ];
 
 const Statement = named(ownerStatementSchema, 'OwnerStatement');
@@ -178,14 +179,16 @@ export const ownerMoneyRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const user = currentUser(request);
       const q = request.query;
       const money = await companyMoney(database, user.company_id);
-      const title = 'Owner payouts';
-      const writer =
-        q.fmt === 'xlsx' ? xlsxWriter(title, PAYOUT_COLUMNS, money) : pdfWriter(title, PAYOUT_COLUMNS, money);
+      const words = requestWords(request);
+      const title = words.td('payouts.title', 'Owner payouts');
+      const writer = (q.fmt === 'xlsx' ? xlsxWriter : pdfWriter)(title, PAYOUT_COLUMNS, money, words);
       const name = `owner_payouts_${q.from ?? 'start'}_${q.to ?? (await companyToday(database, user.company_id))}.${q.fmt}`;
       return sendTabular(reply, request, name, writer, async (w) => {
         for (let page = 1; ; page++) {
           const { rows } = await listPayouts(database.db, user.company_id, { ...q, page, page_size: 1000 });
-          await w.write(rows);
+          await w.write(
+            rows.map((p) => ({ ...p, method: words.td(`payouts.method.${p.method}`, p.method) })),
+          );
           if (rows.length < 1000) break;
         }
       });

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AppError } from '@kodi/domain';
+import { AppError, accountLabel, formatDate } from '@kodi/domain';
 import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
@@ -10,7 +10,15 @@ import { ensureProperty, propertyQuery } from '../../modules/properties/property
 import { pdfWriter, xlsxWriter, type TabularColumn } from '../../crud/tabular.ts';
 import { sendTabular } from '../../crud/export.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
-import { balanceSheet, generalLedger, trialBalance, type GeneralLedger } from './books-reports.ts';
+import { requestWords, type ExportWords } from '../../plugins/i18n.ts';
+import {
+  EARLIER_YEARS,
+  YEAR_RESULT,
+  balanceSheet,
+  generalLedger,
+  trialBalance,
+  type GeneralLedger,
+} from './books-reports.ts';
 
 const TYPES = ['asset', 'liability', 'equity', 'income', 'expense'] as const;
 const day = () => z.iso.date('Use a day as YYYY-MM-DD.');
@@ -114,8 +122,25 @@ const BalanceSheet = named(
   'BalanceSheet',
 );
 
-const text = (key: string, label: string): TabularColumn => ({ key, label, kind: 'text' });
-const cash = (key: string, label: string): TabularColumn => ({ key, label, kind: 'money' });
+/** A column: its key, English heading and the catalogue key of that heading (`reports.<text>`). */
+const text = (key: string, label: string, heading: string): TabularColumn => ({
+  key,
+  label,
+  kind: 'text',
+  text: `reports.${heading}`,
+});
+const cash = (key: string, label: string, heading: string): TabularColumn => ({
+  key,
+  label,
+  kind: 'money',
+  text: `reports.${heading}`,
+});
+
+/** A day in a title: as it is in English (YYYY-MM-DD), else in the reader's way. */
+const dayText = (day: string, words: ExportWords) => formatDate(day, words.language);
+
+/** An account's name in the reader's language while a default account's own (the web's account-label.ts). */
+const nameOf = (a: { name: string; role?: string | null }, words: ExportWords) => accountLabel(a, words.td);
 
 /**
  * The reports read from the journal (issue 25): `GET /reports/trial-balance`,
@@ -200,21 +225,30 @@ export const booksReportRoutes = (app: FastifyInstance, ctx: AppContext) => {
     const { asOf, propertyId } = await scope(companyId, q);
     const report = await trialBalance(database.db, companyId, asOf, propertyId);
     const columns = [
-      text('code', 'Code'),
-      text('name', 'Account'),
-      text('type', 'Type'),
-      cash('debit', 'Debit'),
-      cash('credit', 'Credit'),
+      text('code', 'Code', 'code'),
+      text('name', 'Account', 'account'),
+      { ...text('type', 'Type', 'type'), text: 'books.type' },
+      cash('debit', 'Debit', 'debit'),
+      cash('credit', 'Credit', 'credit'),
     ];
-    const title = `Trial balance as of ${asOf}`;
+    const words = requestWords(request);
+    const title = words.td('doc.export.trialBalanceTitle', `Trial balance as of ${asOf}`, {
+      date: dayText(asOf, words),
+    });
     const m = await companyMoney(database, companyId);
-    const writer = q.fmt === 'xlsx' ? xlsxWriter(title, columns, m) : pdfWriter(title, columns, m);
+    const writer = (q.fmt === 'xlsx' ? xlsxWriter : pdfWriter)(title, columns, m, words);
     return sendTabular(reply, request, `trial-balance_${asOf}.${q.fmt}`, writer, (w) =>
       w.write([
-        ...report.accounts.map((a) => ({ ...a, debit: Number(a.debit), credit: Number(a.credit) })),
+        ...report.accounts.map((a) => ({
+          ...a,
+          name: nameOf(a, words),
+          type: words.td(`books.type.${a.type}`, a.type),
+          debit: Number(a.debit),
+          credit: Number(a.credit),
+        })),
         {
           code: '',
-          name: 'Total',
+          name: words.td('reports.total', 'Total'),
           type: '',
           debit: Number(report.total_debit),
           credit: Number(report.total_credit),
@@ -251,33 +285,46 @@ export const booksReportRoutes = (app: FastifyInstance, ctx: AppContext) => {
     const q = request.query as z.infer<typeof ledgerQuery> & z.infer<typeof fmtQuery>;
     const report = await ledgerOf(companyId, q, true);
     const columns = [
-      text('date', 'Date'),
-      text('entry', 'Entry'),
-      text('memo', 'Memo'),
-      text('source', 'Source'),
-      cash('debit', 'Debit'),
-      cash('credit', 'Credit'),
-      cash('balance', 'Balance'),
+      text('date', 'Date', 'date'),
+      { ...text('entry', 'Entry', 'entry'), text: 'doc.export.entry' },
+      text('memo', 'Memo', 'memo'),
+      { ...text('source', 'Source', 'source'), text: 'books.source' },
+      cash('debit', 'Debit', 'debit'),
+      cash('credit', 'Credit', 'credit'),
+      cash('balance', 'Balance', 'balance'),
     ];
-    const title = `General ledger: ${report.account.code} ${report.account.name}, ${report.from} to ${report.to}`;
+    const words = requestWords(request);
+    const title = words.td(
+      'doc.export.generalLedgerTitle',
+      `General ledger: ${report.account.code} ${report.account.name}, ${report.from} to ${report.to}`,
+      {
+        account: `${report.account.code} ${nameOf(report.account, words)}`,
+        from: dayText(report.from, words),
+        to: dayText(report.to, words),
+      },
+    );
     const m = await companyMoney(database, companyId);
-    const writer = q.fmt === 'xlsx' ? xlsxWriter(title, columns, m) : pdfWriter(title, columns, m);
+    const writer = (q.fmt === 'xlsx' ? xlsxWriter : pdfWriter)(title, columns, m, words);
     const name = `general-ledger_${report.account.code}_${report.from}_${report.to}.${q.fmt}`;
     return sendTabular(reply, request, name, writer, (w) =>
       w.write([
-        { date: report.from, memo: 'Opening balance', balance: Number(report.opening_balance) },
+        {
+          date: report.from,
+          memo: words.td('reports.openingBalance', 'Opening balance'),
+          balance: Number(report.opening_balance),
+        },
         ...report.lines.map((l) => ({
           date: l.date,
           entry: String(l.entry_id),
           memo: l.memo,
-          source: l.source,
+          source: words.td(`books.source.${l.source}`, l.source),
           debit: Number(l.debit),
           credit: Number(l.credit),
           balance: Number(l.balance),
         })),
         {
           date: report.to,
-          memo: 'Closing balance',
+          memo: words.td('reports.closingBalance', 'Closing balance'),
           debit: Number(report.total_debit),
           credit: Number(report.total_credit),
           balance: Number(report.closing_balance),
@@ -320,24 +367,45 @@ export const booksReportRoutes = (app: FastifyInstance, ctx: AppContext) => {
     const q = request.query as z.infer<typeof asOfQuery> & z.infer<typeof fmtQuery>;
     const { asOf, propertyId } = await scope(companyId, q);
     const s = await balanceSheet(database.db, companyId, asOf, propertyId);
-    const columns = [text('code', 'Code'), text('name', 'Account'), cash('balance', 'Balance')];
-    const title = `Balance sheet as of ${asOf}`;
+    const columns = [
+      text('code', 'Code', 'code'),
+      text('name', 'Account', 'account'),
+      cash('balance', 'Balance', 'balance'),
+    ];
+    const words = requestWords(request);
+    const title = words.td('doc.export.balanceSheetTitle', `Balance sheet as of ${asOf}`, {
+      date: dayText(asOf, words),
+    });
     const m = await companyMoney(database, companyId);
-    const writer = q.fmt === 'xlsx' ? xlsxWriter(title, columns, m) : pdfWriter(title, columns, m);
-    const lines = (ls: { code: string | null; name: string; balance: string }[]) =>
-      ls.map((l) => ({ code: l.code ?? '', name: l.name, balance: Number(l.balance) }));
+    const writer = (q.fmt === 'xlsx' ? xlsxWriter : pdfWriter)(title, columns, m, words);
+    // the computed lines of the equity (no id) by their English, like the web's balance sheet
+    const lineName = (l: { id: number | null; name: string; role: string | null }) =>
+      l.id !== null
+        ? nameOf(l, words)
+        : l.name === EARLIER_YEARS
+          ? words.td('reports.earlierYearsResult', l.name)
+          : l.name === YEAR_RESULT
+            ? words.td('reports.yearResult', l.name)
+            : l.name;
+    const lines = (
+      ls: { id: number | null; code: string | null; name: string; role: string | null; balance: string }[],
+    ) => ls.map((l) => ({ code: l.code ?? '', name: lineName(l), balance: Number(l.balance) }));
+    const t = (key: string, english: string) => ({ name: words.td(`reports.${key}`, english) });
     return sendTabular(reply, request, `balance-sheet_${asOf}.${q.fmt}`, writer, (w) =>
       w.write([
-        { name: 'Assets' },
+        t('assets', 'Assets'),
         ...lines(s.assets),
-        { name: 'Total assets', balance: Number(s.total_assets) },
-        { name: 'Liabilities' },
+        { ...t('totalAssets', 'Total assets'), balance: Number(s.total_assets) },
+        t('liabilities', 'Liabilities'),
         ...lines(s.liabilities),
-        { name: 'Total liabilities', balance: Number(s.total_liabilities) },
-        { name: 'Equity' },
+        { ...t('totalLiabilities', 'Total liabilities'), balance: Number(s.total_liabilities) },
+        t('equity', 'Equity'),
         ...lines(s.equity),
-        { name: 'Total equity', balance: Number(s.total_equity) },
-        { name: 'Total liabilities and equity', balance: Number(s.total_liabilities_and_equity) },
+        { ...t('totalEquity', 'Total equity'), balance: Number(s.total_equity) },
+        {
+          ...t('totalLiabilitiesEquity', 'Total liabilities and equity'),
+          balance: Number(s.total_liabilities_and_equity),
+        },
       ]),
     );
   });

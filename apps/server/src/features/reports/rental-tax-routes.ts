@@ -6,6 +6,7 @@ import type { AppContext } from '../../context.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
 import { pdfWriter, xlsxWriter, type TabularColumn } from '../../crud/tabular.ts';
+import { requestWords, type ExportWords } from '../../plugins/i18n.ts';
 import { sendTabular } from '../../crud/export.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 import { companyToday } from '../../modules/companies/company-settings.ts';
@@ -71,11 +72,24 @@ const YearSchema = named(
   'RentalTaxYear',
 );
 
-const text = (key: string, label: string): TabularColumn => ({ key, label, kind: 'text' });
-const cash = (key: string, label: string): TabularColumn => ({ key, label, kind: 'money' });
+/** A column: its key, English heading and the catalogue key of that heading. */
+const text = (key: string, label: string, heading: string): TabularColumn => ({
+  key,
+  label,
+  kind: 'text',
+  text: heading,
+});
+const cash = (key: string, label: string, heading: string): TabularColumn => ({
+  key,
+  label,
+  kind: 'money',
+  text: heading,
+});
 
-const landlordName = (l: { kind: string; name: string }) =>
-  l.kind === 'company' ? `${l.name} (own properties)` : l.name;
+const landlordName = (l: { kind: string; name: string }, words: ExportWords) =>
+  l.kind === 'company'
+    ? words.td('reports.ownProperties', `${l.name} (own properties)`, { name: l.name })
+    : l.name;
 
 /**
  * The landlords' rental-tax figures (issue 27): `GET /reports/rental-tax?month=` (gross rent received,
@@ -139,24 +153,26 @@ export const rentalTaxRoutes = (app: FastifyInstance, ctx: AppContext) => {
       const q = request.query;
       const got = await report(companyId, q);
       const m = await companyMoney(database, companyId);
+      const words = requestWords(request);
       const writerOf = (title: string, columns: TabularColumn[]) =>
-        q.fmt === 'xlsx' ? xlsxWriter(title, columns, m) : pdfWriter(title, columns, m);
+        (q.fmt === 'xlsx' ? xlsxWriter : pdfWriter)(title, columns, m, words);
+      const total = words.td('reports.total', 'Total');
       if ('month' in got) {
         const t = got.month;
         const columns = [
-          text('landlord', 'Landlord'),
-          text('tax_id', 'Tax ID'),
-          cash('gross_rent', 'Gross rent received'),
-          text('rate', 'Rate %'),
-          cash('tax', 'Tax'),
-          cash('withheld', 'Withheld'),
-          text('due_date', 'Due'),
+          text('landlord', 'Landlord', 'reports.landlord'),
+          text('tax_id', 'Tax ID', 'entity.owners.field.tax_id'),
+          cash('gross_rent', 'Gross rent received', 'reports.grossRent'),
+          text('rate', 'Rate %', 'doc.export.rate'),
+          cash('tax', 'Tax', 'reports.tax'),
+          cash('withheld', 'Withheld', 'reports.withheld'),
+          text('due_date', 'Due', 'doc.export.due'),
         ];
-        const title = `Rental tax, ${t.month}`;
+        const title = words.td('doc.export.rentalTaxTitle', `Rental tax, ${t.month}`, { month: t.month });
         return sendTabular(reply, request, `rental-tax_${t.month}.${q.fmt}`, writerOf(title, columns), (w) =>
           w.write([
             ...t.landlords.map((l) => ({
-              landlord: landlordName(l),
+              landlord: landlordName(l, words),
               tax_id: l.tax_id ?? '',
               gross_rent: Number(l.gross_rent),
               rate: String(l.rate),
@@ -165,7 +181,7 @@ export const rentalTaxRoutes = (app: FastifyInstance, ctx: AppContext) => {
               due_date: l.due_date,
             })),
             {
-              landlord: 'Total',
+              landlord: total,
               gross_rent: Number(t.totals.gross_rent),
               tax: Number(t.totals.tax),
               withheld: Number(t.totals.withheld),
@@ -175,13 +191,16 @@ export const rentalTaxRoutes = (app: FastifyInstance, ctx: AppContext) => {
       }
       const y = got.year;
       const columns = [
-        text('landlord', 'Landlord'),
-        text('tax_id', 'Tax ID'),
-        cash('gross_rent', 'Gross rent received'),
-        cash('expenses', 'Expenses'),
-        cash('net', 'Net'),
+        text('landlord', 'Landlord', 'reports.landlord'),
+        text('tax_id', 'Tax ID', 'entity.owners.field.tax_id'),
+        cash('gross_rent', 'Gross rent received', 'reports.grossRent'),
+        cash('expenses', 'Expenses', 'reports.expenses'),
+        cash('net', 'Net', 'reports.net'),
       ];
-      const title = `Rental income, tax year ${y.from} to ${y.to}`;
+      const title = words.td('doc.export.rentalIncomeTitle', `Rental income, tax year ${y.from} to ${y.to}`, {
+        from: y.from,
+        to: y.to,
+      });
       return sendTabular(
         reply,
         request,
@@ -190,14 +209,14 @@ export const rentalTaxRoutes = (app: FastifyInstance, ctx: AppContext) => {
         (w) =>
           w.write([
             ...y.landlords.map((l) => ({
-              landlord: landlordName(l),
+              landlord: landlordName(l, words),
               tax_id: l.tax_id ?? '',
               gross_rent: Number(l.gross_rent),
               expenses: Number(l.expenses),
               net: Number(l.net),
             })),
             {
-              landlord: 'Total',
+              landlord: total,
               gross_rent: Number(y.totals.gross_rent),
               expenses: Number(y.totals.expenses),
               net: Number(y.totals.net),

@@ -1,8 +1,17 @@
 import { PassThrough } from 'node:stream';
 import PDFDocument from 'pdfkit';
-import { REPORT_TOTAL_LABEL, formatDate, formatNumber, type ReportLine } from '@kodi/domain';
+import {
+  REPORT_TOTAL_LABEL,
+  formatDate,
+  formatNumber,
+  intlLocales,
+  reportLineLabel,
+  type Language,
+  type ReportLine,
+} from '@kodi/domain';
 import type { CompanyMoney } from '../../modules/companies/company.ts';
-import { contentBox, writeInBottomMargin } from '../../platform/pdf-document.ts';
+import type { ExportWords } from '../../plugins/i18n.ts';
+import { contentBox, pdfSafe, writeInBottomMargin } from '../../platform/pdf-document.ts';
 
 type Doc = PDFKit.PDFDocument;
 
@@ -11,10 +20,30 @@ const FONT_SIZES = [8, 7.5, 7, 6.5, 6] as const;
 const PAD = 3;
 const LABEL_MAX = 170;
 
-const monthLabel = (m: string) =>
-  new Intl.DateTimeFormat('en-US', { month: 'short', year: 'numeric', timeZone: 'UTC' }).format(
-    new Date(`${m}-01T00:00:00Z`),
+const monthLabel = (m: string, language: Language) =>
+  pdfSafe(
+    new Intl.DateTimeFormat(intlLocales[language], {
+      month: 'short',
+      year: 'numeric',
+      timeZone: 'UTC',
+    }).format(new Date(`${m}-01T00:00:00Z`)),
   );
+
+/**
+ * A line's label in the reader's language (issue 30), by the keys the web's report table reads
+ * (`reports.line.<key>`, with its category's, method's or source's `reports.item.<item>`).
+ */
+export const reportLineText = (line: ReportLine, words: ExportWords): string => {
+  const { key, item } = line.text;
+  return item === undefined
+    ? words.td(`reports.line.${key}`, line.label)
+    : words.td(`reports.line.${key}`, line.label, {
+        item: words.td(`reports.item.${item}`, reportLineLabel(item)),
+      });
+};
+
+/** The heading of the total column in the reader's language. */
+export const reportTotalText = (words: ExportWords): string => words.td('reports.total', REPORT_TOTAL_LABEL);
 
 type Layout = { fontSize: number; labelWidth: number; numberWidth: number; bands: string[][] };
 
@@ -24,7 +53,15 @@ type Layout = { fontSize: number; labelWidth: number; numberWidth: number; bands
  * cut into bands of as many as fit beside the labels, the Total with the last; the largest type at
  * which the range takes fewest bands wins.
  */
-const layout = (doc: Doc, width: number, months: string[], lines: ReportLine[], decimals: number): Layout => {
+const layout = (
+  doc: Doc,
+  width: number,
+  months: string[],
+  lines: { label: string; values: Record<string, number>; total: number }[],
+  decimals: number,
+  words: ExportWords,
+): Layout => {
+  const number = (n: number) => pdfSafe(formatNumber(n, decimals, words.language));
   let best: Layout | undefined;
   for (const fontSize of FONT_SIZES) {
     doc.fontSize(fontSize);
@@ -33,12 +70,9 @@ const layout = (doc: Doc, width: number, months: string[], lines: ReportLine[], 
       Math.max(...lines.map((l) => doc.font('Helvetica-Bold').widthOfString(l.label)), 60) + 2 * PAD,
     );
     const texts = [
-      ...months.map(monthLabel),
-      REPORT_TOTAL_LABEL,
-      ...lines.flatMap((l) => [
-        ...months.map((m) => formatNumber(l.values[m] ?? 0, decimals)),
-        formatNumber(l.total, decimals),
-      ]),
+      ...months.map((m) => monthLabel(m, words.language)),
+      reportTotalText(words),
+      ...lines.flatMap((l) => [...months.map((m) => number(l.values[m] ?? 0)), number(l.total)]),
     ];
     const numberWidth =
       Math.max(...texts.map((t) => doc.font('Helvetica-Bold').widthOfString(t))) + 2 * PAD + 1;
@@ -63,9 +97,12 @@ export const reportPdf = (
   title: string,
   range: { from: string; to: string },
   months: string[],
-  lines: ReportLine[],
+  reportLines: ReportLine[],
   money: CompanyMoney,
+  words: ExportWords,
 ): PassThrough => {
+  const lines = reportLines.map((l) => ({ ...l, label: reportLineText(l, words) }));
+  const { language } = words;
   const stream = new PassThrough();
   const doc = new PDFDocument({
     size: 'A4',
@@ -77,15 +114,16 @@ export const reportPdf = (
   const { left, width } = contentBox(doc);
   const bottom = doc.page.height - doc.page.margins.bottom - 18;
   const decimals = money.decimals ?? 2;
-  const { fontSize, labelWidth, numberWidth, bands } = layout(doc, width, months, lines, decimals);
+  const { fontSize, labelWidth, numberWidth, bands } = layout(doc, width, months, lines, decimals, words);
+  const number = (n: number) => pdfSafe(formatNumber(n, decimals, language));
   const rowHeight = fontSize + 2 * PAD + 2;
-  const exported = formatDate(new Date());
+  const exported = pdfSafe(formatDate(new Date(), language));
   let page = 0;
 
   const heading = () => {
     if (page > 0) doc.addPage();
     page += 1;
-    writeInBottomMargin(doc, `Page ${page}`, -10);
+    writeInBottomMargin(doc, words.td('doc.export.page', `Page ${page}`, { page }), -10);
     doc
       .fillColor('#000000')
       .font('Helvetica-Bold')
@@ -95,7 +133,17 @@ export const reportPdf = (
       .font('Helvetica')
       .fontSize(10)
       .text(
-        `${title} · ${monthLabel(range.from)} to ${monthLabel(range.to)} · amounts in ${money.currency} · exported ${exported}`,
+        words.td(
+          'doc.export.reportSubtitle',
+          `${title} · ${monthLabel(range.from, language)} to ${monthLabel(range.to, language)} · amounts in ${money.currency} · exported ${exported}`,
+          {
+            title,
+            from: monthLabel(range.from, language),
+            to: monthLabel(range.to, language),
+            currency: money.currency,
+            date: exported,
+          },
+        ),
         left,
         doc.y,
         { width },
@@ -141,10 +189,14 @@ export const reportPdf = (
     const last = b === bands.length - 1;
     if (b > 0) doc.moveDown(1);
     if (doc.y + rowHeight * 3 > bottom) heading();
-    row(['', ...band.map(monthLabel), ...(last ? [REPORT_TOTAL_LABEL] : [])], true, '#e3eaf5');
+    row(
+      ['', ...band.map((m) => monthLabel(m, language)), ...(last ? [reportTotalText(words)] : [])],
+      true,
+      '#e3eaf5',
+    );
     for (const l of lines) {
-      const cells = band.map((m) => formatNumber(l.values[m] ?? 0, decimals));
-      row([l.label, ...cells, ...(last ? [formatNumber(l.total, decimals)] : [])], l.kind !== 'item');
+      const cells = band.map((m) => number(l.values[m] ?? 0));
+      row([l.label, ...cells, ...(last ? [number(l.total)] : [])], l.kind !== 'item');
     }
   });
   doc.end();

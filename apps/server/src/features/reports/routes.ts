@@ -3,7 +3,6 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   AppError,
-  REPORT_TOTAL_LABEL,
   SALARIES_KEY,
   cashFlowLines,
   cashFlowSchema,
@@ -23,7 +22,8 @@ import type { Database } from '../../db/client.ts';
 import { currentUser } from '../../plugins/guard.ts';
 import { companyMoney } from '../../modules/companies/company.ts';
 import { xlsxWriter, type TabularColumn } from '../../crud/tabular.ts';
-import { reportPdf } from './report-pdf.ts';
+import { reportLineText, reportPdf, reportTotalText } from './report-pdf.ts';
+import { requestWords, type ExportWords } from '../../plugins/i18n.ts';
 import { sendTabular } from '../../crud/export.ts';
 import { errors, file, json, named, PDF, XLSX } from '../../plugins/openapi.ts';
 import { ensureProperty, propertyQuery } from '../../modules/properties/property.ts';
@@ -258,17 +258,21 @@ const nextMonth = (m: string): string => {
 };
 
 /** The exported sheet's columns: the line, each month, and the total over the range. */
-const linesToColumns = (range: Range, entries: { month: string }[]): TabularColumn[] => [
-  { key: 'label', label: `${range.from} to ${range.to}`, kind: 'text' },
+const linesToColumns = (range: Range, entries: { month: string }[], words: ExportWords): TabularColumn[] => [
+  {
+    key: 'label',
+    label: words.td('doc.export.range', `${range.from} to ${range.to}`, range),
+    kind: 'text',
+  },
   ...entries.map((e) => ({ key: e.month, label: e.month, kind: 'money' as const })),
-  { key: TOTAL_KEY, label: REPORT_TOTAL_LABEL, kind: 'money' },
+  { key: TOTAL_KEY, label: reportTotalText(words), kind: 'money' },
 ];
 
 /** not a month (YYYY-MM): no clash with a month's key */
 const TOTAL_KEY = 'total';
 
-const linesToRows = (lines: ReportLine[]) =>
-  lines.map((l) => ({ label: l.label, ...l.values, [TOTAL_KEY]: l.total }));
+const linesToRows = (lines: ReportLine[], words: ExportWords) =>
+  lines.map((l) => ({ label: reportLineText(l, words), ...l.values, [TOTAL_KEY]: l.total }));
 
 const basisQuery = z.object({
   basis: z
@@ -298,6 +302,7 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
       path: '/income-statement',
       title: 'Monthly Income Statement',
       name: 'IncomeStatement',
+      text: 'reports.incomeStatement',
       schema: incomeStatementSchema,
       compute: (
         database: Database,
@@ -312,6 +317,7 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
       path: '/cash-flow',
       title: 'Cash Flow Statement',
       name: 'CashFlow',
+      text: 'reports.cashFlow',
       schema: cashFlowSchema,
       compute: (database: Database, companyId: number, range: Range, propertyId: number | undefined) =>
         cashFlow(database, companyId, range, propertyId),
@@ -370,21 +376,24 @@ export const reportRoutes = (app: FastifyInstance, ctx: AppContext) => {
         const lines = (report.lines as (e: typeof entries) => ReportLine[])(entries);
         const money = await companyMoney(ctx.database, user.company_id);
         const fmt = request.query.fmt;
+        const words = requestWords(request);
+        const title = words.td(report.text, report.title);
         const name = `${report.path.slice(1)}_${range.from}_${range.to}.${fmt}`;
         if (fmt === 'pdf') {
           // laid out for the report: numbers measured to fit their column, never broken across lines
           const stream = reportPdf(
-            report.title,
+            title,
             range,
             entries.map((e) => e.month),
             lines,
             money,
+            words,
           );
           const done = () => Promise.resolve();
           return sendTabular(reply, request, name, { stream, write: done, end: done }, done);
         }
-        const writer = xlsxWriter(report.title, linesToColumns(range, entries), money);
-        return sendTabular(reply, request, name, writer, (w) => w.write(linesToRows(lines)));
+        const writer = xlsxWriter(title, linesToColumns(range, entries, words), money, words);
+        return sendTabular(reply, request, name, writer, (w) => w.write(linesToRows(lines, words)));
       },
     );
   }
