@@ -159,4 +159,48 @@ describe(`exports in the staff user's language (${testDriver})`, () => {
     expect(ws.getRow(1).getCell(1).value).toBe('De 2025-01 à 2025-03');
     expect(ws.getRow(2).getCell(1).value).toBe('Revenus locatifs');
   });
+
+  it("writes the books reports in the reader's language, a default account by its name there", async () => {
+    type Account = { id: number; code: string; name: string; type: string; role: string | null };
+    const accounts = (await staff.get('/ledger-accounts')).json<Account[]>();
+    const cash = accounts.find((a) => a.role === 'cash')!;
+    const bank = accounts.find((a) => a.role === 'bank')!;
+    // a renamed default account keeps the company's name
+    const renamed = await staff.put(`/ledger-accounts/${bank.id}`, { ...bank, name: 'Stanbic' });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const posted = await staff.post('/journal', {
+      date: '2026-01-15',
+      memo: 'Float',
+      lines: [
+        { account_id: bank.id, debit: '100' },
+        { account_id: cash.id, credit: '100' },
+      ],
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+
+    await speak('en');
+    const englishTb = await sheetOf(
+      (await staff.get('/reports/trial-balance/export?fmt=xlsx&as_of=2026-01-31')).rawPayload,
+    );
+    expect(englishTb.getRow(1).values).toEqual([undefined, 'Code', 'Account', 'Type', 'Debit', 'Credit']);
+    expect(englishTb.getColumn(2).values).toEqual([undefined, 'Account', 'Cash on hand', 'Stanbic', 'Total']);
+
+    await speak('fr');
+    const tb = await sheetOf(
+      (await staff.get('/reports/trial-balance/export?fmt=xlsx&as_of=2026-01-31')).rawPayload,
+    );
+    expect(tb.getRow(1).values).toEqual([undefined, 'Code', 'Compte', 'Type', 'Débit', 'Crédit']);
+    expect(tb.getColumn(2).values).toEqual([undefined, 'Compte', 'Caisse', 'Stanbic', 'Total']);
+    expect(tb.getColumn(3).values).toEqual([undefined, 'Type', 'Actif', 'Actif']);
+    const bs = pdfText(
+      (await staff.get('/reports/balance-sheet/export?fmt=pdf&as_of=2026-01-31')).rawPayload,
+    );
+    expect(bs).toContain('Bilan au 31 janv. 2026 · exporté le');
+    expect(bs).toMatch(/Caisse\s+-100\sUGX/);
+    expect(bs).toContain('Total du passif et des capitaux propres');
+    const journal = pdfText((await staff.get('/journal/export?fmt=pdf')).rawPayload);
+    expect(journal).toMatch(/Date\s+Écriture/);
+    expect(journal).toContain('Caisse');
+    expect(journal).toContain('Stanbic');
+  });
 });
