@@ -39,13 +39,13 @@ if [ -n "${TEST_DATABASE_URL:-}" ]; then
   step "API tests on PostgreSQL ($(echo "$TEST_DATABASE_URL" | sed -E 's#//[^@]*@#//#'))"
   TEST_DB=pg npx vitest run --project server
 
-  # The benchmark, reduced (2% of the data, 2 s per endpoint): no budgets, but no error and no
+  # The benchmark, reduced (2% of the data, 1 s per endpoint): no budgets, but no error and no
   # non-2xx answer anywhere, so a change that breaks it is caught. The full run: npm run bench.
   # PGlite's part is skipped here (the API tests ran on PGlite above), and so is Lighthouse (the
   # end-to-end tests check the pages' quality below); npm run bench runs both.
   step "benchmark smoke test on PostgreSQL (BENCH_SCALE=0.02)"
   BENCH_SKIP=pglite,lighthouse BENCH_DATABASE_URL="$(echo "$TEST_DATABASE_URL" | sed -E 's#/[^/?]*([?].*)?$#/kodi_bench_ci\1#')" \
-    BENCH_SCALE=0.02 BENCH_DURATION=2 npm run -s bench
+    BENCH_SCALE=0.02 BENCH_DURATION=1 npm run -s bench
 else
   echo "!! TEST_DATABASE_URL is not set: the API tests did not run on PostgreSQL."
 fi
@@ -57,7 +57,7 @@ if [ -n "${TEST_DATABASE_URL:-}" ] && command -v psql >/dev/null; then
   e2e_url="$(echo "$TEST_DATABASE_URL" | sed -E 's#/([^/?]*)([?].*)?$#/\1_e2e\2#')"
   maintenance="$(echo "$TEST_DATABASE_URL" | sed -E 's#/[^/?]*([?].*)?$#/postgres\1#')"
   e2e_db="$(basename "$(echo "$e2e_url" | sed -E 's#[?].*$##')")"
-  psql "$maintenance" -qc "DROP DATABASE IF EXISTS $e2e_db" -c "CREATE DATABASE $e2e_db"
+  PGOPTIONS="--client-min-messages=warning" psql "$maintenance" -qc "DROP DATABASE IF EXISTS $e2e_db" -c "CREATE DATABASE $e2e_db"
   E2E_DATABASE_URL="$e2e_url" bash scripts/e2e.sh
   psql "$maintenance" -qc "DROP DATABASE IF EXISTS $e2e_db" || true
 else
